@@ -1,0 +1,89 @@
+/** `campus` command: migrate, seed, create-admin. */
+import { parseArgs } from 'node:util';
+import { loadConfig } from './config';
+import { openConfiguredDb } from './db/open';
+import { migrateToLatest } from './db/migrate';
+import { isCampusEmpty, seedDemoCampus } from './db/seed/demo';
+import { hashPassword } from './features/auth/passwords';
+import { newId, nowIso } from './lib/ids';
+import { PASSWORD_MIN_LENGTH } from '@campus/contract';
+
+const USAGE = `Usage: campus <command> [options]
+
+Commands:
+  migrate                        apply pending migrations
+  seed [--size demo]             create the demo campus on an empty database
+  create-admin --id N --name TEXT --email TEXT --password TEXT
+                                 create an admin account (the User ID must be free)
+`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      id: { type: 'string' },
+      name: { type: 'string' },
+      email: { type: 'string' },
+      password: { type: 'string' },
+      size: { type: 'string', default: 'demo' },
+    },
+    allowPositionals: true,
+  });
+  if (!command || command === 'help' || command === '--help') {
+    process.stdout.write(USAGE);
+    return command ? 0 : 1;
+  }
+  const config = loadConfig();
+  const handle = await openConfiguredDb(config);
+  try {
+    await migrateToLatest(handle.db);
+    switch (command) {
+      case 'migrate':
+        console.log('Database is up to date.');
+        return 0;
+      case 'seed': {
+        if (values.size !== 'demo') throw new Error(`Unknown size "${values.size}"`);
+        if (!(await isCampusEmpty(handle.db))) {
+          console.error('The campus already has accounts; seed only runs on an empty database.');
+          return 1;
+        }
+        await seedDemoCampus(handle.db);
+        console.log('Demo campus created.');
+        return 0;
+      }
+      case 'create-admin': {
+        const id = Number(values.id);
+        if (!Number.isInteger(id) || id <= 0 || id > 999_999_999) throw new Error('--id must be a numeric User ID');
+        if (!values.name?.trim()) throw new Error('--name is required');
+        if (!values.email?.includes('@')) throw new Error('--email must be an email address');
+        if (!values.password || values.password.length < PASSWORD_MIN_LENGTH) {
+          throw new Error(`--password must be at least ${PASSWORD_MIN_LENGTH} characters`);
+        }
+        const taken = await handle.db.selectFrom('accounts').select('id').where('login_id', '=', id).executeTakeFirst();
+        if (taken) throw new Error(`User ID ${id} is already taken`);
+        const accountId = newId();
+        const passwordHash = await hashPassword(values.password);
+        await handle.db.transaction().execute(async (trx) => {
+          await trx.insertInto('accounts').values({ id: accountId, login_id: id, role: 'admin', password_hash: passwordHash, created_at: nowIso() }).execute();
+          await trx.insertInto('admins').values({ account_id: accountId, admin_id: id, name: values.name!.trim(), email: values.email!.trim() }).execute();
+        });
+        console.log(`Admin ${id} created.`);
+        return 0;
+      }
+      default:
+        process.stderr.write(`Unknown command "${command}".\n\n${USAGE}`);
+        return 1;
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  },
+);

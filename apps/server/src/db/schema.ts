@@ -1,0 +1,177 @@
+/** Table types of the database, shared by SQLite and PostgreSQL. */
+import type { AttendanceStatus, GatePassStatus, Role } from '@campus/contract';
+
+export interface AccountsTable {
+  id: string;
+  login_id: number;
+  role: Role;
+  password_hash: string;
+  created_at: string;
+}
+export interface SessionsTable {
+  id: string;
+  account_id: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+export interface LoginFailuresTable {
+  id: string;
+  login_id: string;
+  failed_at: string;
+}
+export interface StudentsTable {
+  account_id: string;
+  roll_no: number;
+  name: string;
+  father_name: string | null;
+  mother_name: string | null;
+  gender: string | null;
+  dob: string | null;
+  category: string | null;
+  phone_no: string | null;
+  email: string;
+  group_name: string;
+}
+export interface TeachersTable {
+  account_id: string;
+  teacher_id: number;
+  name: string;
+  gender: string | null;
+  dob: string | null;
+  phone_no: string | null;
+  email: string;
+}
+export interface TeacherGroupsTable {
+  teacher_account_id: string;
+  group_name: string;
+}
+export interface AdminsTable {
+  account_id: string;
+  admin_id: number;
+  name: string;
+  email: string;
+}
+export interface GatePassesTable {
+  id: string;
+  roll_no: number;
+  contact: string;
+  date: string;
+  time: string;
+  reason: string;
+  status: GatePassStatus;
+  created_at: string;
+  decided_by: string | null;
+  decided_at: string | null;
+}
+export interface QueriesTable {
+  id: string;
+  roll_no: number;
+  topic: string;
+  description: string;
+  solution: string | null;
+  solved_by: string | null;
+  solved_at: string | null;
+  likes: number;
+  created_at: string;
+}
+export interface QueryTagsTable {
+  query_id: string;
+  position: number;
+  tag: string;
+}
+export interface QueryLikesTable {
+  query_id: string;
+  account_id: string;
+}
+export interface MentorNoticesTable {
+  id: string;
+  author_id: string;
+  teacher_name: string;
+  email: string;
+  heading: string;
+  description: string;
+  created_at: string;
+}
+export interface EventsTable {
+  id: string;
+  author_id: string;
+  event_name: string;
+  host_by: string;
+  contact_email: string;
+  date: string;
+  time: string;
+  description: string;
+  created_at: string;
+}
+export interface NoticesTable {
+  id: string;
+  author_id: string;
+  heading: string;
+  contact_email: string;
+  description: string;
+  created_at: string;
+}
+export interface SyllabusTable {
+  id: string;
+  course_name: string;
+  semester: string;
+  /** JSON array of topic texts, in the order given. */
+  topics: string;
+  created_by: string | null;
+  created_at: string;
+}
+export interface PerformanceTable {
+  roll_no: number;
+  tenth_percent: number | null;
+  twelfth_percent: number | null;
+  sem1_sgpa: number | null;
+  sem2_sgpa: number | null;
+  sem3_sgpa: number | null;
+  sem4_sgpa: number | null;
+  cgpa: number | null;
+}
+export interface AttendanceTable {
+  roll_no: number;
+  date: string;
+  status: AttendanceStatus;
+  marked_by: string;
+  marked_at: string;
+}
+export interface SupportMessagesTable {
+  id: string;
+  name: string;
+  email: string;
+  role: string;
+  query_type: string;
+  message: string;
+  created_at: string;
+}
+export interface FaqTable {
+  id: string;
+  position: number;
+  question: string;
+  answer: string;
+}
+
+export interface Database {
+  accounts: AccountsTable;
+  sessions: SessionsTable;
+  login_failures: LoginFailuresTable;
+  students: StudentsTable;
+  teachers: TeachersTable;
+  teacher_groups: TeacherGroupsTable;
+  admins: AdminsTable;
+  gate_passes: GatePassesTable;
+  queries: QueriesTable;
+  query_tags: QueryTagsTable;
+  query_likes: QueryLikesTable;
+  mentor_notices: MentorNoticesTable;
+  events: EventsTable;
+  notices: NoticesTable;
+  syllabus: SyllabusTable;
+  performance: PerformanceTable;
+  attendance: AttendanceTable;
+  support_messages: SupportMessagesTable;
+  faq: FaqTable;
+}

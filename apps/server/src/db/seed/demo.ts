@@ -1,0 +1,246 @@
+/** The demo campus: deterministic people, notices, courses and activity for a first start. */
+import type { Insertable } from 'kysely';
+import type { Db } from '../index';
+import type { Database } from '../schema';
+import { hashPassword } from '../../features/auth/passwords';
+import * as data from './demo-data';
+
+export const DEMO_PASSWORD = 'campus123';
+const STUDENTS_PER_GROUP = 20;
+const SCHOOL_DAYS = 30;
+const FIRST_ROLL_NO = 230001;
+
+/** A small seeded generator, so every demo campus is the same. */
+function random(seed: number) {
+  let state = seed;
+  const next = () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
+    between: (min: number, max: number, decimals: number) =>
+      Number((min + next() * (max - min)).toFixed(decimals)),
+  };
+}
+
+/** Students 230001 and 230002 share a group, 230003 is in another; each group has 20. */
+function groupOf(index: number): string {
+  const [a, b, c] = data.GROUPS as [string, string, string];
+  if (index < 2) return a;
+  if (index === 2) return b;
+  if (index < STUDENTS_PER_GROUP + 1) return a;
+  if (index < 2 * STUDENTS_PER_GROUP) return b;
+  return c;
+}
+
+/** The last `count` weekdays before `today`, oldest first, as YYYY-MM-DD. */
+export function schoolDaysBefore(today: Date, count: number): string[] {
+  const days: string[] = [];
+  const day = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()));
+  while (days.length < count) {
+    day.setUTCDate(day.getUTCDate() - 1);
+    const weekday = day.getUTCDay();
+    if (weekday !== 0 && weekday !== 6) days.unshift(day.toISOString().slice(0, 10));
+  }
+  return days;
+}
+
+const slug = (name: string) => name.toLowerCase().replace(/^(dr|prof)\.\s*/, '').replace(/\W+/g, '.');
+const uuid = (n: number, kind: number) =>
+  `00000000-0000-4000-8${kind.toString(16).padStart(3, '0')}-${n.toString(16).padStart(12, '0')}`;
+
+async function insertAll<T extends keyof Database & string>(
+  db: Db,
+  table: T,
+  rows: Insertable<Database[T]>[],
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += 200) {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely cannot narrow a generic table's values
+    await db.insertInto(table).values(rows.slice(i, i + 200) as any).execute();
+  }
+}
+
+export async function isCampusEmpty(db: Db): Promise<boolean> {
+  const row = await db.selectFrom('accounts').select('id').limit(1).executeTakeFirst();
+  return row === undefined;
+}
+
+export async function seedDemoCampus(db: Db, today = new Date()): Promise<void> {
+  const rnd = random(20260901);
+  const createdAt = (daysAgo: number, minutes = 0) =>
+    new Date(today.getTime() - daysAgo * 86_400_000 - minutes * 60_000).toISOString();
+  const stamp = createdAt(60);
+
+  const studentCount = data.GROUPS.length * STUDENTS_PER_GROUP;
+  const hashes = await Promise.all(
+    Array.from({ length: studentCount + data.TEACHERS.length + 1 }, () => hashPassword(DEMO_PASSWORD)),
+  );
+
+  const accounts: Insertable<Database['accounts']>[] = [];
+  const students: Insertable<Database['students']>[] = [];
+  for (let i = 0; i < studentCount; i++) {
+    const first = rnd.pick(data.FIRST_NAMES);
+    const last = rnd.pick(data.LAST_NAMES);
+    const rollNo = FIRST_ROLL_NO + i;
+    const accountId = uuid(rollNo, 1);
+    accounts.push({ id: accountId, login_id: rollNo, role: 'student', password_hash: hashes[i]!, created_at: stamp });
+    students.push({
+      account_id: accountId,
+      roll_no: rollNo,
+      name: `${first} ${last}`,
+      father_name: `${rnd.pick(data.FATHER_FIRST)} ${last}`,
+      mother_name: `${rnd.pick(data.MOTHER_FIRST)} ${last}`,
+      gender: rnd.next() < 0.5 ? 'Male' : 'Female',
+      dob: `200${4 + Math.floor(rnd.next() * 3)}-${String(1 + Math.floor(rnd.next() * 12)).padStart(2, '0')}-${String(1 + Math.floor(rnd.next() * 28)).padStart(2, '0')}`,
+      category: rnd.pick(data.CATEGORIES),
+      phone_no: `98${String(10_000_000 + Math.floor(rnd.next() * 89_999_999))}`,
+      email: `${slug(first)}.${slug(last)}.${rollNo}@campus.example.edu`,
+      group_name: groupOf(i),
+    });
+  }
+
+  const teachers: Insertable<Database['teachers']>[] = [];
+  const teacherGroups: Insertable<Database['teacher_groups']>[] = [];
+  data.TEACHERS.forEach((t, i) => {
+    const accountId = uuid(t.teacherId, 2);
+    accounts.push({ id: accountId, login_id: t.teacherId, role: 'teacher', password_hash: hashes[studentCount + i]!, created_at: stamp });
+    teachers.push({
+      account_id: accountId,
+      teacher_id: t.teacherId,
+      name: t.name,
+      gender: t.gender,
+      dob: `19${75 + i * 2}-0${1 + i}-1${i}`,
+      phone_no: `97${String(40_000_000 + i * 1_234_567)}`,
+      email: `${slug(t.name)}@campus.example.edu`,
+    });
+    teacherGroups.push({ teacher_account_id: accountId, group_name: t.group });
+  });
+  const adminAccount = uuid(data.ADMIN.adminId, 3);
+  accounts.push({ id: adminAccount, login_id: data.ADMIN.adminId, role: 'admin', password_hash: hashes.at(-1)!, created_at: stamp });
+
+  const teacherAccounts = teachers.map((t) => t.account_id);
+  const performance = students.map((s) => {
+    const sems = Array.from({ length: 4 }, () => rnd.between(6, 9.8, 2));
+    return {
+      roll_no: s.roll_no,
+      tenth_percent: rnd.between(70, 98, 1),
+      twelfth_percent: rnd.between(65, 97, 1),
+      sem1_sgpa: sems[0]!,
+      sem2_sgpa: sems[1]!,
+      sem3_sgpa: sems[2]!,
+      sem4_sgpa: sems[3]!,
+      cgpa: Number((sems.reduce((a, b) => a + b, 0) / 4).toFixed(2)),
+    };
+  });
+
+  const days = schoolDaysBefore(today, SCHOOL_DAYS);
+  const attendance = students.flatMap((s, i) => {
+    const presence = 0.6 + ((i * 7) % 40) / 100;
+    const markedBy = teacherAccounts[data.GROUPS.indexOf(s.group_name)]!;
+    return days.map((date) => ({
+      roll_no: s.roll_no,
+      date,
+      status: rnd.next() < presence ? ('Present' as const) : ('Absent' as const),
+      marked_by: markedBy,
+      marked_at: `${date}T09:15:00.000Z`,
+    }));
+  });
+
+  const mentorNotices = data.MENTOR_NOTICES.map((n, i) => {
+    const t = teachers[i % teachers.length]!;
+    return { id: uuid(i + 1, 4), author_id: t.account_id, teacher_name: t.name, email: t.email, ...n, created_at: createdAt(i * 2 + 1) };
+  });
+  const events = data.EVENTS.map((e, i) => ({
+    id: uuid(i + 1, 5),
+    author_id: teacherAccounts[i % teacherAccounts.length]!,
+    event_name: e.eventName,
+    host_by: e.hostBy,
+    contact_email: 'events@campus.example.edu',
+    date: new Date(today.getTime() + (i + 1) * 7 * 86_400_000).toISOString().slice(0, 10),
+    time: e.time,
+    description: e.description,
+    created_at: createdAt(i * 3 + 1),
+  }));
+  const notices = data.GENERAL_NOTICES.map((n, i) => ({
+    id: uuid(i + 1, 6),
+    author_id: teacherAccounts[(i + 2) % teacherAccounts.length]!,
+    contact_email: 'office@campus.example.edu',
+    ...n,
+    created_at: createdAt(i * 4 + 1),
+  }));
+  const syllabus = data.COURSES.map((c, i) => ({
+    id: uuid(i + 1, 7),
+    course_name: c.courseName,
+    semester: c.semester,
+    topics: JSON.stringify(c.topics),
+    created_by: teacherAccounts[i % teacherAccounts.length]!,
+    created_at: createdAt(90 - i),
+  }));
+
+  const statuses = ['pending', 'approved', 'rejected'] as const;
+  const gatePasses = Array.from({ length: 12 }, (_, i) => {
+    const student = students[i % 6]!;
+    const status = statuses[i % 3]!;
+    const decided = status !== 'pending';
+    return {
+      id: uuid(i + 1, 8),
+      roll_no: student.roll_no,
+      contact: student.phone_no ?? '',
+      date: new Date(today.getTime() + ((i % 5) - 2) * 86_400_000).toISOString().slice(0, 10),
+      time: `${String(9 + (i % 8)).padStart(2, '0')}:30`,
+      reason: data.GATE_PASS_REASONS[i % data.GATE_PASS_REASONS.length]!,
+      status,
+      created_at: createdAt(i + 1, 30),
+      decided_by: decided ? teacherAccounts[i % 2]! : null,
+      decided_at: decided ? createdAt(i, 10) : null,
+    };
+  });
+
+  const queries = data.QUERIES.map((q, i) => ({
+    id: uuid(i + 1, 9),
+    roll_no: students[i % 4]!.roll_no,
+    topic: q.topic,
+    description: q.description,
+    solution: q.solution,
+    solved_by: q.solution ? teacherAccounts[i % 3]! : null,
+    solved_at: q.solution ? createdAt(i, 5) : null,
+    likes: 0,
+    created_at: createdAt(i + 2, 45),
+  }));
+  const queryTags = data.QUERIES.flatMap((q, i) =>
+    q.tags.map((tag, position) => ({ query_id: uuid(i + 1, 9), position, tag })),
+  );
+  const support = data.SUPPORT_MESSAGES.map((m, i) => ({
+    id: uuid(i + 1, 10),
+    name: m.name,
+    email: m.email,
+    role: m.role,
+    query_type: m.queryType,
+    message: m.message,
+    created_at: createdAt(i + 1),
+  }));
+  const faq = data.FAQ.map((f, i) => ({ id: uuid(i + 1, 11), position: i + 1, ...f }));
+
+  await db.transaction().execute(async (trx) => {
+    await insertAll(trx, 'accounts', accounts);
+    await insertAll(trx, 'students', students);
+    await insertAll(trx, 'teachers', teachers);
+    await insertAll(trx, 'teacher_groups', teacherGroups);
+    await insertAll(trx, 'admins', [{ account_id: adminAccount, admin_id: data.ADMIN.adminId, name: data.ADMIN.name, email: data.ADMIN.email }]);
+    await insertAll(trx, 'performance', performance);
+    await insertAll(trx, 'attendance', attendance);
+    await insertAll(trx, 'mentor_notices', mentorNotices);
+    await insertAll(trx, 'events', events);
+    await insertAll(trx, 'notices', notices);
+    await insertAll(trx, 'syllabus', syllabus);
+    await insertAll(trx, 'gate_passes', gatePasses);
+    await insertAll(trx, 'queries', queries);
+    await insertAll(trx, 'query_tags', queryTags);
+    await insertAll(trx, 'support_messages', support);
+    await insertAll(trx, 'faq', faq);
+  });
+}

@@ -1,0 +1,154 @@
+/** Accounts, sessions and sign-in failures: all the SQL of the auth domain. */
+import type { Role } from '@campus/contract';
+import type { Db } from '../../db/index';
+import { newId, nowIso } from '../../lib/ids';
+
+export interface Principal {
+  accountId: string;
+  sessionId: string;
+  role: Role;
+  loginId: number;
+  /** Set for students: the roll number they own. */
+  rollNo: number | null;
+}
+
+export interface Identity {
+  role: Role;
+  loginId: number;
+  name: string;
+  email: string;
+}
+
+export function authRepository(db: Db) {
+  return {
+    findAccountByLoginId(loginId: number) {
+      return db
+        .selectFrom('accounts')
+        .select(['id', 'role', 'password_hash', 'login_id'])
+        .where('login_id', '=', loginId)
+        .executeTakeFirst();
+    },
+
+    findAccount(accountId: string) {
+      return db
+        .selectFrom('accounts')
+        .select(['id', 'role', 'password_hash', 'login_id'])
+        .where('id', '=', accountId)
+        .executeTakeFirst();
+    },
+
+    /** The principal behind a live session, in one query; undefined when revoked, expired or gone. */
+    async findPrincipal(sessionId: string, accountId: string): Promise<Principal | undefined> {
+      const row = await db
+        .selectFrom('sessions')
+        .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
+        .leftJoin('students', 'students.account_id', 'accounts.id')
+        .select(['accounts.id', 'accounts.role', 'accounts.login_id', 'students.roll_no'])
+        .where('sessions.id', '=', sessionId)
+        .where('sessions.account_id', '=', accountId)
+        .where('sessions.revoked_at', 'is', null)
+        .where('sessions.expires_at', '>', nowIso())
+        .executeTakeFirst();
+      if (!row) return undefined;
+      return {
+        accountId: row.id,
+        sessionId,
+        role: row.role,
+        loginId: Number(row.login_id),
+        rollNo: row.roll_no === null ? null : Number(row.roll_no),
+      };
+    },
+
+    /** Name and email of the person behind an account, whatever their role. */
+    async findIdentity(accountId: string): Promise<Identity | undefined> {
+      const row = await db
+        .selectFrom('accounts')
+        .leftJoin('students', 'students.account_id', 'accounts.id')
+        .leftJoin('teachers', 'teachers.account_id', 'accounts.id')
+        .leftJoin('admins', 'admins.account_id', 'accounts.id')
+        .select([
+          'accounts.role',
+          'accounts.login_id',
+          'students.name as studentName',
+          'students.email as studentEmail',
+          'teachers.name as teacherName',
+          'teachers.email as teacherEmail',
+          'admins.name as adminName',
+          'admins.email as adminEmail',
+        ])
+        .where('accounts.id', '=', accountId)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const name = row.studentName ?? row.teacherName ?? row.adminName;
+      const email = row.studentEmail ?? row.teacherEmail ?? row.adminEmail;
+      if (name === null || email === null) return undefined;
+      return { role: row.role, loginId: Number(row.login_id), name, email };
+    },
+
+    async createSession(accountId: string, expiresAt: Date): Promise<string> {
+      const id = newId();
+      await db
+        .insertInto('sessions')
+        .values({
+          id,
+          account_id: accountId,
+          created_at: nowIso(),
+          expires_at: expiresAt.toISOString(),
+          revoked_at: null,
+        })
+        .execute();
+      return id;
+    },
+
+    async revokeSession(sessionId: string): Promise<void> {
+      await db
+        .updateTable('sessions')
+        .set({ revoked_at: nowIso() })
+        .where('id', '=', sessionId)
+        .where('revoked_at', 'is', null)
+        .execute();
+    },
+
+    async changePassword(accountId: string, passwordHash: string, keepSessionId: string) {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('accounts')
+          .set({ password_hash: passwordHash })
+          .where('id', '=', accountId)
+          .execute();
+        await trx
+          .updateTable('sessions')
+          .set({ revoked_at: nowIso() })
+          .where('account_id', '=', accountId)
+          .where('id', '!=', keepSessionId)
+          .where('revoked_at', 'is', null)
+          .execute();
+      });
+    },
+
+    /** Failures for a login id since `since`, oldest first. */
+    async recentFailures(loginId: string, since: Date): Promise<string[]> {
+      const rows = await db
+        .selectFrom('login_failures')
+        .select('failed_at')
+        .where('login_id', '=', loginId)
+        .where('failed_at', '>', since.toISOString())
+        .orderBy('failed_at')
+        .execute();
+      return rows.map((r) => r.failed_at);
+    },
+
+    async recordFailure(loginId: string): Promise<void> {
+      await db
+        .insertInto('login_failures')
+        .values({ id: newId(), login_id: loginId, failed_at: nowIso() })
+        .execute();
+    },
+
+    async clearFailures(loginId: string): Promise<void> {
+      await db.deleteFrom('login_failures').where('login_id', '=', loginId).execute();
+    },
+  };
+}
+
+export type AuthRepository = ReturnType<typeof authRepository>;

@@ -1,0 +1,48 @@
+/** HS256 session tokens: signed with the server secret, bound to a session row by their jti. */
+import { jwtVerify, SignJWT } from 'jose';
+import type { Role } from '@campus/contract';
+
+export const TOKEN_ISSUER = 'campus-portal';
+
+export interface TokenClaims {
+  sub: string;
+  jti: string;
+  role: Role;
+  exp: number;
+}
+
+export class TokenService {
+  private readonly key: Uint8Array;
+
+  constructor(secret: string) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async sign(claims: TokenClaims & Record<string, unknown>): Promise<string> {
+    const { sub, jti, exp, ...payload } = claims;
+    return new SignJWT(payload)
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(sub)
+      .setJti(jti)
+      .setIssuer(TOKEN_ISSUER)
+      .setIssuedAt()
+      .setExpirationTime(exp)
+      .sign(this.key);
+  }
+
+  /** The claims of a valid token, or undefined for anything forged, expired or malformed. */
+  async verify(token: string): Promise<TokenClaims | undefined> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        issuer: TOKEN_ISSUER,
+        requiredClaims: ['sub', 'jti', 'exp'],
+      });
+      const role = payload.role;
+      if (role !== 'student' && role !== 'teacher' && role !== 'admin') return undefined;
+      return { sub: payload.sub!, jti: payload.jti!, exp: payload.exp!, role };
+    } catch {
+      return undefined;
+    }
+  }
+}

@@ -1,0 +1,60 @@
+/** Deny by default: every route declares who may call it, and one hook enforces it for all. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forbidden, unauthorized } from '../lib/errors';
+import type { AuthRepository, Principal } from '../features/auth/repository';
+import type { TokenService } from '../features/auth/tokens';
+
+/** Route prefixes registered by third-party plugins that are public as a whole. */
+const PUBLIC_PREFIXES = ['/api/docs'];
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+export function registerAccessControl(
+  app: FastifyInstance,
+  deps: { tokens: TokenService; auth: AuthRepository },
+): void {
+  app.decorateRequest('principal', null);
+
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access;
+    if (access !== undefined) return;
+    if (PUBLIC_PREFIXES.some((prefix) => route.url.startsWith(prefix))) {
+      route.config = { ...route.config, access: 'public' };
+      return;
+    }
+    throw new Error(`Route ${String(route.method)} ${route.url} does not declare its access`);
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (access === undefined || access === 'public') return;
+    const token = bearerToken(request);
+    if (!token) throw unauthorized('Sign in to continue');
+    const claims = await deps.tokens.verify(token);
+    if (!claims) throw unauthorized('Your session is not valid. Please sign in again.');
+    const principal = await deps.auth.findPrincipal(claims.jti, claims.sub);
+    if (!principal) throw unauthorized('Your session has ended. Please sign in again.');
+    if (!access.includes(principal.role)) throw forbidden();
+    request.principal = principal;
+  });
+}
+
+/** The signed-in principal of a route that is not public. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw unauthorized();
+  return request.principal;
+}
+
+/** A student may only touch their own roll number; teachers and admins may touch any. */
+export function assertOwnRollNo(request: FastifyRequest, rollNo: number): Principal {
+  const principal = principalOf(request);
+  if (principal.role === 'student' && principal.rollNo !== rollNo) {
+    throw forbidden('Students may only see their own records');
+  }
+  return principal;
+}

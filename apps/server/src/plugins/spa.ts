@@ -1,0 +1,37 @@
+/** Serves the built web app: hashed assets cached for a year, every other path falls back to index.html. */
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { existsSync, readdirSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { notFound } from '../lib/errors';
+
+function listFiles(root: string, dir = root): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) return listFiles(root, full);
+    return [relative(root, full).split(sep).join('/')];
+  });
+}
+
+export async function registerSpa(app: FastifyInstance, webDist: string): Promise<void> {
+  const built = existsSync(join(webDist, 'index.html'));
+  const files = new Set(built ? listFiles(webDist) : []);
+  if (built) {
+    await app.register(fastifyStatic, { root: webDist, serve: false });
+  }
+
+  app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
+    const path = decodeURIComponent(request.url.split('?')[0] ?? '/').replace(/^\/+/, '');
+    if (path.startsWith('api/') || path === 'api') {
+      throw notFound(`No route for ${request.method} /${path}`);
+    }
+    if (!built) throw notFound('The web app is not built: run `npm run build`.');
+    if (files.has(path)) {
+      const immutable = path.startsWith('assets/');
+      reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      return reply.sendFile(path, { cacheControl: false });
+    }
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html', { cacheControl: false });
+  });
+}

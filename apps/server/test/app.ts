@@ -1,0 +1,50 @@
+/** A fresh, migrated database and app per test file: SQLite in memory, or its own PostgreSQL schema. */
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Role } from '@campus/contract';
+import { buildApp } from '../src/app';
+import { openDb, type DbHandle } from '../src/db/index';
+import { migrateToLatest } from '../src/db/migrate';
+import type { App } from '../src/types';
+
+export interface TestApp {
+  app: App;
+  handle: DbHandle;
+  close(): Promise<void>;
+}
+
+export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+
+export async function createTestApp(options: { webDist?: string } = {}): Promise<TestApp> {
+  const url = process.env.TEST_DATABASE_URL;
+  let handle: DbHandle;
+  let dropSchema = async () => {};
+  if (url) {
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    const admin = openDb({ databaseUrl: url });
+    await sql`create schema ${sql.id(schema)}`.execute(admin.db);
+    await admin.close();
+    handle = openDb({ databaseUrl: url, pgSchema: schema });
+    dropSchema = async () => {
+      const cleanup = openDb({ databaseUrl: url });
+      await sql`drop schema ${sql.id(schema)} cascade`.execute(cleanup.db);
+      await cleanup.close();
+    };
+  } else {
+    handle = openDb({ sqliteFile: ':memory:' });
+  }
+  await migrateToLatest(handle.db);
+  const app = await buildApp({ handle, jwtSecret: TEST_SECRET, webDist: options.webDist ?? '' });
+  await app.ready();
+  return {
+    app,
+    handle,
+    async close() {
+      await app.close();
+      await handle.close();
+      await dropSchema();
+    },
+  };
+}
+
+export type { Role };

@@ -1,0 +1,89 @@
+/** People for tests: each call makes a new account with its own numbers; nothing is shared. */
+import type { Db } from '../src/db/index';
+import { hashPassword } from '../src/features/auth/passwords';
+import { newId, nowIso } from '../src/lib/ids';
+import type { App } from '../src/types';
+
+export const PASSWORD = 'correct horse battery';
+let counter = 0;
+const next = () => ++counter;
+let cachedHash: Promise<string> | undefined;
+const passwordHash = () => (cachedHash ??= hashPassword(PASSWORD));
+
+export interface Person {
+  accountId: string;
+  loginId: number;
+  name: string;
+  email: string;
+}
+export interface StudentPerson extends Person {
+  rollNo: number;
+  group: string;
+}
+
+export async function createStudent(db: Db, options: { group?: string; name?: string } = {}): Promise<StudentPerson> {
+  const n = next();
+  const rollNo = 100000 + n;
+  const accountId = newId();
+  const person = {
+    accountId,
+    loginId: rollNo,
+    rollNo,
+    name: options.name ?? `Student ${n}`,
+    email: `student${n}@test.example.edu`,
+    group: options.group ?? 'G-1',
+  };
+  await db.insertInto('accounts').values({ id: accountId, login_id: rollNo, role: 'student', password_hash: await passwordHash(), created_at: nowIso() }).execute();
+  await db
+    .insertInto('students')
+    .values({
+      account_id: accountId,
+      roll_no: rollNo,
+      name: person.name,
+      father_name: `Father ${n}`,
+      mother_name: null,
+      gender: 'Female',
+      dob: '2004-05-06',
+      category: 'General',
+      phone_no: `90000${String(n).padStart(5, '0')}`,
+      email: person.email,
+      group_name: person.group,
+    })
+    .execute();
+  return person;
+}
+
+export async function createTeacher(db: Db, options: { groups?: string[]; name?: string } = {}): Promise<Person> {
+  const n = next();
+  const loginId = 500000 + n;
+  const accountId = newId();
+  const person = { accountId, loginId, name: options.name ?? `Teacher ${n}`, email: `teacher${n}@test.example.edu` };
+  await db.insertInto('accounts').values({ id: accountId, login_id: loginId, role: 'teacher', password_hash: await passwordHash(), created_at: nowIso() }).execute();
+  await db
+    .insertInto('teachers')
+    .values({ account_id: accountId, teacher_id: loginId, name: person.name, gender: 'Male', dob: '1980-01-02', phone_no: '9123456789', email: person.email })
+    .execute();
+  for (const group of options.groups ?? ['G-1']) {
+    await db.insertInto('teacher_groups').values({ teacher_account_id: accountId, group_name: group }).execute();
+  }
+  return person;
+}
+
+export async function createAdmin(db: Db): Promise<Person> {
+  const n = next();
+  const loginId = 900000 + n;
+  const accountId = newId();
+  const person = { accountId, loginId, name: `Admin ${n}`, email: `admin${n}@test.example.edu` };
+  await db.insertInto('accounts').values({ id: accountId, login_id: loginId, role: 'admin', password_hash: await passwordHash(), created_at: nowIso() }).execute();
+  await db.insertInto('admins').values({ account_id: accountId, admin_id: loginId, name: person.name, email: person.email }).execute();
+  return person;
+}
+
+/** Signs in through the API and returns the Bearer token. */
+export async function login(app: App, loginId: number, password = PASSWORD): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/login', payload: { userId: String(loginId), password } });
+  if (res.statusCode !== 200) throw new Error(`login ${loginId} failed: ${res.statusCode} ${res.body}`);
+  return (res.json() as { token: string }).token;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

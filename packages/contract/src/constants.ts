@@ -1,0 +1,32 @@
+/** Business constants of SPEC §9 and the limits the product adds to them. */
+export const TOKEN_STORAGE_KEY = 'jwtToken';
+export const CHATBOT_INITIAL_SUGGESTIONS = 5;
+/** The literal text the API shows for an unsolved query's solution. */
+export const UNSOLVED_SOLUTION = 'null';
+export const NEW_QUERY_LIKES = 0;
+export const NEW_GATE_PASS_STATUS = 'pending';
+export const PERFORMANCE_SEMESTERS = 4;
+/** Below this attendance percentage a student is warned (the usual university threshold). */
+export const ATTENDANCE_WARNING_PERCENT = 75;
+
+export const ROLES = ['student', 'teacher', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const GATE_PASS_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type GatePassStatus = (typeof GATE_PASS_STATUSES)[number];
+
+export const ATTENDANCE_STATUSES = ['Present', 'Absent'] as const;
+export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
+
+export const SUPPORT_ROLES = ['Student', 'Teacher'] as const;
+export const SUPPORT_QUERY_TYPES = ['Bug Report', 'Query'] as const;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 256;
+export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
+export const SESSION_TTL_HOURS = 12;
+
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 200;
+export const MAX_BODY_BYTES = 1024 * 1024;

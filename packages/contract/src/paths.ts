@@ -1,0 +1,45 @@
+import type { Role } from './constants.js';
+
+/** Screen paths of SPEC §2, shared by the router, the navigation and the tests. */
+export const PATHS = {
+  signIn: '/',
+  support: '/support',
+  student: {
+    home: '/student/home',
+    syllabus: '/student/syllabus',
+    performance: '/student/performance',
+    attendance: '/student/attendance',
+    gatepass: '/student/gatepass',
+    queries: '/student/queries',
+    contactTeachers: '/student/contact-teachers',
+    help: '/student/help',
+    profile: '/student/profile',
+  },
+  teacher: {
+    home: '/teacher/home',
+    noticeCreate: '/teacher/notice/create',
+    syllabus: '/teacher/syllabus',
+    performance: '/teacher/performance',
+    attendance: '/teacher/attendance',
+    gatepass: '/teacher/gatepass',
+    queries: '/teacher/queries',
+    manage: '/teacher/manage',
+    help: '/teacher/help',
+    profile: '/teacher/profile',
+  },
+  admin: {
+    home: '/admin/home',
+    dashboard: '/admin/dashboard',
+    manageTeachers: '/admin/manage-teachers',
+    manageStudents: '/admin/manage-students',
+    queries: '/admin/queries',
+    help: '/admin/help',
+    profile: '/admin/profile',
+  },
+} as const;
+
+export const ROLE_HOME: Record<Role, string> = {
+  student: PATHS.student.home,
+  teacher: PATHS.teacher.home,
+  admin: PATHS.admin.home,
+};
