@@ -54,19 +54,41 @@ async function main(argv: string[]): Promise<number> {
       }
       case 'create-admin': {
         const id = Number(values.id);
-        if (!Number.isInteger(id) || id <= 0 || id > 999_999_999) throw new Error('--id must be a numeric User ID');
+        if (!Number.isInteger(id) || id <= 0 || id > 999_999_999)
+          throw new Error('--id must be a numeric User ID');
         if (!values.name?.trim()) throw new Error('--name is required');
         if (!values.email?.includes('@')) throw new Error('--email must be an email address');
         if (!values.password || values.password.length < PASSWORD_MIN_LENGTH) {
           throw new Error(`--password must be at least ${PASSWORD_MIN_LENGTH} characters`);
         }
-        const taken = await handle.db.selectFrom('accounts').select('id').where('login_id', '=', id).executeTakeFirst();
+        const taken = await handle.db
+          .selectFrom('accounts')
+          .select('id')
+          .where('login_id', '=', id)
+          .executeTakeFirst();
         if (taken) throw new Error(`User ID ${id} is already taken`);
         const accountId = newId();
         const passwordHash = await hashPassword(values.password);
         await handle.db.transaction().execute(async (trx) => {
-          await trx.insertInto('accounts').values({ id: accountId, login_id: id, role: 'admin', password_hash: passwordHash, created_at: nowIso() }).execute();
-          await trx.insertInto('admins').values({ account_id: accountId, admin_id: id, name: values.name!.trim(), email: values.email!.trim() }).execute();
+          await trx
+            .insertInto('accounts')
+            .values({
+              id: accountId,
+              login_id: id,
+              role: 'admin',
+              password_hash: passwordHash,
+              created_at: nowIso(),
+            })
+            .execute();
+          await trx
+            .insertInto('admins')
+            .values({
+              account_id: accountId,
+              admin_id: id,
+              name: values.name!.trim(),
+              email: values.email!.trim(),
+            })
+            .execute();
         });
         console.log(`Admin ${id} created.`);
         return 0;

@@ -21,7 +21,10 @@ export interface StudentPerson extends Person {
   group: string;
 }
 
-export async function createStudent(db: Db, options: { group?: string; name?: string } = {}): Promise<StudentPerson> {
+export async function createStudent(
+  db: Db,
+  options: { group?: string; name?: string } = {},
+): Promise<StudentPerson> {
   const n = next();
   const rollNo = 100000 + n;
   const accountId = newId();
@@ -33,7 +36,16 @@ export async function createStudent(db: Db, options: { group?: string; name?: st
     email: `student${n}@test.example.edu`,
     group: options.group ?? 'G-1',
   };
-  await db.insertInto('accounts').values({ id: accountId, login_id: rollNo, role: 'student', password_hash: await passwordHash(), created_at: nowIso() }).execute();
+  await db
+    .insertInto('accounts')
+    .values({
+      id: accountId,
+      login_id: rollNo,
+      role: 'student',
+      password_hash: await passwordHash(),
+      created_at: nowIso(),
+    })
+    .execute();
   await db
     .insertInto('students')
     .values({
@@ -53,18 +65,46 @@ export async function createStudent(db: Db, options: { group?: string; name?: st
   return person;
 }
 
-export async function createTeacher(db: Db, options: { groups?: string[]; name?: string } = {}): Promise<Person> {
+export async function createTeacher(
+  db: Db,
+  options: { groups?: string[]; name?: string } = {},
+): Promise<Person> {
   const n = next();
   const loginId = 500000 + n;
   const accountId = newId();
-  const person = { accountId, loginId, name: options.name ?? `Teacher ${n}`, email: `teacher${n}@test.example.edu` };
-  await db.insertInto('accounts').values({ id: accountId, login_id: loginId, role: 'teacher', password_hash: await passwordHash(), created_at: nowIso() }).execute();
+  const person = {
+    accountId,
+    loginId,
+    name: options.name ?? `Teacher ${n}`,
+    email: `teacher${n}@test.example.edu`,
+  };
+  await db
+    .insertInto('accounts')
+    .values({
+      id: accountId,
+      login_id: loginId,
+      role: 'teacher',
+      password_hash: await passwordHash(),
+      created_at: nowIso(),
+    })
+    .execute();
   await db
     .insertInto('teachers')
-    .values({ account_id: accountId, teacher_id: loginId, name: person.name, gender: 'Male', dob: '1980-01-02', phone_no: '9123456789', email: person.email })
+    .values({
+      account_id: accountId,
+      teacher_id: loginId,
+      name: person.name,
+      gender: 'Male',
+      dob: '1980-01-02',
+      phone_no: '9123456789',
+      email: person.email,
+    })
     .execute();
   for (const group of options.groups ?? ['G-1']) {
-    await db.insertInto('teacher_groups').values({ teacher_account_id: accountId, group_name: group }).execute();
+    await db
+      .insertInto('teacher_groups')
+      .values({ teacher_account_id: accountId, group_name: group })
+      .execute();
   }
   return person;
 }
@@ -74,16 +114,32 @@ export async function createAdmin(db: Db): Promise<Person> {
   const loginId = 900000 + n;
   const accountId = newId();
   const person = { accountId, loginId, name: `Admin ${n}`, email: `admin${n}@test.example.edu` };
-  await db.insertInto('accounts').values({ id: accountId, login_id: loginId, role: 'admin', password_hash: await passwordHash(), created_at: nowIso() }).execute();
-  await db.insertInto('admins').values({ account_id: accountId, admin_id: loginId, name: person.name, email: person.email }).execute();
+  await db
+    .insertInto('accounts')
+    .values({
+      id: accountId,
+      login_id: loginId,
+      role: 'admin',
+      password_hash: await passwordHash(),
+      created_at: nowIso(),
+    })
+    .execute();
+  await db
+    .insertInto('admins')
+    .values({ account_id: accountId, admin_id: loginId, name: person.name, email: person.email })
+    .execute();
   return person;
 }
 
 /** Signs in through the API and returns the Bearer token. */
 export async function login(app: App, loginId: number, password = PASSWORD): Promise<string> {
-  const res = await app.inject({ method: 'POST', url: '/api/login', payload: { userId: String(loginId), password } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { userId: String(loginId), password },
+  });
   if (res.statusCode !== 200) throw new Error(`login ${loginId} failed: ${res.statusCode} ${res.body}`);
-  return (res.json() as { token: string }).token;
+  return res.json<{ token: string }>().token;
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

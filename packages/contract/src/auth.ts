@@ -6,7 +6,10 @@ export const RoleSchema = z.enum(ROLES);
 /** The User ID is numeric; the sign-in form sends it as entered (text), other clients as a number. */
 export const UserIdSchema = z.union(
   [
-    z.string().trim().regex(/^\d{1,9}$/, { error: 'User ID must be numeric' }),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,9}$/, { error: 'User ID must be numeric' }),
     z.number().int().positive().max(999_999_999),
   ],
   { error: 'User ID must be numeric' },

@@ -1,6 +1,29 @@
 /** Every feature's routes, registered in this order by buildApp. */
+import { attendanceRoutes } from './attendance/routes';
 import { authRoutes } from './auth/routes';
 import type { Feature } from './deps';
+import { faqRoutes } from './faq/routes';
+import { gatepassesRoutes } from './gatepasses/routes';
 import { healthRoutes } from './health/routes';
+import { noticesRoutes } from './notices/routes';
+import { peopleRoutes } from './people/routes';
+import { performanceRoutes } from './performance/routes';
+import { queriesRoutes } from './queries/routes';
+import { statsRoutes } from './stats/routes';
+import { supportRoutes } from './support/routes';
+import { syllabusRoutes } from './syllabus/routes';
 
-export const FEATURES: Feature[] = [healthRoutes, authRoutes];
+export const FEATURES: Feature[] = [
+  healthRoutes,
+  authRoutes,
+  peopleRoutes,
+  noticesRoutes,
+  syllabusRoutes,
+  gatepassesRoutes,
+  queriesRoutes,
+  attendanceRoutes,
+  performanceRoutes,
+  statsRoutes,
+  supportRoutes,
+  faqRoutes,
+];

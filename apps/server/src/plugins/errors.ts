@@ -1,9 +1,6 @@
 /** The one error handler: every failure answers `{ message }` with a fitting status, never a stack. */
 import type { FastifyError, FastifyInstance } from 'fastify';
-import {
-  hasZodFastifySchemaValidationErrors,
-  isResponseSerializationError,
-} from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/errors';
 
 interface ValidationIssue {
@@ -36,9 +33,7 @@ const CLIENT_ERRORS: Record<string, [number, string]> = {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply
-        .code(400)
-        .send({ message: describeValidation(error.validationContext, error.validation) });
+      return reply.code(400).send({ message: describeValidation(error.validationContext, error.validation) });
     }
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).send({ message: error.message });

@@ -39,9 +39,7 @@ export async function up(db: AnyDb): Promise<void> {
 
   await s
     .createTable('students')
-    .addColumn('account_id', 'text', (c) =>
-      c.primaryKey().references('accounts.id').onDelete('cascade'),
-    )
+    .addColumn('account_id', 'text', (c) => c.primaryKey().references('accounts.id').onDelete('cascade'))
     .addColumn('roll_no', 'integer', (c) => c.notNull().unique())
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('father_name', 'text')
@@ -58,9 +56,7 @@ export async function up(db: AnyDb): Promise<void> {
 
   await s
     .createTable('teachers')
-    .addColumn('account_id', 'text', (c) =>
-      c.primaryKey().references('accounts.id').onDelete('cascade'),
-    )
+    .addColumn('account_id', 'text', (c) => c.primaryKey().references('accounts.id').onDelete('cascade'))
     .addColumn('teacher_id', 'integer', (c) => c.notNull().unique())
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('gender', 'text')
@@ -82,9 +78,7 @@ export async function up(db: AnyDb): Promise<void> {
 
   await s
     .createTable('admins')
-    .addColumn('account_id', 'text', (c) =>
-      c.primaryKey().references('accounts.id').onDelete('cascade'),
-    )
+    .addColumn('account_id', 'text', (c) => c.primaryKey().references('accounts.id').onDelete('cascade'))
     .addColumn('admin_id', 'integer', (c) => c.notNull().unique())
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('email', 'text', (c) => c.notNull())
@@ -93,9 +87,7 @@ export async function up(db: AnyDb): Promise<void> {
   await s
     .createTable('gate_passes')
     .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('roll_no', 'integer', (c) =>
-      c.notNull().references('students.roll_no').onDelete('cascade'),
-    )
+    .addColumn('roll_no', 'integer', (c) => c.notNull().references('students.roll_no').onDelete('cascade'))
     .addColumn('contact', 'text', (c) => c.notNull())
     .addColumn('date', 'text', (c) => c.notNull())
     .addColumn('time', 'text', (c) => c.notNull())
@@ -110,18 +102,12 @@ export async function up(db: AnyDb): Promise<void> {
     .on('gate_passes')
     .columns(['roll_no', 'status', 'created_at'])
     .execute();
-  await s
-    .createIndex('gate_passes_status_idx')
-    .on('gate_passes')
-    .columns(['status', 'created_at'])
-    .execute();
+  await s.createIndex('gate_passes_status_idx').on('gate_passes').columns(['status', 'created_at']).execute();
 
   await s
     .createTable('queries')
     .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('roll_no', 'integer', (c) =>
-      c.notNull().references('students.roll_no').onDelete('cascade'),
-    )
+    .addColumn('roll_no', 'integer', (c) => c.notNull().references('students.roll_no').onDelete('cascade'))
     .addColumn('topic', 'text', (c) => c.notNull())
     .addColumn('description', 'text', (c) => c.notNull())
     .addColumn('solution', 'text')
@@ -145,9 +131,7 @@ export async function up(db: AnyDb): Promise<void> {
   await s
     .createTable('query_likes')
     .addColumn('query_id', 'text', (c) => c.notNull().references('queries.id').onDelete('cascade'))
-    .addColumn('account_id', 'text', (c) =>
-      c.notNull().references('accounts.id').onDelete('cascade'),
-    )
+    .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
     .addPrimaryKeyConstraint('query_likes_pk', ['query_id', 'account_id'])
     .execute();
   await s.createIndex('query_likes_account_idx').on('query_likes').column('account_id').execute();
@@ -202,9 +186,7 @@ export async function up(db: AnyDb): Promise<void> {
 
   await s
     .createTable('performance')
-    .addColumn('roll_no', 'integer', (c) =>
-      c.primaryKey().references('students.roll_no').onDelete('cascade'),
-    )
+    .addColumn('roll_no', 'integer', (c) => c.primaryKey().references('students.roll_no').onDelete('cascade'))
     .addColumn('tenth_percent', 'double precision')
     .addColumn('twelfth_percent', 'double precision')
     .addColumn('sem1_sgpa', 'double precision')
@@ -216,9 +198,7 @@ export async function up(db: AnyDb): Promise<void> {
 
   await s
     .createTable('attendance')
-    .addColumn('roll_no', 'integer', (c) =>
-      c.notNull().references('students.roll_no').onDelete('cascade'),
-    )
+    .addColumn('roll_no', 'integer', (c) => c.notNull().references('students.roll_no').onDelete('cascade'))
     .addColumn('date', 'text', (c) => c.notNull())
     .addColumn('status', 'text', (c) => c.notNull())
     .addColumn('marked_by', 'text', (c) => c.notNull().references('accounts.id'))

@@ -49,18 +49,24 @@ export function schoolDaysBefore(today: Date, count: number): string[] {
   return days;
 }
 
-const slug = (name: string) => name.toLowerCase().replace(/^(dr|prof)\.\s*/, '').replace(/\W+/g, '.');
+const slug = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/^(dr|prof)\.\s*/, '')
+    .replace(/\W+/g, '.');
 const uuid = (n: number, kind: number) =>
   `00000000-0000-4000-8${kind.toString(16).padStart(3, '0')}-${n.toString(16).padStart(12, '0')}`;
 
-async function insertAll<T extends keyof Database & string>(
+async function insertAll<T extends keyof Database>(
   db: Db,
   table: T,
   rows: Insertable<Database[T]>[],
 ): Promise<void> {
   for (let i = 0; i < rows.length; i += 200) {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely cannot narrow a generic table's values
-    await db.insertInto(table).values(rows.slice(i, i + 200) as any).execute();
+    await db
+      .insertInto(table)
+      .values(rows.slice(i, i + 200))
+      .execute();
   }
 }
 
@@ -87,7 +93,13 @@ export async function seedDemoCampus(db: Db, today = new Date()): Promise<void> 
     const last = rnd.pick(data.LAST_NAMES);
     const rollNo = FIRST_ROLL_NO + i;
     const accountId = uuid(rollNo, 1);
-    accounts.push({ id: accountId, login_id: rollNo, role: 'student', password_hash: hashes[i]!, created_at: stamp });
+    accounts.push({
+      id: accountId,
+      login_id: rollNo,
+      role: 'student',
+      password_hash: hashes[i]!,
+      created_at: stamp,
+    });
     students.push({
       account_id: accountId,
       roll_no: rollNo,
@@ -107,7 +119,13 @@ export async function seedDemoCampus(db: Db, today = new Date()): Promise<void> 
   const teacherGroups: Insertable<Database['teacher_groups']>[] = [];
   data.TEACHERS.forEach((t, i) => {
     const accountId = uuid(t.teacherId, 2);
-    accounts.push({ id: accountId, login_id: t.teacherId, role: 'teacher', password_hash: hashes[studentCount + i]!, created_at: stamp });
+    accounts.push({
+      id: accountId,
+      login_id: t.teacherId,
+      role: 'teacher',
+      password_hash: hashes[studentCount + i]!,
+      created_at: stamp,
+    });
     teachers.push({
       account_id: accountId,
       teacher_id: t.teacherId,
@@ -120,7 +138,13 @@ export async function seedDemoCampus(db: Db, today = new Date()): Promise<void> 
     teacherGroups.push({ teacher_account_id: accountId, group_name: t.group });
   });
   const adminAccount = uuid(data.ADMIN.adminId, 3);
-  accounts.push({ id: adminAccount, login_id: data.ADMIN.adminId, role: 'admin', password_hash: hashes.at(-1)!, created_at: stamp });
+  accounts.push({
+    id: adminAccount,
+    login_id: data.ADMIN.adminId,
+    role: 'admin',
+    password_hash: hashes.at(-1)!,
+    created_at: stamp,
+  });
 
   const teacherAccounts = teachers.map((t) => t.account_id);
   const performance = students.map((s) => {
@@ -152,7 +176,14 @@ export async function seedDemoCampus(db: Db, today = new Date()): Promise<void> 
 
   const mentorNotices = data.MENTOR_NOTICES.map((n, i) => {
     const t = teachers[i % teachers.length]!;
-    return { id: uuid(i + 1, 4), author_id: t.account_id, teacher_name: t.name, email: t.email, ...n, created_at: createdAt(i * 2 + 1) };
+    return {
+      id: uuid(i + 1, 4),
+      author_id: t.account_id,
+      teacher_name: t.name,
+      email: t.email,
+      ...n,
+      created_at: createdAt(i * 2 + 1),
+    };
   });
   const events = data.EVENTS.map((e, i) => ({
     id: uuid(i + 1, 5),
@@ -230,7 +261,14 @@ export async function seedDemoCampus(db: Db, today = new Date()): Promise<void> 
     await insertAll(trx, 'students', students);
     await insertAll(trx, 'teachers', teachers);
     await insertAll(trx, 'teacher_groups', teacherGroups);
-    await insertAll(trx, 'admins', [{ account_id: adminAccount, admin_id: data.ADMIN.adminId, name: data.ADMIN.name, email: data.ADMIN.email }]);
+    await insertAll(trx, 'admins', [
+      {
+        account_id: adminAccount,
+        admin_id: data.ADMIN.adminId,
+        name: data.ADMIN.name,
+        email: data.ADMIN.email,
+      },
+    ]);
     await insertAll(trx, 'performance', performance);
     await insertAll(trx, 'attendance', attendance);
     await insertAll(trx, 'mentor_notices', mentorNotices);

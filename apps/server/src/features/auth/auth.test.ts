@@ -66,10 +66,20 @@ describe('POST /api/login', () => {
   });
 
   it('answers malformed JSON with 400 and an oversized body with 413', async () => {
-    const bad = await t.app.inject({ method: 'POST', url: '/api/login', payload: '{"userId":', headers: { 'content-type': 'application/json' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: '{"userId":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ message: 'The request body is not valid JSON' });
-    const big = await t.app.inject({ method: 'POST', url: '/api/login', payload: JSON.stringify({ userId: '1', password: 'x'.repeat(1_100_000) }), headers: { 'content-type': 'application/json' } });
+    const big = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: JSON.stringify({ userId: '1', password: 'x'.repeat(1_100_000) }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(big.statusCode).toBe(413);
   });
 });
@@ -80,7 +90,12 @@ describe('identity and sessions', () => {
     const token = await login(t.app, s.loginId);
     const res = await t.app.inject({ url: `/api/post-data-from-token/${token}`, headers: bearer(token) });
     expect(res.statusCode).toBe(200);
-    expect(res.json().decoded).toMatchObject({ role: 'student', RollNo: s.rollNo, name: s.name, email: s.email });
+    expect(res.json().decoded).toMatchObject({
+      role: 'student',
+      RollNo: s.rollNo,
+      name: s.name,
+      email: s.email,
+    });
   });
 
   it('requires the path token to equal the Bearer token', async () => {
@@ -110,8 +125,13 @@ describe('identity and sessions', () => {
     const key = new TextEncoder().encode(TEST_SECRET);
     const payload = JSON.parse(Buffer.from(p, 'base64url').toString()) as Record<string, unknown>;
     const none = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${p}.`;
-    const expired = await new SignJWT(payload).setProtectedHeader({ alg: 'HS256' }).setExpirationTime(Math.floor(Date.now() / 1000) - 10).sign(key);
-    const foreign = await new SignJWT({ ...payload, iss: 'someone-else' }).setProtectedHeader({ alg: 'HS256' }).sign(key);
+    const expired = await new SignJWT(payload)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 10)
+      .sign(key);
+    const foreign = await new SignJWT({ ...payload, iss: 'someone-else' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(key);
     const tampered = `${h}.${p}.${sig.slice(0, -2)}${sig.endsWith('AA') ? 'BB' : 'AA'}`;
     for (const bad of [none, expired, foreign, tampered, 'not-a-token']) {
       const res = await t.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(bad) });
@@ -123,15 +143,29 @@ describe('identity and sessions', () => {
     const s = await createStudent(t.handle.db);
     const here = await login(t.app, s.loginId);
     const elsewhere = await login(t.app, s.loginId);
-    const wrong = await post('/api/change-password', { currentPassword: 'nope', newPassword: 'something-new' }, bearer(here));
+    const wrong = await post(
+      '/api/change-password',
+      { currentPassword: 'nope', newPassword: 'something-new' },
+      bearer(here),
+    );
     expect(wrong.statusCode).toBe(400);
-    const short = await post('/api/change-password', { currentPassword: PASSWORD, newPassword: 'short' }, bearer(here));
+    const short = await post(
+      '/api/change-password',
+      { currentPassword: PASSWORD, newPassword: 'short' },
+      bearer(here),
+    );
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toMatch(/at least 8 characters/);
-    const ok = await post('/api/change-password', { currentPassword: PASSWORD, newPassword: 'something-new' }, bearer(here));
+    const ok = await post(
+      '/api/change-password',
+      { currentPassword: PASSWORD, newPassword: 'something-new' },
+      bearer(here),
+    );
     expect(ok.statusCode).toBe(200);
     expect((await post('/api/logout', {}, bearer(elsewhere))).statusCode).toBe(401);
-    expect((await post('/api/login', { userId: String(s.loginId), password: 'something-new' })).statusCode).toBe(200);
+    expect(
+      (await post('/api/login', { userId: String(s.loginId), password: 'something-new' })).statusCode,
+    ).toBe(200);
   });
 });
 

@@ -1,9 +1,8 @@
 /** argon2id hashing with the OWASP-recommended minimum cost (m=19 MiB, t=2, p=1). */
-import { hash, verify, type Algorithm } from '@node-rs/argon2';
+import { hash, verify } from '@node-rs/argon2';
 
-// Algorithm.Argon2id; the enum is a const enum, which isolated modules cannot read.
-const ARGON2ID = 2 as Algorithm;
-const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 };
+// 2 is Algorithm.Argon2id: a const enum, which isolated modules cannot read.
+const OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 };
 
 export const hashPassword = (password: string): Promise<string> => hash(password, OPTIONS);
 

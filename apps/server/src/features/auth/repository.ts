@@ -54,8 +54,8 @@ export function authRepository(db: Db) {
         accountId: row.id,
         sessionId,
         role: row.role,
-        loginId: Number(row.login_id),
-        rollNo: row.roll_no === null ? null : Number(row.roll_no),
+        loginId: row.login_id,
+        rollNo: row.roll_no,
       };
     },
 
@@ -82,7 +82,7 @@ export function authRepository(db: Db) {
       const name = row.studentName ?? row.teacherName ?? row.adminName;
       const email = row.studentEmail ?? row.teacherEmail ?? row.adminEmail;
       if (name === null || email === null) return undefined;
-      return { role: row.role, loginId: Number(row.login_id), name, email };
+      return { role: row.role, loginId: row.login_id, name, email };
     },
 
     async createSession(accountId: string, expiresAt: Date): Promise<string> {

@@ -1,0 +1,3 @@
+import type { Feature } from '../deps';
+
+export const supportRoutes: Feature = async () => {};
