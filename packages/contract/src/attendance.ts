@@ -1,1 +1,179 @@
-export {};
+import { z } from 'zod';
+import { IsoDateSchema } from './common.js';
+import { ATTENDANCE_STATUSES, ATTENDANCE_WARNING_PERCENT } from './constants.js';
+
+/** At most this many records in one mark-attendance request. */
+export const MAX_ATTENDANCE_RECORDS = 1000;
+/** The student roster (GET /api/students) pages up to a whole group at once. */
+export const ROSTER_MAX_LIMIT = 500;
+/** A student's attendance history comes back whole by default (a school year is ~200 days). */
+export const ATTENDANCE_HISTORY_DEFAULT_LIMIT = 2000;
+export const ATTENDANCE_HISTORY_MAX_LIMIT = 10_000;
+
+const groupText = z
+  .string({ error: 'is required' })
+  .trim()
+  .min(1, { error: 'is required' })
+  .max(50, { error: 'must be at most 50 characters' });
+
+const offset = z.coerce
+  .number({ error: 'must be a whole number' })
+  .int({ error: 'must be a whole number' })
+  .min(0, { error: 'must be 0 or more' })
+  .max(10_000_000, { error: 'is too large' })
+  .default(0);
+
+const limitUpTo = (max: number, fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be at least 1' })
+    .max(max, { error: `must be at most ${max}` })
+    .default(fallback);
+
+export const AttendanceStatusSchema = z.enum(ATTENDANCE_STATUSES, { error: 'must be Present or Absent' });
+
+// ---------------------------------------------------------------- GET /api/students (the roster)
+
+export const RosterQuerySchema = z.object({
+  group: groupText.optional(),
+  limit: limitUpTo(ROSTER_MAX_LIMIT, ROSTER_MAX_LIMIT),
+  offset,
+});
+export type RosterQuery = z.infer<typeof RosterQuerySchema>;
+
+/** One student as the teacher's Mark Attendance screen lists them. */
+export const RosterStudentSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  RollNo: z.number(),
+  group: z.string(),
+});
+export type RosterStudent = z.infer<typeof RosterStudentSchema>;
+export const RosterResponseSchema = z.array(RosterStudentSchema);
+
+// ---------------------------------------------------------------- POST /api/mark-attendance
+
+/** The roll number of the student marked: a number, or a numeric string as a form sends it. */
+export const AttendanceStudentIdSchema = z
+  .union(
+    [
+      z
+        .number({ error: 'must be a roll number' })
+        .int({ error: 'must be a roll number' })
+        .positive({ error: 'must be a roll number' })
+        .max(999_999_999, { error: 'must be a roll number' }),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,9}$/, { error: 'must be a roll number' }),
+    ],
+    { error: 'must be a roll number' },
+  )
+  .transform(Number);
+
+export const AttendanceRecordInputSchema = z.object({
+  studentId: AttendanceStudentIdSchema,
+  status: AttendanceStatusSchema,
+});
+export type AttendanceRecordInput = z.input<typeof AttendanceRecordInputSchema>;
+
+/**
+ * The body of POST /api/mark-attendance. Any `markedBy` a client sends is dropped: the marker is
+ * always the signed-in teacher. A student may appear only once per request.
+ */
+export const MarkAttendanceRequestSchema = z.object({
+  date: IsoDateSchema,
+  attendanceRecords: z
+    .array(AttendanceRecordInputSchema, { error: 'must be a list of { studentId, status }' })
+    .min(1, { error: 'must contain at least one record' })
+    .max(MAX_ATTENDANCE_RECORDS, { error: `must contain at most ${MAX_ATTENDANCE_RECORDS} records` })
+    .superRefine((records, ctx) => {
+      const seen = new Set<number>();
+      records.forEach((record, index) => {
+        if (seen.has(record.studentId)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [index, 'studentId'],
+            message: `lists student ${record.studentId} more than once`,
+          });
+        }
+        seen.add(record.studentId);
+      });
+    }),
+});
+export type MarkAttendanceRequest = z.input<typeof MarkAttendanceRequestSchema>;
+export type MarkAttendanceData = z.output<typeof MarkAttendanceRequestSchema>;
+
+export const MarkAttendanceResponseSchema = z.object({
+  message: z.string(),
+  count: z.number().int().nonnegative(),
+});
+export type MarkAttendanceResponse = z.infer<typeof MarkAttendanceResponseSchema>;
+
+// ---------------------------------------------------------------- GET /api/attendance-marks
+
+/** One group's marks on one day, so a day already marked shows as marked. */
+export const AttendanceMarksQuerySchema = z.object({
+  group: groupText,
+  date: IsoDateSchema,
+  limit: limitUpTo(ROSTER_MAX_LIMIT, ROSTER_MAX_LIMIT),
+  offset,
+});
+export type AttendanceMarksQuery = z.infer<typeof AttendanceMarksQuerySchema>;
+
+export const AttendanceMarkSchema = z.object({
+  studentId: z.number(),
+  status: AttendanceStatusSchema,
+});
+export type AttendanceMark = z.infer<typeof AttendanceMarkSchema>;
+export const AttendanceMarksResponseSchema = z.array(AttendanceMarkSchema);
+
+// ---------------------------------------------------------------- GET /api/attendance/:rollNo (params: RollNoParamsSchema)
+
+export const AttendanceHistoryQuerySchema = z.object({
+  limit: limitUpTo(ATTENDANCE_HISTORY_MAX_LIMIT, ATTENDANCE_HISTORY_DEFAULT_LIMIT),
+  offset,
+});
+export type AttendanceHistoryQuery = z.infer<typeof AttendanceHistoryQuerySchema>;
+
+/** One day of a student's attendance (SPEC §3). */
+export const AttendanceRecordSchema = z.object({
+  date: z.string(),
+  status: AttendanceStatusSchema,
+});
+export type AttendanceRecord = z.infer<typeof AttendanceRecordSchema>;
+export const AttendanceHistoryResponseSchema = z.array(AttendanceRecordSchema);
+
+// ---------------------------------------------------------------- the percentage (SPEC §9)
+
+/** Present / total × 100, rounded to 2 decimals; 0 when there are no records. */
+export function attendancePercentage(records: readonly { status: string }[]): number {
+  const total = records.length;
+  if (total === 0) return 0;
+  const present = records.filter((record) => record.status === 'Present').length;
+  // Rounding the scaled ratio to an integer first avoids binary artefacts such as 1.005 → 1.
+  return Math.round((present * 10_000) / total) / 100;
+}
+
+export interface AttendanceSummary {
+  present: number;
+  total: number;
+  /** attendancePercentage of the records. */
+  percentage: number;
+  /** True when there are records and the percentage is below ATTENDANCE_WARNING_PERCENT. */
+  belowWarning: boolean;
+}
+
+export function attendanceSummary(records: readonly { status: string }[]): AttendanceSummary {
+  const percentage = attendancePercentage(records);
+  return {
+    present: records.filter((record) => record.status === 'Present').length,
+    total: records.length,
+    percentage,
+    belowWarning: records.length > 0 && percentage < ATTENDANCE_WARNING_PERCENT,
+  };
+}
+
+/** The percentage as shown: always 2 decimals ("66.67", "0.00"). */
+export const formatAttendancePercentage = (percentage: number): string => percentage.toFixed(2);

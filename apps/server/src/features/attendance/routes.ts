@@ -1,3 +1,124 @@
+/** The student roster, marking attendance, a group's marks of a day and a student's history. */
+import {
+  AttendanceHistoryQuerySchema,
+  AttendanceHistoryResponseSchema,
+  AttendanceMarksQuerySchema,
+  AttendanceMarksResponseSchema,
+  ErrorSchema,
+  MarkAttendanceRequestSchema,
+  MarkAttendanceResponseSchema,
+  MESSAGES,
+  RollNoParamsSchema,
+  RosterQuerySchema,
+  RosterResponseSchema,
+} from '@campus/contract';
+import { badRequest, notFound } from '../../lib/errors';
+import { assertOwnRollNo, principalOf } from '../../plugins/access';
+import type { App } from '../../types';
 import type { Feature } from '../deps';
+import { attendanceRepository } from './repository';
 
-export const attendanceRoutes: Feature = async () => {};
+const STAFF = ['teacher', 'admin'] as const;
+const ALL = ['student', 'teacher', 'admin'] as const;
+const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
+
+/**
+ * The latest date a teacher may mark: tomorrow in UTC, because the client sends its local "today",
+ * which is at most one day ahead of UTC anywhere on Earth.
+ */
+export function latestMarkableDate(now = new Date()): string {
+  return new Date(now.getTime() + 86_400_000).toISOString().slice(0, 10);
+}
+
+function listUnknown(rollNos: number[]): string {
+  const shown = rollNos.slice(0, 10).join(', ');
+  return rollNos.length > 10 ? `${shown} and ${rollNos.length - 10} more` : shown;
+}
+
+export const attendanceRoutes: Feature = async (app: App, { db }) => {
+  const repo = attendanceRepository(db);
+
+  app.get(
+    '/api/students',
+    {
+      config: { access: STAFF },
+      schema: {
+        tags: ['attendance'],
+        summary: 'Students by roll number (name, RollNo, group), optionally of one group',
+        querystring: RosterQuerySchema,
+        response: { 200: RosterResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { group, limit, offset } = request.query;
+      return repo.listRoster({ group }, { limit, offset });
+    },
+  );
+
+  app.post(
+    '/api/mark-attendance',
+    {
+      config: { access: ['teacher'] },
+      schema: {
+        tags: ['attendance'],
+        summary: 'Marks one day for many students; marking again the same day replaces the mark',
+        body: MarkAttendanceRequestSchema,
+        response: { 200: MarkAttendanceResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const teacher = principalOf(request);
+      const { date, attendanceRecords } = request.body;
+      if (date > latestMarkableDate()) throw badRequest('date cannot be in the future');
+      const result = await repo.mark(
+        date,
+        attendanceRecords.map((r) => ({ rollNo: r.studentId, status: r.status })),
+        teacher.accountId,
+      );
+      if (!result.ok) {
+        const plural = result.unknownRollNos.length === 1 ? '' : 's';
+        throw badRequest(
+          `attendanceRecords: no student with roll number${plural} ${listUnknown(result.unknownRollNos)}; nothing was marked`,
+        );
+      }
+      return { message: MESSAGES.attendance.marked, count: result.count };
+    },
+  );
+
+  app.get(
+    '/api/attendance-marks',
+    {
+      config: { access: STAFF },
+      schema: {
+        tags: ['attendance'],
+        summary: "The marks already given on one day to one group's students",
+        querystring: AttendanceMarksQuerySchema,
+        response: { 200: AttendanceMarksResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { group, date, limit, offset } = request.query;
+      return repo.marksForGroup(group, date, { limit, offset });
+    },
+  );
+
+  app.get(
+    '/api/attendance/:rollNo',
+    {
+      config: { access: ALL },
+      schema: {
+        tags: ['attendance'],
+        summary: "A student's attendance, newest first (students: their own only)",
+        params: RollNoParamsSchema,
+        querystring: AttendanceHistoryQuerySchema,
+        response: { 200: AttendanceHistoryResponseSchema, ...errors, 404: ErrorSchema },
+      },
+    },
+    async (request) => {
+      const { rollNo } = request.params;
+      assertOwnRollNo(request, rollNo);
+      if (!(await repo.studentExists(rollNo))) throw notFound(`No student with roll number ${rollNo}`);
+      return repo.history(rollNo, request.query);
+    },
+  );
+};

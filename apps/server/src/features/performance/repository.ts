@@ -1,0 +1,85 @@
+/** Performance records joined to their students: all the SQL of the performance domain. */
+import type { Performance } from '@campus/contract';
+import { sql } from 'kysely';
+import type { Db } from '../../db/index';
+
+export interface PerformanceSearch {
+  search?: string | undefined;
+  limit: number;
+  offset: number;
+}
+
+/** `%` and `_` typed by a user are matched literally. */
+const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function performanceRepository(db: Db) {
+  const base = () =>
+    db
+      .selectFrom('performance')
+      .innerJoin('students', 'students.roll_no', 'performance.roll_no')
+      .select([
+        'performance.roll_no',
+        'students.name',
+        'performance.tenth_percent',
+        'performance.twelfth_percent',
+        'performance.sem1_sgpa',
+        'performance.sem2_sgpa',
+        'performance.sem3_sgpa',
+        'performance.sem4_sgpa',
+        'performance.cgpa',
+      ]);
+
+  type Row = Awaited<ReturnType<ReturnType<typeof base>['executeTakeFirstOrThrow']>>;
+  const toApi = (r: Row): Performance => ({
+    RollNo: r.roll_no,
+    Name: r.name,
+    '10th %age': r.tenth_percent,
+    '12th %age': r.twelfth_percent,
+    'Sem-1 SGPA': r.sem1_sgpa,
+    'Sem-2 SGPA': r.sem2_sgpa,
+    'Sem-3 SGPA': r.sem3_sgpa,
+    'Sem-4 SGPA': r.sem4_sgpa,
+    CGPA: r.cgpa,
+  });
+
+  return {
+    async studentExists(rollNo: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('students')
+        .select('roll_no')
+        .where('roll_no', '=', rollNo)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** The record of one student, or undefined when they have none. */
+    async forStudent(rollNo: number): Promise<Performance | undefined> {
+      const row = await base().where('performance.roll_no', '=', rollNo).executeTakeFirst();
+      return row && toApi(row);
+    },
+
+    /**
+     * Records by roll number, in one query. `search` matches the name in any case, or the start of
+     * the roll number when it is all digits.
+     */
+    async list({ search, limit, offset }: PerformanceSearch): Promise<Performance[]> {
+      let query = base().orderBy('performance.roll_no').limit(limit).offset(offset);
+      if (search) {
+        const pattern = `%${escapeLike(search)}%`;
+        const byName = sql<boolean>`lower(${sql.ref('students.name')}) like lower(${pattern}) escape '\\'`;
+        query = /^\d+$/.test(search)
+          ? query.where((eb) =>
+              eb.or([
+                byName,
+                eb(sql<string>`cast(${sql.ref('performance.roll_no')} as text)`, 'like', `${search}%`),
+              ]),
+            )
+          : query.where(byName);
+      }
+      const rows = await query.execute();
+      return rows.map(toApi);
+    },
+  };
+}
+
+export type PerformanceRepository = ReturnType<typeof performanceRepository>;
