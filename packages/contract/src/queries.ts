@@ -1,1 +1,88 @@
-export {};
+/** The Q&A board (SPEC §3, §4, §5, §7): students ask, teachers answer once, everyone may like. */
+import { z } from 'zod';
+import { IdSchema, MessageSchema, SearchPageQuerySchema, requiredText } from './common.js';
+
+/** The server's answer to a new query, shown in the student's alert (SPEC §8). */
+export const QUERY_SUBMITTED_MESSAGE = 'Query submitted successfully!';
+
+export const QUERY_TOPIC_MAX = 200;
+export const QUERY_TEXT_MAX = 5000;
+export const QUERY_SOLUTION_MAX = 5000;
+export const QUERY_TAG_MAX = 50;
+export const QUERY_TAGS_MAX = 20;
+
+/** SPEC §5: tags are split on commas, trimmed, and empty items dropped. */
+export function parseTags(input: string | readonly string[]): string[] {
+  const parts = typeof input === 'string' ? input.split(',') : input.flatMap((tag) => tag.split(','));
+  return parts.map((tag) => tag.trim()).filter((tag) => tag.length > 0);
+}
+
+/** Tags as a list of texts or one comma-separated text; at least one non-empty tag. */
+export const TagsSchema = z
+  .union([z.string(), z.array(z.string())], {
+    error: 'must be a list of tags or a comma-separated text',
+  })
+  .transform((input) => parseTags(input))
+  .pipe(
+    z
+      .array(z.string().max(QUERY_TAG_MAX, { error: `must each be at most ${QUERY_TAG_MAX} characters` }))
+      .min(1, { error: 'must contain at least one tag' })
+      .max(QUERY_TAGS_MAX, { error: `must be at most ${QUERY_TAGS_MAX} tags` }),
+  );
+
+/**
+ * `POST /api/submit-query` (students). Only topic, tags and query are read: name, roll number and email
+ * come from the session, likes start at 0 and a new query is unsolved, whatever else the body says.
+ */
+export const SubmitQueryRequestSchema = z.object({
+  topic: requiredText(QUERY_TOPIC_MAX),
+  tags: TagsSchema,
+  query: requiredText(QUERY_TEXT_MAX),
+});
+export type SubmitQueryRequest = z.input<typeof SubmitQueryRequestSchema>;
+
+export const QuerySchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  rollNo: z.number(),
+  email: z.string(),
+  topic: z.string(),
+  tags: z.array(z.string()),
+  description: z.string(),
+  likes: z.number().int().nonnegative(),
+  /** Whether the signed-in account has liked this query. */
+  likedByMe: z.boolean(),
+  /** The answer, or the literal text 'null' (UNSOLVED_SOLUTION) while unsolved. */
+  solution: z.string(),
+  solvedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Query = z.infer<typeof QuerySchema>;
+
+export const QueryListSchema = z.array(QuerySchema);
+/** The three board lists answer `{ queries }`. */
+export const QueriesResponseSchema = z.object({ queries: QueryListSchema });
+export type QueriesResponse = z.infer<typeof QueriesResponseSchema>;
+
+export const SubmitQueryResponseSchema = MessageSchema.extend({ query: QuerySchema });
+export type SubmitQueryResponse = z.infer<typeof SubmitQueryResponseSchema>;
+
+/** `PUT /api/queries/update-solution` (teachers): unsolved → solved, once. */
+export const UpdateSolutionRequestSchema = z.object({
+  queryId: IdSchema,
+  solution: requiredText(QUERY_SOLUTION_MAX),
+});
+export type UpdateSolutionRequest = z.input<typeof UpdateSolutionRequestSchema>;
+
+export const QueryIdParamsSchema = z.object({ id: IdSchema });
+
+/** `POST /api/queries/:id/like` toggles the signed-in account's like. */
+export const LikeResponseSchema = z.object({
+  likes: z.number().int().nonnegative(),
+  liked: z.boolean(),
+});
+export type LikeResponse = z.infer<typeof LikeResponseSchema>;
+
+/** `GET /api/queries` (admins): the Queries Collection, searchable on topic and description. */
+export const QueryCollectionQuerySchema = SearchPageQuerySchema;
+export type QueryCollectionQuery = z.infer<typeof QueryCollectionQuerySchema>;

@@ -1,3 +1,102 @@
+/** Gate passes: students apply and follow their own; teachers decide; teachers and admins read all. */
+import {
+  ErrorSchema,
+  GatePassListSchema,
+  GatePassSchema,
+  GatePassStatusParamsSchema,
+  GatePassStudentParamsSchema,
+  MESSAGES,
+  PageQuerySchema,
+  SubmitGatePassRequestSchema,
+  SubmitGatePassResponseSchema,
+  UpdateGatePassStatusRequestSchema,
+} from '@campus/contract';
+import { conflict, forbidden, notFound } from '../../lib/errors';
+import { assertOwnRollNo, principalOf } from '../../plugins/access';
+import type { App } from '../../types';
 import type { Feature } from '../deps';
+import { gatePassRepository } from './repository';
 
-export const gatepassesRoutes: Feature = async () => {};
+const TAGS = ['gatepasses'];
+const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
+
+export const gatepassesRoutes: Feature = async (app: App, { db }) => {
+  const passes = gatePassRepository(db);
+
+  app.post(
+    '/api/submit-gatepass',
+    {
+      config: { access: ['student'] },
+      schema: {
+        tags: TAGS,
+        summary: 'Apply for a gate pass as the signed-in student; it starts pending',
+        body: SubmitGatePassRequestSchema,
+        response: { 201: SubmitGatePassResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { rollNo } = principalOf(request);
+      if (rollNo === null) throw forbidden('Only students may apply for gate passes');
+      const gatepass = await passes.create({ ...request.body, rollNo });
+      if (!gatepass) throw forbidden('Only students may apply for gate passes');
+      return reply.code(201).send({ message: MESSAGES.gatePass.submitted, gatepass });
+    },
+  );
+
+  app.get(
+    '/api/gatepasses/:status/:rollNo',
+    {
+      config: { access: ['student', 'teacher', 'admin'] },
+      schema: {
+        tags: TAGS,
+        summary: "One student's gate passes with a status, newest first (students: their own only)",
+        params: GatePassStudentParamsSchema,
+        querystring: PageQuerySchema,
+        response: { 200: GatePassListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { status, rollNo } = request.params;
+      assertOwnRollNo(request, rollNo);
+      return passes.list(status, request.query, rollNo);
+    },
+  );
+
+  app.get(
+    '/api/gatepasses/:status',
+    {
+      config: { access: ['teacher', 'admin'] },
+      schema: {
+        tags: TAGS,
+        summary: 'All gate passes with a status, newest first',
+        params: GatePassStatusParamsSchema,
+        querystring: PageQuerySchema,
+        response: { 200: GatePassListSchema, ...errors },
+      },
+    },
+    async (request) => passes.list(request.params.status, request.query),
+  );
+
+  app.put(
+    '/api/gatepasses/update-status',
+    {
+      config: { access: ['teacher'] },
+      schema: {
+        tags: TAGS,
+        summary: 'Approve or reject a pending gate pass; a decided pass cannot change again (409)',
+        body: UpdateGatePassStatusRequestSchema,
+        response: { 200: GatePassSchema, ...errors, 404: ErrorSchema, 409: ErrorSchema },
+      },
+    },
+    async (request) => {
+      const teacher = principalOf(request);
+      const { gatepassId, approvedStatus } = request.body;
+      const outcome = await passes.decide(gatepassId, approvedStatus, teacher.accountId);
+      if (outcome.kind === 'not-found') throw notFound('Gate pass not found');
+      if (outcome.kind === 'already-decided') {
+        throw conflict(`This gate pass has already been ${outcome.status}`);
+      }
+      return outcome.gatepass;
+    },
+  );
+};

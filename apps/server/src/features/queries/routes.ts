@@ -1,3 +1,161 @@
+/** The Q&A board: students ask, everyone reads and likes, teachers answer, admins see the collection. */
+import {
+  ErrorSchema,
+  LikeResponseSchema,
+  PageQuerySchema,
+  QueriesResponseSchema,
+  QueryCollectionQuerySchema,
+  QueryIdParamsSchema,
+  QUERY_SUBMITTED_MESSAGE,
+  QueryListSchema,
+  QuerySchema,
+  ROLES,
+  RollNoParamsSchema,
+  SubmitQueryRequestSchema,
+  SubmitQueryResponseSchema,
+  UpdateSolutionRequestSchema,
+} from '@campus/contract';
+import { conflict, forbidden, notFound } from '../../lib/errors';
+import { assertOwnRollNo, principalOf } from '../../plugins/access';
+import type { App } from '../../types';
 import type { Feature } from '../deps';
+import { queryRepository } from './repository';
 
-export const queriesRoutes: Feature = async () => {};
+const TAGS = ['queries'];
+const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
+
+export const queriesRoutes: Feature = async (app: App, { db }) => {
+  const queries = queryRepository(db);
+
+  app.post(
+    '/api/submit-query',
+    {
+      config: { access: ['student'] },
+      schema: {
+        tags: TAGS,
+        summary: 'Ask a question as the signed-in student; it starts unsolved with no likes',
+        body: SubmitQueryRequestSchema,
+        response: { 201: SubmitQueryResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      if (principal.rollNo === null) throw forbidden('Only students may submit queries');
+      const { topic, tags, query: description } = request.body;
+      const query = await queries.create(
+        { rollNo: principal.rollNo, topic, description, tags },
+        principal.accountId,
+      );
+      if (!query) throw forbidden('Only students may submit queries');
+      return reply.code(201).send({ message: QUERY_SUBMITTED_MESSAGE, query });
+    },
+  );
+
+  app.get(
+    '/api/queries-without-solution',
+    {
+      config: { access: ROLES },
+      schema: {
+        tags: TAGS,
+        summary: 'Unsolved queries, newest first',
+        querystring: PageQuerySchema,
+        response: { 200: QueriesResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      queries: await queries.list({ solved: false }, request.query, principalOf(request).accountId),
+    }),
+  );
+
+  app.get(
+    '/api/queries-with-solution',
+    {
+      config: { access: ROLES },
+      schema: {
+        tags: TAGS,
+        summary: 'Solved queries, newest first',
+        querystring: PageQuerySchema,
+        response: { 200: QueriesResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      queries: await queries.list({ solved: true }, request.query, principalOf(request).accountId),
+    }),
+  );
+
+  app.get(
+    '/api/queries-by-rollno/:rollNo',
+    {
+      config: { access: ROLES },
+      schema: {
+        tags: TAGS,
+        summary: "One student's queries, newest first (students: their own only)",
+        params: RollNoParamsSchema,
+        querystring: PageQuerySchema,
+        response: { 200: QueriesResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const principal = assertOwnRollNo(request, request.params.rollNo);
+      return {
+        queries: await queries.list({ rollNo: request.params.rollNo }, request.query, principal.accountId),
+      };
+    },
+  );
+
+  app.put(
+    '/api/queries/update-solution',
+    {
+      config: { access: ['teacher'] },
+      schema: {
+        tags: TAGS,
+        summary: 'Answer an unsolved query; an answered query keeps its solution (409)',
+        body: UpdateSolutionRequestSchema,
+        response: { 200: QuerySchema, ...errors, 404: ErrorSchema, 409: ErrorSchema },
+      },
+    },
+    async (request) => {
+      const teacher = principalOf(request);
+      const { queryId, solution } = request.body;
+      const outcome = await queries.solve(queryId, solution, teacher.accountId);
+      if (outcome.kind === 'not-found') throw notFound('Query not found');
+      if (outcome.kind === 'already-solved') throw conflict('This query has already been answered');
+      return outcome.query;
+    },
+  );
+
+  app.post(
+    '/api/queries/:id/like',
+    {
+      config: { access: ROLES },
+      schema: {
+        tags: TAGS,
+        summary: "Like a query, or take the signed-in account's like back; answers the new count",
+        params: QueryIdParamsSchema,
+        response: { 200: LikeResponseSchema, ...errors, 404: ErrorSchema },
+      },
+    },
+    async (request) => {
+      const result = await queries.toggleLike(request.params.id, principalOf(request).accountId);
+      if (!result) throw notFound('Query not found');
+      return result;
+    },
+  );
+
+  app.get(
+    '/api/queries',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags: TAGS,
+        summary: 'The Queries Collection: every query, newest first, searchable on topic and description',
+        querystring: QueryCollectionQuerySchema,
+        response: { 200: QueryListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { limit, offset, search } = request.query;
+      return queries.list({ search }, { limit, offset }, principalOf(request).accountId);
+    },
+  );
+};

@@ -1,0 +1,217 @@
+/** The Q&A board: all the SQL of the queries domain. Unsolved → solved once; one like per account. */
+import { UNSOLVED_SOLUTION, type Query } from '@campus/contract';
+import { sql } from 'kysely';
+import type { Db } from '../../db/index';
+import { newId, nowIso } from '../../lib/ids';
+
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+export interface ListFilter {
+  /** Unsolved only, solved only, or both. */
+  solved?: boolean;
+  rollNo?: number;
+  /** Case-insensitive text matched against topic and description. */
+  search?: string;
+}
+
+export interface NewQuery {
+  rollNo: number;
+  topic: string;
+  description: string;
+  tags: string[];
+}
+
+export type SolveOutcome =
+  { kind: 'solved'; query: Query } | { kind: 'not-found' } | { kind: 'already-solved' };
+
+/** `%`, `_` and `\` match themselves in a LIKE pattern built from user text. */
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export function queryRepository(db: Db) {
+  /** The page's queries with their students and the viewer's like, in one query (tags come separately). */
+  const selectQueries = (viewerAccountId: string) =>
+    db
+      .selectFrom('queries as q')
+      .innerJoin('students as s', 's.roll_no', 'q.roll_no')
+      .select((eb) => [
+        'q.id',
+        's.name',
+        'q.roll_no',
+        's.email',
+        'q.topic',
+        'q.description',
+        'q.likes',
+        'q.solution',
+        'q.solved_at',
+        'q.created_at',
+        eb
+          .exists(
+            eb
+              .selectFrom('query_likes as l')
+              .select('l.query_id')
+              .whereRef('l.query_id', '=', 'q.id')
+              .where('l.account_id', '=', viewerAccountId),
+          )
+          .as('liked_by_me'),
+      ])
+      .orderBy('q.created_at', 'desc')
+      .orderBy('q.id', 'desc');
+
+  type Row = Awaited<ReturnType<ReturnType<typeof selectQueries>['execute']>>[number];
+
+  /** The tags of every query on a page, in one query, in the order they were given. */
+  const tagsOf = async (ids: string[]): Promise<Map<string, string[]>> => {
+    const tags = new Map<string, string[]>(ids.map((id) => [id, []]));
+    if (ids.length === 0) return tags;
+    const rows = await db
+      .selectFrom('query_tags')
+      .select(['query_id', 'tag'])
+      .where('query_id', 'in', ids)
+      .orderBy('query_id')
+      .orderBy('position')
+      .execute();
+    for (const row of rows) tags.get(row.query_id)?.push(row.tag);
+    return tags;
+  };
+
+  const toQueries = async (rows: Row[]): Promise<Query[]> => {
+    const tags = await tagsOf(rows.map((row) => row.id));
+    return rows.map((row) => ({
+      _id: row.id,
+      name: row.name,
+      rollNo: row.roll_no,
+      email: row.email,
+      topic: row.topic,
+      tags: tags.get(row.id) ?? [],
+      description: row.description,
+      likes: row.likes,
+      likedByMe: Boolean(row.liked_by_me),
+      solution: row.solution ?? UNSOLVED_SOLUTION,
+      solvedAt: row.solved_at,
+      createdAt: row.created_at,
+    }));
+  };
+
+  const findById = async (id: string, viewerAccountId: string): Promise<Query | undefined> => {
+    const rows = await selectQueries(viewerAccountId).where('q.id', '=', id).execute();
+    const [query] = await toQueries(rows);
+    return query;
+  };
+
+  return {
+    findById,
+
+    /** Queries newest first, filtered, one page; two queries whatever the page size. */
+    async list(filter: ListFilter, page: Page, viewerAccountId: string): Promise<Query[]> {
+      let query = selectQueries(viewerAccountId);
+      if (filter.solved === true) query = query.where('q.solved_at', 'is not', null);
+      if (filter.solved === false) query = query.where('q.solved_at', 'is', null);
+      if (filter.rollNo !== undefined) query = query.where('q.roll_no', '=', filter.rollNo);
+      if (filter.search) {
+        const pattern = likePattern(filter.search);
+        query = query.where((eb) =>
+          eb.or([
+            sql<boolean>`lower(${eb.ref('q.topic')}) like ${pattern} escape '\\'`,
+            sql<boolean>`lower(${eb.ref('q.description')}) like ${pattern} escape '\\'`,
+          ]),
+        );
+      }
+      const rows = await query.limit(page.limit).offset(page.offset).execute();
+      return toQueries(rows);
+    },
+
+    /** Files an unsolved query with no likes; undefined when the roll number has no student. */
+    async create(input: NewQuery, viewerAccountId: string): Promise<Query | undefined> {
+      const id = newId();
+      const created = await db.transaction().execute(async (trx) => {
+        const student = await trx
+          .selectFrom('students')
+          .select('roll_no')
+          .where('roll_no', '=', input.rollNo)
+          .executeTakeFirst();
+        if (!student) return false;
+        await trx
+          .insertInto('queries')
+          .values({
+            id,
+            roll_no: input.rollNo,
+            topic: input.topic,
+            description: input.description,
+            solution: null,
+            solved_by: null,
+            solved_at: null,
+            likes: 0,
+            created_at: nowIso(),
+          })
+          .execute();
+        await trx
+          .insertInto('query_tags')
+          .values(input.tags.map((tag, position) => ({ query_id: id, position, tag })))
+          .execute();
+        return true;
+      });
+      return created ? findById(id, viewerAccountId) : undefined;
+    },
+
+    /**
+     * Answers an unsolved query in one conditional update, so that of two teachers answering at once
+     * exactly one is recorded; a solved query keeps its answer.
+     */
+    async solve(id: string, solution: string, teacherAccountId: string): Promise<SolveOutcome> {
+      const result = await db
+        .updateTable('queries')
+        .set({ solution, solved_by: teacherAccountId, solved_at: nowIso() })
+        .where('id', '=', id)
+        .where('solution', 'is', null)
+        .executeTakeFirst();
+      if (result.numUpdatedRows === 0n) {
+        const exists = await db.selectFrom('queries').select('id').where('id', '=', id).executeTakeFirst();
+        return exists ? { kind: 'already-solved' } : { kind: 'not-found' };
+      }
+      const query = await findById(id, teacherAccountId);
+      return query ? { kind: 'solved', query } : { kind: 'not-found' };
+    },
+
+    /**
+     * Likes the query for the account, or takes the like back when it already has one: the like row and
+     * the counter change in one transaction. Undefined when the query does not exist.
+     */
+    async toggleLike(id: string, accountId: string): Promise<{ likes: number; liked: boolean } | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const exists = await trx.selectFrom('queries').select('id').where('id', '=', id).executeTakeFirst();
+        if (!exists) return undefined;
+        const removed = await trx
+          .deleteFrom('query_likes')
+          .where('query_id', '=', id)
+          .where('account_id', '=', accountId)
+          .executeTakeFirst();
+        let liked: boolean;
+        let delta: number;
+        if (removed.numDeletedRows > 0n) {
+          liked = false;
+          delta = -1;
+        } else {
+          const added = await trx
+            .insertInto('query_likes')
+            .values({ query_id: id, account_id: accountId })
+            .onConflict((oc) => oc.columns(['query_id', 'account_id']).doNothing())
+            .executeTakeFirst();
+          liked = true;
+          delta = (added.numInsertedOrUpdatedRows ?? 0n) > 0n ? 1 : 0;
+        }
+        const row = await trx
+          .updateTable('queries')
+          .set((eb) => ({ likes: eb('likes', '+', delta) }))
+          .where('id', '=', id)
+          .returning('likes')
+          .executeTakeFirstOrThrow();
+        return { likes: row.likes, liked };
+      });
+    },
+  };
+}
+
+export type QueryRepository = ReturnType<typeof queryRepository>;
