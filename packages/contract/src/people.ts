@@ -48,7 +48,31 @@ export const TeacherIdParamsSchema = z.object({
     .max(999_999_999, { error: 'must be a teacher id' }),
 });
 
+/** Student lists: `search` matches inside the name or the roll number, `group` is exact. */
 export const StudentListQuerySchema = SearchPageQuerySchema.extend({
   group: z.string().trim().max(50).optional(),
 });
 export type StudentListQuery = z.infer<typeof StudentListQuerySchema>;
+
+export const StudentListSchema = z.array(StudentSchema);
+export const TeacherListSchema = z.array(TeacherSchema);
+
+/** `GET /api/teachers` (admins): `search` matches the name or the teacher id. */
+export const TeacherListQuerySchema = SearchPageQuerySchema;
+export type TeacherListQuery = z.input<typeof TeacherListQuerySchema>;
+
+/** A card of the student's 'Contact Your Mentor' screen: `isMentor` marks the student's own mentors. */
+export const ContactTeacherSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  teacherId: z.number(),
+  email: z.string(),
+  phoneNo: optionalText,
+  groups: z.array(z.string()),
+  isMentor: z.boolean(),
+});
+export type ContactTeacher = z.infer<typeof ContactTeacherSchema>;
+export const ContactTeacherListSchema = z.array(ContactTeacherSchema);
+
+/** `GET /api/groups`: every student group's name, sorted (the Manage Students group filter). */
+export const GroupListSchema = z.array(z.string());

@@ -1,1 +1,71 @@
-export {};
+import { z } from 'zod';
+import { requiredText, SearchPageQuerySchema } from './common.js';
+
+export const SYLLABUS_LIMITS = {
+  courseName: 200,
+  semester: 50,
+  topic: 200,
+  topics: 200,
+  topicsText: 20_000,
+} as const;
+
+/** A syllabus entry of SPEC §3. */
+export const SyllabusSchema = z.object({
+  _id: z.string(),
+  courseName: z.string(),
+  semester: z.string(),
+  topics: z.array(z.string()),
+});
+export type Syllabus = z.infer<typeof SyllabusSchema>;
+export const SyllabusListSchema = z.array(SyllabusSchema);
+
+/** `GET /api/syllabus`: `search` matches the course name, ignoring case. */
+export const SyllabusQuerySchema = SearchPageQuerySchema;
+export type SyllabusQuery = z.input<typeof SyllabusQuerySchema>;
+
+/** Splits the form's comma-separated topics: each trimmed, empty items dropped. */
+export function splitTopics(topics: string | readonly string[]): string[] {
+  const items = typeof topics === 'string' ? topics.split(',') : topics;
+  return items.map((topic) => topic.trim()).filter((topic) => topic.length > 0);
+}
+
+/**
+ * Topics as a list, or as one comma-separated text (the form's input). Either way each topic is
+ * trimmed and empty ones dropped; at least one must remain.
+ */
+export const TopicsSchema = z
+  .union(
+    [
+      z.array(z.string().max(SYLLABUS_LIMITS.topic)).max(SYLLABUS_LIMITS.topics),
+      z.string().max(SYLLABUS_LIMITS.topicsText),
+    ],
+    {
+      error: (issue) =>
+        issue.input === undefined ? 'is required' : 'must be a list of topics or comma-separated text',
+    },
+  )
+  .transform((topics) => splitTopics(topics))
+  .pipe(
+    z
+      .array(
+        z
+          .string()
+          .max(SYLLABUS_LIMITS.topic, { error: `must each be at most ${SYLLABUS_LIMITS.topic} characters` }),
+      )
+      .min(1, { error: 'must name at least one topic' })
+      .max(SYLLABUS_LIMITS.topics, { error: `must name at most ${SYLLABUS_LIMITS.topics} topics` }),
+  );
+
+/** `POST /api/syllabus-add` body (SPEC §7). */
+export const SyllabusAddRequestSchema = z.object({
+  courseName: requiredText(SYLLABUS_LIMITS.courseName),
+  semester: requiredText(SYLLABUS_LIMITS.semester),
+  topics: TopicsSchema,
+});
+export type SyllabusAddRequest = z.input<typeof SyllabusAddRequestSchema>;
+
+export const SyllabusAddResponseSchema = z.object({
+  message: z.string(),
+  syllabus: SyllabusSchema,
+});
+export type SyllabusAddResponse = z.infer<typeof SyllabusAddResponseSchema>;

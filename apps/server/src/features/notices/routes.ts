@@ -1,3 +1,95 @@
+/** Mentor notices, events and general notices: read by everyone signed in, written by teachers. */
+import {
+  CreateNoticeRequestSchema,
+  CreateNoticeResponseSchema,
+  ErrorSchema,
+  EventNoticeListSchema,
+  GeneralNoticeListSchema,
+  MentorNoticeListSchema,
+  MESSAGES,
+  PageQuerySchema,
+  ROLES,
+} from '@campus/contract';
+import { forbidden } from '../../lib/errors';
+import { principalOf } from '../../plugins/access';
 import type { Feature } from '../deps';
+import { noticesRepository } from './repository';
 
-export const noticesRoutes: Feature = async () => {};
+const listErrors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
+
+export const noticesRoutes: Feature = async (app, { db }) => {
+  const notices = noticesRepository(db);
+
+  app.get(
+    '/api/get-mentor-notices',
+    {
+      config: { access: ROLES },
+      schema: {
+        tags: ['notices'],
+        summary: 'Mentor notices, newest first',
+        querystring: PageQuerySchema,
+        response: { 200: MentorNoticeListSchema, ...listErrors },
+      },
+    },
+    async (request) => notices.listMentorNotices(request.query),
+  );
+
+  app.get(
+    '/api/get-events',
+    {
+      config: { access: ROLES },
+      schema: {
+        tags: ['notices'],
+        summary: 'Events, newest first',
+        querystring: PageQuerySchema,
+        response: { 200: EventNoticeListSchema, ...listErrors },
+      },
+    },
+    async (request) => notices.listEvents(request.query),
+  );
+
+  app.get(
+    '/api/get-notices',
+    {
+      config: { access: ROLES },
+      schema: {
+        tags: ['notices'],
+        summary: 'General notices, newest first',
+        querystring: PageQuerySchema,
+        response: { 200: GeneralNoticeListSchema, ...listErrors },
+      },
+    },
+    async (request) => notices.listGeneralNotices(request.query),
+  );
+
+  app.post(
+    '/api/create-notice',
+    {
+      config: { access: ['teacher'] },
+      schema: {
+        tags: ['notices'],
+        summary: 'Creates a notice of the given type; the signed-in teacher is its author',
+        body: CreateNoticeRequestSchema,
+        response: { 201: CreateNoticeResponseSchema, ...listErrors },
+      },
+    },
+    async (request, reply) => {
+      const authorId = principalOf(request).accountId;
+      const message = MESSAGES.notice.created;
+      const body = request.body;
+      reply.code(201);
+      switch (body.type) {
+        case 'mentorNotice': {
+          const { heading, description } = body.data;
+          const notice = await notices.createMentorNotice(authorId, { heading, description });
+          if (!notice) throw forbidden('Only teachers may post mentor notices');
+          return { message, type: body.type, notice };
+        }
+        case 'eventNotice':
+          return { message, type: body.type, notice: await notices.createEvent(authorId, body.data) };
+        case 'generalNotice':
+          return { message, type: body.type, notice: await notices.createGeneralNotice(authorId, body.data) };
+      }
+    },
+  );
+};
