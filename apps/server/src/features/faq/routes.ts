@@ -1,3 +1,102 @@
+/** The chatbot FAQ: the public list, the free-text matcher, and the admins' editing. */
+import {
+  ErrorSchema,
+  FaqIdParamsSchema,
+  FaqItemRequestSchema,
+  FaqItemSchema,
+  FaqListSchema,
+  FaqMatchQuerySchema,
+  FaqMatchResponseSchema,
+  MessageSchema,
+  ROLES,
+} from '@campus/contract';
+import { notFound } from '../../lib/errors';
 import type { Feature } from '../deps';
+import { bestFaqMatch } from './matcher';
+import { faqRepository } from './repository';
 
-export const faqRoutes: Feature = async () => {};
+const ADMINS = ['admin'] as const;
+const NO_SUCH_ITEM = 'There is no FAQ item with this id';
+const adminErrors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema } as const;
+
+export const faqRoutes: Feature = async (app, { db }) => {
+  const faq = faqRepository(db);
+
+  app.get(
+    '/questions',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['faq'],
+        summary: 'The chatbot FAQ, in display order (anyone)',
+        security: [],
+        response: { 200: FaqListSchema },
+      },
+    },
+    () => faq.list(),
+  );
+
+  app.get(
+    '/api/faq/match',
+    {
+      config: { access: ROLES },
+      schema: {
+        tags: ['faq'],
+        summary: 'The FAQ item that best answers a typed question, or null (typo tolerant)',
+        querystring: FaqMatchQuerySchema,
+        response: { 200: FaqMatchResponseSchema, ...adminErrors },
+      },
+    },
+    async (request) => ({ match: bestFaqMatch(request.query.q, await faq.list()) }),
+  );
+
+  app.post(
+    '/api/faq',
+    {
+      config: { access: ADMINS },
+      schema: {
+        tags: ['faq'],
+        summary: 'Add an FAQ item at the end (admins)',
+        body: FaqItemRequestSchema,
+        response: { 201: FaqItemSchema, ...adminErrors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await faq.add(request.body)),
+  );
+
+  app.put(
+    '/api/faq/:id',
+    {
+      config: { access: ADMINS },
+      schema: {
+        tags: ['faq'],
+        summary: 'Change the question and answer of an FAQ item (admins)',
+        params: FaqIdParamsSchema,
+        body: FaqItemRequestSchema,
+        response: { 200: FaqItemSchema, 404: ErrorSchema, ...adminErrors },
+      },
+    },
+    async (request) => {
+      const item = await faq.update(request.params.id, request.body);
+      if (!item) throw notFound(NO_SUCH_ITEM);
+      return item;
+    },
+  );
+
+  app.delete(
+    '/api/faq/:id',
+    {
+      config: { access: ADMINS },
+      schema: {
+        tags: ['faq'],
+        summary: 'Remove an FAQ item (admins)',
+        params: FaqIdParamsSchema,
+        response: { 200: MessageSchema, 404: ErrorSchema, ...adminErrors },
+      },
+    },
+    async (request) => {
+      if (!(await faq.remove(request.params.id))) throw notFound(NO_SUCH_ITEM);
+      return { message: 'FAQ item removed' };
+    },
+  );
+};
