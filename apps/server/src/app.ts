@@ -23,6 +23,7 @@ export interface AppOptions {
   handle: DbHandle;
   jwtSecret: string;
   webDist?: string;
+  demoCampus?: boolean;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -43,7 +44,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
 
   const { db, dialect } = options.handle;
-  const deps = { db, dialect, auth: authRepository(db), tokens: new TokenService(options.jwtSecret) };
+  const deps = {
+    db,
+    dialect,
+    auth: authRepository(db),
+    tokens: new TokenService(options.jwtSecret),
+    demoCampus: options.demoCampus ?? false,
+  };
 
   registerErrorHandling(app);
   registerAccessControl(app, deps);

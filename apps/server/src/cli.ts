@@ -37,7 +37,7 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   const handle = await openConfiguredDb(config);
   try {
-    await migrateToLatest(handle.db);
+    await migrateToLatest(handle);
     switch (command) {
       case 'migrate':
         console.log('Database is up to date.');

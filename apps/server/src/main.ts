@@ -11,6 +11,7 @@ const app = await buildApp({
   handle,
   jwtSecret: config.jwtSecret,
   webDist: config.webDist,
+  demoCampus: config.seed === 'demo',
   logger: {
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.body.password'],

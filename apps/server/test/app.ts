@@ -33,7 +33,13 @@ export async function createTestApp(options: { webDist?: string } = {}): Promise
   } else {
     handle = openDb({ sqliteFile: ':memory:' });
   }
-  await migrateToLatest(handle.db);
+  try {
+    await migrateToLatest(handle);
+  } catch (err) {
+    await handle.close();
+    await dropSchema();
+    throw err;
+  }
   const app = await buildApp({ handle, jwtSecret: TEST_SECRET, webDist: options.webDist ?? '' });
   await app.ready();
   return {

@@ -34,6 +34,7 @@ export const PATHS = {
     manageStudents: '/admin/manage-students',
     queries: '/admin/queries',
     help: '/admin/help',
+    faq: '/admin/faq',
     profile: '/admin/profile',
   },
 } as const;

@@ -1,6 +1,7 @@
 /** Runs the migrations of db/migrations, in order, on either dialect. */
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
-import type { Db } from './index';
+import { sql } from 'kysely';
+import type { DbHandle } from './index';
 import * as initial from './migrations/0001-initial';
 
 const migrations: Record<string, Migration> = {
@@ -11,8 +12,19 @@ const provider: MigrationProvider = {
   getMigrations: () => Promise.resolve(migrations),
 };
 
-export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+export async function migrateToLatest(handle: DbHandle): Promise<string[]> {
+  const { db } = handle;
+  // On PostgreSQL Kysely looks for its bookkeeping tables in every schema unless told which one,
+  // and could find another schema's (tests give each file its own): name the current one.
+  const schema =
+    handle.dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({
+    db,
+    provider,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error('Migration failed', { cause: error });
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -14,7 +14,7 @@ export async function openConfiguredDb(config: Config): Promise<DbHandle> {
 }
 
 export async function prepareDb(config: Config, handle: DbHandle): Promise<{ seeded: boolean }> {
-  await migrateToLatest(handle.db);
+  await migrateToLatest(handle);
   if (config.seed === 'demo' && (await isCampusEmpty(handle.db))) {
     await seedDemoCampus(handle.db);
     return { seeded: true };

@@ -9,6 +9,8 @@ export interface FeatureDeps {
   dialect: Dialect;
   auth: AuthRepository;
   tokens: TokenService;
+  /** True when the server runs the demo campus (SEED=demo): the sign-in screen lists its accounts. */
+  demoCampus: boolean;
 }
 
 export type Feature = (app: App, deps: FeatureDeps) => Promise<void>;

@@ -370,3 +370,13 @@ export const FAQ = [
       'Lost ID cards are replaced by the administration office after a small fee and a written request.',
   },
 ];
+
+/** The accounts the sign-in screen offers on the demo campus. */
+export const DEMO_ACCOUNTS = [
+  { role: 'admin', userId: 900001, note: 'Administrator' },
+  { role: 'teacher', userId: 500001, note: 'Mentor of students 230001 and 230002' },
+  { role: 'teacher', userId: 500002, note: "Mentor of student 230003's group" },
+  { role: 'student', userId: 230001, note: 'Group CSE-A' },
+  { role: 'student', userId: 230002, note: 'Group CSE-A' },
+  { role: 'student', userId: 230003, note: 'Group CSE-B' },
+] as const;

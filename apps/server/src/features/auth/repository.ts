@@ -29,6 +29,15 @@ export function authRepository(db: Db) {
         .executeTakeFirst();
     },
 
+    async existingLoginIds(loginIds: number[]): Promise<Set<number>> {
+      const rows = await db
+        .selectFrom('accounts')
+        .select('login_id')
+        .where('login_id', 'in', loginIds)
+        .execute();
+      return new Set(rows.map((r) => r.login_id));
+    },
+
     findAccount(accountId: string) {
       return db
         .selectFrom('accounts')

@@ -9,9 +9,13 @@ import {
   LoginResponseSchema,
   MessageSchema,
   ROLES,
+  RoleSchema,
   SESSION_TTL_HOURS,
   TokenParamsSchema,
 } from '@campus/contract';
+import { z } from 'zod';
+import { DEMO_ACCOUNTS } from '../../db/seed/demo-data';
+import { DEMO_PASSWORD } from '../../db/seed/demo';
 import { HttpError, unauthorized } from '../../lib/errors';
 import { bearerToken, principalOf } from '../../plugins/access';
 import type { App } from '../../types';
@@ -21,7 +25,25 @@ import type { Feature } from '../deps';
 const WINDOW_MS = LOGIN_FAILURE_WINDOW_MINUTES * 60_000;
 const INVALID_CREDENTIALS = 'Invalid User ID or password';
 
-export const authRoutes: Feature = async (app: App, { auth, tokens }) => {
+const DemoAccountsSchema = z.object({
+  password: z.string(),
+  accounts: z.array(z.object({ role: RoleSchema, userId: z.number(), note: z.string() })),
+});
+
+export const authRoutes: Feature = async (app: App, { auth, tokens, demoCampus }) => {
+  app.get(
+    '/api/demo-accounts',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], response: { 200: DemoAccountsSchema } },
+    },
+    async () => {
+      if (!demoCampus) return { password: DEMO_PASSWORD, accounts: [] };
+      const existing = await auth.existingLoginIds(DEMO_ACCOUNTS.map((a) => a.userId));
+      return { password: DEMO_PASSWORD, accounts: DEMO_ACCOUNTS.filter((a) => existing.has(a.userId)) };
+    },
+  );
+
   app.post(
     '/api/login',
     {

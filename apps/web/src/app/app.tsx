@@ -1,0 +1,44 @@
+/** Providers and the top-level routes: sign-in, support, and the three lazily loaded role areas. */
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { LoadingState } from '../components/page-states';
+import { SignInPage } from '../features/auth/pages/sign-in-page';
+import { SupportPage } from '../features/support/pages/support-page';
+import { SessionWatcher } from './guards';
+import { cssVariablesResolver, theme } from './theme';
+
+const StudentArea = lazy(() => import('./student-area'));
+const TeacherArea = lazy(() => import('./teacher-area'));
+const AdminArea = lazy(() => import('./admin-area'));
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
+});
+
+export function App() {
+  return (
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+      <Notifications position="top-center" />
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <SessionWatcher />
+          <Suspense fallback={<LoadingState />}>
+            <Routes>
+              <Route path="/" element={<SignInPage />} />
+              <Route path="/support" element={<SupportPage />} />
+              <Route path="/student/*" element={<StudentArea />} />
+              <Route path="/teacher/*" element={<TeacherArea />} />
+              <Route path="/admin/*" element={<AdminArea />} />
+              <Route path="*" element={<Navigate to="/" replace />} />
+            </Routes>
+          </Suspense>
+        </BrowserRouter>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,44 @@
+/** The navigation of each role area (SPEC §2). Every item leads to a real screen. */
+import { PATHS, type Role } from '@campus/contract';
+
+export interface NavItem {
+  label: string;
+  to: string;
+}
+
+export const NAVIGATION: Record<Role, NavItem[]> = {
+  student: [
+    { label: 'Home', to: PATHS.student.home },
+    { label: 'Syllabus', to: PATHS.student.syllabus },
+    { label: 'Performance', to: PATHS.student.performance },
+    { label: 'Attendance', to: PATHS.student.attendance },
+    { label: 'Gatepass', to: PATHS.student.gatepass },
+    { label: 'Queries', to: PATHS.student.queries },
+    { label: 'Contact Teachers', to: PATHS.student.contactTeachers },
+    { label: 'Help', to: PATHS.student.help },
+  ],
+  teacher: [
+    { label: 'Home', to: PATHS.teacher.home },
+    { label: 'Syllabus', to: PATHS.teacher.syllabus },
+    { label: 'Performance', to: PATHS.teacher.performance },
+    { label: 'Attendance', to: PATHS.teacher.attendance },
+    { label: 'Gatepass', to: PATHS.teacher.gatepass },
+    { label: 'Queries', to: PATHS.teacher.queries },
+    { label: 'Manage Students', to: PATHS.teacher.manage },
+    { label: 'Help', to: PATHS.teacher.help },
+  ],
+  admin: [
+    { label: 'Dashboard', to: PATHS.admin.dashboard },
+    { label: 'Manage Teachers', to: PATHS.admin.manageTeachers },
+    { label: 'Manage Students', to: PATHS.admin.manageStudents },
+    { label: 'Queries', to: PATHS.admin.queries },
+    { label: 'FAQ', to: PATHS.admin.faq },
+    { label: 'Help', to: PATHS.admin.help },
+  ],
+};
+
+export const PROFILE_PATH: Record<Role, string> = {
+  student: PATHS.student.profile,
+  teacher: PATHS.teacher.profile,
+  admin: PATHS.admin.profile,
+};

@@ -1,0 +1,105 @@
+/** The shell of a role area: top bar with navigation, profile menu, mobile drawer and the chatbot. */
+import {
+  AppShell,
+  Burger,
+  Button,
+  Drawer,
+  Group,
+  Image,
+  Menu,
+  NavLink,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Suspense } from 'react';
+import { Link, NavLink as RouterNavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { PATHS, ROLE_HOME, type Decoded } from '@campus/contract';
+import { LoadingState } from '../components/page-states';
+import { useLogout } from '../features/auth/api';
+import { Chatbot } from '../features/faq/components/chatbot';
+import { NAVIGATION, PROFILE_PATH } from './navigation';
+
+export function RoleLayout({ session }: { session: Decoded }) {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const logout = useLogout();
+  const items = NAVIGATION[session.role];
+  const signOut = () =>
+    logout.mutate(undefined, { onSettled: () => void navigate(PATHS.signIn, { replace: true }) });
+
+  return (
+    <AppShell header={{ height: 64 }} padding="md">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="lg" size="sm" aria-label="Open navigation" />
+            <UnstyledButton
+              component={Link}
+              to={session.role === 'teacher' ? PATHS.signIn : ROLE_HOME[session.role]}
+              aria-label="Campus Portal home"
+            >
+              <Group gap={8} wrap="nowrap">
+                <Image src="/logo.svg" alt="" w={32} h={32} />
+                <Text fw={700} visibleFrom="sm">
+                  Campus Portal
+                </Text>
+              </Group>
+            </UnstyledButton>
+          </Group>
+          <Group component="nav" aria-label="Main" gap={4} visibleFrom="lg" wrap="nowrap">
+            {items.map((item) => (
+              <Button
+                key={item.to}
+                component={RouterNavLink}
+                to={item.to}
+                variant={location.pathname === item.to ? 'light' : 'subtle'}
+                size="compact-md"
+              >
+                {item.label}
+              </Button>
+            ))}
+          </Group>
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <Button variant="default" aria-label={`Profile menu for ${session.name}`}>
+                {session.name}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item component={Link} to={PROFILE_PATH[session.role]}>
+                View Profile
+              </Menu.Item>
+              <Menu.Item color="red.8" onClick={signOut}>
+                Logout
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+      </AppShell.Header>
+      <Drawer opened={opened} onClose={close} title="Navigation" size="xs" hiddenFrom="lg">
+        <Stack gap={2} component="nav" aria-label="Mobile">
+          {items.map((item) => (
+            <NavLink
+              key={item.to}
+              component={Link}
+              to={item.to}
+              label={item.label}
+              active={location.pathname === item.to}
+              onClick={close}
+            />
+          ))}
+          <NavLink component={Link} to={PROFILE_PATH[session.role]} label="View Profile" onClick={close} />
+        </Stack>
+      </Drawer>
+      <AppShell.Main>
+        <Suspense fallback={<LoadingState />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+      <Chatbot />
+    </AppShell>
+  );
+}

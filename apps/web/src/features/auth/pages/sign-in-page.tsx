@@ -1,0 +1,129 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Image,
+  Paper,
+  PasswordInput,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { MESSAGES, PATHS, ROLE_HOME } from '@campus/contract';
+import { getToken } from '../../../lib/session-store';
+import { useDemoAccounts, useSession } from '../api';
+import { signIn } from '../sign-in';
+
+function DemoAccounts() {
+  const { data } = useDemoAccounts();
+  if (!data || data.accounts.length === 0) return null;
+  return (
+    <Paper withBorder p="md" radius="md" w="100%" maw={420} aria-labelledby="demo-accounts-title">
+      <Title order={2} size="h5" id="demo-accounts-title">
+        Demo accounts
+      </Title>
+      <Text size="sm" c="dimmed" mb="xs">
+        Every demo account uses the password <strong>{data.password}</strong>.
+      </Text>
+      <Table fz="sm" striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Role</Table.Th>
+            <Table.Th>User ID</Table.Th>
+            <Table.Th>Note</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {data.accounts.map((a) => (
+            <Table.Tr key={a.userId}>
+              <Table.Td>{a.role}</Table.Td>
+              <Table.Td>{a.userId}</Table.Td>
+              <Table.Td>{a.note}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Paper>
+  );
+}
+
+export function SignInPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const session = useSession();
+  const [userId, setUserId] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const notice = (location.state as { notice?: string } | null)?.notice;
+
+  if (getToken() && session.data) return <Navigate to={ROLE_HOME[session.data.role]} replace />;
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    setSubmitting(true);
+    const result = await signIn(userId, password);
+    setSubmitting(false);
+    if (result.ok) void navigate(result.home, { replace: true });
+    else setError(result.error);
+  }
+
+  return (
+    <Center component="main" mih="100vh" p="md">
+      <Stack align="center" gap="lg" w="100%">
+        <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420}>
+          <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Sign in">
+            <Stack>
+              <Center>
+                <Image src="/logo.svg" alt="Campus Portal logo" w={72} h={72} />
+              </Center>
+              <Title order={1} ta="center" size="h2">
+                Campus Portal
+              </Title>
+              {notice && (
+                <Alert color="yellow" role="status">
+                  {notice}
+                </Alert>
+              )}
+              <TextInput
+                label="User ID"
+                name="userId"
+                inputMode="numeric"
+                autoComplete="username"
+                required
+                value={userId}
+                onChange={(e) => setUserId(e.currentTarget.value)}
+              />
+              <PasswordInput
+                label="Password"
+                name="password"
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(e) => setPassword(e.currentTarget.value)}
+              />
+              {error && (
+                <Text c="red.8" ta="center" role="alert" fw={500}>
+                  {error}
+                </Text>
+              )}
+              <Button type="submit" disabled={submitting} fullWidth>
+                {submitting ? MESSAGES.submitting : 'Login'}
+              </Button>
+              <Anchor component={Link} to={PATHS.support} ta="center" size="sm">
+                Contact support
+              </Anchor>
+            </Stack>
+          </form>
+        </Paper>
+        <DemoAccounts />
+      </Stack>
+    </Center>
+  );
+}

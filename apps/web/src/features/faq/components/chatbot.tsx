@@ -1,0 +1,3 @@
+export function Chatbot() {
+  return null;
+}

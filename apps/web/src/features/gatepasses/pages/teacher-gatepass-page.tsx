@@ -1,0 +1,5 @@
+import { PageTitle } from '../../../components/page-title';
+
+export function TeacherGatepassPage() {
+  return <PageTitle>Gate Pass Requests</PageTitle>;
+}

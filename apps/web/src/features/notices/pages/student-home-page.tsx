@@ -1,0 +1,5 @@
+import { PageTitle } from '../../../components/page-title';
+
+export function StudentHomePage() {
+  return <PageTitle>Home</PageTitle>;
+}

@@ -1,0 +1,5 @@
+import { PageTitle } from '../../../components/page-title';
+
+export function TeacherHomePage() {
+  return <PageTitle>Home</PageTitle>;
+}

@@ -1,0 +1,5 @@
+import { PageTitle } from '../../../components/page-title';
+
+export function AdminStudentsPage() {
+  return <PageTitle>Students Collection</PageTitle>;
+}

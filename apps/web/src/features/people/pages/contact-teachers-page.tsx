@@ -1,0 +1,5 @@
+import { PageTitle } from '../../../components/page-title';
+
+export function ContactTeachersPage() {
+  return <PageTitle>Contact Your Mentor</PageTitle>;
+}

@@ -1,0 +1,136 @@
+/** The profile screens: every field of SPEC §3, 'Not Available' for a missing value, and account actions. */
+import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { MESSAGES, type Student, type Teacher } from '@campus/contract';
+import { LoadingState } from '../../../components/page-states';
+import { PageTitle } from '../../../components/page-title';
+import { api } from '../../../lib/api-client';
+import { useCurrentUser } from '../../../lib/current-user';
+import { ChangePasswordForm } from '../../auth/components/change-password-form';
+import { LogoutButton } from '../../auth/components/logout-button';
+
+type Field = [label: string, value: string | number | null | undefined];
+
+function Fields({ fields, failed }: { fields: Field[]; failed: boolean }) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+      {fields.map(([label, value]) => (
+        <div key={label}>
+          <Text size="sm" c="dimmed">
+            {label}
+          </Text>
+          <Text fw={500}>
+            {failed
+              ? MESSAGES.profile.na
+              : value === null || value === undefined || value === ''
+                ? MESSAGES.profile.notAvailable
+                : String(value)}
+          </Text>
+        </div>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+export function ProfileView({
+  title,
+  fields,
+  loading,
+  failed,
+}: {
+  title: string;
+  fields: Field[];
+  loading: boolean;
+  failed: boolean;
+}) {
+  return (
+    <Stack>
+      <PageTitle>{title}</PageTitle>
+      {loading ? (
+        <LoadingState />
+      ) : (
+        <Paper withBorder p="md" radius="md">
+          {failed && (
+            <Text c="red.8" role="alert" mb="sm">
+              {MESSAGES.profile.fetchDetailsFailed}
+            </Text>
+          )}
+          <Fields fields={fields} failed={failed} />
+        </Paper>
+      )}
+      <ChangePasswordForm />
+      <Group>
+        <LogoutButton />
+      </Group>
+    </Stack>
+  );
+}
+
+export function useDetails<T>(path: string | null) {
+  return useQuery({ queryKey: ['details', path], queryFn: () => api<T>(path!), enabled: path !== null });
+}
+
+export function StudentProfilePage() {
+  const user = useCurrentUser();
+  const details = useDetails<Student>(user.RollNo ? `/api/student-details/${user.RollNo}` : null);
+  const s = details.data;
+  return (
+    <ProfileView
+      title="Student Profile"
+      loading={details.isPending}
+      failed={details.isError}
+      fields={[
+        ['Name', s?.name],
+        ['Roll No', s?.RollNo],
+        ["Father's Name", s?.FatherName],
+        ["Mother's Name", s?.MotherName],
+        ['Gender', s?.Gender],
+        ['Date of Birth', s?.Dob],
+        ['Category', s?.Category],
+        ['Phone', s?.phoneNo],
+        ['Email', s?.email],
+        ['Group', s?.group],
+        ['Designation', s?.designation],
+      ]}
+    />
+  );
+}
+
+export function TeacherProfilePage() {
+  const user = useCurrentUser();
+  const details = useDetails<Teacher>(user.teacherId ? `/api/teacher-details/${user.teacherId}` : null);
+  const t = details.data;
+  return (
+    <ProfileView
+      title="Teacher Profile"
+      loading={details.isPending}
+      failed={details.isError}
+      fields={[
+        ['Name', t?.name],
+        ['Teacher ID', t?.teacherId],
+        ['Gender', t?.Gender],
+        ['Date of Birth', t?.Dob],
+        ['Phone', t?.phoneNo],
+        ['Email', t?.email],
+        ['Mentor of', t ? t.groups.join(', ') : undefined],
+        ['Designation', t?.designation],
+      ]}
+    />
+  );
+}
+
+export function AdminProfilePage() {
+  const user = useCurrentUser();
+  return (
+    <ProfileView
+      title="Admin Profile"
+      loading={false}
+      failed={false}
+      fields={[
+        ['Name', user.name],
+        ['Admin ID', user.adminId],
+        ['Email', user.email],
+      ]}
+    />
+  );
+}

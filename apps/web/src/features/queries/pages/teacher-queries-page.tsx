@@ -1,0 +1,5 @@
+import { PageTitle } from '../../../components/page-title';
+
+export function TeacherQueriesPage() {
+  return <PageTitle>Manage Queries</PageTitle>;
+}

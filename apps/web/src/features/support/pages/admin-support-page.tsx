@@ -1,0 +1,5 @@
+import { PageTitle } from '../../../components/page-title';
+
+export function AdminSupportPage() {
+  return <PageTitle>Support Collection</PageTitle>;
+}

@@ -1,0 +1,5 @@
+import { PageTitle } from '../../../components/page-title';
+
+export function HelpPage() {
+  return <PageTitle>Help</PageTitle>;
+}

@@ -1,0 +1,5 @@
+import { PageTitle } from '../../../components/page-title';
+
+export function TeacherSyllabusPage() {
+  return <PageTitle>Add Syllabus</PageTitle>;
+}

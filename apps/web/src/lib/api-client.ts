@@ -1,0 +1,89 @@
+/** The one fetch wrapper: one base URL, the Bearer token, and errors turned into messages. */
+import { getToken } from './session-store';
+
+const API_BASE: string = (import.meta.env.VITE_API_BASE as string | undefined) ?? '';
+
+/** The server answered with a non-OK status; `message` is the server's own when it sent one. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly serverMessage: string | undefined,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** The request never got an answer (offline, server down, CORS, aborted). */
+export class NetworkError extends Error {
+  constructor(cause: unknown) {
+    super('Network request failed', { cause });
+    this.name = 'NetworkError';
+  }
+}
+
+type Listener = () => void;
+const unauthorizedListeners = new Set<Listener>();
+/** Called when a signed-in call answers 401: the session has ended. */
+export function onUnauthorized(listener: Listener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | undefined>;
+  signal?: AbortSignal;
+  /** Send the stored token (default true). */
+  auth?: boolean;
+}
+
+export function buildUrl(path: string, query?: RequestOptions['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return `${API_BASE}${path}${qs ? `?${qs}` : ''}`;
+}
+
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = options.auth === false ? null : getToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? null : JSON.stringify(options.body),
+      signal: options.signal ?? null,
+    });
+  } catch (err) {
+    throw new NetworkError(err);
+  }
+  const text = await res.text();
+  let data: unknown = undefined;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    data = undefined;
+  }
+  if (!res.ok) {
+    const serverMessage =
+      data && typeof data === 'object' && 'message' in data && typeof data.message === 'string'
+        ? data.message
+        : undefined;
+    if (res.status === 401 && token) unauthorizedListeners.forEach((l) => l());
+    throw new ApiError(res.status, serverMessage ?? `Request failed (${res.status})`, serverMessage);
+  }
+  return data as T;
+}
+
+/** The server's message when there is one, else the given fallback. */
+export function serverMessageOr(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
+}
