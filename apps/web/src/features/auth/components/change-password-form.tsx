@@ -1,5 +1,5 @@
 import { Alert, Button, Paper, PasswordInput, Stack, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { ChangePasswordRequestSchema, MESSAGES } from '@campus/contract';
 import { serverMessageOr } from '../../../lib/api-client';
 import { useChangePassword } from '../api';
@@ -11,7 +11,7 @@ export function ChangePasswordForm() {
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
   const change = useChangePassword();
 
-  function onSubmit(event: FormEvent) {
+  function onSubmit(event: { preventDefault(): void }) {
     event.preventDefault();
     setResult(null);
     const parsed = ChangePasswordRequestSchema.safeParse({ currentPassword, newPassword });

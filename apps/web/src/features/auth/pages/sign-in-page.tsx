@@ -12,7 +12,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { MESSAGES, PATHS, ROLE_HOME } from '@campus/contract';
 import { getToken } from '../../../lib/session-store';
@@ -64,7 +64,7 @@ export function SignInPage() {
 
   if (getToken() && session.data) return <Navigate to={ROLE_HOME[session.data.role]} replace />;
 
-  async function onSubmit(event: FormEvent) {
+  async function onSubmit(event: { preventDefault(): void }) {
     event.preventDefault();
     setError(null);
     setSubmitting(true);
