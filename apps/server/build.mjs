@@ -3,7 +3,7 @@ import { build } from 'esbuild';
 
 await build({
   entryPoints: ['src/main.ts', 'src/cli.ts'],
-  outdir: 'dist',
+  outdir: process.env.SERVER_OUT_DIR ?? 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',
