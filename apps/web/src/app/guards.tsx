@@ -2,7 +2,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { PATHS, ROLE_HOME, type Decoded, type Role } from '@campus/contract';
+import { MESSAGES, PATHS, ROLE_HOME, type Decoded, type Role } from '@campus/contract';
+import { Button, Center, Stack, Text } from '@mantine/core';
 import { LoadingState } from '../components/page-states';
 import { ApiError, onUnauthorized } from '../lib/api-client';
 import { clearToken, getToken } from '../lib/session-store';
@@ -30,9 +31,18 @@ export function RequireRole({ role, children }: { role: Role; children: (session
   const session = useSession();
   if (!getToken()) return <Navigate to={PATHS.signIn} replace />;
   if (session.isPending) return <LoadingState />;
-  if (session.isError || !session.data) {
-    const ended = session.error instanceof ApiError && session.error.status === 401;
-    if (!ended) clearToken();
+  if (session.isError && !(session.error instanceof ApiError && session.error.status === 401)) {
+    return (
+      <Center py="xl">
+        <Stack align="center">
+          <Text role="alert">{MESSAGES.profile.fetchDataFailed}</Text>
+          <Button onClick={() => void session.refetch()}>Try again</Button>
+        </Stack>
+      </Center>
+    );
+  }
+  if (!session.data) {
+    clearToken();
     return <Navigate to={PATHS.signIn} replace state={{ notice: SESSION_ENDED }} />;
   }
   if (session.data.role !== role) return <Navigate to={ROLE_HOME[session.data.role]} replace />;

@@ -1,0 +1,97 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders, stubFetch } from '../../../test/render';
+import { SignInPage } from './sign-in-page';
+
+const homes = {
+  '/student/home': <p>student area</p>,
+  '/teacher/home': <p>teacher area</p>,
+  '/admin/home': <p>admin area</p>,
+};
+
+function setup(login: () => [number, unknown] | Promise<[number, unknown]>) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      stubFetch((method, path) => {
+        if (path === '/api/login') return login();
+        if (path === '/api/demo-accounts') return [200, { password: 'campus123', accounts: [] }];
+        return [404, { message: 'not found' }];
+      }),
+    ),
+  );
+  renderWithProviders(<SignInPage />, { routes: homes });
+}
+
+async function submit(userId: string, password: string) {
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText(/User ID/), userId);
+  await user.type(screen.getByLabelText(/^Password/), password);
+  await user.click(screen.getByRole('button', { name: 'Login' }));
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('sign-in screen', () => {
+  it.each([
+    ['student', 'student area'],
+    ['teacher', 'teacher area'],
+    ['admin', 'admin area'],
+  ])('stores the token and sends a %s to their home', async (role, text) => {
+    setup(() => [200, { token: 'tok', role, message: 'ok' }]);
+    await submit('230001', 'campus123');
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(localStorage.getItem('jwtToken')).toBe('tok');
+  });
+
+  it('shows the server message on a refused login', async () => {
+    setup(() => [401, { message: 'Invalid User ID or password' }]);
+    await submit('230001', 'bad');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid User ID or password');
+    expect(localStorage.getItem('jwtToken')).toBeNull();
+  });
+
+  it("falls back to 'Login failed' when the server sends no message", async () => {
+    setup(() => [500, {}]);
+    await submit('230001', 'bad');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Login failed');
+  });
+
+  it('reports a success without a token', async () => {
+    setup(() => [200, { role: 'student' }]);
+    await submit('230001', 'campus123');
+    expect(await screen.findByRole('alert')).toHaveTextContent('No token received from server.');
+  });
+
+  it('reports an unknown role', async () => {
+    setup(() => [200, { token: 'tok', role: 'janitor' }]);
+    await submit('230001', 'campus123');
+    expect(await screen.findByRole('alert')).toHaveTextContent('User role not found.');
+    expect(localStorage.getItem('jwtToken')).toBeNull();
+  });
+
+  it('reports a network failure', async () => {
+    setup(() => Promise.reject(new TypeError('Failed to fetch')));
+    await submit('230001', 'campus123');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Server error. Please try again later.');
+  });
+
+  it('refuses a non-numeric User ID without calling the server', async () => {
+    const login = vi.fn((): [number, unknown] => [200, {}]);
+    setup(login);
+    await submit('abc', 'campus123');
+    expect(await screen.findByRole('alert')).toHaveTextContent('User ID must be numeric');
+    expect(login).not.toHaveBeenCalled();
+  });
+
+  it("disables the button and reads 'Submitting...' while the request runs", async () => {
+    let release: (v: [number, unknown]) => void = () => {};
+    setup(() => new Promise((resolve) => (release = resolve)));
+    await submit('230001', 'campus123');
+    const button = await screen.findByRole('button', { name: 'Submitting...' });
+    expect(button).toBeDisabled();
+    release([401, { message: 'Invalid User ID or password' }]);
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeEnabled();
+  });
+});
