@@ -32,6 +32,23 @@ export function redactUrl(url: string): string {
   return url.replace(/(\/api\/post-data-from-token\/)[^/?#]+/, '$1[redacted]');
 }
 
+/** Logger settings: no token, password or Authorization header is ever written. */
+export function loggerOptions(level: string, stream?: { write(line: string): void }) {
+  return {
+    level,
+    redact: [
+      'req.headers.authorization',
+      'req.body.password',
+      'req.body.currentPassword',
+      'req.body.newPassword',
+    ],
+    serializers: {
+      req: (req: { method: string; url: string }) => ({ method: req.method, url: redactUrl(req.url) }),
+    },
+    ...(stream ? { stream } : {}),
+  };
+}
+
 export async function buildApp(options: AppOptions): Promise<App> {
   const app = Fastify({
     logger: options.logger ?? false,

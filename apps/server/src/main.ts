@@ -1,5 +1,5 @@
 /** Process entry: config → database → migrate → first-run seed → listen; SIGTERM drains and closes. */
-import { buildApp, redactUrl } from './app';
+import { buildApp, loggerOptions } from './app';
 import { loadConfig } from './config';
 import { openConfiguredDb, prepareDb } from './db/open';
 
@@ -12,13 +12,7 @@ const app = await buildApp({
   jwtSecret: config.jwtSecret,
   webDist: config.webDist,
   demoCampus: config.seed === 'demo',
-  logger: {
-    level: config.logLevel,
-    redact: ['req.headers.authorization', 'req.body.password'],
-    serializers: {
-      req: (req: { method: string; url: string }) => ({ method: req.method, url: redactUrl(req.url) }),
-    },
-  },
+  logger: loggerOptions(config.logLevel),
 });
 
 let closing = false;

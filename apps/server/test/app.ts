@@ -14,6 +14,7 @@ export interface TestApp {
 }
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+const LEAK = new RegExp(`\\$argon2|password_?hash|"password"\\s*:|${TEST_SECRET}`, 'i');
 
 export async function createTestApp(options: { webDist?: string } = {}): Promise<TestApp> {
   const url = process.env.TEST_DATABASE_URL;
@@ -41,6 +42,13 @@ export async function createTestApp(options: { webDist?: string } = {}): Promise
     throw err;
   }
   const app = await buildApp({ handle, jwtSecret: TEST_SECRET, webDist: options.webDist ?? '' });
+  // Every response any server test produces is scanned: no hash, secret or password field leaves.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (typeof payload === 'string' && LEAK.test(payload)) {
+      throw new Error(`${request.method} ${request.url} answered a secret: ${payload.slice(0, 200)}`);
+    }
+    return payload;
+  });
   await app.ready();
   return {
     app,

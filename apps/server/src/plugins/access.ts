@@ -1,5 +1,6 @@
 /** Deny by default: every route declares who may call it, and one hook enforces it for all. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Access } from '../types';
 import { forbidden, unauthorized } from '../lib/errors';
 import type { AuthRepository, Principal } from '../features/auth/repository';
 import type { TokenService } from '../features/auth/tokens';
@@ -14,17 +15,36 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
+export interface CatalogEntry {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+const ROUTE_CATALOG = new WeakMap<FastifyInstance, CatalogEntry[]>();
+
+/** Every route the app declared, with its access: the access matrix test walks this list. */
+export function routeCatalog(app: FastifyInstance): readonly CatalogEntry[] {
+  return ROUTE_CATALOG.get(app) ?? [];
+}
+
 export function registerAccessControl(
   app: FastifyInstance,
   deps: { tokens: TokenService; auth: AuthRepository },
 ): void {
   app.decorateRequest('principal', null);
+  ROUTE_CATALOG.set(app, []);
 
   app.addHook('onRoute', (route) => {
-    const access = route.config?.access;
-    if (access !== undefined) return;
-    if (PUBLIC_PREFIXES.some((prefix) => route.url.startsWith(prefix))) {
-      route.config = { ...route.config, access: 'public' };
+    let access = route.config?.access;
+    if (access === undefined && PUBLIC_PREFIXES.some((prefix) => route.url.startsWith(prefix))) {
+      access = 'public';
+      route.config = { ...route.config, access };
+    }
+    if (access !== undefined) {
+      for (const method of [route.method].flat()) {
+        if (method !== 'HEAD') ROUTE_CATALOG.get(app)?.push({ method, url: route.url, access });
+      }
       return;
     }
     throw new Error(`Route ${String(route.method)} ${route.url} does not declare its access`);

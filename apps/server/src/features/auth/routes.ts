@@ -26,7 +26,7 @@ const WINDOW_MS = LOGIN_FAILURE_WINDOW_MINUTES * 60_000;
 const INVALID_CREDENTIALS = 'Invalid User ID or password';
 
 const DemoAccountsSchema = z.object({
-  password: z.string(),
+  demoPassword: z.string(),
   accounts: z.array(z.object({ role: RoleSchema, userId: z.number(), note: z.string() })),
 });
 
@@ -38,9 +38,9 @@ export const authRoutes: Feature = async (app: App, { auth, tokens, demoCampus }
       schema: { tags: ['auth'], response: { 200: DemoAccountsSchema } },
     },
     async () => {
-      if (!demoCampus) return { password: DEMO_PASSWORD, accounts: [] };
+      if (!demoCampus) return { demoPassword: DEMO_PASSWORD, accounts: [] };
       const existing = await auth.existingLoginIds(DEMO_ACCOUNTS.map((a) => a.userId));
-      return { password: DEMO_PASSWORD, accounts: DEMO_ACCOUNTS.filter((a) => existing.has(a.userId)) };
+      return { demoPassword: DEMO_PASSWORD, accounts: DEMO_ACCOUNTS.filter((a) => existing.has(a.userId)) };
     },
   );
 

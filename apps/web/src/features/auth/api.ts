@@ -56,7 +56,8 @@ export interface DemoAccount {
 export function useDemoAccounts() {
   return useQuery({
     queryKey: ['demo-accounts'],
-    queryFn: () => api<{ password: string; accounts: DemoAccount[] }>('/api/demo-accounts', { auth: false }),
+    queryFn: () =>
+      api<{ demoPassword: string; accounts: DemoAccount[] }>('/api/demo-accounts', { auth: false }),
     staleTime: Infinity,
     retry: false,
   });

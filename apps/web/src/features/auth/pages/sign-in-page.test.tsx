@@ -16,7 +16,7 @@ function setup(login: () => [number, unknown] | Promise<[number, unknown]>) {
     vi.fn(
       stubFetch((method, path) => {
         if (path === '/api/login') return login();
-        if (path === '/api/demo-accounts') return [200, { password: 'campus123', accounts: [] }];
+        if (path === '/api/demo-accounts') return [200, { demoPassword: 'campus123', accounts: [] }];
         return [404, { message: 'not found' }];
       }),
     ),

@@ -28,7 +28,7 @@ function DemoAccounts() {
         Demo accounts
       </Title>
       <Text size="sm" c="dimmed" mb="xs">
-        Every demo account uses the password <strong>{data.password}</strong>.
+        Every demo account uses the password <strong>{data.demoPassword}</strong>.
       </Text>
       <Table fz="sm" striped>
         <Table.Thead>

@@ -1,0 +1,156 @@
+/**
+ * The access matrix: every route the server registers × every kind of caller. The route list comes
+ * from the server itself; a route without an expectation here fails the test.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routeCatalog } from '../src/plugins/access';
+import { createTestApp, type TestApp } from './app';
+import {
+  bearer,
+  createAdmin,
+  createStudent,
+  createTeacher,
+  login,
+  type Person,
+  type StudentPerson,
+} from './fixtures';
+
+type Caller = 'anonymous' | 'student' | 'otherStudent' | 'teacher' | 'admin';
+const CALLERS: Caller[] = ['anonymous', 'student', 'otherStudent', 'teacher', 'admin'];
+const ANY = ['student', 'teacher', 'admin'] as const;
+const STAFF = ['teacher', 'admin'] as const;
+type Expectation = 'public' | readonly ('student' | 'teacher' | 'admin')[];
+
+/** Who may call each route. Routes taking a roll number are also owner-checked for students. */
+const EXPECTED: Record<string, Expectation> = {
+  'GET /api/health': 'public',
+  'GET /api/demo-accounts': 'public',
+  'POST /api/login': 'public',
+  'POST /api/support-add': 'public',
+  'GET /questions': 'public',
+  'GET /*': 'public',
+  'GET /api/docs': 'public',
+  'GET /api/docs/*': 'public',
+  'GET /api/docs/json': 'public',
+  'GET /api/docs/yaml': 'public',
+  'GET /api/docs/static/*': 'public',
+  'GET /api/docs/static/index.html': 'public',
+  'GET /api/docs/static/swagger-initializer.js': 'public',
+  'GET /api/docs/': 'public',
+  'GET /api/post-data-from-token/:token': ANY,
+  'POST /api/logout': ANY,
+  'POST /api/change-password': ANY,
+  'GET /api/contact-teachers': ANY,
+  'GET /api/manage-students': STAFF,
+  'GET /api/student': ['admin'],
+  'GET /api/student-details/:rollNo': ANY,
+  'GET /api/teacher-details/:teacherId': STAFF,
+  'GET /api/teachers': ['admin'],
+  'GET /api/groups': STAFF,
+  'GET /api/get-mentor-notices': ANY,
+  'GET /api/get-events': ANY,
+  'GET /api/get-notices': ANY,
+  'POST /api/create-notice': ['teacher'],
+  'GET /api/syllabus': ANY,
+  'POST /api/syllabus-add': ['teacher'],
+  'POST /api/submit-gatepass': ['student'],
+  'GET /api/gatepasses/:status/:rollNo': ANY,
+  'GET /api/gatepasses/:status': STAFF,
+  'PUT /api/gatepasses/update-status': ['teacher'],
+  'POST /api/submit-query': ['student'],
+  'GET /api/queries-without-solution': ANY,
+  'GET /api/queries-with-solution': ANY,
+  'GET /api/queries-by-rollno/:rollNo': ANY,
+  'PUT /api/queries/update-solution': ['teacher'],
+  'POST /api/queries/:id/like': ANY,
+  'GET /api/queries': ['admin'],
+  'GET /api/students': STAFF,
+  'POST /api/mark-attendance': ['teacher'],
+  'GET /api/attendance-marks': STAFF,
+  'GET /api/attendance/:rollNo': ANY,
+  'GET /api/performance/:rollNo': ANY,
+  'GET /api/students-performance': STAFF,
+  'GET /api/students/count': ['admin'],
+  'GET /api/teachers/count': ['admin'],
+  'GET /api/support/count': ['admin'],
+  'GET /api/queries/count': ['admin'],
+  'GET /api/notices/count': ['admin'],
+  'GET /api/supports': ['admin'],
+  'GET /api/faq/match': ANY,
+  'POST /api/faq': ['admin'],
+  'PUT /api/faq/:id': ['admin'],
+  'DELETE /api/faq/:id': ['admin'],
+};
+
+let t: TestApp;
+let people: { student: StudentPerson; otherStudent: StudentPerson; teacher: Person; admin: Person };
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.handle.db;
+  people = {
+    student: await createStudent(db, { group: 'M-1' }),
+    otherStudent: await createStudent(db, { group: 'M-1' }),
+    teacher: await createTeacher(db, { groups: ['M-1'] }),
+    admin: await createAdmin(db),
+  };
+});
+afterAll(() => t.close());
+
+/** The owner's roll number goes in every path that takes one, so the other student is refused. */
+function fillPath(url: string, token: string): string {
+  return url
+    .replace(':rollNo', String(people.student.rollNo))
+    .replace(':teacherId', String(people.teacher.loginId))
+    .replace(':status', 'pending')
+    .replace(':token', token)
+    .replace(':id', randomUUID())
+    .replace('/*', '/index.html');
+}
+
+const roleOf = (caller: Caller) => (caller === 'otherStudent' ? 'student' : caller);
+
+describe('access matrix', () => {
+  it('has an expectation for every registered route and no stale ones', () => {
+    const registered = routeCatalog(t.app).map((r) => `${r.method} ${r.url}`);
+    const missing = registered.filter((key) => !(key in EXPECTED));
+    expect(missing, 'routes without an expectation in the access matrix').toEqual([]);
+    const declared = Object.fromEntries(routeCatalog(t.app).map((r) => [`${r.method} ${r.url}`, r.access]));
+    for (const [key, access] of Object.entries(declared)) expect(access, key).toEqual(EXPECTED[key]);
+  });
+
+  it('answers every route × caller as expected', async () => {
+    const routes = routeCatalog(t.app).filter((r) => !r.url.startsWith('/api/docs'));
+    const results: string[] = [];
+    let checked = 0;
+    for (const route of routes) {
+      const expected = EXPECTED[`${route.method} ${route.url}`]!;
+      const ownerChecked = route.url.includes(':rollNo');
+      for (const caller of CALLERS) {
+        // A fresh session per call: logout and password change must not end the next call's session.
+        const token = caller === 'anonymous' ? '' : await login(t.app, people[caller].loginId);
+        const res = await t.app.inject({
+          method: route.method as 'GET',
+          url: fillPath(route.url, token || 'no-token'),
+          headers: token ? bearer(token) : {},
+          ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+        });
+        checked++;
+        const status = res.statusCode;
+        let ok: boolean;
+        if (expected === 'public') ok = status !== 401 && status !== 403;
+        else if (caller === 'anonymous') ok = status === 401;
+        else if (!expected.includes(roleOf(caller))) ok = status === 403;
+        else if (caller === 'otherStudent' && ownerChecked) ok = status === 403;
+        else ok = status !== 401 && status !== 403;
+        if (status >= 500) ok = false;
+        if (status >= 400 && typeof res.json<{ message?: unknown }>().message !== 'string') ok = false;
+        if (!ok)
+          results.push(`${route.method} ${route.url} as ${caller} → ${status} ${res.body.slice(0, 120)}`);
+      }
+    }
+    expect(results).toEqual([]);
+    expect(checked).toBeGreaterThanOrEqual(routes.length * CALLERS.length);
+    console.info(`access matrix: ${routes.length} routes × ${CALLERS.length} callers = ${checked} checks`);
+  });
+});
