@@ -15,6 +15,7 @@ import { TokenService } from './features/auth/tokens';
 import { FEATURES } from './features/registry';
 import { registerAccessControl } from './plugins/access';
 import { registerErrorHandling } from './plugins/errors';
+import { registerInputGuard } from './plugins/input-guard';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerSpa } from './plugins/spa';
 import type { App } from './types';
@@ -71,6 +72,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   registerErrorHandling(app);
   registerAccessControl(app, deps);
+  registerInputGuard(app);
   await registerSecurityHeaders(app);
   await app.register(swagger, {
     openapi: {
