@@ -13,3 +13,4 @@ export * from './performance.js';
 export * from './stats.js';
 export * from './support.js';
 export * from './faq.js';
+export * from './audit.js';

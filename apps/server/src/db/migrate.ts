@@ -3,9 +3,11 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import { sql } from 'kysely';
 import type { DbHandle } from './index';
 import * as initial from './migrations/0001-initial';
+import * as auditLog from './migrations/0002-audit-log';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
+  '0002-audit-log': auditLog,
 };
 
 const provider: MigrationProvider = {

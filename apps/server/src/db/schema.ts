@@ -154,6 +154,16 @@ export interface FaqTable {
   answer: string;
 }
 
+export interface AuditLogTable {
+  id: string;
+  at: string;
+  kind: string;
+  actor_login_id: number | null;
+  actor_role: string | null;
+  target: string | null;
+  detail: string | null;
+}
+
 export interface Database {
   accounts: AccountsTable;
   sessions: SessionsTable;
@@ -174,4 +184,5 @@ export interface Database {
   attendance: AttendanceTable;
   support_messages: SupportMessagesTable;
   faq: FaqTable;
+  audit_log: AuditLogTable;
 }

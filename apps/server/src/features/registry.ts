@@ -1,5 +1,6 @@
 /** Every feature's routes, registered in this order by buildApp. */
 import { attendanceRoutes } from './attendance/routes';
+import { auditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
 import type { Feature } from './deps';
 import { faqRoutes } from './faq/routes';
@@ -15,6 +16,8 @@ import { syllabusRoutes } from './syllabus/routes';
 
 export const FEATURES: Feature[] = [
   healthRoutes,
+  // First, so its hook sees every route registered after it.
+  auditRoutes,
   authRoutes,
   peopleRoutes,
   noticesRoutes,

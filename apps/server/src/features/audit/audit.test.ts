@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app';
+import {
+  bearer,
+  createAdmin,
+  createStudent,
+  createTeacher,
+  login,
+  type Person,
+  type StudentPerson,
+} from '../../../test/fixtures';
+
+let t: TestApp;
+let student: StudentPerson;
+let teacher: Person;
+let adminToken: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  student = await createStudent(t.handle.db, { group: 'A-1' });
+  teacher = await createTeacher(t.handle.db, { groups: ['A-1'] });
+  adminToken = await login(t.app, (await createAdmin(t.handle.db)).loginId);
+});
+afterAll(() => t.close());
+
+async function auditLog(query: Record<string, string>) {
+  const res = await t.app.inject({ url: '/api/audit-log', query, headers: bearer(adminToken) });
+  expect(res.statusCode).toBe(200);
+  return res.json<
+    {
+      kind: string;
+      actorLoginId: number | null;
+      actorName: string | null;
+      target: string | null;
+      detail: string | null;
+    }[]
+  >();
+}
+
+describe('audit log', () => {
+  it('records a gate pass decision with who, what and when', async () => {
+    const studentToken = await login(t.app, student.loginId);
+    const teacherToken = await login(t.app, teacher.loginId);
+    const submitted = await t.app.inject({
+      method: 'POST',
+      url: '/api/submit-gatepass',
+      headers: bearer(studentToken),
+      payload: { date: '2026-12-01', time: '10:00', reason: 'Dentist' },
+    });
+    expect(submitted.statusCode).toBe(201);
+    const id = submitted.json<{ gatepass: { _id: string } }>().gatepass._id;
+    const decided = await t.app.inject({
+      method: 'PUT',
+      url: '/api/gatepasses/update-status',
+      headers: bearer(teacherToken),
+      payload: { gatepassId: id, approvedStatus: 'approved' },
+    });
+    expect(decided.statusCode).toBe(200);
+
+    const decisions = await auditLog({ kind: 'gatepass.decision', actor: String(teacher.loginId) });
+    expect(decisions).toEqual([
+      expect.objectContaining({
+        kind: 'gatepass.decision',
+        actorLoginId: teacher.loginId,
+        actorName: teacher.name,
+        target: id,
+        detail: 'approved',
+      }),
+    ]);
+    const submissions = await auditLog({ kind: 'gatepass.submit', actor: String(student.loginId) });
+    expect(submissions[0]).toMatchObject({ target: id, actorName: student.name });
+  });
+
+  it('records sign-in failures against the User ID tried, and not refused changes', async () => {
+    const other = await createStudent(t.handle.db);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { userId: String(other.loginId), password: 'wrong' },
+    });
+    const failures = await auditLog({ kind: 'signin.failure', actor: String(other.loginId) });
+    expect(failures).toEqual([expect.objectContaining({ detail: 'HTTP 401', actorLoginId: other.loginId })]);
+
+    const token = await login(t.app, other.loginId);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/submit-gatepass',
+      headers: bearer(token),
+      payload: { reason: '' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(await auditLog({ kind: 'gatepass.submit', actor: String(other.loginId) })).toEqual([]);
+  });
+
+  it('refuses students and teachers, and an unknown kind', async () => {
+    for (const person of [student, teacher]) {
+      const token = await login(t.app, person.loginId);
+      expect((await t.app.inject({ url: '/api/audit-log', headers: bearer(token) })).statusCode).toBe(403);
+    }
+    const bad = await t.app.inject({ url: '/api/audit-log?kind=everything', headers: bearer(adminToken) });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ message: string }>().message).toMatch(/kind/);
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * What the audit log records for each state-changing route: one table here instead of a call in
+ * every handler, so a change of state cannot forget its entry.
+ */
+import type { AuditKind } from '@campus/contract';
+
+type Fields = Record<string, unknown>;
+interface Rule {
+  kind: AuditKind;
+  /** Record refusals with these statuses too (sign-in failures); otherwise only successes. */
+  failures?: number[];
+  target?: (body: Fields, params: Fields, answer: Fields) => unknown;
+  detail?: (body: Fields, answer: Fields) => unknown;
+}
+
+const field = (o: unknown, key: string): unknown =>
+  o !== null && typeof o === 'object' ? (o as Fields)[key] : undefined;
+
+export const AUDIT_RULES: Record<string, Rule> = {
+  'POST /api/login': { kind: 'signin.failure', failures: [401, 429], target: (b) => b.userId },
+  'POST /api/logout': { kind: 'signout' },
+  'POST /api/change-password': { kind: 'password.change' },
+  'POST /api/submit-gatepass': { kind: 'gatepass.submit', target: (_b, _p, a) => field(a.gatepass, '_id') },
+  'PUT /api/gatepasses/update-status': {
+    kind: 'gatepass.decision',
+    target: (b) => b.gatepassId,
+    detail: (b) => b.approvedStatus,
+  },
+  'POST /api/submit-query': { kind: 'query.submit', target: (_b, _p, a) => field(a.query, '_id') },
+  'PUT /api/queries/update-solution': { kind: 'query.solution', target: (b) => b.queryId },
+  'POST /api/queries/:id/like': {
+    kind: 'query.like',
+    target: (_b, p) => p.id,
+    detail: (_b, a) => (a.liked ? 'liked' : 'unliked'),
+  },
+  'POST /api/mark-attendance': {
+    kind: 'attendance.mark',
+    target: (b) => b.date,
+    detail: (b) => (Array.isArray(b.attendanceRecords) ? `${b.attendanceRecords.length} records` : null),
+  },
+  'POST /api/create-notice': {
+    kind: 'notice.create',
+    target: (_b, _p, a) => field(a.notice, '_id'),
+    detail: (b) => b.type,
+  },
+  'POST /api/syllabus-add': {
+    kind: 'syllabus.add',
+    target: (_b, _p, a) => field(a.syllabus, '_id'),
+    detail: (b) => b.courseName,
+  },
+  'POST /api/support-add': { kind: 'support.submit', target: (_b, _p, a) => field(a.support, '_id') },
+  'POST /api/faq': { kind: 'faq.create', target: (_b, _p, a) => a.id },
+  'PUT /api/faq/:id': { kind: 'faq.update', target: (_b, p) => p.id },
+  'DELETE /api/faq/:id': { kind: 'faq.delete', target: (_b, p) => p.id },
+};
+
+/** Text for the log: strings and numbers as they are, anything else left out. */
+export function auditText(value: unknown): string | null {
+  if (typeof value === 'string') return value.slice(0, 200);
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return null;
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { PageQuerySchema } from './common.js';
+
+/** The kinds of state change the audit log records. */
+export const AUDIT_KINDS = [
+  'signin.failure',
+  'signout',
+  'password.change',
+  'gatepass.submit',
+  'gatepass.decision',
+  'query.submit',
+  'query.solution',
+  'query.like',
+  'attendance.mark',
+  'notice.create',
+  'syllabus.add',
+  'support.submit',
+  'faq.create',
+  'faq.update',
+  'faq.delete',
+] as const;
+export type AuditKind = (typeof AUDIT_KINDS)[number];
+
+export const AuditEntrySchema = z.object({
+  _id: z.string(),
+  at: z.string(),
+  kind: z.string(),
+  actorLoginId: z.number().nullable(),
+  actorRole: z.string().nullable(),
+  actorName: z.string().nullable(),
+  target: z.string().nullable(),
+  detail: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+export const AuditListSchema = z.array(AuditEntrySchema);
+
+export const AuditQuerySchema = PageQuerySchema.extend({
+  kind: z.enum(AUDIT_KINDS, { error: 'must be a known kind of change' }).optional(),
+  actor: z.coerce
+    .number({ error: 'must be a User ID' })
+    .int({ error: 'must be a User ID' })
+    .positive({ error: 'must be a User ID' })
+    .max(999_999_999, { error: 'must be a User ID' })
+    .optional(),
+});
+export type AuditQuery = z.input<typeof AuditQuerySchema>;
