@@ -1,9 +1,13 @@
 // Bundles the server (and the shared contract) into dist/; npm packages stay external.
 import { build } from 'esbuild';
+import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const outdir = resolve(process.env.SERVER_OUT_DIR ?? 'dist');
 
 await build({
   entryPoints: ['src/main.ts', 'src/cli.ts'],
-  outdir: process.env.SERVER_OUT_DIR ?? 'dist',
+  outdir,
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -22,3 +26,10 @@ await build({
   ],
   logLevel: 'warning',
 });
+
+// A bundle built outside the repository still finds the repository's packages.
+const modules = join(outdir, 'node_modules');
+if (!outdir.startsWith(resolve('../..')) && !existsSync(modules)) {
+  mkdirSync(outdir, { recursive: true });
+  symlinkSync(resolve('../../node_modules'), modules);
+}

@@ -35,6 +35,7 @@ export const PATHS = {
     queries: '/admin/queries',
     help: '/admin/help',
     faq: '/admin/faq',
+    audit: '/admin/audit',
     profile: '/admin/profile',
   },
 } as const;

@@ -1,3 +1,4 @@
+import { AdminAuditPage } from '../features/audit/pages/admin-audit-page';
 import { AdminFaqPage } from '../features/faq/pages/admin-faq-page';
 import { AdminStudentsPage } from '../features/people/pages/admin-students-page';
 import { AdminTeachersPage } from '../features/people/pages/admin-teachers-page';
@@ -18,6 +19,7 @@ export default function AdminArea() {
         { path: 'manage-students', Page: AdminStudentsPage },
         { path: 'queries', Page: AdminQueriesPage },
         { path: 'faq', Page: AdminFaqPage },
+        { path: 'audit', Page: AdminAuditPage },
         { path: 'help', Page: AdminSupportPage },
         { path: 'profile', Page: AdminProfilePage },
       ]}

@@ -33,6 +33,7 @@ export const NAVIGATION: Record<Role, NavItem[]> = {
     { label: 'Manage Students', to: PATHS.admin.manageStudents },
     { label: 'Queries', to: PATHS.admin.queries },
     { label: 'FAQ', to: PATHS.admin.faq },
+    { label: 'Audit Log', to: PATHS.admin.audit },
     { label: 'Help', to: PATHS.admin.help },
   ],
 };
