@@ -71,9 +71,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   };
 
   registerErrorHandling(app);
+  // Headers first: a request refused by access control still carries them.
+  await registerSecurityHeaders(app);
   registerAccessControl(app, deps);
   registerInputGuard(app);
-  await registerSecurityHeaders(app);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Campus Portal API', version: '1.0.0' },

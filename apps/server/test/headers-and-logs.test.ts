@@ -1,0 +1,107 @@
+/** Security headers on the HTML shell, assets and API answers; nothing secret in the logs. */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, loggerOptions } from '../src/app';
+import { createTestApp, TEST_SECRET, type TestApp } from './app';
+import { bearer, createStudent, login, PASSWORD } from './fixtures';
+
+let t: TestApp;
+let webDist: string;
+beforeAll(async () => {
+  webDist = mkdtempSync(join(tmpdir(), 'campus-web-'));
+  mkdirSync(join(webDist, 'assets'));
+  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Campus Portal</title>');
+  writeFileSync(join(webDist, 'assets', 'index-Ab12Cd34.js'), 'console.log(1)');
+  t = await createTestApp({ webDist });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+function expectSecurityHeaders(headers: Record<string, unknown>) {
+  const csp = String(headers['content-security-policy']);
+  expect(csp).toContain("default-src 'self'");
+  expect(csp).toContain("script-src 'self'");
+  expect(csp).toContain("object-src 'none'");
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(headers['x-frame-options']).toBe('DENY');
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBe('no-referrer');
+  expect(headers['x-powered-by']).toBeUndefined();
+}
+
+describe('headers', () => {
+  it('serves the HTML shell for any screen path, never cached', async () => {
+    for (const url of ['/', '/student/home', '/admin/dashboard?x=1']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toContain('Campus Portal');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expectSecurityHeaders(res.headers);
+    }
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const res = await t.app.inject({ url: '/assets/index-Ab12Cd34.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expectSecurityHeaders(res.headers);
+  });
+
+  it('marks API answers no-store, success or failure', async () => {
+    for (const url of ['/api/health', '/api/get-notices', '/api/unknown']) {
+      const res = await t.app.inject({ url });
+      expect(res.headers['cache-control']).toBe('no-store');
+      expectSecurityHeaders(res.headers);
+    }
+  });
+
+  it('does not serve files outside the web app', async () => {
+    const res = await t.app.inject({ url: '/../../package.json' });
+    expect(res.body).not.toContain('"workspaces"');
+  });
+});
+
+describe('logs', () => {
+  it('never contain a token, a password or the Authorization header', async () => {
+    const lines: string[] = [];
+    const app = await buildApp({
+      handle: t.handle,
+      jwtSecret: TEST_SECRET,
+      logger: loggerOptions('trace', { write: (line: string) => lines.push(line) }),
+    });
+    await app.ready();
+    const student = await createStudent(t.handle.db);
+    const token = await login(app, student.loginId);
+    await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { userId: String(student.loginId), password: 'wrong-password-123' },
+    });
+    await app.inject({ url: `/api/post-data-from-token/${token}`, headers: bearer(token) });
+    await app.inject({
+      method: 'POST',
+      url: '/api/change-password',
+      headers: bearer(token),
+      payload: { currentPassword: PASSWORD, newPassword: 'a-brand-new-secret' },
+    });
+    await app.close();
+    const log = lines.join('\n');
+    expect(lines.length).toBeGreaterThan(5);
+    expect(log).toContain('/api/post-data-from-token/[redacted]');
+    for (const secret of [
+      token,
+      token.split('.')[2]!,
+      PASSWORD,
+      'wrong-password-123',
+      'a-brand-new-secret',
+      TEST_SECRET,
+    ]) {
+      expect(log).not.toContain(secret);
+    }
+  });
+});
