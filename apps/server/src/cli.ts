@@ -1,6 +1,8 @@
-/** `campus` command: migrate, seed, create-admin. */
+/** `campus` command: migrate, seed, create-admin, backup, restore. */
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from './config';
+import { loadConfig, type Config } from './config';
+import { backupSqlite, BackupError, POSTGRES_BACKUP_HELP, restoreSqlite } from './db/backup';
 import { openConfiguredDb } from './db/open';
 import { migrateToLatest } from './db/migrate';
 import { isCampusEmpty, seedDemoCampus } from './db/seed/demo';
@@ -15,11 +17,50 @@ Commands:
   seed [--size demo]             create the demo campus on an empty database
   create-admin --id N --name TEXT --email TEXT --password TEXT
                                  create an admin account (the User ID must be free)
+  backup FILE                    copy the SQLite database to FILE, consistently, while the server runs
+  restore FILE                   replace the SQLite database with the backup FILE (stop the server first;
+                                 the replaced database is kept beside it as campus.db.before-restore-…)
+
+On PostgreSQL (DATABASE_URL set) back up with pg_dump and restore with pg_restore.
 `;
+
+/** `backup FILE` and `restore FILE`: they work on the file itself and never migrate or create it. */
+async function backupCommand(command: 'backup' | 'restore', file: string | undefined, config: Config) {
+  if (config.databaseUrl) {
+    console.error(POSTGRES_BACKUP_HELP);
+    return 1;
+  }
+  if (!file) {
+    console.error(`Usage: campus ${command} FILE`);
+    return 1;
+  }
+  const database = join(config.dataDir, 'campus.db');
+  try {
+    if (command === 'backup') {
+      const result = await backupSqlite(database, file);
+      console.log(
+        `Backed up ${database} to ${result.file} (${result.bytes} bytes, ${result.tables.length} tables, integrity ok).`,
+      );
+    } else {
+      const result = restoreSqlite(file, database);
+      console.log(
+        `Restored ${database} from ${file} (${result.bytes} bytes, ${result.tables.length} tables, integrity ok).`,
+      );
+      if (result.previous) console.log(`The replaced database was kept as ${result.previous}.`);
+    }
+    return 0;
+  } catch (err) {
+    if (err instanceof BackupError) {
+      console.error(err.message);
+      return 1;
+    }
+    throw err;
+  }
+}
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
-  const { values } = parseArgs({
+  const { values, positionals } = parseArgs({
     args: rest,
     options: {
       id: { type: 'string' },
@@ -35,6 +76,9 @@ async function main(argv: string[]): Promise<number> {
     return command ? 0 : 1;
   }
   const config = loadConfig();
+  if (command === 'backup' || command === 'restore') {
+    return backupCommand(command, positionals[0], config);
+  }
   const handle = await openConfiguredDb(config);
   try {
     await migrateToLatest(handle);

@@ -87,7 +87,9 @@ describe('backup and restore of the embedded database', () => {
     expect(result.migrations.length).toBeGreaterThan(0);
     expect(verifyDatabaseFile(backupFile).tables).toContain('gate_passes');
     // One self-contained file, no temporary files left behind.
-    expect(readdirSync(dir).filter((f) => f.startsWith('.') || f.startsWith('campus-backup.db-'))).toEqual([]);
+    expect(readdirSync(dir).filter((f) => f.startsWith('.') || f.startsWith('campus-backup.db-'))).toEqual(
+      [],
+    );
     const inBackup = idsIn(backupFile);
     expect(inBackup.get('before')).toHaveLength(300);
     expect(inBackup.get('uncommitted')).toBeUndefined();
@@ -119,7 +121,7 @@ describe('backup and restore of the embedded database', () => {
       .selectFrom('support_messages')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
-    expect(Number(count.n)).toBe(300);
+    expect(count.n).toBe(300);
   });
 
   it('takes a consistent snapshot while writes keep committing', async () => {

@@ -15,7 +15,16 @@
  */
 import SQLite from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
-import { closeSync, copyFileSync, existsSync, fsyncSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  fsyncSync,
+  openSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 
 /** Tables without which a file is not a campus database. */
@@ -74,7 +83,10 @@ function removeWithSidecars(file: string): void {
 }
 
 function tempBeside(file: string, purpose: string): string {
-  return join(dirname(file), `.${basename(file)}.${purpose}-${process.pid}-${randomBytes(4).toString('hex')}`);
+  return join(
+    dirname(file),
+    `.${basename(file)}.${purpose}-${process.pid}-${randomBytes(4).toString('hex')}`,
+  );
 }
 
 /**
@@ -96,7 +108,9 @@ export function checkDatabase(db: SQLite.Database, label: string): DatabaseCheck
     throw new BackupError(`${label} fails the integrity check: ${integrity.slice(0, 5).join('; ')}`);
   }
   const tables = (
-    db.prepare("select name from sqlite_master where type = 'table' order by name").all() as { name: string }[]
+    db.prepare("select name from sqlite_master where type = 'table' order by name").all() as {
+      name: string;
+    }[]
   ).map((r) => r.name);
   const missing = REQUIRED_TABLES.filter((t) => !tables.includes(t));
   if (missing.length > 0) {
