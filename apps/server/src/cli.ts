@@ -5,7 +5,7 @@ import { loadConfig, type Config } from './config';
 import { backupSqlite, BackupError, POSTGRES_BACKUP_HELP, restoreSqlite } from './db/backup';
 import { openConfiguredDb } from './db/open';
 import { migrateToLatest } from './db/migrate';
-import { isCampusEmpty, seedDemoCampus } from './db/seed/demo';
+import { seedDemoCampus } from './db/seed/demo';
 import { hashPassword } from './features/auth/passwords';
 import { newId, nowIso } from './lib/ids';
 import { PASSWORD_MIN_LENGTH } from '@campus/contract';
@@ -88,11 +88,10 @@ async function main(argv: string[]): Promise<number> {
         return 0;
       case 'seed': {
         if (values.size !== 'demo') throw new Error(`Unknown size "${values.size}"`);
-        if (!(await isCampusEmpty(handle.db))) {
+        if (!(await seedDemoCampus(handle.db, handle.dialect))) {
           console.error('The campus already has accounts; seed only runs on an empty database.');
           return 1;
         }
-        await seedDemoCampus(handle.db);
         console.log('Demo campus created.');
         return 0;
       }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Config } from '../config';
 import { openDb, type DbHandle } from './index';
 import { migrateToLatest } from './migrate';
-import { isCampusEmpty, seedDemoCampus } from './seed/demo';
+import { seedDemoCampus } from './seed/demo';
 
 export async function openConfiguredDb(config: Config): Promise<DbHandle> {
   return openDb(
@@ -15,9 +15,6 @@ export async function openConfiguredDb(config: Config): Promise<DbHandle> {
 
 export async function prepareDb(config: Config, handle: DbHandle): Promise<{ seeded: boolean }> {
   await migrateToLatest(handle);
-  if (config.seed === 'demo' && (await isCampusEmpty(handle.db))) {
-    await seedDemoCampus(handle.db);
-    return { seeded: true };
-  }
-  return { seeded: false };
+  const seeded = config.seed === 'demo' && (await seedDemoCampus(handle.db, handle.dialect));
+  return { seeded };
 }

@@ -1,6 +1,7 @@
 /** The demo campus: deterministic people, notices, courses and activity for a first start. */
 import type { Insertable } from 'kysely';
-import type { Db } from '../index';
+import { sql } from 'kysely';
+import type { Db, Dialect } from '../index';
 import type { Database } from '../schema';
 import { hashPassword } from '../../features/auth/passwords';
 import * as data from './demo-data';
@@ -9,6 +10,8 @@ export const DEMO_PASSWORD = 'campus123';
 const STUDENTS_PER_GROUP = 20;
 const SCHOOL_DAYS = 30;
 const FIRST_ROLL_NO = 230001;
+/** The advisory lock key under which one PostgreSQL instance seeds. */
+const SEED_LOCK = 73_202_601;
 
 /** A small seeded generator, so every demo campus is the same. */
 function random(seed: number) {
@@ -75,7 +78,13 @@ export async function isCampusEmpty(db: Db): Promise<boolean> {
   return row === undefined;
 }
 
-export async function seedDemoCampus(db: Db, today = new Date()): Promise<void> {
+/**
+ * Creates the demo campus unless the database already has accounts. Several servers starting at
+ * once on one PostgreSQL database agree through an advisory lock: exactly one of them seeds.
+ * Answers whether this call seeded.
+ */
+export async function seedDemoCampus(db: Db, dialect: Dialect, today = new Date()): Promise<boolean> {
+  if (!(await isCampusEmpty(db))) return false;
   const rnd = random(20260901);
   const createdAt = (daysAgo: number, minutes = 0) =>
     new Date(today.getTime() - daysAgo * 86_400_000 - minutes * 60_000).toISOString();
@@ -256,7 +265,9 @@ export async function seedDemoCampus(db: Db, today = new Date()): Promise<void> 
   }));
   const faq = data.FAQ.map((f, i) => ({ id: uuid(i + 1, 11), position: i + 1, ...f }));
 
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
+    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);
+    if (!(await isCampusEmpty(trx))) return false;
     await insertAll(trx, 'accounts', accounts);
     await insertAll(trx, 'students', students);
     await insertAll(trx, 'teachers', teachers);
@@ -280,5 +291,6 @@ export async function seedDemoCampus(db: Db, today = new Date()): Promise<void> 
     await insertAll(trx, 'query_tags', queryTags);
     await insertAll(trx, 'support_messages', support);
     await insertAll(trx, 'faq', faq);
+    return true;
   });
 }
