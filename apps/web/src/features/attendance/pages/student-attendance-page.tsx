@@ -1,5 +1,34 @@
+/** A student's attendance (SPEC §2): the percentage, a warning below the minimum, and every record. */
+import { Alert, Stack } from '@mantine/core';
+import { MESSAGES, attendanceSummary } from '@campus/contract';
+import { EmptyState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
+import { useCurrentUser } from '../../../lib/current-user';
+import { useAttendanceHistory } from '../api';
+import { AttendanceSummaryCard } from '../components/attendance-summary';
+import { AttendanceTable } from '../components/attendance-table';
 
 export function StudentAttendancePage() {
-  return <PageTitle>Attendance</PageTitle>;
+  const user = useCurrentUser();
+  const history = useAttendanceHistory(user.RollNo);
+
+  return (
+    <Stack>
+      <PageTitle>Attendance</PageTitle>
+      {user.RollNo === undefined || history.isError ? (
+        <Alert color="red">{MESSAGES.attendance.fetchFailed}</Alert>
+      ) : history.isPending ? (
+        <LoadingState label="Loading attendance..." />
+      ) : (
+        <>
+          <AttendanceSummaryCard summary={attendanceSummary(history.data)} />
+          {history.data.length === 0 ? (
+            <EmptyState>{MESSAGES.attendance.noRecords}</EmptyState>
+          ) : (
+            <AttendanceTable records={history.data} />
+          )}
+        </>
+      )}
+    </Stack>
+  );
 }

@@ -1,5 +1,128 @@
+/** Mark Attendance (SPEC §2, §4): pick a group, toggle its students locally, submit today's marks. */
+import { Button, Group, Select, Stack, Text } from '@mantine/core';
+import { useState, type SyntheticEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { MESSAGES, type AttendanceStatus } from '@campus/contract';
+import { EmptyState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
+import { serverMessageOr } from '../../../lib/api-client';
+import { useAttendanceMarks, useGroups, useMarkAttendance, useRoster } from '../api';
+import { AttendanceRoster } from '../components/attendance-roster';
+import { FailureAlert, SuccessAlert } from '../components/result-alert';
+import { localIsoDate } from '../today';
+
+/** The marks changed on screen since the group was opened; they belong to that group only. */
+interface Draft {
+  group: string | null;
+  marks: ReadonlyMap<number, AttendanceStatus>;
+}
+const NO_MARKS: ReadonlyMap<number, AttendanceStatus> = new Map();
 
 export function TeacherAttendancePage() {
-  return <PageTitle>Mark Attendance</PageTitle>;
+  const [date] = useState(localIsoDate);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const group = searchParams.get('group') || null;
+  const [draft, setDraft] = useState<Draft>({ group: null, marks: NO_MARKS });
+  const edits = draft.group === group ? draft.marks : NO_MARKS;
+
+  const groups = useGroups();
+  const roster = useRoster(group);
+  const saved = useAttendanceMarks(group, date);
+  const mark = useMarkAttendance();
+
+  const savedStatus = new Map((saved.data ?? []).map((m) => [m.studentId, m.status]));
+  const statusOf = (rollNo: number) => edits.get(rollNo) ?? savedStatus.get(rollNo);
+  const students = roster.data ?? [];
+  const present = students.filter((s) => statusOf(s.RollNo) === 'Present').length;
+  const absent = students.filter((s) => statusOf(s.RollNo) === 'Absent').length;
+
+  const edit = (changes: [number, AttendanceStatus][]) => {
+    mark.reset();
+    setDraft({ group, marks: new Map([...edits, ...changes]) });
+  };
+  const chooseGroup = (value: string | null) => {
+    mark.reset();
+    setSearchParams(value ? { group: value } : {}, { replace: true });
+  };
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    if (!group || edits.size === 0 || mark.isPending) return;
+    mark.mutate({ group, date, marks: edits }, { onSuccess: () => setDraft({ group, marks: NO_MARKS }) });
+  };
+
+  return (
+    <Stack>
+      <PageTitle>Mark Attendance</PageTitle>
+      <Group align="flex-end" gap="lg">
+        <Select
+          label="Group"
+          placeholder={groups.isPending ? 'Loading groups...' : 'Choose a group'}
+          data={groups.data ?? []}
+          value={group}
+          onChange={chooseGroup}
+          disabled={groups.isPending}
+          allowDeselect={false}
+          w={{ base: '100%', xs: 240 }}
+        />
+        <Text>
+          Date: <time dateTime={date}>{date}</time>
+        </Text>
+      </Group>
+      {groups.isError && <FailureAlert>{MESSAGES.attendance.fetchFailed}</FailureAlert>}
+      {group === null ? (
+        !groups.isError && <Text c="dimmed">Choose a group to list its students.</Text>
+      ) : roster.isPending || saved.isPending ? (
+        <LoadingState label="Loading students..." />
+      ) : roster.isError || saved.isError ? (
+        <FailureAlert>{MESSAGES.attendance.fetchFailed}</FailureAlert>
+      ) : students.length === 0 ? (
+        <EmptyState>{MESSAGES.attendance.emptyGroup}</EmptyState>
+      ) : (
+        <form onSubmit={submit}>
+          <Stack>
+            <Group justify="space-between">
+              <Text aria-live="polite">
+                Present {present} · Absent {absent} · Not marked {students.length - present - absent}
+              </Text>
+              <Button
+                variant="default"
+                disabled={mark.isPending}
+                onClick={() => edit(students.map((s) => [s.RollNo, 'Present']))}
+              >
+                Mark all present
+              </Button>
+            </Group>
+            <AttendanceRoster
+              group={group}
+              students={students}
+              statusOf={statusOf}
+              onChange={(rollNo, status) => edit([[rollNo, status]])}
+              disabled={mark.isPending}
+            />
+            {mark.isSuccess && <SuccessAlert>{MESSAGES.attendance.marked}</SuccessAlert>}
+            {mark.isError && (
+              <FailureAlert>
+                {MESSAGES.attendance.markFailed}
+                {serverMessageOr(mark.error, '') && (
+                  <Text size="sm" mt={4} c="inherit">
+                    {serverMessageOr(mark.error, '')}
+                  </Text>
+                )}
+              </FailureAlert>
+            )}
+            <Group>
+              <Button type="submit" disabled={mark.isPending || edits.size === 0}>
+                {mark.isPending ? MESSAGES.submitting : 'Submit Attendance'}
+              </Button>
+              {edits.size === 0 && !mark.isSuccess && (
+                <Text size="sm" c="dimmed">
+                  Mark at least one student to submit.
+                </Text>
+              )}
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Stack>
+  );
 }

@@ -1,5 +1,69 @@
+/** Every student's performance (SPEC §2) with a name search and paging done by the server. */
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { MESSAGES } from '@campus/contract';
+import { EmptyState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
+import { PERFORMANCE_PAGE_SIZE, useStudentsPerformance } from '../api';
+import { PerformanceTable } from '../components/performance-table';
+
+const SEARCH_DELAY_MS = 300;
 
 export function TeacherPerformancePage() {
-  return <PageTitle>Student Performance</PageTitle>;
+  const [text, setText] = useState('');
+  const [search] = useDebouncedValue(text.trim(), SEARCH_DELAY_MS);
+  // A page number belongs to the search it was reached with; a new search starts at the first page.
+  const [paging, setPaging] = useState({ search: '', page: 0 });
+  const page = paging.search === search ? paging.page : 0;
+  const table = useStudentsPerformance(search, page);
+  const goTo = (next: number) => setPaging({ search, page: next });
+
+  const rows = table.data?.rows ?? [];
+  const first = page * PERFORMANCE_PAGE_SIZE + 1;
+
+  return (
+    <Stack>
+      <PageTitle>Student Performance</PageTitle>
+      <TextInput
+        label="Search by name"
+        description="Matches any part of a student's name, or the start of a roll number"
+        placeholder="Search by name..."
+        type="search"
+        value={text}
+        onChange={(event) => setText(event.currentTarget.value)}
+        maw={420}
+      />
+      {table.isError ? (
+        <Alert color="red">{MESSAGES.performance.fetchFailed}</Alert>
+      ) : table.isPending ? (
+        <LoadingState label="Loading performance..." />
+      ) : rows.length === 0 ? (
+        <EmptyState>{MESSAGES.students.none}</EmptyState>
+      ) : (
+        <>
+          <Text size="sm" aria-live="polite">
+            Showing students {first}–{first + rows.length - 1}
+            {table.isPlaceholderData ? ' (loading...)' : ''}
+          </Text>
+          <PerformanceTable rows={rows} busy={table.isFetching} />
+        </>
+      )}
+      {(page > 0 || table.data?.hasNext) && (
+        <Group component="nav" aria-label="Pages" justify="space-between">
+          <Button variant="default" disabled={page === 0} onClick={() => goTo(page - 1)}>
+            Previous
+          </Button>
+          <Text size="sm">Page {page + 1}</Text>
+          <Button
+            variant="default"
+            disabled={!table.data?.hasNext || table.isPlaceholderData}
+            onClick={() => goTo(page + 1)}
+          >
+            Next
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
 }

@@ -1,0 +1,197 @@
+import { configure, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AttendanceMark, Decoded, RosterStudent } from '@campus/contract';
+import { renderWithProviders, stubFetch } from '../../../test/render';
+import { localIsoDate } from '../today';
+import { TeacherAttendancePage } from './teacher-attendance-page';
+
+const teacher: Decoded = {
+  role: 'teacher',
+  name: 'Meera Iyer',
+  email: 'm@x.edu',
+  teacherId: 500002,
+  exp: 9e9,
+};
+const roster: RosterStudent[] = [
+  { _id: 'a', name: 'Asha Rao', RollNo: 230003, group: 'CSE-B' },
+  { _id: 'b', name: 'Vikram Shah', RollNo: 230004, group: 'CSE-B' },
+  { _id: 'c', name: 'Nila Das', RollNo: 230005, group: 'CSE-B' },
+];
+
+interface Setup {
+  students?: RosterStudent[];
+  marks?: AttendanceMark[];
+  submit?: (body: unknown) => [number, unknown] | Promise<[number, unknown]>;
+}
+
+function setup({
+  students = roster,
+  marks = [],
+  submit = () => [200, { message: 'ok', count: 1 }],
+}: Setup = {}) {
+  const posted: unknown[] = [];
+  const requested: string[] = [];
+  // Like the server, a successful submit changes what /api/attendance-marks answers.
+  const saved = new Map(marks.map((m) => [m.studentId, m.status]));
+  const fetchMock = vi.fn(
+    stubFetch(async (method, path, body) => {
+      requested.push(path);
+      if (path === '/api/groups') return [200, ['CSE-A', 'CSE-B']];
+      if (path.startsWith('/api/students?')) return [200, students];
+      if (path.startsWith('/api/attendance-marks?')) {
+        return [200, [...saved].map(([studentId, status]) => ({ studentId, status }))];
+      }
+      if (method === 'POST' && path === '/api/mark-attendance') {
+        posted.push(body);
+        const answer = await submit(body);
+        if (answer[0] === 200) {
+          for (const record of (body as { attendanceRecords: AttendanceMark[] }).attendanceRecords) {
+            saved.set(record.studentId, record.status);
+          }
+        }
+        return answer;
+      }
+      return [404, { message: 'not found' }];
+    }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  localStorage.setItem('jwtToken', 'tok');
+  renderWithProviders(<TeacherAttendancePage />, { user: teacher });
+  return { posted, requested, user: userEvent.setup() };
+}
+
+async function openGroup(user: ReturnType<typeof userEvent.setup>, group = 'CSE-B') {
+  const select = await screen.findByRole('combobox', { name: 'Group' });
+  await vi.waitFor(() => expect(select).toBeEnabled(), { timeout: 5000 });
+  await user.click(select);
+  // The shared test providers keep Mantine's dropdown transition, which jsdom never finishes.
+  await user.click(await screen.findByRole('option', { name: group, hidden: true }));
+}
+
+const groupOf = (name: string) =>
+  screen.getByRole('radiogroup', { name: new RegExp(`Attendance of ${name}`) });
+
+// Generous waits: Mantine screens render slowly in jsdom on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Mark Attendance', { timeout: 20_000 }, () => {
+  it("shows today's local date and lists the chosen group's students with their roll numbers", async () => {
+    const { user, requested } = setup();
+    expect(screen.getByText(localIsoDate())).toBeInTheDocument();
+    await openGroup(user);
+    expect(await screen.findByRole('rowheader', { name: 'Asha Rao' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: '230004' })).toBeInTheDocument();
+    expect(requested).toContain('/api/students?group=CSE-B&limit=500');
+    expect(requested).toContain(`/api/attendance-marks?group=CSE-B&date=${localIsoDate()}&limit=500`);
+    expect(screen.getByText('Present 0 · Absent 0 · Not marked 3')).toBeInTheDocument();
+  });
+
+  it('sends only the students that were toggled, with their last choice and the date', async () => {
+    let release: (answer: [number, unknown]) => void = () => undefined;
+    const { user, posted } = setup({
+      submit: () => new Promise<[number, unknown]>((resolve) => (release = resolve)),
+    });
+    await openGroup(user);
+    const submit = await screen.findByRole('button', { name: 'Submit Attendance' });
+    expect(submit).toBeDisabled();
+
+    await user.click(within(groupOf('Asha Rao')).getByRole('radio', { name: 'Present' }));
+    await user.click(within(groupOf('Asha Rao')).getByRole('radio', { name: 'Absent' }));
+    await user.click(within(groupOf('Nila Das')).getByRole('radio', { name: 'Present' }));
+    expect(screen.getByText('Present 1 · Absent 1 · Not marked 1')).toBeInTheDocument();
+    await user.click(submit);
+
+    const pending = await screen.findByRole('button', { name: 'Submitting...' });
+    expect(pending).toBeDisabled();
+    expect(posted).toEqual([
+      {
+        date: localIsoDate(),
+        attendanceRecords: [
+          { studentId: 230003, status: 'Absent' },
+          { studentId: 230005, status: 'Present' },
+        ],
+      },
+    ]);
+
+    release([200, { message: 'Attendance marked successfully!', count: 2 }]);
+    const success = await screen.findByText('Attendance marked successfully!');
+    expect(success.closest('[role]')).toHaveAttribute('role', 'status');
+    expect(success.closest('[role]')?.getAttribute('style')).toContain('--mantine-color-green');
+    expect(within(groupOf('Asha Rao')).getByRole('radio', { name: 'Absent' })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Submit Attendance' })).toBeDisabled();
+  });
+
+  it('shows the failure in red and keeps the marks for another try', async () => {
+    const { user, posted } = setup({ submit: () => [400, { message: 'date cannot be in the future' }] });
+    await openGroup(user);
+    await user.click(
+      within(await screen.findByRole('radiogroup', { name: /Vikram Shah/ })).getByLabelText('Absent'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Submit Attendance' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Error submitting attendance');
+    expect(alert.getAttribute('style')).toContain('--mantine-color-red');
+    expect(alert).toHaveTextContent('date cannot be in the future');
+    expect(screen.queryByText('Attendance marked successfully!')).not.toBeInTheDocument();
+    expect(within(groupOf('Vikram Shah')).getByRole('radio', { name: 'Absent' })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Submit Attendance' })).toBeEnabled();
+    expect(posted).toHaveLength(1);
+  });
+
+  it('a network failure also reads Error submitting attendance', async () => {
+    const { user } = setup({ submit: () => Promise.reject(new TypeError('Failed to fetch')) });
+    await openGroup(user);
+    await user.click(
+      within(await screen.findByRole('radiogroup', { name: /Nila Das/ })).getByLabelText('Present'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Submit Attendance' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Error submitting attendance$/);
+  });
+
+  it("prefills the day's existing marks and sends only what changes", async () => {
+    const { user, posted } = setup({
+      marks: [
+        { studentId: 230003, status: 'Absent' },
+        { studentId: 230004, status: 'Present' },
+      ],
+    });
+    await openGroup(user);
+    await screen.findByRole('rowheader', { name: 'Asha Rao' });
+    expect(within(groupOf('Asha Rao')).getByRole('radio', { name: 'Absent' })).toBeChecked();
+    expect(within(groupOf('Vikram Shah')).getByRole('radio', { name: 'Present' })).toBeChecked();
+    expect(within(groupOf('Nila Das')).getByRole('radio', { name: 'Present' })).not.toBeChecked();
+    expect(within(groupOf('Nila Das')).getByRole('radio', { name: 'Absent' })).not.toBeChecked();
+
+    await user.click(within(groupOf('Asha Rao')).getByRole('radio', { name: 'Present' }));
+    await user.click(screen.getByRole('button', { name: 'Submit Attendance' }));
+    await screen.findByText('Attendance marked successfully!');
+    expect(posted).toEqual([
+      { date: localIsoDate(), attendanceRecords: [{ studentId: 230003, status: 'Present' }] },
+    ]);
+  });
+
+  it('Mark all present marks every student of the group', async () => {
+    const { user, posted } = setup();
+    await openGroup(user);
+    await user.click(await screen.findByRole('button', { name: 'Mark all present' }));
+    expect(screen.getByText('Present 3 · Absent 0 · Not marked 0')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Submit Attendance' }));
+    await screen.findByText('Attendance marked successfully!');
+    expect(posted).toEqual([
+      {
+        date: localIsoDate(),
+        attendanceRecords: roster.map((s) => ({ studentId: s.RollNo, status: 'Present' })),
+      },
+    ]);
+  });
+
+  it('says so when the group has no students', async () => {
+    const { user } = setup({ students: [] });
+    await openGroup(user, 'CSE-A');
+    expect(await screen.findByText('No students in this group.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Submit Attendance' })).not.toBeInTheDocument();
+  });
+});
