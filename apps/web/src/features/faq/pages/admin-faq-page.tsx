@@ -1,5 +1,182 @@
+/** The admin FAQ editor: the chatbot's questions and answers, added, edited and removed in place. */
+import { Alert, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { useId, useRef, useState } from 'react';
+import type { FaqItem, FaqItemRequest } from '@campus/contract';
+import { EmptyState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
+import { serverMessageOr } from '../../../lib/api-client';
+import { useAddFaq, useDeleteFaq, useFaqQuestions, useUpdateFaq } from '../api';
+import { FaqItemForm } from '../components/faq-item-form';
+
+export const NO_FAQ_ITEMS = 'No FAQ items yet.';
+
+function FaqEntry({ item, onEdit, onDelete }: { item: FaqItem; onEdit: () => void; onDelete: () => void }) {
+  const questionId = useId();
+  return (
+    <Stack gap="xs">
+      <Title order={3} size="h5" id={questionId}>
+        {item.question}
+      </Title>
+      <Text style={{ whiteSpace: 'pre-wrap' }}>{item.answer}</Text>
+      <Group gap="sm">
+        <Button variant="default" size="xs" onClick={onEdit} aria-describedby={questionId}>
+          Edit
+        </Button>
+        <Button variant="outline" color="red.8" size="xs" onClick={onDelete} aria-describedby={questionId}>
+          Delete
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
 
 export function AdminFaqPage() {
-  return <PageTitle>FAQ</PageTitle>;
+  const questions = useFaqQuestions();
+  const add = useAddFaq();
+  const update = useUpdateFaq();
+  const remove = useDeleteFaq();
+  const [status, setStatus] = useState<string | null>(null);
+  const [addError, setAddError] = useState<string | null>(null);
+  const [editing, setEditing] = useState<{ id: string; error: string | null } | null>(null);
+  const [deleting, setDeleting] = useState<{ item: FaqItem; error: string | null } | null>(null);
+  const listHeadingRef = useRef<HTMLHeadingElement>(null);
+  const addHeadingId = useId();
+  const listHeadingId = useId();
+
+  async function addItem(values: FaqItemRequest): Promise<boolean> {
+    setStatus(null);
+    setAddError(null);
+    try {
+      await add.mutateAsync(values);
+      setStatus('Question added. The chatbot offers it now.');
+      return true;
+    } catch (error) {
+      setAddError(serverMessageOr(error, 'Could not add the question. Please try again.'));
+      return false;
+    }
+  }
+
+  async function saveItem(id: string, values: FaqItemRequest): Promise<boolean> {
+    setStatus(null);
+    try {
+      await update.mutateAsync({ id, ...values });
+      setEditing(null);
+      setStatus('Question saved.');
+      return true;
+    } catch (error) {
+      setEditing({ id, error: serverMessageOr(error, 'Could not save the question. Please try again.') });
+      return false;
+    }
+  }
+
+  function deleteItem(item: FaqItem) {
+    setStatus(null);
+    remove.mutate(item.id, {
+      onSuccess: () => {
+        setDeleting(null);
+        setStatus('Question deleted.');
+        listHeadingRef.current?.focus();
+      },
+      onError: (error) =>
+        setDeleting({
+          item,
+          error: serverMessageOr(error, 'Could not delete the question. Please try again.'),
+        }),
+    });
+  }
+
+  const items = questions.data ?? [];
+  let list;
+  if (questions.isPending) list = <LoadingState label="Loading questions..." />;
+  else if (questions.isError)
+    list = <Alert color="red">Could not load the questions. Please try again later.</Alert>;
+  else if (items.length === 0) list = <EmptyState>{NO_FAQ_ITEMS}</EmptyState>;
+  else
+    list = (
+      <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+        {items.map((item) => (
+          <Paper component="li" key={item.id} withBorder p="md" radius="md">
+            {editing?.id === item.id ? (
+              <FaqItemForm
+                label={`Edit question: ${item.question}`}
+                submitLabel="Save"
+                initialValues={{ question: item.question, answer: item.answer }}
+                pending={update.isPending}
+                error={editing.error}
+                onSubmit={(values) => saveItem(item.id, values)}
+                onCancel={() => setEditing(null)}
+              />
+            ) : (
+              <FaqEntry
+                item={item}
+                onEdit={() => {
+                  setStatus(null);
+                  setEditing({ id: item.id, error: null });
+                }}
+                onDelete={() => setDeleting({ item, error: null })}
+              />
+            )}
+          </Paper>
+        ))}
+      </Stack>
+    );
+
+  return (
+    <>
+      <PageTitle>FAQ</PageTitle>
+      <Text mb="lg">These questions and answers are what the FAQ chatbot offers on every page.</Text>
+      <Stack gap="xl">
+        <Paper component="section" aria-labelledby={addHeadingId} withBorder p="md" radius="md" maw={720}>
+          <Title order={2} size="h4" id={addHeadingId} mb="sm">
+            Add a question
+          </Title>
+          <FaqItemForm
+            label="Add a question"
+            submitLabel="Add question"
+            pending={add.isPending}
+            error={addError}
+            onSubmit={addItem}
+          />
+        </Paper>
+        <Stack component="section" aria-labelledby={listHeadingId} gap="sm" maw={720}>
+          <Title order={2} size="h4" id={listHeadingId} ref={listHeadingRef} tabIndex={-1}>
+            Questions{questions.data ? ` (${items.length})` : ''}
+          </Title>
+          {status && (
+            <Alert color="green" role="status">
+              {status}
+            </Alert>
+          )}
+          {list}
+        </Stack>
+      </Stack>
+      <Modal
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title="Delete this question?"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        centered
+      >
+        {deleting && (
+          <Stack>
+            <Text fw={500}>{deleting.item.question}</Text>
+            <Text size="sm">The chatbot stops offering it at once.</Text>
+            {deleting.error && (
+              <Alert color="red" role="alert">
+                {deleting.error}
+              </Alert>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setDeleting(null)}>
+                Cancel
+              </Button>
+              <Button color="red.8" disabled={remove.isPending} onClick={() => deleteItem(deleting.item)}>
+                {remove.isPending ? 'Deleting...' : 'Delete'}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </>
+  );
 }

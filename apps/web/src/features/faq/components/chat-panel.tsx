@@ -1,0 +1,120 @@
+/** The open chatbot panel: the conversation, the suggested questions and a box for a question of one's own. */
+import { Box, Button, Group, Paper, TextInput, Title } from '@mantine/core';
+import { useEffect, useId, useRef, useState, type Ref } from 'react';
+import { FAQ_LIMITS, type FaqItem } from '@campus/contract';
+import { ChatMessages } from './chat-messages';
+import { ChatSuggestions } from './chat-suggestions';
+import type { Chat } from './use-chat';
+
+export const PANEL_TITLE = 'FAQ chat';
+
+export function ChatPanel({
+  id,
+  chat,
+  helpPath,
+  panelRef,
+  onLeave,
+}: {
+  id: string;
+  chat: Chat;
+  helpPath: string;
+  panelRef: Ref<HTMLDivElement>;
+  onLeave: () => void;
+}) {
+  const titleId = useId();
+  const [question, setQuestion] = useState('');
+  const listRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  // A chosen suggestion disappears; keep keyboard focus in the list at the same place.
+  const focusIndex = useRef<number | null>(null);
+  const { suggestions } = chat;
+
+  useEffect(() => {
+    const index = focusIndex.current;
+    if (index === null) return;
+    focusIndex.current = null;
+    const buttons = listRef.current?.querySelectorAll<HTMLButtonElement>('[data-suggestion]') ?? [];
+    const target = buttons[Math.min(index, buttons.length - 1)] ?? inputRef.current;
+    target?.focus();
+  }, [suggestions]);
+
+  function choose(item: FaqItem, index: number) {
+    focusIndex.current = index;
+    chat.choose(item);
+  }
+
+  function send(event: { preventDefault(): void }) {
+    event.preventDefault();
+    if (!question.trim() || chat.asking) return;
+    chat.ask(question);
+    setQuestion('');
+  }
+
+  return (
+    <Paper
+      ref={panelRef}
+      id={id}
+      role="dialog"
+      aria-labelledby={titleId}
+      tabIndex={-1}
+      shadow="xl"
+      withBorder
+      pos="fixed"
+      right={16}
+      bottom={88}
+      w="min(380px, calc(100vw - 32px))"
+      style={{
+        zIndex: 210,
+        display: 'flex',
+        flexDirection: 'column',
+        maxHeight: 'min(600px, calc(100dvh - 64px - 104px))',
+        overflow: 'hidden',
+      }}
+    >
+      <Group px="md" py="sm" bg="blue.9" c="white">
+        <Title order={2} size="h5" id={titleId}>
+          {PANEL_TITLE}
+        </Title>
+      </Group>
+      <Box
+        p="md"
+        tabIndex={0}
+        role="group"
+        aria-label="Conversation and suggested questions"
+        style={{
+          flex: 1,
+          minHeight: 0,
+          overflowY: 'auto',
+          display: 'flex',
+          flexDirection: 'column',
+          gap: 16,
+        }}
+      >
+        <ChatMessages messages={chat.messages} asking={chat.asking} helpPath={helpPath} onLeave={onLeave} />
+        <ChatSuggestions chat={chat} listRef={listRef} onChoose={choose} />
+      </Box>
+      <Box
+        component="form"
+        onSubmit={send}
+        p="sm"
+        style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
+      >
+        <Group gap="xs" wrap="nowrap" align="flex-end">
+          <TextInput
+            ref={inputRef}
+            aria-label="Type your question"
+            placeholder="Type your question"
+            value={question}
+            onChange={(e) => setQuestion(e.currentTarget.value)}
+            maxLength={FAQ_LIMITS.matchQuery}
+            autoComplete="off"
+            style={{ flex: 1 }}
+          />
+          <Button type="submit" disabled={chat.asking || !question.trim()}>
+            Send
+          </Button>
+        </Group>
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,67 @@
+/** The FAQ questions not asked yet, five at first with Show More / Show Less (SPEC §4, §9). */
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { useId, type Ref } from 'react';
+import type { FaqItem } from '@campus/contract';
+import type { Chat } from './use-chat';
+
+const suggestionStyles = {
+  root: { height: 'auto', paddingBlock: 6 },
+  label: { whiteSpace: 'normal', textAlign: 'left' },
+} as const;
+
+export function ChatSuggestions({
+  chat,
+  listRef,
+  onChoose,
+}: {
+  chat: Chat;
+  listRef: Ref<HTMLDivElement>;
+  onChoose: (item: FaqItem, index: number) => void;
+}) {
+  const headingId = useId();
+  const { suggestions, hasMore, showAll } = chat;
+
+  let body;
+  if (chat.questionsLoading) body = <Text size="sm">Loading questions...</Text>;
+  else if (chat.questionsFailed) body = <Text size="sm">Could not load the suggested questions.</Text>;
+  else if (suggestions.length === 0) body = <Text size="sm">No more suggested questions.</Text>;
+  else
+    body = (
+      <Stack gap={6} ref={listRef}>
+        {suggestions.map((item, index) => (
+          <Button
+            key={item.id}
+            variant="default"
+            size="sm"
+            fw={500}
+            justify="flex-start"
+            fullWidth
+            styles={suggestionStyles}
+            data-suggestion
+            onClick={() => onChoose(item, index)}
+          >
+            {item.question}
+          </Button>
+        ))}
+      </Stack>
+    );
+
+  return (
+    <Stack component="section" aria-labelledby={headingId} gap={6} aria-busy={chat.questionsLoading}>
+      <Title order={3} size="h6" id={headingId}>
+        Suggested questions
+      </Title>
+      {body}
+      {hasMore && (
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          onClick={chat.toggleShowAll}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          {showAll ? 'Show Less' : 'Show More'}
+        </Button>
+      )}
+    </Stack>
+  );
+}

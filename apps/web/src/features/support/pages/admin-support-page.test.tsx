@@ -1,0 +1,95 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SupportMessage } from '@campus/contract';
+import { AdminSupportPage, PAGE_SIZE } from './admin-support-page';
+
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+
+const message = (i: number): SupportMessage => ({
+  _id: `5b0c6f4e-0d5e-4a8e-9a57-${String(i).padStart(12, '0')}`,
+  name: `Person ${i}`,
+  email: `person${i}@example.edu`,
+  role: i % 2 ? 'Teacher' : 'Student',
+  queryType: i % 2 ? 'Query' : 'Bug Report',
+  message: `Message number ${i}`,
+  createdAt: '2025-03-01T10:00:00.000Z',
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+function renderPage(rows: (url: URL) => SupportMessage[]) {
+  const fetchMock = vi.fn((url: string) => Promise.resolve(json(rows(new URL(url, 'http://localhost')))));
+  vi.stubGlobal('fetch', fetchMock);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <AdminSupportPage />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return { fetchMock, user: userEvent.setup() };
+}
+
+// Whole Mantine forms in jsdom are slow on a busy machine; the default 5 s is too tight.
+describe('AdminSupportPage', { timeout: 20_000 }, () => {
+  it('lists the support messages in a table with the six columns', async () => {
+    renderPage(() => [message(1), message(2)]);
+    expect(screen.getByText('Loading support messages...')).toBeInTheDocument();
+    const table = await screen.findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Name', 'Email', 'Role', 'Query Type', 'Message', 'Date']);
+    const row = within(table).getByRole('row', { name: /Person 1/ });
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((td) => td.textContent),
+    ).toEqual([
+      'Person 1',
+      'person1@example.edu',
+      'Teacher',
+      'Query',
+      'Message number 1',
+      expect.stringMatching(/^Mar 1, 2025/),
+    ]);
+  });
+
+  it('pages on the server and searches', async () => {
+    const { fetchMock, user } = renderPage((url) => {
+      const offset = Number(url.searchParams.get('offset'));
+      if (url.searchParams.get('search')) return [];
+      return Array.from({ length: offset === 0 ? PAGE_SIZE + 1 : 3 }, (_, i) => message(offset + i));
+    });
+    await screen.findByRole('table');
+    expect(screen.getAllByRole('row')).toHaveLength(PAGE_SIZE + 1);
+    expect(fetchMock).toHaveBeenLastCalledWith(
+      `/api/supports?limit=${PAGE_SIZE + 1}&offset=0`,
+      expect.anything(),
+    );
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('cell', { name: `Person ${PAGE_SIZE}` })).toBeInTheDocument();
+    expect(screen.getAllByRole('row')).toHaveLength(4);
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(screen.getByText('Page 2')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('searchbox', { name: /Search/ }));
+    await user.paste('nobody');
+    expect(await screen.findByText('No support messages found.')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenLastCalledWith(
+      `/api/supports?search=nobody&limit=${PAGE_SIZE + 1}&offset=0`,
+      expect.anything(),
+    );
+  });
+});
