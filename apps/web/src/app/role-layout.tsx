@@ -55,7 +55,7 @@ export function RoleLayout({ session }: { session: Decoded }) {
                 key={item.to}
                 component={RouterNavLink}
                 to={item.to}
-                variant={location.pathname === item.to ? 'light' : 'subtle'}
+                variant={location.pathname === item.to ? 'filled' : 'subtle'}
                 size="compact-md"
               >
                 {item.label}

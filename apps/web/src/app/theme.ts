@@ -8,9 +8,20 @@ export const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
 });
 
-/** Mantine's default dimmed grey fails WCAG AA on white; use the next darker grey. */
+/**
+ * Mantine's default dimmed grey and the text of its light alerts and badges fall short of WCAG AA
+ * on their backgrounds; use darker shades.
+ */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-green-light-color': '#1f5e2a',
+    '--mantine-color-red-light-color': '#a11d1d',
+    '--mantine-color-blue-light-color': 'var(--mantine-color-blue-9)',
+    '--mantine-color-yellow-light-color': '#6b4400',
+    '--mantine-color-orange-light-color': '#8a3a00',
+    '--mantine-color-gray-light-color': 'var(--mantine-color-gray-8)',
+  },
   dark: {},
 });

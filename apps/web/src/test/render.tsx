@@ -23,7 +23,7 @@ export function renderWithProviders(
     </Routes>
   );
   return render(
-    <MantineProvider>
+    <MantineProvider env="test">
       <QueryClientProvider client={queryClient}>
         <MemoryRouter initialEntries={[options.path ?? '/']}>
           {options.user ? (
