@@ -1,0 +1,218 @@
+/**
+ * Closed-loop HTTP/1.1 load: N keep-alive connections, each sending its next request as soon as the
+ * previous answer is complete, cycling through a list of requests. Drives autocannon when the package
+ * is installed; otherwise a built-in driver with the same model (raw sockets, pre-serialized requests,
+ * a minimal response parser), so the harness runs and its numbers stay comparable with each other.
+ */
+import { connect, type Socket } from 'node:net';
+
+export interface BenchRequest {
+  method: 'GET' | 'POST' | 'PUT';
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface LoadOptions {
+  port: number;
+  connections: number;
+  seconds: number;
+  requests: readonly BenchRequest[];
+}
+
+export interface LoadResult {
+  driver: 'autocannon' | 'builtin';
+  requests: number;
+  seconds: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+export type DriverChoice = 'auto' | 'autocannon' | 'builtin';
+
+interface AutocannonHistogram {
+  average: number;
+  p50: number;
+  p99: number;
+  total?: number;
+}
+interface AutocannonResult {
+  requests: AutocannonHistogram;
+  latency: AutocannonHistogram;
+  duration: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+type Autocannon = (opts: Record<string, unknown>) => Promise<AutocannonResult>;
+
+let autocannonModule: Promise<Autocannon | undefined> | undefined;
+/** autocannon when it is installed, else undefined (the name is a variable: it is an optional package). */
+export function loadAutocannon(): Promise<Autocannon | undefined> {
+  const name = 'autocannon';
+  autocannonModule ??= import(name).then(
+    (m: { default?: Autocannon }) => m.default,
+    () => undefined,
+  );
+  return autocannonModule;
+}
+
+export async function resolveDriver(choice: DriverChoice): Promise<'autocannon' | 'builtin'> {
+  if (choice === 'builtin') return 'builtin';
+  const autocannon = await loadAutocannon();
+  if (autocannon) return 'autocannon';
+  if (choice === 'autocannon') {
+    throw new Error('autocannon is not installed (npm package autocannon@8); run with --driver builtin');
+  }
+  return 'builtin';
+}
+
+export async function runLoad(driver: 'autocannon' | 'builtin', options: LoadOptions): Promise<LoadResult> {
+  if (driver === 'autocannon') {
+    const autocannon = (await loadAutocannon())!;
+    const result = await autocannon({
+      url: `http://127.0.0.1:${options.port}`,
+      connections: options.connections,
+      duration: options.seconds,
+      requests: options.requests.map((r) => ({
+        method: r.method,
+        path: r.path,
+        headers: r.headers,
+        ...(r.body === undefined ? {} : { body: r.body }),
+      })),
+    });
+    const total = result.requests.total ?? Math.round(result.requests.average * result.duration);
+    return {
+      driver,
+      requests: total,
+      seconds: result.duration,
+      rps: total / result.duration,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      non2xx: result.non2xx,
+      errors: result.errors + result.timeouts,
+    };
+  }
+  return builtinLoad(options);
+}
+
+function serialize(request: BenchRequest): Buffer {
+  const body = request.body === undefined ? undefined : Buffer.from(request.body);
+  const lines = [`${request.method} ${request.path} HTTP/1.1`, 'host: 127.0.0.1', 'connection: keep-alive'];
+  for (const [name, value] of Object.entries(request.headers)) lines.push(`${name}: ${value}`);
+  if (body) lines.push(`content-length: ${body.length}`);
+  const head = Buffer.from(`${lines.join('\r\n')}\r\n\r\n`);
+  return body ? Buffer.concat([head, body]) : head;
+}
+
+const HEADER_END = Buffer.from('\r\n\r\n');
+const CHUNKED_END = Buffer.from('0\r\n\r\n');
+
+/**
+ * Parses one response at the start of `buffer`: its status and total length, or undefined while it is
+ * incomplete. Handles content-length and chunked bodies (a chunked body ends with an empty chunk).
+ */
+export function parseResponse(buffer: Buffer): { status: number; length: number } | undefined {
+  const headEnd = buffer.indexOf(HEADER_END);
+  if (headEnd < 0) return undefined;
+  const head = buffer.toString('latin1', 0, headEnd);
+  const status = Number(head.slice(9, 12));
+  const lengthMatch = /\r\ncontent-length:\s*(\d+)/i.exec(head);
+  const bodyStart = headEnd + 4;
+  if (lengthMatch) {
+    const length = bodyStart + Number(lengthMatch[1]);
+    return buffer.length >= length ? { status, length } : undefined;
+  }
+  if (/\r\ntransfer-encoding:\s*chunked/i.test(head)) {
+    const end = buffer.indexOf(CHUNKED_END, bodyStart);
+    return end < 0 ? undefined : { status, length: end + CHUNKED_END.length };
+  }
+  return { status, length: bodyStart };
+}
+
+function percentile(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)]!;
+}
+
+async function builtinLoad(options: LoadOptions): Promise<LoadResult> {
+  const payloads = options.requests.map(serialize);
+  const latencies: number[] = [];
+  let non2xx = 0;
+  let errors = 0;
+  const started = performance.now();
+  const deadline = started + options.seconds * 1000;
+  const TIMEOUT_MS = 10_000;
+  const MAX_RECONNECTS = 100;
+
+  const connection = (offset: number) =>
+    new Promise<void>((resolveConnection) => {
+      let next = offset % payloads.length;
+      let sentAt = 0;
+      let pending: Buffer = Buffer.alloc(0);
+      let reconnects = 0;
+      let socket: Socket;
+      let timer: NodeJS.Timeout | undefined;
+      let finished = false;
+
+      const send = () => {
+        if (performance.now() >= deadline) {
+          finished = true;
+          socket.destroy();
+          return;
+        }
+        sentAt = performance.now();
+        socket.write(payloads[next]!);
+        next = (next + 1) % payloads.length;
+        timer?.refresh();
+      };
+      const open = () => {
+        pending = Buffer.alloc(0);
+        socket = connect({ host: '127.0.0.1', port: options.port, noDelay: true });
+        timer = setTimeout(() => socket.destroy(new Error('timeout')), TIMEOUT_MS);
+        socket.on('connect', send);
+        socket.on('data', (chunk: Buffer) => {
+          pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
+          const response = parseResponse(pending);
+          if (!response) return;
+          latencies.push(performance.now() - sentAt);
+          if (response.status < 200 || response.status > 299) non2xx++;
+          pending = pending.subarray(response.length);
+          send();
+        });
+        socket.on('error', () => {
+          // 'close' follows and decides whether to reconnect.
+        });
+        socket.on('close', () => {
+          clearTimeout(timer);
+          if (finished) {
+            resolveConnection();
+            return;
+          }
+          // Closed by the server, a timeout or an error before the end: counted, then reconnected.
+          errors++;
+          if (performance.now() < deadline && reconnects++ < MAX_RECONNECTS) open();
+          else resolveConnection();
+        });
+      };
+      open();
+    });
+
+  await Promise.all(Array.from({ length: options.connections }, (_, i) => connection(i)));
+  const seconds = (performance.now() - started) / 1000;
+  const sorted = Float64Array.from(latencies).sort();
+  return {
+    driver: 'builtin',
+    requests: latencies.length,
+    seconds,
+    rps: latencies.length / seconds,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    non2xx,
+    errors,
+  };
+}

@@ -1,0 +1,124 @@
+/** Child processes of the bench: the built server, the bare node:http server, and their memory. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+
+export interface Child {
+  process: ChildProcess;
+  pid: number;
+  port: number;
+  /** The last lines the process wrote, for error messages. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** A free loopback port, picked by the kernel. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  server.close();
+  await once(server, 'close');
+  return port;
+}
+
+function keepTail(child: ChildProcess): () => string {
+  const lines: string[] = [];
+  const keep = (chunk: Buffer) => {
+    lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+    if (lines.length > 40) lines.splice(0, lines.length - 40);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return () => lines.join('\n');
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Starts the built server and waits (up to `timeoutMs`) until /api/health answers 200. */
+export async function startServer(
+  mainJs: string,
+  env: Record<string, string>,
+  timeoutMs = 180_000,
+): Promise<Child> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [mainJs], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = keepTail(child);
+  const stop = () => stopChild(child);
+  const deadline = Date.now() + timeoutMs;
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  for (let attempt = 0; Date.now() < deadline; attempt++) {
+    if (exited) throw new Error(`The server exited during start:\n${output()}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) return { process: child, pid: child.pid!, port, output, stop };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, Math.min(50 * 2 ** attempt, 500)));
+  }
+  await stop();
+  throw new Error(`The server did not answer /api/health within ${timeoutMs / 1000} s:\n${output()}`);
+}
+
+/** Starts the bare server on the captured responses and waits for the port it prints. */
+export async function startBareServer(script: string, responsesFile: string): Promise<Child> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, responsesFile], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = keepTail(child);
+  const lines = createInterface({ input: child.stdout });
+  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  try {
+    for await (const line of lines) {
+      const { port } = JSON.parse(line) as { port: number };
+      return { process: child, pid: child.pid!, port, output, stop: () => stopChild(child) };
+    }
+  } finally {
+    clearTimeout(timer);
+    lines.close();
+  }
+  throw new Error(`The bare server did not start:\n${output()}`);
+}
+
+/** Resident memory of a process in MB (Linux), or NaN where /proc is not there. */
+export function rssMb(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = /VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1];
+    return kb ? Number(kb) / 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** Samples a process's RSS every 200 ms until stopped; answers the peak. */
+export function sampleRss(pid: number): { stop(): number } {
+  let peak = rssMb(pid);
+  const timer = setInterval(() => {
+    const now = rssMb(pid);
+    if (now > peak || Number.isNaN(peak)) peak = now;
+  }, 200);
+  return {
+    stop() {
+      clearInterval(timer);
+      const now = rssMb(pid);
+      return Number.isNaN(now) ? peak : Math.max(peak, now);
+    },
+  };
+}

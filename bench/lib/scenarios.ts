@@ -1,0 +1,227 @@
+/** The benchmark's scenarios: real sign-ins on a running server, then the requests of each screen. */
+import { DEMO_GROUPS, DEMO_PASSWORD, LARGE_LOGIN, largeGroupName } from './server';
+import type { BenchRequest } from './load';
+
+export type Campus = 'demo' | 'large';
+export type ScenarioKind = 'read' | 'write' | 'mixed';
+
+export interface Scenario {
+  name: string;
+  title: string;
+  kind: ScenarioKind;
+  requests: BenchRequest[];
+}
+
+export const SCENARIO_NAMES = [
+  'notices',
+  'attendance',
+  'performance',
+  'queries',
+  'gatepasses',
+  'mark',
+  'mixed',
+] as const;
+export type ScenarioName = (typeof SCENARIO_NAMES)[number];
+
+/** Requests of each kind in every 20 of the mixed workload: mostly students reading, a mark now and then. */
+export const MIXED_WEIGHTS: Record<Exclude<ScenarioName, 'mixed'>, number> = {
+  notices: 7,
+  attendance: 4,
+  gatepasses: 3,
+  queries: 3,
+  performance: 2,
+  mark: 1,
+};
+
+async function call(
+  port: number,
+  method: string,
+  path: string,
+  token?: string,
+  body?: unknown,
+): Promise<{ status: number; json: unknown }> {
+  const res = await fetch(`http://127.0.0.1:${port}${path}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    signal: AbortSignal.timeout(30_000),
+  });
+  const text = await res.text();
+  let json: unknown = text;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // Not JSON: keep the text for the error message.
+  }
+  return { status: res.status, json };
+}
+
+async function signIn(port: number, userId: number): Promise<string> {
+  const { status, json } = await call(port, 'POST', '/api/login', undefined, {
+    userId: String(userId),
+    password: DEMO_PASSWORD,
+  });
+  const token = (json as { token?: unknown }).token;
+  if (status !== 200 || typeof token !== 'string') {
+    throw new Error(`Sign-in of ${userId} answered ${status}: ${JSON.stringify(json).slice(0, 200)}`);
+  }
+  return token;
+}
+
+const authorized = (token: string): Record<string, string> => ({ authorization: `Bearer ${token}` });
+
+/** Smooth weighted round robin: an even, fixed interleaving of the kinds by their weights. */
+export function interleave<K extends string>(weights: Record<K, number>): K[] {
+  const keys = Object.keys(weights) as K[];
+  const total = keys.reduce((sum, k) => sum + weights[k], 0);
+  const current = Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
+  const order: K[] = [];
+  for (let i = 0; i < total; i++) {
+    for (const k of keys) current[k] += weights[k];
+    const best = keys.reduce((a, b) => (current[b] > current[a] ? b : a));
+    current[best] -= total;
+    order.push(best);
+  }
+  return order;
+}
+
+/**
+ * Signs in eight students and four teachers of the campus and builds every scenario's requests.
+ * Each mark request sends a whole group's roster for today.
+ */
+/** The mixed workload's proportions, e.g. "notices 35%, attendance 20%, …". */
+export function describeMix(): string {
+  const total = Object.values(MIXED_WEIGHTS).reduce((a, b) => a + b, 0);
+  return Object.entries(MIXED_WEIGHTS)
+    .map(([k, w]) => `${k} ${Math.round((w / total) * 100)}%`)
+    .join(', ');
+}
+
+export async function buildScenarios(port: number, campus: Campus): Promise<Scenario[]> {
+  const studentIds =
+    campus === 'large'
+      ? Array.from({ length: 8 }, (_, k) => LARGE_LOGIN.firstRollNo + 17 + k * 2_500)
+      : Array.from({ length: 8 }, (_, k) => LARGE_LOGIN.firstRollNo + k);
+  const teacherIds = Array.from({ length: 4 }, (_, k) => LARGE_LOGIN.firstTeacherId + k);
+  const groups =
+    campus === 'large'
+      ? [0, 1, 2, 3].map(largeGroupName)
+      : [0, 1, 2, 3].map((k) => DEMO_GROUPS[k % DEMO_GROUPS.length]!);
+  const students = await Promise.all(studentIds.map(async (id) => ({ id, token: await signIn(port, id) })));
+  const teachers = await Promise.all(teacherIds.map(async (id) => ({ id, token: await signIn(port, id) })));
+
+  const today = new Date().toISOString().slice(0, 10);
+  const marks: BenchRequest[] = [];
+  for (const [k, teacher] of teachers.entries()) {
+    const group = groups[k]!;
+    const roster = await call(
+      port,
+      'GET',
+      `/api/students?group=${encodeURIComponent(group)}&limit=200`,
+      teacher.token,
+    );
+    const rows = roster.json as { RollNo: number }[];
+    if (roster.status !== 200 || !Array.isArray(rows) || rows.length === 0) {
+      throw new Error(`The roster of ${group} answered ${roster.status}`);
+    }
+    marks.push({
+      method: 'POST',
+      path: '/api/mark-attendance',
+      headers: { ...authorized(teacher.token), 'content-type': 'application/json' },
+      body: JSON.stringify({
+        date: today,
+        attendanceRecords: rows.map((r, i) => ({
+          studentId: r.RollNo,
+          status: i % 5 === 0 ? 'Absent' : 'Present',
+        })),
+      }),
+    });
+  }
+
+  const get = (path: string, token: string): BenchRequest => ({
+    method: 'GET',
+    path,
+    headers: authorized(token),
+  });
+  const byKind: Record<Exclude<ScenarioName, 'mixed'>, Scenario> = {
+    notices: {
+      name: 'notices',
+      title: 'notices list (20 newest)',
+      kind: 'read',
+      requests: students.map((s) => get('/api/get-notices?limit=20', s.token)),
+    },
+    attendance: {
+      name: 'attendance',
+      title: "a student's attendance",
+      kind: 'read',
+      requests: students.map((s) => get(`/api/attendance/${s.id}`, s.token)),
+    },
+    performance: {
+      name: 'performance',
+      title: 'performance table (search, 50)',
+      kind: 'read',
+      requests: teachers.flatMap((t) => [
+        get('/api/students-performance?search=sharma&limit=50', t.token),
+        get('/api/students-performance?search=2300&limit=50', t.token),
+      ]),
+    },
+    queries: {
+      name: 'queries',
+      title: 'unsolved queries (20)',
+      kind: 'read',
+      requests: students.map((s) => get('/api/queries-without-solution?limit=20', s.token)),
+    },
+    gatepasses: {
+      name: 'gatepasses',
+      title: "a student's pending gate passes",
+      kind: 'read',
+      requests: students.map((s) => get(`/api/gatepasses/pending/${s.id}`, s.token)),
+    },
+    mark: {
+      name: 'mark',
+      title: `mark attendance (${marks.length} groups × roster)`,
+      kind: 'write',
+      requests: marks,
+    },
+  };
+
+  const next = Object.fromEntries(Object.keys(byKind).map((k) => [k, 0])) as Record<
+    keyof typeof byKind,
+    number
+  >;
+  const mixed: BenchRequest[] = [];
+  // Five rounds of the interleaving, so that each kind's requests rotate through their accounts.
+  for (let round = 0; round < 5; round++) {
+    for (const kind of interleave(MIXED_WEIGHTS)) {
+      const list = byKind[kind].requests;
+      mixed.push(list[next[kind]++ % list.length]!);
+    }
+  }
+  return [
+    ...Object.values(byKind),
+    { name: 'mixed', title: 'mixed workload', kind: 'mixed', requests: mixed },
+  ];
+}
+
+/** Sends every request of the scenarios once: each must answer 2xx, or the bench stops here. */
+export async function checkScenarios(port: number, scenarios: readonly Scenario[]): Promise<void> {
+  for (const scenario of scenarios) {
+    for (const r of scenario.requests) {
+      const res = await fetch(`http://127.0.0.1:${port}${r.path}`, {
+        method: r.method,
+        headers: r.headers,
+        ...(r.body === undefined ? {} : { body: r.body }),
+        signal: AbortSignal.timeout(30_000),
+      });
+      const text = await res.text();
+      if (res.status < 200 || res.status > 299) {
+        throw new Error(
+          `${scenario.name}: ${r.method} ${r.path} answered ${res.status}: ${text.slice(0, 300)}`,
+        );
+      }
+    }
+  }
+}
