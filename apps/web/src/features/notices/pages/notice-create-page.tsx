@@ -1,5 +1,12 @@
+import { Stack } from '@mantine/core';
 import { PageTitle } from '../../../components/page-title';
+import { CreateNoticeTabs } from '../components/create-notice-tabs';
 
 export function NoticeCreatePage() {
-  return <PageTitle>Create Notice</PageTitle>;
+  return (
+    <Stack gap={0}>
+      <PageTitle>Create Notice</PageTitle>
+      <CreateNoticeTabs />
+    </Stack>
+  );
 }

@@ -1,5 +1,56 @@
+import { Alert, Button, Center, SimpleGrid, Stack } from '@mantine/core';
+import { useState } from 'react';
+import { EmptyState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
+import { useContactTeachers } from '../api';
+import { TeacherContactCard } from '../components/teacher-contact-card';
 
+const PAGE_SIZE = 24;
+
+/** 'Contact Your Mentor': every teacher as a card, the student's own mentors first (SPEC §2). */
 export function ContactTeachersPage() {
-  return <PageTitle>Contact Your Mentor</PageTitle>;
+  const [limit, setLimit] = useState(PAGE_SIZE);
+  const teachers = useContactTeachers(limit);
+
+  function content() {
+    if (teachers.isPending) return <LoadingState label="Loading mentors..." />;
+    if (teachers.isError) {
+      return (
+        <Alert color="red" role="alert" title="Could not load mentors.">
+          <Button variant="outline" color="red.8" size="xs" onClick={() => void teachers.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      );
+    }
+    const { items, hasMore } = teachers.data;
+    if (items.length === 0) return <EmptyState>No mentors to display.</EmptyState>;
+    return (
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+          {items.map((teacher) => (
+            <TeacherContactCard key={teacher._id} teacher={teacher} />
+          ))}
+        </SimpleGrid>
+        {hasMore && (
+          <Center>
+            <Button
+              variant="default"
+              loading={teachers.isFetching}
+              onClick={() => setLimit((current) => current + PAGE_SIZE)}
+            >
+              Show more teachers
+            </Button>
+          </Center>
+        )}
+      </Stack>
+    );
+  }
+
+  return (
+    <>
+      <PageTitle>Contact Your Mentor</PageTitle>
+      {content()}
+    </>
+  );
 }

@@ -1,13 +1,12 @@
 /** The profile screens: every field of SPEC §3, 'Not Available' for a missing value, and account actions. */
 import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { MESSAGES, type Student, type Teacher } from '@campus/contract';
 import { LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
-import { api } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
 import { ChangePasswordForm } from '../../auth/components/change-password-form';
 import { LogoutButton } from '../../auth/components/logout-button';
+import { useDetails } from '../api';
 
 type Field = [label: string, value: string | number | null | undefined];
 
@@ -64,10 +63,6 @@ export function ProfileView({
       </Group>
     </Stack>
   );
-}
-
-export function useDetails<T>(path: string | null) {
-  return useQuery({ queryKey: ['details', path], queryFn: () => api<T>(path!), enabled: path !== null });
 }
 
 export function StudentProfilePage() {

@@ -1,5 +1,11 @@
 import { PageTitle } from '../../../components/page-title';
+import { SyllabusBrowser } from '../components/syllabus-browser';
 
 export function StudentSyllabusPage() {
-  return <PageTitle>Syllabus</PageTitle>;
+  return (
+    <>
+      <PageTitle>Syllabus</PageTitle>
+      <SyllabusBrowser headingOrder={2} />
+    </>
+  );
 }

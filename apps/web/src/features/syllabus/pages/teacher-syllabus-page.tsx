@@ -1,5 +1,22 @@
+import { Stack, Title } from '@mantine/core';
 import { PageTitle } from '../../../components/page-title';
+import { AddSyllabusForm } from '../components/add-syllabus-form';
+import { SyllabusBrowser } from '../components/syllabus-browser';
 
+/** Add Syllabus form, then the courses already on record. */
 export function TeacherSyllabusPage() {
-  return <PageTitle>Add Syllabus</PageTitle>;
+  return (
+    <Stack gap="lg">
+      <div>
+        <PageTitle>Add Syllabus</PageTitle>
+        <AddSyllabusForm />
+      </div>
+      <section aria-labelledby="existing-courses">
+        <Title order={2} size="h3" mb="sm" id="existing-courses">
+          Existing courses
+        </Title>
+        <SyllabusBrowser headingOrder={3} />
+      </section>
+    </Stack>
+  );
 }

@@ -1,0 +1,177 @@
+/** The three create forms of /teacher/notice/create, validated with the contract's schemas (§5). */
+import { Alert, Box, Button, Stack, Textarea, TextInput, type CSSProperties } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import type { ReactNode, SyntheticEvent } from 'react';
+import {
+  EventNoticeDataSchema,
+  GeneralNoticeDataSchema,
+  MentorNoticeDataSchema,
+  MESSAGES,
+  type EventNoticeData,
+  type GeneralNoticeData,
+} from '@campus/contract';
+import { useCurrentUser } from '../../../lib/current-user';
+import { validateWith } from '../form-validation';
+import { useNoticeSubmit, type SubmitResult } from './use-notice-submit';
+
+function FormFooter({
+  result,
+  pending,
+  label,
+}: {
+  result: SubmitResult | null;
+  pending: boolean;
+  label: string;
+}) {
+  return (
+    <>
+      {result && (
+        <Alert color={result.ok ? 'green' : 'red'} role={result.ok ? 'status' : 'alert'}>
+          {result.message}
+        </Alert>
+      )}
+      <Button type="submit" disabled={pending} style={{ alignSelf: 'flex-start' }}>
+        {pending ? MESSAGES.submitting : label}
+      </Button>
+    </>
+  );
+}
+
+/** Mantine's default error red (red.6) is below AA contrast on white; field errors use red.9. */
+const ERROR_CONTRAST: CSSProperties = { '--mantine-color-error': 'var(--mantine-color-red-9)' };
+
+function FormFrame({
+  label,
+  onSubmit,
+  children,
+}: {
+  label: string;
+  onSubmit: (event?: SyntheticEvent<HTMLFormElement>) => void;
+  children: ReactNode;
+}) {
+  return (
+    <Box component="form" aria-label={label} noValidate onSubmit={onSubmit} style={ERROR_CONTRAST}>
+      <Stack gap="sm" maw={640}>
+        {children}
+      </Stack>
+    </Box>
+  );
+}
+
+/** Moves focus to the first field the schema rejected, so keyboard and screen-reader users land on it. */
+function focusFirstError(errors: Record<string, unknown>, getNode: (path: string) => HTMLElement | null) {
+  const first = Object.keys(errors)[0];
+  if (first) getNode(first)?.focus();
+}
+
+interface MentorValues {
+  heading: string;
+  description: string;
+}
+
+/** The author is the signed-in teacher: name and email are shown read-only and the server uses its own. */
+export function MentorNoticeForm() {
+  const user = useCurrentUser();
+  const { submit, result, pending } = useNoticeSubmit();
+  const form = useForm<MentorValues>({
+    name: 'mentor-notice',
+    initialValues: { heading: '', description: '' },
+    validate: validateWith<MentorValues>(MentorNoticeDataSchema, {
+      heading: 'Heading',
+      description: 'Description',
+    }),
+  });
+  const onSubmit = form.onSubmit(
+    (values) =>
+      submit({ type: 'mentorNotice', data: { teacherName: user.name, email: user.email, ...values } }, () =>
+        form.reset(),
+      ),
+    (errors) => focusFirstError(errors, (path) => form.getInputNode(path)),
+  );
+
+  return (
+    <FormFrame label="Create mentor notice" onSubmit={onSubmit}>
+      <TextInput label="Teacher name" value={user.name} readOnly required />
+      <TextInput label="Email" type="email" value={user.email} readOnly required />
+      <TextInput label="Heading" required {...form.getInputProps('heading')} />
+      <Textarea
+        label="Description"
+        required
+        rows={4}
+        resize="vertical"
+        {...form.getInputProps('description')}
+      />
+      <FormFooter result={result} pending={pending} label="Create mentor notice" />
+    </FormFrame>
+  );
+}
+
+export function EventNoticeForm() {
+  const { submit, result, pending } = useNoticeSubmit();
+  const form = useForm<EventNoticeData>({
+    name: 'event-notice',
+    initialValues: { eventName: '', hostBy: '', contactEmail: '', date: '', time: '', description: '' },
+    validate: validateWith<EventNoticeData>(EventNoticeDataSchema, {
+      eventName: 'Event name',
+      hostBy: 'Hosted by',
+      contactEmail: 'Contact email',
+      date: 'Date',
+      time: 'Time',
+      description: 'Description',
+    }),
+  });
+  const onSubmit = form.onSubmit(
+    (values) => submit({ type: 'eventNotice', data: values }, () => form.reset()),
+    (errors) => focusFirstError(errors, (path) => form.getInputNode(path)),
+  );
+
+  return (
+    <FormFrame label="Create event" onSubmit={onSubmit}>
+      <TextInput label="Event name" required {...form.getInputProps('eventName')} />
+      <TextInput label="Hosted by" required {...form.getInputProps('hostBy')} />
+      <TextInput label="Contact email" type="email" required {...form.getInputProps('contactEmail')} />
+      <TextInput label="Date" type="date" required {...form.getInputProps('date')} />
+      <TextInput label="Time" type="time" required {...form.getInputProps('time')} />
+      <Textarea
+        label="Description"
+        required
+        rows={4}
+        resize="vertical"
+        {...form.getInputProps('description')}
+      />
+      <FormFooter result={result} pending={pending} label="Create event" />
+    </FormFrame>
+  );
+}
+
+export function GeneralNoticeForm() {
+  const { submit, result, pending } = useNoticeSubmit();
+  const form = useForm<GeneralNoticeData>({
+    name: 'general-notice',
+    initialValues: { heading: '', contactEmail: '', description: '' },
+    validate: validateWith<GeneralNoticeData>(GeneralNoticeDataSchema, {
+      heading: 'Heading',
+      contactEmail: 'Contact email',
+      description: 'Description',
+    }),
+  });
+  const onSubmit = form.onSubmit(
+    (values) => submit({ type: 'generalNotice', data: values }, () => form.reset()),
+    (errors) => focusFirstError(errors, (path) => form.getInputNode(path)),
+  );
+
+  return (
+    <FormFrame label="Create general notice" onSubmit={onSubmit}>
+      <TextInput label="Heading" required {...form.getInputProps('heading')} />
+      <TextInput label="Contact email" type="email" required {...form.getInputProps('contactEmail')} />
+      <Textarea
+        label="Description"
+        required
+        rows={4}
+        resize="vertical"
+        {...form.getInputProps('description')}
+      />
+      <FormFooter result={result} pending={pending} label="Create notice" />
+    </FormFrame>
+  );
+}

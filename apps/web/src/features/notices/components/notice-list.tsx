@@ -1,0 +1,90 @@
+/** A list of one kind of notice: loading text, empty state, newest first, and "Show older" paging. */
+import { Alert, Button, Center, Stack } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import type { NoticeType } from '@campus/contract';
+import { EmptyState, LoadingState } from '../../../components/page-states';
+import { useNotices, type NoticeByType } from '../api';
+import { EventCard, GeneralNoticeCard, MentorNoticeCard } from './notice-cards';
+
+const PAGE_SIZE = 20;
+
+const COPY: Record<NoticeType, { loading: string; empty: string; failed: string }> = {
+  mentorNotice: {
+    loading: 'Loading mentor notices...',
+    empty: 'No mentor notices to display.',
+    failed: 'Could not load mentor notices.',
+  },
+  eventNotice: {
+    loading: 'Loading events...',
+    empty: 'No events to display.',
+    failed: 'Could not load events.',
+  },
+  generalNotice: {
+    loading: 'Loading notices...',
+    empty: 'No notices to display.',
+    failed: 'Could not load notices.',
+  },
+};
+
+function NoticeList<K extends NoticeType>({
+  type,
+  render,
+}: {
+  type: K;
+  render: (item: NoticeByType[K]) => ReactNode;
+}) {
+  const [limit, setLimit] = useState(PAGE_SIZE);
+  const notices = useNotices(type, limit);
+  const copy = COPY[type];
+
+  if (notices.isPending) return <LoadingState label={copy.loading} />;
+  if (notices.isError) {
+    return (
+      <Alert color="red" role="alert" title={copy.failed}>
+        <Button variant="outline" color="red.8" size="xs" onClick={() => void notices.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  const { items, hasMore } = notices.data;
+  if (items.length === 0) return <EmptyState>{copy.empty}</EmptyState>;
+  return (
+    <Stack gap="md">
+      {items.map(render)}
+      {hasMore && (
+        <Center>
+          <Button
+            variant="default"
+            loading={notices.isFetching}
+            onClick={() => setLimit((current) => current + PAGE_SIZE)}
+          >
+            Show older
+          </Button>
+        </Center>
+      )}
+    </Stack>
+  );
+}
+
+export function MentorNoticeList() {
+  return (
+    <NoticeList
+      type="mentorNotice"
+      render={(notice) => <MentorNoticeCard key={notice._id} notice={notice} />}
+    />
+  );
+}
+
+export function EventList() {
+  return <NoticeList type="eventNotice" render={(event) => <EventCard key={event._id} event={event} />} />;
+}
+
+export function GeneralNoticeList() {
+  return (
+    <NoticeList
+      type="generalNotice"
+      render={(notice) => <GeneralNoticeCard key={notice._id} notice={notice} />}
+    />
+  );
+}

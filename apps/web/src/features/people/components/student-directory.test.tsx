@@ -1,0 +1,82 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES, type Student } from '@campus/contract';
+import { json, renderWithProviders, urlOf, type FetchFn } from '../test/render';
+import { TABLE_PAGE_SIZE } from '../api';
+import { StudentDirectory } from './student-directory';
+
+const student = (i: number, group: string): Student => ({
+  _id: `s${i}`,
+  RollNo: 230000 + i,
+  name: `Student ${i}`,
+  FatherName: null,
+  MotherName: null,
+  Gender: null,
+  Dob: null,
+  Category: null,
+  phoneNo: i % 2 ? '98765 43210' : null,
+  email: `s${i}@campus.test`,
+  group,
+  designation: 'student',
+});
+/** 25 students in CSE-A, 2 in CSE-B, none in ECE-A. */
+const STUDENTS = [
+  ...Array.from({ length: 25 }, (_, i) => student(i + 1, 'CSE-A')),
+  student(40, 'CSE-B'),
+  student(41, 'CSE-B'),
+];
+
+/** Filters and pages like `GET /api/manage-students`. */
+const fetchMock = vi.fn<FetchFn>((input) => {
+  const url = urlOf(input);
+  if (url.pathname === '/api/groups') return Promise.resolve(json(200, ['CSE-A', 'CSE-B', 'ECE-A']));
+  const group = url.searchParams.get('group');
+  const limit = Number(url.searchParams.get('limit'));
+  const offset = Number(url.searchParams.get('offset'));
+  const rows = STUDENTS.filter((s) => !group || s.group === group);
+  return Promise.resolve(json(200, rows.slice(offset, offset + limit)));
+});
+beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  fetchMock.mockClear();
+});
+
+const rollNumbers = () =>
+  within(screen.getByRole('table'))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[0]!.textContent);
+
+// Typing through user-event is slow when the machine is busy; these tests wait on the UI, not on time.
+describe('student directory', { timeout: 20_000 }, () => {
+  it('pages through the students on the server', async () => {
+    const user = renderWithProviders(<StudentDirectory source="/api/manage-students" caption="Students" />);
+    expect(screen.getByText('Loading students...')).toBeInTheDocument();
+    await screen.findByRole('table', { name: 'Students' });
+    expect(rollNumbers()).toHaveLength(TABLE_PAGE_SIZE);
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() =>
+      expect(rollNumbers()).toEqual(['230021', '230022', '230023', '230024', '230025', '230040', '230041']),
+    );
+    expect(screen.getByText('Page 2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+
+  it("filters by group from the first page and says 'No students found.' for an empty group", async () => {
+    const user = renderWithProviders(<StudentDirectory source="/api/manage-students" caption="Students" />);
+    await screen.findByRole('table', { name: 'Students' });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('Page 2');
+
+    await screen.findByRole('option', { name: 'CSE-B' });
+    await user.selectOptions(screen.getByLabelText('Group'), 'CSE-B');
+    await waitFor(() => expect(rollNumbers()).toEqual(['230040', '230041']));
+    expect(screen.queryByRole('navigation', { name: 'Student list pages' })).not.toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Group'), 'ECE-A');
+    expect(await screen.findByText(MESSAGES.students.none)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,64 @@
+/** The admin's Manage Teachers list: Name, Teacher ID, Email (SPEC §2), searchable and server paged. */
+import { Alert, Button, Stack, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import type { Teacher } from '@campus/contract';
+import { EmptyState, LoadingState } from '../../../components/page-states';
+import { useTeachers } from '../api';
+import { DataTable, type Column } from './data-table';
+import { Pager } from './pager';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+const COLUMNS: Column<Teacher>[] = [
+  { header: 'Name', cell: (t) => t.name },
+  { header: 'Teacher ID', cell: (t) => t.teacherId },
+  { header: 'Email', cell: (t) => t.email },
+  { header: 'Phone', cell: (t) => t.phoneNo || '—' },
+  { header: 'Mentor of', cell: (t) => t.groups.join(', ') || '—' },
+];
+
+export function TeacherDirectory() {
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [page, setPage] = useState(0);
+  const teachers = useTeachers({ search: debouncedSearch, page });
+
+  function table() {
+    if (teachers.isPending) return <LoadingState label="Loading teachers..." />;
+    if (teachers.isError) {
+      return (
+        <Alert color="red" role="alert" title="Could not load teachers.">
+          <Button variant="outline" color="red.8" size="xs" onClick={() => void teachers.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      );
+    }
+    const { items, hasMore } = teachers.data;
+    if (items.length === 0) return <EmptyState>No teachers found.</EmptyState>;
+    return (
+      <>
+        <DataTable caption="Teachers" columns={COLUMNS} rows={items} rowKey={(t) => t._id} minWidth={720} />
+        <Pager page={page} hasMore={hasMore} onChange={setPage} label="Teacher list" />
+      </>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <TextInput
+        type="search"
+        label="Search teachers"
+        placeholder="Name or teacher ID"
+        value={search}
+        onChange={(event) => {
+          setSearch(event.currentTarget.value);
+          setPage(0);
+        }}
+        w={{ base: '100%', xs: 280 }}
+      />
+      {table()}
+    </Stack>
+  );
+}

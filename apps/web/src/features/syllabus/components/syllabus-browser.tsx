@@ -1,0 +1,74 @@
+/** Course cards with a search box; the search runs on the server, debounced while the user types. */
+import { Alert, Button, Center, SimpleGrid, Stack, TextInput, type TitleOrder } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { MESSAGES } from '@campus/contract';
+import { EmptyState, LoadingState } from '../../../components/page-states';
+import { useSyllabus } from '../api';
+import { SyllabusCard } from './syllabus-card';
+
+const PAGE_SIZE = 30;
+export const SEARCH_DEBOUNCE_MS = 300;
+
+export function SyllabusBrowser({ headingOrder }: { headingOrder: TitleOrder }) {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const [limit, setLimit] = useState(PAGE_SIZE);
+  const syllabus = useSyllabus(debounced, limit);
+
+  function results() {
+    if (syllabus.isPending) return <LoadingState label="Loading syllabus..." />;
+    if (syllabus.isError) {
+      return (
+        <Alert color="red" role="alert" title="Could not load the syllabus.">
+          <Button variant="outline" color="red.8" size="xs" onClick={() => void syllabus.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      );
+    }
+    const { items, hasMore } = syllabus.data;
+    if (items.length === 0) {
+      return (
+        <EmptyState>{debounced.trim() ? MESSAGES.syllabus.noMatch : 'No syllabus to display.'}</EmptyState>
+      );
+    }
+    return (
+      <>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+          {items.map((entry) => (
+            <SyllabusCard key={entry._id} syllabus={entry} headingOrder={headingOrder} />
+          ))}
+        </SimpleGrid>
+        {hasMore && (
+          <Center>
+            <Button
+              variant="default"
+              loading={syllabus.isFetching}
+              onClick={() => setLimit((current) => current + PAGE_SIZE)}
+            >
+              Show more courses
+            </Button>
+          </Center>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <TextInput
+        type="search"
+        label="Search courses"
+        placeholder="Search by course name..."
+        maw={420}
+        value={search}
+        onChange={(event) => {
+          setSearch(event.currentTarget.value);
+          setLimit(PAGE_SIZE);
+        }}
+      />
+      {results()}
+    </Stack>
+  );
+}
