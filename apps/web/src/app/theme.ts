@@ -16,6 +16,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
     '--mantine-color-green-light-color': '#1f5e2a',
     '--mantine-color-red-light-color': '#a11d1d',
     '--mantine-color-blue-light-color': 'var(--mantine-color-blue-9)',
