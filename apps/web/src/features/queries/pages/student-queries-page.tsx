@@ -1,5 +1,94 @@
+/** Student queries: browse the board, follow your own, write a query, read solved ones (SPEC §2). */
+import { SegmentedControl, Stack, Tabs } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useState } from 'react';
+import { MESSAGES } from '@campus/contract';
 import { PageTitle } from '../../../components/page-title';
+import { useCurrentUser } from '../../../lib/current-user';
+import { isSolved, useQueriesByRollNo, useSolvedQueries, useUnsolvedQueries } from '../api';
+import { QueryList } from '../components/query-list';
+import { WriteQueryForm } from '../components/write-query-form';
+
+const FILTERS = ['All', 'Solved', 'Unsolved'] as const;
+type Filter = (typeof FILTERS)[number];
+const isFilter = (value: string): value is Filter => (FILTERS as readonly string[]).includes(value);
+
+function UnsolvedBoard() {
+  const queries = useUnsolvedQueries();
+  return (
+    <QueryList
+      queries={queries.data}
+      isLoading={queries.isLoading}
+      error={queries.error}
+      empty={MESSAGES.query.noUnsolved}
+      context="Could not load unsolved queries"
+    />
+  );
+}
+
+function YourQueries() {
+  const { RollNo } = useCurrentUser();
+  const queries = useQueriesByRollNo(RollNo);
+  const [filter, setFilter] = useState<Filter>('All');
+  const shown = queries.data?.filter((q) => filter === 'All' || (filter === 'Solved') === isSolved(q));
+  return (
+    <Stack>
+      <SegmentedControl
+        aria-label="Show"
+        data={[...FILTERS]}
+        value={filter}
+        onChange={(value) => isFilter(value) && setFilter(value)}
+        style={{ alignSelf: 'flex-start' }}
+      />
+      <QueryList
+        queries={shown}
+        isLoading={queries.isLoading}
+        error={queries.error}
+        empty={MESSAGES.query.noneForFilter}
+        context="Could not load your queries"
+      />
+    </Stack>
+  );
+}
+
+function SolvedBoard() {
+  const queries = useSolvedQueries();
+  return (
+    <QueryList
+      queries={queries.data}
+      isLoading={queries.isLoading}
+      error={queries.error}
+      empty={MESSAGES.query.noSolved}
+      context="Could not load solved queries"
+    />
+  );
+}
 
 export function StudentQueriesPage() {
-  return <PageTitle>Queries</PageTitle>;
+  const wide = useMediaQuery('(min-width: 48em)') ?? false;
+  return (
+    <>
+      <PageTitle>Queries</PageTitle>
+      <Tabs defaultValue="unsolved" orientation={wide ? 'vertical' : 'horizontal'}>
+        <Tabs.List mb="md" mr={wide ? 'md' : 0}>
+          <Tabs.Tab value="unsolved">Queries</Tabs.Tab>
+          <Tabs.Tab value="mine">Your Queries</Tabs.Tab>
+          <Tabs.Tab value="write">Write Query</Tabs.Tab>
+          <Tabs.Tab value="solved">Solved Queries</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="unsolved">
+          <UnsolvedBoard />
+        </Tabs.Panel>
+        <Tabs.Panel value="mine">
+          <YourQueries />
+        </Tabs.Panel>
+        <Tabs.Panel value="write">
+          <WriteQueryForm />
+        </Tabs.Panel>
+        <Tabs.Panel value="solved">
+          <SolvedBoard />
+        </Tabs.Panel>
+      </Tabs>
+    </>
+  );
 }

@@ -1,0 +1,63 @@
+/** One gate pass as a card; teachers also see who asked and get the decision buttons. */
+import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { MESSAGES, type GatePass, type GatePassStatus } from '@campus/contract';
+
+/** Filled badges in shades dark enough for white text to meet WCAG AA. */
+const STATUS_COLOR: Record<GatePassStatus, string> = {
+  pending: 'gray.7',
+  approved: 'teal.9',
+  rejected: 'red.9',
+};
+
+function Detail({ label, value }: { label: string; value: string | number }) {
+  return (
+    <div>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text style={{ overflowWrap: 'anywhere' }}>{value}</Text>
+    </div>
+  );
+}
+
+export function GatePassCard({
+  pass,
+  showStudent = false,
+  actions,
+}: {
+  pass: GatePass;
+  showStudent?: boolean;
+  actions?: ReactNode;
+}) {
+  const heading = showStudent
+    ? `${pass.name} (${pass.rollNo})`
+    : `Gate pass for ${pass.date} at ${pass.time}`;
+  return (
+    <Card withBorder radius="md" padding="md" component="article" aria-label={heading}>
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Title order={2} size="h4">
+            {heading}
+          </Title>
+          <Badge color={STATUS_COLOR[pass.approvedStatus]} variant="filled">
+            {pass.approvedStatus}
+          </Badge>
+        </Group>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="xs">
+          {showStudent && <Detail label="Email" value={pass.email} />}
+          <Detail label="Contact" value={pass.contact || MESSAGES.profile.notAvailable} />
+          <Detail label="Date" value={pass.date} />
+          <Detail label="Time" value={pass.time} />
+          <Detail
+            label="Applied on"
+            value={new Date(pass.createdAt).toLocaleDateString('en-US', { dateStyle: 'short' })}
+          />
+          {pass.decidedBy && <Detail label="Decided by" value={pass.decidedBy} />}
+        </SimpleGrid>
+        <Detail label="Reason" value={pass.reason} />
+        {actions}
+      </Stack>
+    </Card>
+  );
+}

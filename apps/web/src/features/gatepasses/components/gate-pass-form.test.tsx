@@ -1,0 +1,112 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@campus/contract';
+import { STUDENT_DETAILS, gatePass } from '../test/data';
+import { deferred, renderScreen, stubApi, type Handler, type Reply } from '../test/render';
+import { GatePassForm } from './gate-pass-form';
+
+afterEach(() => vi.unstubAllGlobals());
+
+/** Student details for the contact; everything else goes to `submit`. */
+const server =
+  (submit: Handler): Handler =>
+  (call) =>
+    call.path === '/api/student-details/230002' ? { status: 200, body: STUDENT_DETAILS } : submit(call);
+
+async function fillAndSubmit() {
+  const user = userEvent.setup({ delay: null });
+  for (const [label, text] of [
+    [/^Date/, '2030-05-01'],
+    [/^Time/, '14:30'],
+    [/^Reason/, 'Dentist appointment'],
+  ] as const) {
+    await user.click(screen.getByLabelText(label));
+    await user.paste(text);
+  }
+  await user.click(screen.getByRole('button', { name: 'Submit' }));
+}
+
+// Mantine in jsdom is slow when the whole suite runs in parallel on a small machine.
+describe('GatePassForm', { timeout: 15_000 }, () => {
+  it('prefills name, roll number, email and contact read-only', async () => {
+    stubApi(server(() => ({ status: 500 })));
+    renderScreen(<GatePassForm />);
+    expect(screen.getByLabelText('Name')).toHaveValue('Asha Rao');
+    expect(screen.getByLabelText('Roll number')).toHaveValue('230002');
+    expect(screen.getByLabelText('Email')).toHaveValue('asha.rao@campus.test');
+    await waitFor(() => expect(screen.getByLabelText('Contact')).toHaveValue('9876543210'));
+    for (const label of ['Name', 'Roll number', 'Email', 'Contact']) {
+      expect(screen.getByLabelText(label)).toHaveAttribute('readonly');
+    }
+    for (const label of [/^Date/, /^Time/, /^Reason/]) {
+      expect(screen.getByLabelText(label)).toBeRequired();
+    }
+  });
+
+  it('asks for date, time and reason without calling the server', async () => {
+    const calls = stubApi(server(() => ({ status: 500 })));
+    renderScreen(<GatePassForm />);
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByText('Date is required')).toBeInTheDocument();
+    expect(screen.getByText('Time is required')).toBeInTheDocument();
+    expect(screen.getByText('Reason is required')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
+  it('shows Submitting... while the request runs, then the success message, and clears the form', async () => {
+    const answer = deferred<Reply>();
+    const calls = stubApi(server(() => answer.promise));
+    renderScreen(<GatePassForm />);
+    await waitFor(() => expect(screen.getByLabelText('Contact')).toHaveValue('9876543210'));
+    await fillAndSubmit();
+
+    const busy = await screen.findByRole('button', { name: MESSAGES.submitting });
+    expect(busy).toBeDisabled();
+    const post = calls.find((c) => c.method === 'POST');
+    expect(post?.path).toBe('/api/submit-gatepass');
+    expect(post?.body).toEqual({
+      name: 'Asha Rao',
+      rollNo: 230002,
+      email: 'asha.rao@campus.test',
+      contact: '9876543210',
+      date: '2030-05-01',
+      time: '14:30',
+      reason: 'Dentist appointment',
+      approvedStatus: 'pending',
+    });
+
+    answer.resolve({ status: 201, body: { message: MESSAGES.gatePass.submitted, gatepass: gatePass() } });
+    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.gatePass.submitted);
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();
+    expect(screen.getByLabelText(/^Date/)).toHaveValue('');
+    expect(screen.getByLabelText(/^Time/)).toHaveValue('');
+    expect(screen.getByLabelText(/^Reason/)).toHaveValue('');
+  });
+
+  it("shows the server's message when the server refuses", async () => {
+    stubApi(server(() => ({ status: 400, body: { message: 'date must be a date in the form YYYY-MM-DD' } })));
+    renderScreen(<GatePassForm />);
+    await fillAndSubmit();
+    expect(await screen.findByRole('alert')).toHaveTextContent('date must be a date in the form YYYY-MM-DD');
+    expect(screen.getByLabelText(/^Reason/)).toHaveValue('Dentist appointment');
+  });
+
+  it('falls back to the catalogue message when the server sends none', async () => {
+    stubApi(server(() => ({ status: 500 })));
+    renderScreen(<GatePassForm />);
+    await fillAndSubmit();
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.gatePass.submitFailed);
+  });
+
+  it('reports a network failure', async () => {
+    stubApi(
+      server(() => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    renderScreen(<GatePassForm />);
+    await fillAndSubmit();
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.gatePass.submitNetworkError);
+  });
+});

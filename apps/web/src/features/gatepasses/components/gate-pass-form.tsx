@@ -1,0 +1,114 @@
+/** Apply for Gate Pass: identity prefilled read-only; date, time and reason required (SPEC §5). */
+import { Alert, Button, Paper, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { useState, type SyntheticEvent } from 'react';
+import { MESSAGES, SubmitGatePassRequestSchema } from '@campus/contract';
+import { ApiError, serverMessageOr } from '../../../lib/api-client';
+import { useCurrentUser } from '../../../lib/current-user';
+import { useStudentContact, useSubmitGatePass } from '../api';
+
+type Field = 'date' | 'time' | 'reason';
+const LABELS: Record<Field, string> = { date: 'Date', time: 'Time', reason: 'Reason' };
+const EMPTY: Record<Field, string> = { date: '', time: '', reason: '' };
+
+function failureMessage(error: unknown): string {
+  return error instanceof ApiError
+    ? serverMessageOr(error, MESSAGES.gatePass.submitFailed)
+    : MESSAGES.gatePass.submitNetworkError;
+}
+
+export function GatePassForm() {
+  const user = useCurrentUser();
+  const contact = useStudentContact(user.RollNo);
+  const submit = useSubmitGatePass();
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+
+  const set = (field: Field) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  function onSubmit(event: SyntheticEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setResult(null);
+    const parsed = SubmitGatePassRequestSchema.safeParse(values);
+    if (!parsed.success) {
+      const fieldErrors: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as Field;
+        const message = values[field].trim() === '' ? 'is required' : issue.message;
+        fieldErrors[field] ??= `${LABELS[field]} ${message}`;
+      }
+      setErrors(fieldErrors);
+      return;
+    }
+    const phone = contact.data ?? '';
+    submit.mutate(
+      {
+        name: user.name,
+        rollNo: user.RollNo ?? 0,
+        email: user.email,
+        ...(phone ? { contact: phone } : {}),
+        date: parsed.data.date,
+        time: parsed.data.time,
+        reason: parsed.data.reason,
+        approvedStatus: 'pending',
+      },
+      {
+        onSuccess: () => {
+          setResult({ ok: true, message: MESSAGES.gatePass.submitted });
+          setValues(EMPTY);
+        },
+        onError: (error) => setResult({ ok: false, message: failureMessage(error) }),
+      },
+    );
+  }
+
+  return (
+    <Paper withBorder p="md" radius="md" maw={640}>
+      <form onSubmit={onSubmit} noValidate aria-label="Apply for Gate Pass">
+        <Stack>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="Name" value={user.name} readOnly variant="filled" />
+            <TextInput label="Roll number" value={user.RollNo ?? ''} readOnly variant="filled" />
+            <TextInput label="Email" type="email" value={user.email} readOnly variant="filled" />
+            <TextInput label="Contact" type="tel" value={contact.data ?? ''} readOnly variant="filled" />
+            <TextInput
+              label="Date"
+              type="date"
+              required
+              value={values.date}
+              error={errors.date}
+              onChange={(e) => set('date')(e.currentTarget.value)}
+            />
+            <TextInput
+              label="Time"
+              type="time"
+              required
+              value={values.time}
+              error={errors.time}
+              onChange={(e) => set('time')(e.currentTarget.value)}
+            />
+          </SimpleGrid>
+          <Textarea
+            label="Reason"
+            required
+            rows={3}
+            value={values.reason}
+            error={errors.reason}
+            onChange={(e) => set('reason')(e.currentTarget.value)}
+          />
+          {result && (
+            <Alert color={result.ok ? 'green' : 'red'} role={result.ok ? 'status' : 'alert'}>
+              {result.message}
+            </Alert>
+          )}
+          <Button type="submit" disabled={submit.isPending} style={{ alignSelf: 'flex-start' }}>
+            {submit.isPending ? MESSAGES.submitting : 'Submit'}
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,89 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES, type GatePass } from '@campus/contract';
+import { logger } from '../logger';
+import { STUDENT_DETAILS, gatePass } from '../test/data';
+import { renderScreen, stubApi } from '../test/render';
+import { StudentGatepassPage } from './student-gatepass-page';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+// Mantine in jsdom is slow when the whole suite runs in parallel on a small machine.
+describe('StudentGatepassPage', { timeout: 15_000 }, () => {
+  it('shows the empty state of each list', async () => {
+    const calls = stubApi((call) =>
+      call.path.startsWith('/api/gatepasses/')
+        ? { status: 200, body: [] }
+        : { status: 200, body: STUDENT_DETAILS },
+    );
+    renderScreen(<StudentGatepassPage />);
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('tab', { name: 'Applied Gate Pass' }));
+    expect(await screen.findByText(MESSAGES.gatePass.noApplied)).toBeVisible();
+    await user.click(screen.getByRole('tab', { name: 'Approved Gate Pass' }));
+    expect(await screen.findByText(MESSAGES.gatePass.noApproved)).toBeVisible();
+    await user.click(screen.getByRole('tab', { name: 'Rejected Gate Pass' }));
+    expect(await screen.findByText(MESSAGES.gatePass.noRejected)).toBeVisible();
+    const listCalls = calls.filter((c) => c.path.startsWith('/api/gatepasses/')).map((c) => c.path);
+    expect(new Set(listCalls)).toEqual(
+      new Set([
+        '/api/gatepasses/pending/230002',
+        '/api/gatepasses/approved/230002',
+        '/api/gatepasses/rejected/230002',
+      ]),
+    );
+  });
+
+  it('only logs a list that fails to load and leaves it empty', async () => {
+    const log = vi.spyOn(logger, 'error').mockImplementation(() => undefined);
+    stubApi((call) =>
+      call.path.startsWith('/api/gatepasses/')
+        ? { status: 500, body: { message: 'boom' } }
+        : { status: 200, body: STUDENT_DETAILS },
+    );
+    renderScreen(<StudentGatepassPage />);
+    await userEvent.setup({ delay: null }).click(screen.getByRole('tab', { name: 'Approved Gate Pass' }));
+    expect(await screen.findByText(MESSAGES.gatePass.noApproved)).toBeVisible();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(log).toHaveBeenCalledWith('Could not load approved gate passes', expect.any(Error));
+  });
+
+  it('shows a new pass under Applied after it is submitted', async () => {
+    const pending: GatePass[] = [];
+    stubApi((call) => {
+      if (call.path === '/api/submit-gatepass') {
+        const created = gatePass({ reason: 'Sister wedding', date: '2030-06-02', time: '08:15' });
+        pending.unshift(created);
+        return { status: 201, body: { message: MESSAGES.gatePass.submitted, gatepass: created } };
+      }
+      if (call.path === '/api/gatepasses/pending/230002') return { status: 200, body: pending };
+      if (call.path.startsWith('/api/gatepasses/')) return { status: 200, body: [] };
+      return { status: 200, body: STUDENT_DETAILS };
+    });
+    renderScreen(<StudentGatepassPage />);
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('tab', { name: 'Applied Gate Pass' }));
+    expect(await screen.findByText(MESSAGES.gatePass.noApplied)).toBeVisible();
+
+    await user.click(screen.getByRole('tab', { name: 'Apply for Gate Pass' }));
+    for (const [label, text] of [
+      [/^Date/, '2030-06-02'],
+      [/^Time/, '08:15'],
+      [/^Reason/, 'Sister wedding'],
+    ] as const) {
+      await user.click(screen.getByLabelText(label));
+      await user.paste(text);
+    }
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.gatePass.submitted);
+
+    await user.click(screen.getByRole('tab', { name: 'Applied Gate Pass' }));
+    const card = await screen.findByRole('article', { name: 'Gate pass for 2030-06-02 at 08:15' });
+    expect(within(card).getByText('Sister wedding')).toBeVisible();
+    expect(within(card).getByText('pending')).toBeVisible();
+  });
+});

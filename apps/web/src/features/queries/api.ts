@@ -1,0 +1,140 @@
+/** Q&A board calls (SPEC §7, and the like toggle of issue 4) with their query and mutation hooks. */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  NEW_QUERY_LIKES,
+  UNSOLVED_SOLUTION,
+  type LikeResponse,
+  type QueriesResponse,
+  type Query,
+  type SubmitQueryResponse,
+  type UpdateSolutionRequest,
+} from '@campus/contract';
+import { api } from '../../lib/api-client';
+
+export const queryKeys = {
+  all: ['queries'] as const,
+  unsolved: ['queries', 'unsolved'] as const,
+  solved: ['queries', 'solved'] as const,
+  byRollNo: (rollNo: number) => ['queries', 'by-rollno', rollNo] as const,
+  collection: (page: CollectionPage) => ['queries', 'collection', page] as const,
+};
+
+export const isSolved = (query: Query): boolean => query.solution !== UNSOLVED_SOLUTION;
+
+async function fetchBoard(path: string): Promise<Query[]> {
+  const res = await api<QueriesResponse>(path);
+  return res.queries;
+}
+
+export function useUnsolvedQueries() {
+  return useQuery({
+    queryKey: queryKeys.unsolved,
+    queryFn: () => fetchBoard('/api/queries-without-solution'),
+  });
+}
+
+export function useSolvedQueries() {
+  return useQuery({ queryKey: queryKeys.solved, queryFn: () => fetchBoard('/api/queries-with-solution') });
+}
+
+/** The student's own queries; nothing is asked until the roll number is known. */
+export function useQueriesByRollNo(rollNo: number | undefined) {
+  return useQuery({
+    queryKey: queryKeys.byRollNo(rollNo ?? 0),
+    queryFn: () => fetchBoard(`/api/queries-by-rollno/${rollNo!}`),
+    enabled: rollNo !== undefined,
+  });
+}
+
+/** The §7 body; the server takes identity from the session, starts likes at 0 and the query unsolved. */
+export interface QuerySubmission {
+  name: string;
+  rollNo: number;
+  email: string;
+  topic: string;
+  tags: string[];
+  query: string;
+}
+
+export function submitQuery(body: QuerySubmission): Promise<SubmitQueryResponse> {
+  return api<SubmitQueryResponse>('/api/submit-query', {
+    method: 'POST',
+    body: { ...body, likes: NEW_QUERY_LIKES, solution: UNSOLVED_SOLUTION },
+  });
+}
+
+export function useSubmitQuery() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: submitQuery,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.all }),
+  });
+}
+
+export function updateSolution(body: UpdateSolutionRequest): Promise<Query> {
+  return api<Query>('/api/queries/update-solution', { method: 'PUT', body });
+}
+
+/**
+ * Answer a query; on success it leaves the unsolved list at once and the lists are refreshed. The
+ * callbacks are hook-level because the answering card unmounts as soon as its query moves.
+ */
+export function useUpdateSolution({
+  onSolved,
+  onFailure,
+}: {
+  onSolved: (query: Query) => void;
+  onFailure: (error: Error) => void;
+}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateSolution,
+    onError: onFailure,
+    onSuccess: (solved) => {
+      onSolved(solved);
+      queryClient.setQueryData<Query[]>(queryKeys.unsolved, (list) =>
+        list?.filter((q) => q._id !== solved._id),
+      );
+      queryClient.setQueryData<Query[]>(queryKeys.solved, (list) =>
+        list && !list.some((q) => q._id === solved._id) ? [solved, ...list] : list,
+      );
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.all }),
+  });
+}
+
+export function toggleLike(queryId: string): Promise<LikeResponse> {
+  return api<LikeResponse>(`/api/queries/${queryId}/like`, { method: 'POST', body: {} });
+}
+
+/** Toggles the signed-in account's like and writes the new count into every cached list. */
+export function useToggleLike() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: toggleLike,
+    onSuccess: ({ likes, liked }, queryId) => {
+      queryClient.setQueriesData<Query[]>({ queryKey: queryKeys.all }, (list) =>
+        list?.map((q) => (q._id === queryId ? { ...q, likes, likedByMe: liked } : q)),
+      );
+    },
+  });
+}
+
+export interface CollectionPage {
+  search: string;
+  limit: number;
+  offset: number;
+}
+
+/** The admin Queries Collection, one server page at a time; the previous page stays while the next loads. */
+export function useQueryCollection(page: CollectionPage) {
+  return useQuery({
+    queryKey: queryKeys.collection(page),
+    queryFn: ({ signal }) =>
+      api<Query[]>('/api/queries', {
+        query: { search: page.search || undefined, limit: page.limit, offset: page.offset },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,47 @@
+/** One query as a card: topic, tags, description, author, en-US short date, solution and likes. */
+import { Badge, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { Query } from '@campus/contract';
+import { isSolved } from '../api';
+import { LikeButton } from './like-button';
+
+/** SPEC §9: query dates are shown in English (US) short format. */
+export const formatQueryDate = (iso: string): string =>
+  new Date(iso).toLocaleDateString('en-US', { dateStyle: 'short' });
+
+export function QueryCard({ query, children }: { query: Query; children?: ReactNode }) {
+  return (
+    <Card withBorder radius="md" padding="md" component="article" aria-label={query.topic}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
+          <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
+            {query.topic}
+          </Title>
+          <LikeButton query={query} />
+        </Group>
+        {query.tags.length > 0 && (
+          <Group gap={6} aria-label="Tags" role="list">
+            {query.tags.map((tag) => (
+              <Badge key={tag} variant="outline" color="blue.8" role="listitem" tt="none">
+                {tag}
+              </Badge>
+            ))}
+          </Group>
+        )}
+        <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{query.description}</Text>
+        <Text size="sm" c="dimmed">
+          Asked by {query.name} ({query.rollNo}) on {formatQueryDate(query.createdAt)}
+        </Text>
+        {isSolved(query) && (
+          <Paper bg="gray.0" p="sm" radius="sm" aria-label="Solution" role="region">
+            <Text fw={600} size="sm">
+              Solution
+            </Text>
+            <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{query.solution}</Text>
+          </Paper>
+        )}
+        {children}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,38 @@
+/** A list of queries with its loading text and empty state; load errors are only logged (SPEC §8). */
+import { Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { Query } from '@campus/contract';
+import { EmptyState, LoadingState } from '../../../components/page-states';
+import { useLoggedError } from '../logger';
+import { QueryCard } from './query-card';
+
+export function QueryList({
+  queries,
+  isLoading,
+  error,
+  empty,
+  context,
+  renderExtra,
+}: {
+  queries: Query[] | undefined;
+  isLoading: boolean;
+  error: Error | null;
+  empty: string;
+  /** Names the list in the log when it fails to load. */
+  context: string;
+  /** Extra content under a card, such as the teacher's solution form. */
+  renderExtra?: (query: Query) => ReactNode;
+}) {
+  useLoggedError(error, context);
+  if (isLoading) return <LoadingState label="Loading queries..." />;
+  if (!queries?.length) return <EmptyState>{empty}</EmptyState>;
+  return (
+    <Stack gap="md">
+      {queries.map((query) => (
+        <QueryCard key={query._id} query={query}>
+          {renderExtra?.(query)}
+        </QueryCard>
+      ))}
+    </Stack>
+  );
+}

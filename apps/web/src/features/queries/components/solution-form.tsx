@@ -1,0 +1,49 @@
+/** A teacher's answer to one unsolved query; an empty answer is refused before any call (SPEC §5). */
+import { Alert, Button, Stack, Textarea } from '@mantine/core';
+import { useState, type SyntheticEvent } from 'react';
+import { MESSAGES, type Query } from '@campus/contract';
+import { ApiError } from '../../../lib/api-client';
+import { useUpdateSolution } from '../api';
+
+export function SolutionForm({ query, onSolved }: { query: Query; onSolved: (query: Query) => void }) {
+  const [solution, setSolution] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const update = useUpdateSolution({
+    onSolved,
+    onFailure: (err) =>
+      setFailure(err instanceof ApiError ? MESSAGES.solution.updateFailed : MESSAGES.solution.updateError),
+  });
+
+  function onSubmit(event: SyntheticEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFailure(null);
+    if (solution.trim() === '') {
+      setError(MESSAGES.solution.empty);
+      return;
+    }
+    update.mutate({ queryId: query._id, solution });
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={`Answer ${query.topic}`}>
+      <Stack gap="xs">
+        <Textarea
+          label="Solution"
+          required
+          rows={2}
+          value={solution}
+          error={error}
+          onChange={(e) => {
+            setSolution(e.currentTarget.value);
+            setError(null);
+          }}
+        />
+        {failure && <Alert color="red">{failure}</Alert>}
+        <Button type="submit" disabled={update.isPending} style={{ alignSelf: 'flex-start' }}>
+          {update.isPending ? MESSAGES.submitting : 'Submit Solution'}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

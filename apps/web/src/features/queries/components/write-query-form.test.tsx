@@ -1,0 +1,82 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES, QUERY_SUBMITTED_MESSAGE } from '@campus/contract';
+import { boardQuery } from '../test/data';
+import { deferred, renderScreen, stubApi, type Reply } from '../test/render';
+import { WriteQueryForm } from './write-query-form';
+
+afterEach(() => vi.unstubAllGlobals());
+
+async function fill(values: { topic: string; tags: string; query: string }) {
+  const user = userEvent.setup({ delay: null });
+  for (const [label, text] of [
+    [/^Topic/, values.topic],
+    [/^Tags/, values.tags],
+    [/^Query/, values.query],
+  ] as const) {
+    await user.click(screen.getByLabelText(label));
+    if (text) await user.paste(text);
+  }
+  await user.click(screen.getByRole('button', { name: 'Submit Query' }));
+}
+
+// Mantine in jsdom is slow when the whole suite runs in parallel on a small machine.
+describe('WriteQueryForm', { timeout: 15_000 }, () => {
+  it('splits tags on commas, trims them and drops empty ones', async () => {
+    const answer = deferred<Reply>();
+    const calls = stubApi(() => answer.promise);
+    renderScreen(<WriteQueryForm />);
+    await fill({ topic: 'Hooks', tags: ' react , ,hooks,, state ,', query: 'When does useEffect run?' });
+
+    expect(await screen.findByRole('button', { name: MESSAGES.submitting })).toBeDisabled();
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.path).toBe('/api/submit-query');
+    expect(calls[0]?.body).toMatchObject({
+      topic: 'Hooks',
+      tags: ['react', 'hooks', 'state'],
+      query: 'When does useEffect run?',
+      likes: 0,
+      solution: 'null',
+    });
+
+    answer.resolve({ status: 201, body: { message: QUERY_SUBMITTED_MESSAGE, query: boardQuery() } });
+    expect(await screen.findByRole('status')).toHaveTextContent(QUERY_SUBMITTED_MESSAGE);
+    expect(screen.getByLabelText(/^Topic/)).toHaveValue('');
+    expect(screen.getByLabelText(/^Tags/)).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Submit Query' })).toBeEnabled();
+  });
+
+  it('refuses tags that are only commas and spaces without calling the server', async () => {
+    const calls = stubApi(() => ({ status: 500 }));
+    renderScreen(<WriteQueryForm />);
+    await fill({ topic: 'Hooks', tags: ' , ,', query: 'Why?' });
+    expect(screen.getByText('Tags must contain at least one tag')).toBeVisible();
+    expect(calls).toEqual([]);
+  });
+
+  it('asks for every field', async () => {
+    const calls = stubApi(() => ({ status: 500 }));
+    renderScreen(<WriteQueryForm />);
+    await fill({ topic: '', tags: '', query: '' });
+    expect(screen.getByText('Topic is required')).toBeVisible();
+    expect(screen.getByText('Query is required')).toBeVisible();
+    expect(calls).toEqual([]);
+  });
+
+  it.each([
+    ['the server refuses', () => ({ status: 400, body: { message: 'topic is required' } })],
+    [
+      'the server cannot be reached',
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+    ],
+  ])('shows the failure message when %s', async (_case, reply: () => Reply) => {
+    stubApi(reply);
+    renderScreen(<WriteQueryForm />);
+    await fill({ topic: 'Hooks', tags: 'react', query: 'Why?' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.query.submitFailed);
+    expect(screen.getByLabelText(/^Topic/)).toHaveValue('Hooks');
+  });
+});

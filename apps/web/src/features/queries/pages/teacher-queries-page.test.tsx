@@ -1,0 +1,96 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES, type Query } from '@campus/contract';
+import { boardQuery } from '../test/data';
+import { TEACHER, deferred, renderScreen, stubApi, type ApiCall, type Reply } from '../test/render';
+import { TeacherQueriesPage } from './teacher-queries-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function board(unsolved: Query[], solved: Query[], update: (call: ApiCall) => Reply | Promise<Reply>) {
+  return stubApi((call) => {
+    if (call.path === '/api/queries-without-solution') return { status: 200, body: { queries: unsolved } };
+    if (call.path === '/api/queries-with-solution') return { status: 200, body: { queries: solved } };
+    return update(call);
+  });
+}
+
+async function answer(topic: string, solution: string) {
+  const card = await screen.findByRole('article', { name: topic });
+  const user = userEvent.setup({ delay: null });
+  if (solution) {
+    await user.click(within(card).getByLabelText(/^Solution/));
+    await user.paste(solution);
+  }
+  await user.click(within(card).getByRole('button', { name: 'Submit Solution' }));
+  return card;
+}
+
+// Mantine in jsdom is slow when the whole suite runs in parallel on a small machine.
+describe('TeacherQueriesPage', { timeout: 15_000 }, () => {
+  it('says when there are no queries', async () => {
+    board([], [], () => ({ status: 500 }));
+    renderScreen(<TeacherQueriesPage />, TEACHER);
+    expect(await screen.findByText(MESSAGES.query.none)).toBeVisible();
+  });
+
+  it('refuses an empty solution without calling the server', async () => {
+    const calls = board([boardQuery({ topic: 'Pointers' })], [], () => ({ status: 500 }));
+    renderScreen(<TeacherQueriesPage />, TEACHER);
+    await answer('Pointers', '   ');
+    expect(screen.getByText(MESSAGES.solution.empty)).toBeVisible();
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+  });
+
+  it('shows Submitting..., then the success message, and the query moves to Solved', async () => {
+    const query = boardQuery({ topic: 'Pointers' });
+    const unsolved = [query];
+    const solved: Query[] = [];
+    const reply = deferred<Reply>();
+    const calls = board(unsolved, solved, () => reply.promise);
+    renderScreen(<TeacherQueriesPage />, TEACHER);
+    const card = await answer('Pointers', 'A pointer holds an address.');
+
+    expect(within(card).getByRole('button', { name: MESSAGES.submitting })).toBeDisabled();
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
+      path: '/api/queries/update-solution',
+      body: { queryId: query._id, solution: 'A pointer holds an address.' },
+    });
+    const answered = {
+      ...query,
+      solution: 'A pointer holds an address.',
+      solvedAt: '2030-04-29T10:00:00.000Z',
+    };
+    unsolved.length = 0;
+    solved.push(answered);
+    reply.resolve({ status: 200, body: answered });
+
+    expect(await screen.findByText(MESSAGES.solution.updated)).toBeVisible();
+    expect(await screen.findByText(MESSAGES.query.none)).toBeVisible();
+    await userEvent.setup({ delay: null }).click(screen.getByRole('tab', { name: 'Solved Queries' }));
+    const moved = await screen.findByRole('article', { name: 'Pointers' });
+    expect(within(moved).getByRole('region', { name: 'Solution' })).toHaveTextContent(
+      'A pointer holds an address.',
+    );
+  });
+
+  it('shows the failure message when the server refuses', async () => {
+    board([boardQuery({ topic: 'Pointers' })], [], () => ({
+      status: 409,
+      body: { message: 'This query has already been answered' },
+    }));
+    renderScreen(<TeacherQueriesPage />, TEACHER);
+    const card = await answer('Pointers', 'Answer');
+    expect(await within(card).findByRole('alert')).toHaveTextContent(MESSAGES.solution.updateFailed);
+  });
+
+  it('shows the error message when the server cannot be reached', async () => {
+    board([boardQuery({ topic: 'Pointers' })], [], () => {
+      throw new TypeError('Failed to fetch');
+    });
+    renderScreen(<TeacherQueriesPage />, TEACHER);
+    const card = await answer('Pointers', 'Answer');
+    expect(await within(card).findByRole('alert')).toHaveTextContent(MESSAGES.solution.updateError);
+  });
+});

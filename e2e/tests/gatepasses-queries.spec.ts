@@ -1,0 +1,173 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectAccessible } from '../support/a11y';
+import { DEMO, signInAs } from '../support/session';
+
+const STUDENT = DEMO.sameGroupStudent;
+
+/** A card of a list, found by a text that only this test wrote. */
+const card = (page: Page, text: string): Locator =>
+  page.getByRole('tabpanel').getByRole('article').filter({ hasText: text });
+
+async function openTab(page: Page, name: string): Promise<void> {
+  await page.getByRole('tab', { name, exact: true }).click();
+  await expect(page.getByRole('tab', { name, exact: true })).toHaveAttribute('aria-selected', 'true');
+}
+
+async function applyForGatePass(page: Page, reason: string): Promise<void> {
+  await page.getByLabel('Date').fill('2031-03-14');
+  await page.getByLabel('Time').fill('16:45');
+  await page.getByRole('textbox', { name: 'Reason' }).fill(reason);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Gate pass submitted successfully!' }),
+  ).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Reason' })).toHaveValue('');
+}
+
+test.describe('gate passes and the Q&A board', () => {
+  test('a student applies and asks, a teacher decides and answers, the student sees each outcome', async ({
+    browser,
+  }) => {
+    // Three people, five screens and an axe check on each: longer than one screen's test.
+    test.setTimeout(180_000);
+    const suffix = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+    const approveReason = `Approve me ${suffix}`;
+    const rejectReason = `Reject me ${suffix}`;
+    const topic = `Linked lists ${suffix}`;
+    const question = `How do I reverse a linked list in place? ${suffix}`;
+    const solution = `Walk the list once and flip each next pointer. ${suffix}`;
+
+    // One browser context per person, as on three separate machines.
+    const open = async () => (await browser.newContext()).newPage();
+    const student = await open();
+    await signInAs(student, STUDENT, /\/student\/home$/);
+
+    await test.step('the student applies for two gate passes', async () => {
+      await student.goto('/student/gatepass');
+      await expect(student.getByRole('heading', { level: 1, name: 'Gate Pass' })).toBeVisible();
+      await expect(student.getByLabel('Roll number')).toHaveValue(String(STUDENT));
+      await expect(student.getByLabel('Contact')).not.toHaveValue('');
+      await expectAccessible(student);
+      await applyForGatePass(student, approveReason);
+      await applyForGatePass(student, rejectReason);
+      await openTab(student, 'Applied Gate Pass');
+      await expect(card(student, approveReason)).toBeVisible();
+      await expect(card(student, rejectReason)).toContainText('pending');
+      await expectAccessible(student);
+    });
+
+    await test.step('the student writes a query', async () => {
+      await student.goto('/student/queries');
+      await expect(student.getByRole('heading', { level: 1, name: 'Queries' })).toBeVisible();
+      await expectAccessible(student);
+      await openTab(student, 'Write Query');
+      await student.getByRole('textbox', { name: 'Topic' }).fill(topic);
+      await student.getByRole('textbox', { name: 'Tags' }).fill(' data structures, ,pointers ,');
+      await student.getByRole('textbox', { name: 'Query' }).fill(question);
+      await student.getByRole('button', { name: 'Submit Query' }).click();
+      await expect(
+        student.getByRole('status').filter({ hasText: 'Query submitted successfully!' }),
+      ).toBeVisible();
+      await expectAccessible(student);
+      await openTab(student, 'Your Queries');
+      const mine = card(student, topic);
+      await expect(mine).toBeVisible();
+      await expect(mine.getByRole('listitem')).toHaveText(['data structures', 'pointers']);
+    });
+
+    const teacher = await open();
+    await signInAs(teacher, DEMO.teacher, /\/teacher\/home$/);
+
+    await test.step('the teacher approves one pass and rejects the other', async () => {
+      await teacher.goto('/teacher/gatepass');
+      await expect(teacher.getByRole('heading', { level: 1, name: 'Gate Pass Requests' })).toBeVisible();
+      await expect(card(teacher, approveReason)).toBeVisible();
+      await expectAccessible(teacher);
+      await card(teacher, approveReason).getByRole('button', { name: 'Approve' }).click();
+      await expect(card(teacher, approveReason)).toHaveCount(0);
+      await card(teacher, rejectReason).getByRole('button', { name: 'Reject' }).click();
+      await expect(card(teacher, rejectReason)).toHaveCount(0);
+
+      await openTab(teacher, 'Approved Gate Passes');
+      await expect(card(teacher, approveReason)).toContainText('approved');
+      await expectAccessible(teacher);
+      await openTab(teacher, 'Rejected Gate Passes');
+      await expect(card(teacher, rejectReason)).toContainText('rejected');
+    });
+
+    await test.step('the teacher answers the query', async () => {
+      await teacher.goto('/teacher/queries');
+      await expect(teacher.getByRole('heading', { level: 1, name: 'Manage Queries' })).toBeVisible();
+      const unsolved = card(teacher, topic);
+      await expect(unsolved).toBeVisible();
+      await expectAccessible(teacher);
+      await unsolved.getByRole('button', { name: 'Submit Solution' }).click();
+      await expect(unsolved.getByText('Solution cannot be empty.')).toBeVisible();
+      await unsolved.getByRole('textbox', { name: 'Solution' }).fill(solution);
+      await unsolved.getByRole('button', { name: 'Submit Solution' }).click();
+      await expect(teacher.getByText('Solution updated successfully!')).toBeVisible();
+      await expect(card(teacher, topic)).toHaveCount(0);
+      await openTab(teacher, 'Solved Queries');
+      await expect(card(teacher, topic)).toContainText(solution);
+      await expectAccessible(teacher);
+    });
+
+    await test.step('the student sees each pass in its tab and the query solved', async () => {
+      await student.goto('/student/gatepass');
+      await openTab(student, 'Approved Gate Pass');
+      await expect(card(student, approveReason)).toContainText('approved');
+      await expect(card(student, rejectReason)).toHaveCount(0);
+      await expectAccessible(student);
+      await openTab(student, 'Rejected Gate Pass');
+      await expect(card(student, rejectReason)).toContainText('rejected');
+      await expect(card(student, approveReason)).toHaveCount(0);
+      await openTab(student, 'Applied Gate Pass');
+      await expect(student.getByRole('tabpanel')).toBeVisible();
+      await expect(card(student, approveReason)).toHaveCount(0);
+      await expect(card(student, rejectReason)).toHaveCount(0);
+
+      await student.goto('/student/queries');
+      await openTab(student, 'Solved Queries');
+      const solved = card(student, topic);
+      await expect(solved.getByRole('region', { name: 'Solution' })).toContainText(solution);
+      await expectAccessible(student);
+
+      const like = solved.getByRole('button', { name: /^Like/ });
+      await expect(like).toHaveAttribute('aria-pressed', 'false');
+      await like.click();
+      await expect(like).toHaveAttribute('aria-pressed', 'true');
+      await expect(like).toHaveAccessibleName('Like, 1 like');
+    });
+
+    await test.step('an admin finds the query in the Queries Collection', async () => {
+      const admin = await open();
+      await signInAs(admin, DEMO.admin, /\/admin\/home$/);
+      await admin.goto('/admin/queries');
+      await expect(admin.getByRole('heading', { level: 1, name: 'Queries Collection' })).toBeVisible();
+      await expect(admin.getByRole('table')).toBeVisible();
+      await admin.getByLabel('Search queries').fill(suffix);
+      const row = admin.getByRole('row').filter({ hasText: topic });
+      await expect(row).toContainText('Solved');
+      await expect(row).toContainText(String(STUDENT));
+      await expect(admin.getByRole('row')).toHaveCount(2);
+      await expectAccessible(admin);
+      await admin.context().close();
+    });
+
+    await student.context().close();
+    await teacher.context().close();
+  });
+
+  test('the student screens fit a phone-width screen', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await signInAs(page, DEMO.otherGroupStudent, /\/student\/home$/);
+    for (const path of ['/student/gatepass', '/student/queries']) {
+      await page.goto(path);
+      await expect(page.getByRole('tablist')).toBeVisible();
+      await expect(page.getByRole('tabpanel')).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `horizontal overflow on ${path}`).toBeLessThanOrEqual(0);
+      await expectAccessible(page);
+    }
+  });
+});
