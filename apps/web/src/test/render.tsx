@@ -42,7 +42,8 @@ export function stubFetch(
   handler: (method: string, path: string, body: unknown) => [number, unknown] | Promise<[number, unknown]>,
 ) {
   return async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(typeof input === 'string' ? input : input.toString(), 'http://localhost');
+    const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const url = new URL(href, 'http://localhost');
     const method = init?.method ?? 'GET';
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     const [status, json] = await handler(method, url.pathname + url.search, body);

@@ -28,7 +28,7 @@ export function AdminAuditPage() {
           data={[...AUDIT_KINDS]}
           value={kind}
           onChange={(value) => {
-            setKind(value as AuditKind | null);
+            setKind(AUDIT_KINDS.find((k) => k === value) ?? null);
             setPage(0);
           }}
         />
