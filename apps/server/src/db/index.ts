@@ -1,6 +1,6 @@
 /** The Kysely instance: SQLite (better-sqlite3, WAL) by default, PostgreSQL when a URL is given. */
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 
@@ -22,6 +22,30 @@ export interface DbOptions {
   sqliteFile?: string;
 }
 
+/**
+ * Kysely prepares every query anew, and better-sqlite3 compiles SQL on each prepare(), which cost more
+ * than running the small queries of a screen. This keeps the compiled statements of the most recent
+ * SQL texts for reuse: safe because Kysely runs one query at a time on its single SQLite connection.
+ */
+export function withStatementCache(sqlite: SQLite.Database, size = 500): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text) {
+      let statement = statements.get(text);
+      if (statement) {
+        // Most recently used last, so the first key is the one to evict.
+        statements.delete(text);
+      } else {
+        statement = sqlite.prepare(text);
+        if (statements.size >= size) statements.delete(statements.keys().next().value!);
+      }
+      statements.set(text, statement);
+      return statement;
+    },
+  };
+}
+
 export function openDb(options: DbOptions): DbHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -38,6 +62,6 @@ export function openDb(options: DbOptions): DbHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', sqliteFile: file, close: () => db.destroy() };
 }
