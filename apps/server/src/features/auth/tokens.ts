@@ -1,4 +1,5 @@
 /** HS256 session tokens: signed with the server secret, bound to a session row by their jti. */
+import { webcrypto } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Role } from '@campus/contract';
 
@@ -12,10 +13,17 @@ export interface TokenClaims {
 }
 
 export class TokenService {
-  private readonly key: Uint8Array;
+  /** Imported once: given raw bytes, jose would import the HMAC key again on every sign and verify. */
+  private readonly key: Promise<webcrypto.CryptoKey>;
 
   constructor(secret: string) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = webcrypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
   }
 
   async sign(claims: TokenClaims & Record<string, unknown>): Promise<string> {
@@ -27,13 +35,13 @@ export class TokenService {
       .setIssuer(TOKEN_ISSUER)
       .setIssuedAt()
       .setExpirationTime(exp)
-      .sign(this.key);
+      .sign(await this.key);
   }
 
   /** The claims of a valid token, or undefined for anything forged, expired or malformed. */
   async verify(token: string): Promise<TokenClaims | undefined> {
     try {
-      const { payload } = await jwtVerify(token, this.key, {
+      const { payload } = await jwtVerify(token, await this.key, {
         algorithms: ['HS256'],
         issuer: TOKEN_ISSUER,
         requiredClaims: ['sub', 'jti', 'exp'],
