@@ -1,17 +1,18 @@
 /** Providers and the top-level routes: sign-in, support, and the three lazily loaded role areas. */
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './global.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { LoadingState } from '../components/page-states';
 import { SignInPage } from '../features/auth/pages/sign-in-page';
-import { SupportPage } from '../features/support/pages/support-page';
 import { SessionWatcher } from './guards';
 import { cssVariablesResolver, theme } from './theme';
 
+const SupportPage = lazy(() =>
+  import('../features/support/pages/support-page').then((m) => ({ default: m.SupportPage })),
+);
 const StudentArea = lazy(() => import('./student-area'));
 const TeacherArea = lazy(() => import('./teacher-area'));
 const AdminArea = lazy(() => import('./admin-area'));
@@ -23,7 +24,6 @@ const queryClient = new QueryClient({
 export function App() {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <Notifications position="top-center" />
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
           <SessionWatcher />

@@ -30,24 +30,25 @@ function DemoAccounts() {
       <Text size="sm" c="dimmed" mb="xs">
         Every demo account uses the password <strong>{data.demoPassword}</strong>.
       </Text>
-      <Table fz="sm" striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Role</Table.Th>
-            <Table.Th>User ID</Table.Th>
-            <Table.Th>Note</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
+      {/* A plain table: Mantine's Table would bring its scroll area into the sign-in bundle. */}
+      <table className="demo-accounts">
+        <thead>
+          <tr>
+            <th scope="col">Role</th>
+            <th scope="col">User ID</th>
+            <th scope="col">Note</th>
+          </tr>
+        </thead>
+        <tbody>
           {data.accounts.map((a) => (
-            <Table.Tr key={a.userId}>
-              <Table.Td>{a.role}</Table.Td>
-              <Table.Td>{a.userId}</Table.Td>
-              <Table.Td>{a.note}</Table.Td>
-            </Table.Tr>
+            <tr key={a.userId}>
+              <td>{a.role}</td>
+              <td>{a.userId}</td>
+              <td>{a.note}</td>
+            </tr>
           ))}
-        </Table.Tbody>
-      </Table>
+        </tbody>
+      </table>
     </Paper>
   );
 }
