@@ -7,7 +7,6 @@ import {
   Paper,
   PasswordInput,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
