@@ -10,6 +10,8 @@ export interface Scenario {
   title: string;
   kind: ScenarioKind;
   requests: BenchRequest[];
+  /** Connections for this scenario when not the run's (one teacher marking alone). */
+  connections?: number;
 }
 
 export const SCENARIO_NAMES = [
@@ -19,12 +21,14 @@ export const SCENARIO_NAMES = [
   'queries',
   'gatepasses',
   'mark',
+  'mark-alone',
   'mixed',
 ] as const;
 export type ScenarioName = (typeof SCENARIO_NAMES)[number];
 
 /** Requests of each kind in every 20 of the mixed workload: mostly students reading, a mark now and then. */
-export const MIXED_WEIGHTS: Record<Exclude<ScenarioName, 'mixed'>, number> = {
+type SingleKind = Exclude<ScenarioName, 'mixed' | 'mark-alone'>;
+export const MIXED_WEIGHTS: Record<SingleKind, number> = {
   notices: 7,
   attendance: 4,
   gatepasses: 3,
@@ -146,7 +150,7 @@ export async function buildScenarios(port: number, campus: Campus): Promise<Scen
     path,
     headers: authorized(token),
   });
-  const byKind: Record<Exclude<ScenarioName, 'mixed'>, Scenario> = {
+  const byKind: Record<SingleKind, Scenario> = {
     notices: {
       name: 'notices',
       title: 'notices list (20 newest)',
@@ -202,6 +206,14 @@ export async function buildScenarios(port: number, campus: Campus): Promise<Scen
   }
   return [
     ...Object.values(byKind),
+    // The same marks one at a time: the latency of a teacher's mark when nobody else writes.
+    {
+      name: 'mark-alone',
+      title: 'mark attendance, 1 connection',
+      kind: 'write',
+      requests: marks,
+      connections: 1,
+    },
     { name: 'mixed', title: 'mixed workload', kind: 'mixed', requests: mixed },
   ];
 }
