@@ -6,6 +6,8 @@ import { backupSqlite, BackupError, POSTGRES_BACKUP_HELP, restoreSqlite } from '
 import { openConfiguredDb } from './db/open';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoCampus } from './db/seed/demo';
+import { seedLargeCampus } from './db/seed/large';
+import { progressBar } from './lib/progress-bar';
 import { hashPassword } from './features/auth/passwords';
 import { newId, nowIso } from './lib/ids';
 import { PASSWORD_MIN_LENGTH } from '@campus/contract';
@@ -14,7 +16,8 @@ const USAGE = `Usage: campus <command> [options]
 
 Commands:
   migrate                        apply pending migrations
-  seed [--size demo]             create the demo campus on an empty database
+  seed [--size demo|large]       create the demo campus (or the 20,000-student benchmark campus,
+                                 --scale 0.1 for a tenth of it) on an empty database
   create-admin --id N --name TEXT --email TEXT --password TEXT
                                  create an admin account (the User ID must be free)
   backup FILE                    copy the SQLite database to FILE, consistently, while the server runs
@@ -68,6 +71,7 @@ async function main(argv: string[]): Promise<number> {
       email: { type: 'string' },
       password: { type: 'string' },
       size: { type: 'string', default: 'demo' },
+      scale: { type: 'string', default: '1' },
     },
     allowPositionals: true,
   });
@@ -87,7 +91,21 @@ async function main(argv: string[]): Promise<number> {
         console.log('Database is up to date.');
         return 0;
       case 'seed': {
-        if (values.size !== 'demo') throw new Error(`Unknown size "${values.size}"`);
+        if (values.size === 'large') {
+          const bar = progressBar('seeding');
+          const started = Date.now();
+          const counts = await seedLargeCampus(handle.db, handle.dialect, {
+            scale: Number(values.scale),
+            onProgress: bar.update,
+          });
+          bar.end();
+          const summary = Object.entries(counts as unknown as Record<string, number>)
+            .map(([table, n]) => `${n.toLocaleString('en')} ${table}`)
+            .join(', ');
+          console.log(`Large campus created in ${((Date.now() - started) / 1000).toFixed(1)} s: ${summary}.`);
+          return 0;
+        }
+        if (values.size !== 'demo') throw new Error(`Unknown size "${values.size}" (demo or large)`);
         if (!(await seedDemoCampus(handle.db, handle.dialect))) {
           console.error('The campus already has accounts; seed only runs on an empty database.');
           return 1;
