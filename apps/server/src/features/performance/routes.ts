@@ -14,8 +14,8 @@ import { performanceRepository } from './repository';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
 
-export const performanceRoutes: Feature = async (app: App, { db }) => {
-  const repo = performanceRepository(db);
+export const performanceRoutes: Feature = async (app: App, { db, dialect }) => {
+  const repo = performanceRepository(db, dialect);
 
   app.get(
     '/api/performance/:rollNo',
