@@ -1,7 +1,5 @@
 // Type-aware lint for every workspace; imports flow one way (contract ← server, contract ← web; shared → features → app).
 import js from '@eslint/js';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -26,15 +24,6 @@ export default tseslint.config(
       globals: { ...globals.node },
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/resolver-next': [
-        createTypeScriptImportResolver({
-          noWarnOnMultipleProjects: true,
-          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json'],
-        }),
-      ],
-    },
     rules: {
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
       '@typescript-eslint/no-non-null-assertion': 'off',
@@ -43,8 +32,6 @@ export default tseslint.config(
       '@typescript-eslint/no-unnecessary-condition': 'off',
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
-      'import-x/no-cycle': 'error',
-      'import-x/no-self-import': 'error',
       'no-restricted-imports': [
         'error',
         {
@@ -84,27 +71,47 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'import-x/no-restricted-paths': [
+    },
+  },
+  // Imports flow one way in the web app: lib → components → features → app.
+  {
+    files: ['apps/web/src/lib/**'],
+    rules: {
+      'no-restricted-imports': [
         'error',
         {
-          zones: [
+          patterns: [
             {
-              target: './apps/web/src/components',
-              from: ['./apps/web/src/features', './apps/web/src/app'],
-              message: 'Shared components do not import features or the app.',
-            },
-            {
-              target: './apps/web/src/lib',
-              from: ['./apps/web/src/features', './apps/web/src/app', './apps/web/src/components'],
+              group: ['**/components/**', '**/features/**', '**/app/**'],
               message: 'lib is the lowest layer.',
-            },
-            {
-              target: './apps/web/src/features',
-              from: './apps/web/src/app',
-              message: 'Features do not import the app layer.',
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/components/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/features/**', '**/app/**'],
+              message: 'Shared components do not import features or the app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/features/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/app/**'], message: 'Features do not import the app layer.' }] },
       ],
     },
   },
