@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders, stubFetch } from '../test/render';
+import { renderScreen, stubApi } from '../test/render';
 import { RequireRole } from './guards';
 
 const decoded = (role: string) => ({ decoded: { role, name: 'Asha', email: 'a@x.edu', exp: 9999999999 } });
@@ -10,12 +10,16 @@ const routes = {
   '/teacher/home': <p>teacher home</p>,
 };
 
-function renderTeacherArea(answer: [number, unknown]) {
-  vi.stubGlobal('fetch', vi.fn(stubFetch(() => answer)));
-  renderWithProviders(<RequireRole role="teacher">{(s) => <p>teacher area of {s.name}</p>}</RequireRole>, {
-    path: '/teacher/area',
-    routes,
-  });
+function renderTeacherArea([status, body]: [number, unknown]) {
+  stubApi(() => ({ status, body }));
+  renderScreen(
+    <RequireRole role="teacher">{(s) => <p>teacher area of {s.name}</p>}</RequireRole>,
+    undefined,
+    {
+      path: '/teacher/area',
+      routes,
+    },
+  );
 }
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,7 +1,7 @@
 import { configure, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AttendanceRecord, Decoded } from '@campus/contract';
-import { renderWithProviders, stubFetch } from '../../../test/render';
+import { renderScreen, stubApi } from '../../../test/render';
 import { StudentAttendancePage } from './student-attendance-page';
 
 const student: Decoded = { role: 'student', name: 'Asha Rao', email: 'a@x.edu', RollNo: 230003, exp: 9e9 };
@@ -14,15 +14,12 @@ function records(n: number, present: number): AttendanceRecord[] {
   }));
 }
 
-function setup(answer: [number, unknown]) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(
-      stubFetch((_method, path) => (path === '/api/attendance/230003' ? answer : [404, { message: 'no' }])),
-    ),
+function setup([status, body]: [number, unknown]) {
+  stubApi((call) =>
+    call.path === '/api/attendance/230003' ? { status, body } : { status: 404, body: { message: 'no' } },
   );
   localStorage.setItem('jwtToken', 'tok');
-  renderWithProviders(<StudentAttendancePage />, { user: student });
+  renderScreen(<StudentAttendancePage />, student);
 }
 
 const percentage = async () =>

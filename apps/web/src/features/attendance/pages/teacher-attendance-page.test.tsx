@@ -1,18 +1,11 @@
 import { configure, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AttendanceMark, Decoded, RosterStudent } from '@campus/contract';
-import { renderWithProviders, stubFetch } from '../../../test/render';
+import type { AttendanceMark, RosterStudent } from '@campus/contract';
+import { renderScreen, stubApi, TEACHER, type Reply } from '../../../test/render';
 import { localIsoDate } from '../today';
 import { TeacherAttendancePage } from './teacher-attendance-page';
 
-const teacher: Decoded = {
-  role: 'teacher',
-  name: 'Meera Iyer',
-  email: 'm@x.edu',
-  teacherId: 500002,
-  exp: 9e9,
-};
 const roster: RosterStudent[] = [
   { _id: 'a', name: 'Asha Rao', RollNo: 230003, group: 'CSE-B' },
   { _id: 'b', name: 'Vikram Shah', RollNo: 230004, group: 'CSE-B' },
@@ -34,34 +27,32 @@ function setup({
   const requested: string[] = [];
   // Like the server, a successful submit changes what /api/attendance-marks answers.
   const saved = new Map(marks.map((m) => [m.studentId, m.status]));
-  const fetchMock = vi.fn(
-    stubFetch(async (method, path, body) => {
-      requested.push(path);
-      if (path === '/api/groups') return [200, ['CSE-A', 'CSE-B']];
-      if (path.startsWith('/api/students?')) return [200, students];
-      if (path.startsWith('/api/attendance-marks?')) {
-        return [200, [...saved].map(([studentId, status]) => ({ studentId, status }))];
-      }
-      if (method === 'POST' && path === '/api/mark-attendance') {
-        posted.push(body);
-        const answer = await submit(body);
-        if (answer[0] === 200) {
-          for (const record of (body as { attendanceRecords: AttendanceMark[] }).attendanceRecords) {
-            saved.set(record.studentId, record.status);
-          }
+  stubApi(async ({ method, path, search, body }): Promise<Reply> => {
+    const url = search.size ? `${path}?${search.toString()}` : path;
+    requested.push(url);
+    if (url === '/api/groups') return { status: 200, body: ['CSE-A', 'CSE-B'] };
+    if (url.startsWith('/api/students?')) return { status: 200, body: students };
+    if (url.startsWith('/api/attendance-marks?')) {
+      return { status: 200, body: [...saved].map(([studentId, status]) => ({ studentId, status })) };
+    }
+    if (method === 'POST' && url === '/api/mark-attendance') {
+      posted.push(body);
+      const [status, answer] = await submit(body);
+      if (status === 200) {
+        for (const record of (body as { attendanceRecords: AttendanceMark[] }).attendanceRecords) {
+          saved.set(record.studentId, record.status);
         }
-        return answer;
       }
-      return [404, { message: 'not found' }];
-    }),
-  );
-  vi.stubGlobal('fetch', fetchMock);
+      return { status, body: answer };
+    }
+    return { status: 404, body: { message: 'not found' } };
+  });
   localStorage.setItem('jwtToken', 'tok');
-  renderWithProviders(<TeacherAttendancePage />, { user: teacher });
-  return { posted, requested, user: userEvent.setup() };
+  const { user } = renderScreen(<TeacherAttendancePage />, TEACHER);
+  return { posted, requested, user };
 }
 
-async function openGroup(user: ReturnType<typeof userEvent.setup>, group = 'CSE-B') {
+async function openGroup(user: UserEvent, group = 'CSE-B') {
   const select = await screen.findByRole('combobox', { name: 'Group' });
   await vi.waitFor(() => expect(select).toBeEnabled(), { timeout: 5000 });
   await user.click(select);

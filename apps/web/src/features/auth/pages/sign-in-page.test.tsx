@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders, stubFetch } from '../../../test/render';
+import { renderScreen, stubApi } from '../../../test/render';
 import { SignInPage } from './sign-in-page';
 
 const homes = {
@@ -11,17 +11,16 @@ const homes = {
 };
 
 function setup(login: () => [number, unknown] | Promise<[number, unknown]>) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(
-      stubFetch((method, path) => {
-        if (path === '/api/login') return login();
-        if (path === '/api/demo-accounts') return [200, { demoPassword: 'campus123', accounts: [] }];
-        return [404, { message: 'not found' }];
-      }),
-    ),
-  );
-  renderWithProviders(<SignInPage />, { routes: homes });
+  stubApi(async (call) => {
+    if (call.path === '/api/login') {
+      const [status, body] = await login();
+      return { status, body };
+    }
+    if (call.path === '/api/demo-accounts')
+      return { status: 200, body: { demoPassword: 'campus123', accounts: [] } };
+    return { status: 404, body: { message: 'not found' } };
+  });
+  renderScreen(<SignInPage />, undefined, { routes: homes });
 }
 
 async function submit(userId: string, password: string) {

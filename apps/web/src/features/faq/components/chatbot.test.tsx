@@ -1,10 +1,8 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FaqItem, FaqMatchResponse } from '@campus/contract';
+import { json, renderScreen, urlOf } from '../../../test/render';
 import { Chatbot, helpPathFor } from './chatbot';
 import { MATCH_FAILED, NO_MATCH, SUPPORT_LINK } from './chat-messages';
 
@@ -14,12 +12,9 @@ const FAQ: FaqItem[] = Array.from({ length: 7 }, (_, i) => ({
   answer: `Answer ${i + 1}.`,
 }));
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 let matchAnswer: (q: string) => Response;
 const fetchMock = vi.fn((input: string) => {
-  const url = new URL(input, 'http://localhost');
+  const url = urlOf(input);
   if (url.pathname === '/questions') return Promise.resolve(json(200, FAQ));
   if (url.pathname === '/api/faq/match') return Promise.resolve(matchAnswer(url.searchParams.get('q') ?? ''));
   return Promise.resolve(json(404, { message: 'not found' }));
@@ -35,20 +30,10 @@ afterEach(() => {
 });
 
 function renderChatbot(path = '/student/home') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[path]}>
-          <Chatbot />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return userEvent.setup();
+  return renderScreen(<Chatbot />, undefined, { path }).user;
 }
 
-async function openChat(user: ReturnType<typeof userEvent.setup>) {
+async function openChat(user: UserEvent) {
   await user.click(screen.getByRole('button', { name: 'Open FAQ chat' }));
   const panel = screen.getByRole('dialog', { name: 'FAQ chat' });
   await within(panel).findByRole('button', { name: 'Question 1?' });

@@ -1,14 +1,8 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FaqItem, FaqItemRequest } from '@campus/contract';
+import { json, renderScreen } from '../../../test/render';
 import { AdminFaqPage } from './admin-faq-page';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -55,17 +49,8 @@ function renderPage() {
     return Promise.resolve(json(404, { message: 'not found' }));
   });
   vi.stubGlobal('fetch', fetchMock);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <AdminFaqPage />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return { fetchMock, user: userEvent.setup() };
+  const { user } = renderScreen(<AdminFaqPage />);
+  return { fetchMock, user };
 }
 
 const list = () => screen.getByRole('region', { name: /^Questions/ });

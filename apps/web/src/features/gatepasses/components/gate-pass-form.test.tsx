@@ -2,8 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@campus/contract';
+import { STUDENT, deferred, renderScreen, stubApi, type Handler, type Reply } from '../../../test/render';
 import { STUDENT_DETAILS, gatePass } from '../test/data';
-import { deferred, renderScreen, stubApi, type Handler, type Reply } from '../test/render';
 import { GatePassForm } from './gate-pass-form';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -31,7 +31,7 @@ async function fillAndSubmit() {
 describe('GatePassForm', { timeout: 15_000 }, () => {
   it('prefills name, roll number, email and contact read-only', async () => {
     stubApi(server(() => ({ status: 500 })));
-    renderScreen(<GatePassForm />);
+    renderScreen(<GatePassForm />, STUDENT);
     expect(screen.getByLabelText('Name')).toHaveValue('Asha Rao');
     expect(screen.getByLabelText('Roll number')).toHaveValue('230002');
     expect(screen.getByLabelText('Email')).toHaveValue('asha.rao@campus.test');
@@ -46,7 +46,7 @@ describe('GatePassForm', { timeout: 15_000 }, () => {
 
   it('asks for date, time and reason without calling the server', async () => {
     const calls = stubApi(server(() => ({ status: 500 })));
-    renderScreen(<GatePassForm />);
+    renderScreen(<GatePassForm />, STUDENT);
     await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Submit' }));
     expect(screen.getByText('Date is required')).toBeInTheDocument();
     expect(screen.getByText('Time is required')).toBeInTheDocument();
@@ -57,7 +57,7 @@ describe('GatePassForm', { timeout: 15_000 }, () => {
   it('shows Submitting... while the request runs, then the success message, and clears the form', async () => {
     const answer = deferred<Reply>();
     const calls = stubApi(server(() => answer.promise));
-    renderScreen(<GatePassForm />);
+    renderScreen(<GatePassForm />, STUDENT);
     await waitFor(() => expect(screen.getByLabelText('Contact')).toHaveValue('9876543210'));
     await fillAndSubmit();
 
@@ -86,7 +86,7 @@ describe('GatePassForm', { timeout: 15_000 }, () => {
 
   it("shows the server's message when the server refuses", async () => {
     stubApi(server(() => ({ status: 400, body: { message: 'date must be a date in the form YYYY-MM-DD' } })));
-    renderScreen(<GatePassForm />);
+    renderScreen(<GatePassForm />, STUDENT);
     await fillAndSubmit();
     expect(await screen.findByRole('alert')).toHaveTextContent('date must be a date in the form YYYY-MM-DD');
     expect(screen.getByLabelText(/^Reason/)).toHaveValue('Dentist appointment');
@@ -94,7 +94,7 @@ describe('GatePassForm', { timeout: 15_000 }, () => {
 
   it('falls back to the catalogue message when the server sends none', async () => {
     stubApi(server(() => ({ status: 500 })));
-    renderScreen(<GatePassForm />);
+    renderScreen(<GatePassForm />, STUDENT);
     await fillAndSubmit();
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.gatePass.submitFailed);
   });
@@ -105,7 +105,7 @@ describe('GatePassForm', { timeout: 15_000 }, () => {
         throw new TypeError('Failed to fetch');
       }),
     );
-    renderScreen(<GatePassForm />);
+    renderScreen(<GatePassForm />, STUDENT);
     await fillAndSubmit();
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.gatePass.submitNetworkError);
   });

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, type GatePass } from '@campus/contract';
 import { logger } from '../logger';
+import { STUDENT, renderScreen, stubApi } from '../../../test/render';
 import { STUDENT_DETAILS, gatePass } from '../test/data';
-import { renderScreen, stubApi } from '../test/render';
 import { StudentGatepassPage } from './student-gatepass-page';
 
 afterEach(() => {
@@ -20,7 +20,7 @@ describe('StudentGatepassPage', { timeout: 15_000 }, () => {
         ? { status: 200, body: [] }
         : { status: 200, body: STUDENT_DETAILS },
     );
-    renderScreen(<StudentGatepassPage />);
+    renderScreen(<StudentGatepassPage />, STUDENT);
     const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('tab', { name: 'Applied Gate Pass' }));
     expect(await screen.findByText(MESSAGES.gatePass.noApplied)).toBeVisible();
@@ -45,7 +45,7 @@ describe('StudentGatepassPage', { timeout: 15_000 }, () => {
         ? { status: 500, body: { message: 'boom' } }
         : { status: 200, body: STUDENT_DETAILS },
     );
-    renderScreen(<StudentGatepassPage />);
+    renderScreen(<StudentGatepassPage />, STUDENT);
     await userEvent.setup({ delay: null }).click(screen.getByRole('tab', { name: 'Approved Gate Pass' }));
     expect(await screen.findByText(MESSAGES.gatePass.noApproved)).toBeVisible();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -64,7 +64,7 @@ describe('StudentGatepassPage', { timeout: 15_000 }, () => {
       if (call.path.startsWith('/api/gatepasses/')) return { status: 200, body: [] };
       return { status: 200, body: STUDENT_DETAILS };
     });
-    renderScreen(<StudentGatepassPage />);
+    renderScreen(<StudentGatepassPage />, STUDENT);
     const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('tab', { name: 'Applied Gate Pass' }));
     expect(await screen.findByText(MESSAGES.gatePass.noApplied)).toBeVisible();

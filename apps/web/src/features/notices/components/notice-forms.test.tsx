@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, type CreateNoticeRequest, type MentorNotice } from '@campus/contract';
-import { bodyOf, fill, json, renderWithProviders, TEACHER, urlOf, type FetchFn } from '../test/render';
+import { bodyOf, fill, json, renderScreen, TEACHER, urlOf, type FetchFn } from '../../../test/render';
 import { MentorNoticeList } from './notice-list';
 import { EventNoticeForm, GeneralNoticeForm, MentorNoticeForm } from './notice-forms';
 
@@ -52,7 +52,7 @@ afterEach(() => {
 // Typing through user-event is slow when the machine is busy; these tests wait on the UI, not on time.
 describe('notice forms', { timeout: 20_000 }, () => {
   it('checks every field with the contract schema before sending anything', async () => {
-    const user = renderWithProviders(<EventNoticeForm />);
+    const { user } = renderScreen(<EventNoticeForm />, TEACHER);
     await user.click(screen.getByRole('button', { name: 'Create event' }));
 
     expect(await screen.findByText('Event name is required')).toBeInTheDocument();
@@ -77,7 +77,7 @@ describe('notice forms', { timeout: 20_000 }, () => {
   it("shows 'Submitting...' while the request runs, then the success message, and clears the form", async () => {
     let answer!: (response: Response) => void;
     createAnswer = () => new Promise((resolve) => (answer = resolve));
-    const user = renderWithProviders(<EventNoticeForm />);
+    const { user } = renderScreen(<EventNoticeForm />, TEACHER);
 
     await fill(user, screen.getByLabelText(/Event name/), 'Hackathon');
     await fill(user, screen.getByLabelText(/Hosted by/), 'Coding Club');
@@ -113,7 +113,7 @@ describe('notice forms', { timeout: 20_000 }, () => {
   it('shows the server message when the server refuses the notice', async () => {
     createAnswer = () =>
       Promise.resolve(json(400, { message: 'data.heading must be at most 200 characters' }));
-    const user = renderWithProviders(<GeneralNoticeForm />);
+    const { user } = renderScreen(<GeneralNoticeForm />, TEACHER);
     await fill(user, screen.getByLabelText(/Heading/), 'Library hours');
     await fill(user, screen.getByLabelText(/Contact email/), 'library@campus.test');
     await fill(user, screen.getByLabelText(/Description/), 'Open until 10 pm.');
@@ -125,7 +125,7 @@ describe('notice forms', { timeout: 20_000 }, () => {
 
   it("falls back to 'Error creating notice' without a server message and 'Error submitting notice' offline", async () => {
     createAnswer = () => Promise.resolve(new Response('', { status: 500 }));
-    const user = renderWithProviders(<GeneralNoticeForm />);
+    const { user } = renderScreen(<GeneralNoticeForm />, TEACHER);
     await fill(user, screen.getByLabelText(/Heading/), 'Library hours');
     await fill(user, screen.getByLabelText(/Contact email/), 'library@campus.test');
     await fill(user, screen.getByLabelText(/Description/), 'Open until 10 pm.');
@@ -143,11 +143,12 @@ describe('notice forms', { timeout: 20_000 }, () => {
       mentorNotices = [notice, ...mentorNotices];
       return Promise.resolve(json(201, { message: MESSAGES.notice.created, type: 'mentorNotice', notice }));
     };
-    const user = renderWithProviders(
+    const { user } = renderScreen(
       <>
         <MentorNoticeForm />
         <MentorNoticeList />
       </>,
+      TEACHER,
     );
     expect(await screen.findByText('No mentor notices to display.')).toBeInTheDocument();
     expect(screen.getByLabelText(/Teacher name/)).toHaveValue(TEACHER.name);

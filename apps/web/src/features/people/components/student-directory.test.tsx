@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, type Student } from '@campus/contract';
-import { json, renderWithProviders, urlOf, type FetchFn } from '../test/render';
+import { json, renderScreen, TEACHER, urlOf, type FetchFn } from '../../../test/render';
 import { TABLE_PAGE_SIZE } from '../api';
 import { StudentDirectory } from './student-directory';
 
@@ -51,7 +51,10 @@ const rollNumbers = () =>
 // Typing through user-event is slow when the machine is busy; these tests wait on the UI, not on time.
 describe('student directory', { timeout: 20_000 }, () => {
   it('pages through the students on the server', async () => {
-    const user = renderWithProviders(<StudentDirectory source="/api/manage-students" caption="Students" />);
+    const { user } = renderScreen(
+      <StudentDirectory source="/api/manage-students" caption="Students" />,
+      TEACHER,
+    );
     expect(screen.getByText('Loading students...')).toBeInTheDocument();
     await screen.findByRole('table', { name: 'Students' });
     expect(rollNumbers()).toHaveLength(TABLE_PAGE_SIZE);
@@ -66,7 +69,10 @@ describe('student directory', { timeout: 20_000 }, () => {
   });
 
   it("filters by group from the first page and says 'No students found.' for an empty group", async () => {
-    const user = renderWithProviders(<StudentDirectory source="/api/manage-students" caption="Students" />);
+    const { user } = renderScreen(
+      <StudentDirectory source="/api/manage-students" caption="Students" />,
+      TEACHER,
+    );
     await screen.findByRole('table', { name: 'Students' });
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await screen.findByText('Page 2');

@@ -1,16 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ContactTeacher, Decoded } from '@campus/contract';
-import { json, renderWithProviders, type FetchFn } from '../test/render';
+import type { ContactTeacher } from '@campus/contract';
+import { json, renderScreen, STUDENT, type FetchFn } from '../../../test/render';
 import { ContactTeachersPage } from './contact-teachers-page';
 
-const STUDENT: Decoded = {
-  role: 'student',
-  name: 'Aarav Sharma',
-  email: 'aarav@campus.test',
-  RollNo: 230001,
-  exp: 4_102_444_800,
-};
 const teacher = (name: string, email: string, isMentor: boolean, groups: string[]): ContactTeacher => ({
   _id: email,
   name,
@@ -37,7 +30,7 @@ afterEach(() => {
 
 describe('Contact Your Mentor', () => {
   it("lists the student's own mentor first, marked, each card with a mailto 'Contact Mentor' link", async () => {
-    renderWithProviders(<ContactTeachersPage />, STUDENT);
+    renderScreen(<ContactTeachersPage />, STUDENT);
     expect(screen.getByRole('heading', { level: 1, name: 'Contact Your Mentor' })).toBeInTheDocument();
 
     const cards = await screen.findAllByRole('article');

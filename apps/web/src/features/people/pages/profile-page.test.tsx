@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, type Decoded, type Student } from '@campus/contract';
-import { json, renderWithProviders, urlOf, type FetchFn } from '../test/render';
+import { json, renderScreen, urlOf, type FetchFn } from '../../../test/render';
 import { StudentProfilePage } from './profile-page';
 
 const STUDENT: Decoded = {
@@ -42,7 +42,7 @@ const valueOf = (label: string) => screen.getByText(label).nextElementSibling?.t
 describe('student profile', () => {
   it("shows the student's details, 'Not Available' for missing ones, and never a password", async () => {
     answer = () => json(200, DETAILS);
-    renderWithProviders(<StudentProfilePage />, STUDENT);
+    renderScreen(<StudentProfilePage />, STUDENT);
     expect(await screen.findByText('Rakesh Sharma')).toBeInTheDocument();
     expect(valueOf('Roll No')).toBe('230001');
     expect(valueOf('Group')).toBe('CSE-A');
@@ -55,7 +55,7 @@ describe('student profile', () => {
 
   it("shows 'Error fetching details' with N/A fields when the details cannot be loaded", async () => {
     answer = () => json(500, { message: 'boom' });
-    renderWithProviders(<StudentProfilePage />, STUDENT);
+    renderScreen(<StudentProfilePage />, STUDENT);
     expect(await screen.findByText(MESSAGES.profile.fetchDetailsFailed)).toBeInTheDocument();
     expect(valueOf('Name')).toBe(MESSAGES.profile.na);
     expect(valueOf('Email')).toBe(MESSAGES.profile.na);

@@ -1,7 +1,7 @@
 import { configure, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Decoded, Performance } from '@campus/contract';
-import { renderWithProviders, stubFetch } from '../../../test/render';
+import { renderScreen, stubApi } from '../../../test/render';
 import { StudentPerformancePage } from './student-performance-page';
 
 const student: Decoded = { role: 'student', name: 'Asha Rao', email: 'a@x.edu', RollNo: 230003, exp: 9e9 };
@@ -17,13 +17,12 @@ const record: Performance = {
   CGPA: 8.81,
 };
 
-function setup(answer: [number, unknown]) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(stubFetch((_m, path) => (path === '/api/performance/230003' ? answer : [404, { message: 'no' }]))),
+function setup([status, body]: [number, unknown]) {
+  stubApi((call) =>
+    call.path === '/api/performance/230003' ? { status, body } : { status: 404, body: { message: 'no' } },
   );
   localStorage.setItem('jwtToken', 'tok');
-  renderWithProviders(<StudentPerformancePage />, { user: student });
+  renderScreen(<StudentPerformancePage />, student);
 }
 
 const valueOf = (card: HTMLElement, label: string) =>

@@ -1,17 +1,8 @@
 import { configure, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Decoded, Performance } from '@campus/contract';
-import { renderWithProviders, stubFetch } from '../../../test/render';
+import type { Performance } from '@campus/contract';
+import { renderScreen, stubApi, TEACHER } from '../../../test/render';
 import { TeacherPerformancePage } from './teacher-performance-page';
-
-const teacher: Decoded = {
-  role: 'teacher',
-  name: 'Meera Iyer',
-  email: 'm@x.edu',
-  teacherId: 500002,
-  exp: 9e9,
-};
 
 const campus: Performance[] = Array.from({ length: 120 }, (_, i) => ({
   RollNo: 230001 + i,
@@ -28,23 +19,19 @@ const campus: Performance[] = Array.from({ length: 120 }, (_, i) => ({
 /** Answers like the server: name search (any case), then limit and offset. */
 function setup(fail = false) {
   const requested: string[] = [];
-  const fetchMock = vi.fn(
-    stubFetch((_m, path) => {
-      requested.push(path);
-      const url = new URL(path, 'http://localhost');
-      if (url.pathname !== '/api/students-performance') return [404, { message: 'no' }];
-      if (fail) return [500, { message: 'boom' }];
-      const search = (url.searchParams.get('search') ?? '').toLowerCase();
-      const limit = Number(url.searchParams.get('limit'));
-      const offset = Number(url.searchParams.get('offset'));
-      const matches = campus.filter((p) => p.Name.toLowerCase().includes(search));
-      return [200, matches.slice(offset, offset + limit)];
-    }),
-  );
-  vi.stubGlobal('fetch', fetchMock);
+  stubApi((call) => {
+    requested.push(call.search.size ? `${call.path}?${call.search.toString()}` : call.path);
+    if (call.path !== '/api/students-performance') return { status: 404, body: { message: 'no' } };
+    if (fail) return { status: 500, body: { message: 'boom' } };
+    const search = (call.search.get('search') ?? '').toLowerCase();
+    const limit = Number(call.search.get('limit'));
+    const offset = Number(call.search.get('offset'));
+    const matches = campus.filter((p) => p.Name.toLowerCase().includes(search));
+    return { status: 200, body: matches.slice(offset, offset + limit) };
+  });
   localStorage.setItem('jwtToken', 'tok');
-  renderWithProviders(<TeacherPerformancePage />, { user: teacher });
-  return { requested, user: userEvent.setup() };
+  const { user } = renderScreen(<TeacherPerformancePage />, TEACHER);
+  return { requested, user };
 }
 
 // Role queries over 50 rows are slow in jsdom; the rows of the body are enough here.

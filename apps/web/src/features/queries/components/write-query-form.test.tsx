@@ -2,8 +2,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, QUERY_SUBMITTED_MESSAGE } from '@campus/contract';
+import { STUDENT, deferred, renderScreen, stubApi, type Reply } from '../../../test/render';
 import { boardQuery } from '../test/data';
-import { deferred, renderScreen, stubApi, type Reply } from '../test/render';
 import { WriteQueryForm } from './write-query-form';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -26,7 +26,7 @@ describe('WriteQueryForm', { timeout: 15_000 }, () => {
   it('splits tags on commas, trims them and drops empty ones', async () => {
     const answer = deferred<Reply>();
     const calls = stubApi(() => answer.promise);
-    renderScreen(<WriteQueryForm />);
+    renderScreen(<WriteQueryForm />, STUDENT);
     await fill({ topic: 'Hooks', tags: ' react , ,hooks,, state ,', query: 'When does useEffect run?' });
 
     expect(await screen.findByRole('button', { name: MESSAGES.submitting })).toBeDisabled();
@@ -49,7 +49,7 @@ describe('WriteQueryForm', { timeout: 15_000 }, () => {
 
   it('refuses tags that are only commas and spaces without calling the server', async () => {
     const calls = stubApi(() => ({ status: 500 }));
-    renderScreen(<WriteQueryForm />);
+    renderScreen(<WriteQueryForm />, STUDENT);
     await fill({ topic: 'Hooks', tags: ' , ,', query: 'Why?' });
     expect(screen.getByText('Tags must contain at least one tag')).toBeVisible();
     expect(calls).toEqual([]);
@@ -57,7 +57,7 @@ describe('WriteQueryForm', { timeout: 15_000 }, () => {
 
   it('asks for every field', async () => {
     const calls = stubApi(() => ({ status: 500 }));
-    renderScreen(<WriteQueryForm />);
+    renderScreen(<WriteQueryForm />, STUDENT);
     await fill({ topic: '', tags: '', query: '' });
     expect(screen.getByText('Topic is required')).toBeVisible();
     expect(screen.getByText('Query is required')).toBeVisible();
@@ -74,7 +74,7 @@ describe('WriteQueryForm', { timeout: 15_000 }, () => {
     ],
   ])('shows the failure message when %s', async (_case, reply: () => Reply) => {
     stubApi(reply);
-    renderScreen(<WriteQueryForm />);
+    renderScreen(<WriteQueryForm />, STUDENT);
     await fill({ topic: 'Hooks', tags: 'react', query: 'Why?' });
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.query.submitFailed);
     expect(screen.getByLabelText(/^Topic/)).toHaveValue('Hooks');

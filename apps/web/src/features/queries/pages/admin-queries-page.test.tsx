@@ -1,20 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES, type Decoded } from '@campus/contract';
+import { MESSAGES } from '@campus/contract';
+import { ADMIN, renderScreen, stubApi } from '../../../test/render';
 import { boardQuery } from '../test/data';
-import { renderScreen, stubApi } from '../test/render';
 import { AdminQueriesPage } from './admin-queries-page';
 
 afterEach(() => vi.unstubAllGlobals());
-
-const ADMIN: Decoded = {
-  role: 'admin',
-  name: 'Admin',
-  email: 'admin@campus.test',
-  adminId: 900001,
-  exp: 4_102_444_800,
-};
 
 // Mantine in jsdom is slow when the whole suite runs in parallel on a small machine.
 describe('AdminQueriesPage', { timeout: 15_000 }, () => {

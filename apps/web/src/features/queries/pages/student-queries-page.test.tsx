@@ -2,8 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, type Query } from '@campus/contract';
+import { STUDENT, renderScreen, stubApi } from '../../../test/render';
 import { boardQuery } from '../test/data';
-import { renderScreen, stubApi } from '../test/render';
 import { StudentQueriesPage } from './student-queries-page';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -42,7 +42,7 @@ describe('StudentQueriesPage', { timeout: 15_000 }, () => {
         }),
       ],
     });
-    renderScreen(<StudentQueriesPage />);
+    renderScreen(<StudentQueriesPage />, STUDENT);
     const card = await screen.findByRole('article', { name: 'Recursion depth' });
     expect(within(card).getByRole('heading', { level: 2, name: 'Recursion depth' })).toBeVisible();
     expect(
@@ -58,7 +58,7 @@ describe('StudentQueriesPage', { timeout: 15_000 }, () => {
   it('toggles a like and shows the new count', async () => {
     const query = boardQuery({ topic: 'Likes', likes: 3 });
     const calls = board({ unsolved: [query] });
-    renderScreen(<StudentQueriesPage />);
+    renderScreen(<StudentQueriesPage />, STUDENT);
     const card = await screen.findByRole('article', { name: 'Likes' });
     const like = within(card).getByRole('button', { name: 'Like, 3 likes' });
     expect(like).toHaveAttribute('aria-pressed', 'false');
@@ -75,7 +75,7 @@ describe('StudentQueriesPage', { timeout: 15_000 }, () => {
         boardQuery({ topic: 'Open one' }),
       ],
     });
-    renderScreen(<StudentQueriesPage />);
+    renderScreen(<StudentQueriesPage />, STUDENT);
     const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('tab', { name: 'Your Queries' }));
     expect(await screen.findByRole('article', { name: 'Answered one' })).toBeVisible();
@@ -93,7 +93,7 @@ describe('StudentQueriesPage', { timeout: 15_000 }, () => {
 
   it('shows the empty state of each list', async () => {
     board({ mine: [boardQuery({ topic: 'Open one' })] });
-    renderScreen(<StudentQueriesPage />);
+    renderScreen(<StudentQueriesPage />, STUDENT);
     expect(await screen.findByText(MESSAGES.query.noUnsolved)).toBeVisible();
     const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('tab', { name: 'Solved Queries' }));

@@ -1,12 +1,7 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, renderScreen } from '../../../test/render';
 import { AdminHomePage } from './admin-home-page';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -15,16 +10,7 @@ function renderPage(answer: (path: string) => Promise<Response>) {
     'fetch',
     vi.fn((url: string) => answer(url)),
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <AdminHomePage />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderScreen(<AdminHomePage />);
 }
 
 const COUNTS: Record<string, number> = {

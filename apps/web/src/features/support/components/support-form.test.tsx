@@ -1,14 +1,9 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { screen } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, type SupportAddResponse } from '@campus/contract';
+import { json, renderScreen } from '../../../test/render';
 import { SupportForm } from './support-form';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const saved = (body: Record<string, string>): SupportAddResponse => ({
   message: MESSAGES.support.sent,
@@ -32,22 +27,10 @@ function stubFetch(answer: (body: Record<string, string>) => Promise<Response>) 
 afterEach(() => vi.unstubAllGlobals());
 
 function renderForm(prefill?: Parameters<typeof SupportForm>[0]['prefill']) {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <SupportForm prefill={prefill} />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return userEvent.setup();
+  return renderScreen(<SupportForm prefill={prefill} />).user;
 }
 
-async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
+async function fillRequired(user: UserEvent) {
   await user.click(screen.getByRole('textbox', { name: /Name/ }));
   await user.paste('Asha Rao');
   await user.click(screen.getByRole('textbox', { name: /Email/ }));

@@ -1,14 +1,8 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SupportMessage } from '@campus/contract';
+import { json, renderScreen, urlOf } from '../../../test/render';
 import { AdminSupportPage, PAGE_SIZE } from './admin-support-page';
-
-const json = (body: unknown) =>
-  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
 const message = (i: number): SupportMessage => ({
   _id: `5b0c6f4e-0d5e-4a8e-9a57-${String(i).padStart(12, '0')}`,
@@ -23,19 +17,10 @@ const message = (i: number): SupportMessage => ({
 afterEach(() => vi.unstubAllGlobals());
 
 function renderPage(rows: (url: URL) => SupportMessage[]) {
-  const fetchMock = vi.fn((url: string) => Promise.resolve(json(rows(new URL(url, 'http://localhost')))));
+  const fetchMock = vi.fn((url: string) => Promise.resolve(json(200, rows(urlOf(url)))));
   vi.stubGlobal('fetch', fetchMock);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <AdminSupportPage />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return { fetchMock, user: userEvent.setup() };
+  const { user } = renderScreen(<AdminSupportPage />);
+  return { fetchMock, user };
 }
 
 // Whole Mantine forms in jsdom are slow on a busy machine; the default 5 s is too tight.

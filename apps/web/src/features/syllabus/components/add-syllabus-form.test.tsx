@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, type SyllabusAddRequest } from '@campus/contract';
-import { bodyOf, fill, json, renderWithProviders, type FetchFn } from '../test/render';
+import { bodyOf, fill, json, renderScreen, TEACHER, type FetchFn } from '../../../test/render';
 import { AddSyllabusForm } from './add-syllabus-form';
 
 let answer: () => Promise<Response>;
@@ -14,7 +15,7 @@ afterEach(() => {
   fetchMock.mockClear();
 });
 
-async function fillIn(user: ReturnType<typeof renderWithProviders>, topics: string) {
+async function fillIn(user: UserEvent, topics: string) {
   await fill(user, screen.getByLabelText(/Course name/), 'Compilers');
   await fill(user, screen.getByLabelText(/Semester/), '5');
   await fill(user, screen.getByLabelText(/Topics/), topics);
@@ -25,7 +26,7 @@ async function fillIn(user: ReturnType<typeof renderWithProviders>, topics: stri
 describe('Add Syllabus form', { timeout: 20_000 }, () => {
   it('requires every field and at least one topic', async () => {
     answer = () => Promise.resolve(json(201, {}));
-    const user = renderWithProviders(<AddSyllabusForm />);
+    const { user } = renderScreen(<AddSyllabusForm />, TEACHER);
     await user.click(screen.getByRole('button', { name: 'Add Syllabus' }));
     expect(await screen.findByText('Course name is required')).toBeInTheDocument();
     expect(screen.getByText('Semester is required')).toBeInTheDocument();
@@ -39,7 +40,7 @@ describe('Add Syllabus form', { timeout: 20_000 }, () => {
   it("sends trimmed topics, shows 'Submitting...' and then the success message", async () => {
     let resolve!: (response: Response) => void;
     answer = () => new Promise((r) => (resolve = r));
-    const user = renderWithProviders(<AddSyllabusForm />);
+    const { user } = renderScreen(<AddSyllabusForm />, TEACHER);
     await fillIn(user, ' Lexing ,Parsing,, Code generation ');
 
     expect(await screen.findByRole('button', { name: MESSAGES.submitting })).toBeDisabled();
@@ -53,7 +54,7 @@ describe('Add Syllabus form', { timeout: 20_000 }, () => {
 
   it('shows the failure message when the server refuses', async () => {
     answer = () => Promise.resolve(json(500, { message: 'Internal Server Error' }));
-    const user = renderWithProviders(<AddSyllabusForm />);
+    const { user } = renderScreen(<AddSyllabusForm />, TEACHER);
     await fillIn(user, 'Lexing');
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.syllabus.addFailed);
     expect(screen.getByLabelText(/Course name/)).toHaveValue('Compilers');

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, type Syllabus } from '@campus/contract';
-import { json, renderWithProviders, urlOf, type FetchFn } from '../test/render';
+import { json, renderScreen, TEACHER, urlOf, type FetchFn } from '../../../test/render';
 import { SyllabusBrowser } from './syllabus-browser';
 
 const COURSES: Syllabus[] = [
@@ -34,7 +34,7 @@ const courseNames = () => screen.getAllByRole('heading', { level: 2 }).map((h) =
 // Typing through user-event is slow when the machine is busy; these tests wait on the UI, not on time.
 describe('syllabus search', { timeout: 20_000 }, () => {
   it('shows every course with its semester and topics', async () => {
-    renderWithProviders(<SyllabusBrowser headingOrder={2} />);
+    renderScreen(<SyllabusBrowser headingOrder={2} />, TEACHER);
     expect(screen.getByRole('status')).toHaveTextContent('Loading syllabus...');
     await screen.findByRole('heading', { name: 'Data Structures' });
     expect(courseNames()).toEqual(['Data Structures', 'Database Systems', 'Operating Systems']);
@@ -49,7 +49,7 @@ describe('syllabus search', { timeout: 20_000 }, () => {
   });
 
   it('filters the cards by course name once the user stops typing', async () => {
-    const user = renderWithProviders(<SyllabusBrowser headingOrder={2} />);
+    const { user } = renderScreen(<SyllabusBrowser headingOrder={2} />, TEACHER);
     await screen.findByRole('heading', { name: 'Data Structures' });
 
     await user.type(screen.getByPlaceholderText('Search by course name...'), 'data');
@@ -62,7 +62,7 @@ describe('syllabus search', { timeout: 20_000 }, () => {
   });
 
   it('says so when no course matches', async () => {
-    const user = renderWithProviders(<SyllabusBrowser headingOrder={2} />);
+    const { user } = renderScreen(<SyllabusBrowser headingOrder={2} />, TEACHER);
     await screen.findByRole('heading', { name: 'Data Structures' });
     await user.type(screen.getByLabelText('Search courses'), 'astrophysics');
 
