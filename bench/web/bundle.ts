@@ -6,7 +6,7 @@
  *
  *   npm run check:bundle [-- --json]
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +31,8 @@ export interface RouteChunk {
   route: string;
   files: string[];
   gzipKb: number;
+  /** As served today: the server does not compress. */
+  rawKb: number;
   /** The largest contributors in KB, after tree-shaking, before minifying and gzip. */
   largest?: { source: string; kb: number }[];
 }
@@ -39,6 +41,7 @@ export interface BundleReport {
   lazyRoutes: RouteChunk[];
   totalGzipKb: number;
   totalFiles: number;
+  totalRawKb: number;
   budgets: { budget: string; valueKb: number; limitKb: number; holds: boolean }[];
 }
 
@@ -76,6 +79,7 @@ export function analyzeBundle(outDir: string, composition?: ChunkComposition): B
     }
     return size;
   };
+  const rawSize = (file: string) => statSync(join(outDir, file)).size;
   const jsFiles = (keys: Iterable<string>) =>
     [...new Set([...keys].map((k) => manifest[k]!.file))].filter((f) => f.endsWith('.js'));
 
@@ -87,6 +91,7 @@ export function analyzeBundle(outDir: string, composition?: ChunkComposition): B
     route: '/ (sign-in: entry and its static imports)',
     files: entryFiles,
     gzipKb: kb(entryFiles.reduce((sum, f) => sum + sizeOf(f), 0)),
+    rawKb: kb(entryFiles.reduce((sum, f) => sum + rawSize(f), 0)),
     largest: largest(composition, entryFiles),
   };
 
@@ -98,6 +103,7 @@ export function analyzeBundle(outDir: string, composition?: ChunkComposition): B
         route: manifest[k]!.src ?? k,
         files,
         gzipKb: kb(files.reduce((sum, f) => sum + sizeOf(f), 0)),
+        rawKb: kb(files.reduce((sum, f) => sum + rawSize(f), 0)),
       };
     })
     .sort((a, b) => b.gzipKb - a.gzipKb);
@@ -109,6 +115,7 @@ export function analyzeBundle(outDir: string, composition?: ChunkComposition): B
     lazyRoutes,
     totalGzipKb,
     totalFiles: assets.length,
+    totalRawKb: kb(assets.reduce((sum, f) => sum + rawSize(`assets/${f}`), 0)),
     budgets: [
       {
         budget: 'sign-in route JS ≤ 150 KB gzipped',
@@ -128,13 +135,13 @@ export function analyzeBundle(outDir: string, composition?: ChunkComposition): B
 
 export function formatBundleReport(report: BundleReport): string {
   const rows = [report.signIn, ...report.lazyRoutes].map(
-    (r) => `| ${r.route} | ${r.files.length} | ${r.gzipKb.toFixed(1)} |`,
+    (r) => `| ${r.route} | ${r.files.length} | ${r.gzipKb.toFixed(1)} | ${r.rawKb.toFixed(1)} |`,
   );
   return [
-    '| route | JS files | gzipped KB |',
-    '|---|--:|--:|',
+    '| route | JS files | gzipped KB | uncompressed KB |',
+    '|---|--:|--:|--:|',
     ...rows,
-    `| whole app | ${report.totalFiles} | ${report.totalGzipKb.toFixed(1)} |`,
+    `| whole app | ${report.totalFiles} | ${report.totalGzipKb.toFixed(1)} | ${report.totalRawKb.toFixed(1)} |`,
     '',
     ...report.budgets.map((b) => `${b.holds ? '✓' : '✗'} ${b.budget}: ${b.valueKb.toFixed(1)} KB`),
     '',

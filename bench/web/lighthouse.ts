@@ -28,6 +28,10 @@ interface PageResult {
   accessibility: number;
   metrics: Record<string, number>;
   failedA11yAudits: string[];
+  /** Lighthouse's opportunities with the most estimated savings. */
+  opportunities: string[];
+  /** The elements that moved most, when the layout shifted. */
+  layoutShifts: string[];
 }
 
 interface LighthouseResult {
@@ -36,7 +40,19 @@ interface LighthouseResult {
     categories: Record<string, { score: number | null } | undefined>;
     audits: Record<
       string,
-      { score: number | null; numericValue?: number; scoreDisplayMode?: string } | undefined
+      | {
+          score: number | null;
+          numericValue?: number;
+          scoreDisplayMode?: string;
+          title?: string;
+          displayValue?: string;
+          details?: {
+            type?: string;
+            overallSavingsMs?: number;
+            items?: { node?: { selector?: string; snippet?: string }; score?: number }[];
+          };
+        }
+      | undefined
     >;
   };
 }
@@ -169,6 +185,14 @@ try {
         failedA11yAudits: Object.entries(audits)
           .filter(([, a]) => a?.score === 0 && a.scoreDisplayMode === 'binary')
           .map(([id]) => id),
+        opportunities: Object.values(audits)
+          .filter((a) => (a?.details?.overallSavingsMs ?? 0) > 0)
+          .sort((a, b) => (b?.details?.overallSavingsMs ?? 0) - (a?.details?.overallSavingsMs ?? 0))
+          .slice(0, 4)
+          .map((a) => `${a?.title ?? ''} (~${Math.round(a?.details?.overallSavingsMs ?? 0)} ms)`),
+        layoutShifts: (audits['layout-shifts']?.details?.items ?? [])
+          .slice(0, 3)
+          .map((i) => `${i.node?.snippet ?? i.node?.selector ?? '?'} (${(i.score ?? 0).toFixed(3)})`),
       });
     }
   }
@@ -183,6 +207,10 @@ try {
     console.log(
       `| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.metrics.fcpMs} | ${r.metrics.lcpMs} | ${r.metrics.tbtMs} | ${r.metrics.cls?.toFixed(3)} |`,
     );
+  }
+  for (const r of results) {
+    if (r.opportunities.length > 0) console.log(`${r.page}: ${r.opportunities.join('; ')}`);
+    if (r.layoutShifts.length > 0) console.log(`${r.page} layout shifts: ${r.layoutShifts.join('; ')}`);
   }
   const checks = [
     ...bundle.budgets.map((b) => ({ label: `${b.budget} (${b.valueKb.toFixed(1)} KB)`, holds: b.holds })),
