@@ -17,5 +17,9 @@ export async function up(db: AnyDb): Promise<void> {
     .execute();
   await db.schema.createIndex('audit_log_at_idx').on('audit_log').column('at').execute();
   await db.schema.createIndex('audit_log_kind_idx').on('audit_log').columns(['kind', 'at']).execute();
-  await db.schema.createIndex('audit_log_actor_idx').on('audit_log').columns(['actor_login_id', 'at']).execute();
+  await db.schema
+    .createIndex('audit_log_actor_idx')
+    .on('audit_log')
+    .columns(['actor_login_id', 'at'])
+    .execute();
 }
