@@ -3,7 +3,7 @@ import { Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { GatePass } from '@campus/contract';
 import { EmptyState, LoadingState } from '../../../components/page-states';
-import { useLoggedError } from '../logger';
+import { useLoggedError } from '../../../lib/logger';
 
 export function GatePassList({
   passes,

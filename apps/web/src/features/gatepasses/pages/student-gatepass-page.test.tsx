@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, type GatePass } from '@campus/contract';
-import { logger } from '../logger';
+import { logger } from '../../../lib/logger';
 import { STUDENT, renderScreen, stubApi } from '../../../test/render';
 import { STUDENT_DETAILS, gatePass } from '../test/data';
 import { StudentGatepassPage } from './student-gatepass-page';

@@ -7,7 +7,7 @@ import { EmptyState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
 import { isSolved, useQueryCollection } from '../api';
 import { formatQueryDate } from '../components/query-card';
-import { useLoggedError } from '../logger';
+import { useLoggedError } from '../../../lib/logger';
 
 const COLLECTION_PAGE_SIZE = 20;
 
