@@ -105,3 +105,11 @@ describe('logs', () => {
     }
   });
 });
+
+describe('paths', () => {
+  it('answers a malformed percent-encoding with 400, not 500', async () => {
+    const res = await t.app.inject({ url: '/student/%E0%A4%A' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ message: string }>().message).toMatch(/not a valid url/);
+  });
+});

@@ -15,9 +15,10 @@ function listFiles(root: string, dir = root): string[] {
 
 export async function registerSpa(app: FastifyInstance, webDist: string): Promise<void> {
   const built = existsSync(join(webDist, 'index.html'));
-  const files = new Set(built ? listFiles(webDist) : []);
+  const files = new Set(built ? listFiles(webDist).filter((f) => !/\.(br|gz)$/.test(f)) : []);
   if (built) {
-    await app.register(fastifyStatic, { root: webDist, serve: false });
+    // The build writes .br and .gz beside each asset; they are sent to clients that accept them.
+    await app.register(fastifyStatic, { root: webDist, serve: false, preCompressed: true });
   }
 
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
@@ -29,6 +30,7 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
     if (files.has(path)) {
       const immutable = path.startsWith('assets/');
       reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      reply.header('vary', 'accept-encoding');
       return reply.sendFile(path, { cacheControl: false });
     }
     reply.header('cache-control', 'no-cache');
