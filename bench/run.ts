@@ -29,7 +29,7 @@ import pg from 'pg';
 import { seedInto, seedSqliteFile } from './lib/campus';
 import { resolveDriver, runLoad, type BenchRequest, type DriverChoice, type LoadResult } from './lib/load';
 import { cpuMs, startBareServer, startServer, sampleRss, rssMb, type Child } from './lib/processes';
-import { progressBar } from './lib/progress';
+import { progressBar } from './lib/server';
 import { LARGE_SEED_VERSION, openDb } from './lib/server';
 import {
   buildScenarios,

@@ -6,7 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import { seedInto } from './lib/campus';
-import { progressBar } from './lib/progress';
+import { progressBar } from './lib/server';
 import { loadConfig, openConfiguredDb } from './lib/server';
 
 const { values } = parseArgs({ options: { scale: { type: 'string', default: '1' } } });

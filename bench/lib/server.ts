@@ -14,3 +14,4 @@ export {
   type LargeCampusCounts,
   type SeedProgress,
 } from '../../apps/server/src/db/seed/large';
+export { progressBar } from '../../apps/server/src/lib/progress-bar';
