@@ -10,11 +10,7 @@ import type {
 } from '@campus/contract';
 import type { Db } from '../../db/index';
 import type { StudentsTable, TeachersTable } from '../../db/schema';
-
-/** `%term%` for LIKE with the term's own `%`, `_` and `\` taken literally (escape character `\`). */
-function containsPattern(term: string): string {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+import { containsPattern } from '../../lib/like';
 
 /** Name or number contains the search term, ignoring case, the same on SQLite and PostgreSQL. */
 function matches(nameColumn: string, numberColumn: string, term: string) {

@@ -2,6 +2,7 @@
 import type { Performance } from '@campus/contract';
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/index';
+import { containsPattern } from '../../lib/like';
 
 export interface PerformanceSearch {
   search?: string | undefined;
@@ -10,7 +11,6 @@ export interface PerformanceSearch {
 }
 
 /** `%` and `_` typed by a user are matched literally. */
-const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function performanceRepository(db: Db, dialect: Dialect = 'sqlite') {
   const base = () =>
@@ -65,7 +65,7 @@ export function performanceRepository(db: Db, dialect: Dialect = 'sqlite') {
     async list({ search, limit, offset }: PerformanceSearch): Promise<Performance[]> {
       let query = base().orderBy('performance.roll_no').limit(limit).offset(offset);
       if (search) {
-        const pattern = `%${escapeLike(search)}%`;
+        const pattern = containsPattern(search);
         // PostgreSQL's ILIKE is ~13× faster than lower() LIKE lower() over 20,000 names; SQLite has no ILIKE.
         const byName =
           dialect === 'postgres'

@@ -3,6 +3,7 @@ import { UNSOLVED_SOLUTION, type Query } from '@campus/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index';
 import { newId, nowIso } from '../../lib/ids';
+import { containsPattern } from '../../lib/like';
 
 export interface Page {
   limit: number;
@@ -26,9 +27,6 @@ export interface NewQuery {
 
 export type SolveOutcome =
   { kind: 'solved'; query: Query } | { kind: 'not-found' } | { kind: 'already-solved' };
-
-/** `%`, `_` and `\` match themselves in a LIKE pattern built from user text. */
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function queryRepository(db: Db) {
   /** The page's queries with their students and the viewer's like, in one query (tags come separately). */
@@ -111,7 +109,7 @@ export function queryRepository(db: Db) {
       if (filter.solved === false) query = query.where('q.solved_at', 'is', null);
       if (filter.rollNo !== undefined) query = query.where('q.roll_no', '=', filter.rollNo);
       if (filter.search) {
-        const pattern = likePattern(filter.search);
+        const pattern = containsPattern(filter.search);
         query = query.where((eb) =>
           eb.or([
             sql<boolean>`lower(${eb.ref('q.topic')}) like ${pattern} escape '\\'`,

@@ -4,16 +4,12 @@ import type { SupportMessage, SupportRequestParsed } from '@campus/contract';
 import type { Db } from '../../db/index';
 import type { SupportMessagesTable } from '../../db/schema';
 import { newId, nowIso } from '../../lib/ids';
+import { containsPattern } from '../../lib/like';
 
 export interface SupportListOptions {
   limit: number;
   offset: number;
   search?: string | undefined;
-}
-
-/** A LIKE pattern matching `text` anywhere, with LIKE's wildcards taken literally. */
-function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 function toMessage(row: SupportMessagesTable): SupportMessage {

@@ -3,16 +3,12 @@ import { sql } from 'kysely';
 import type { SearchPageQuery, Syllabus } from '@campus/contract';
 import type { Db } from '../../db/index';
 import { newId, nowIso } from '../../lib/ids';
+import { containsPattern } from '../../lib/like';
 
 export interface NewSyllabus {
   courseName: string;
   semester: string;
   topics: string[];
-}
-
-/** `%term%` for LIKE with the term's own `%`, `_` and `\` taken literally (escape character `\`). */
-function containsPattern(term: string): string {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 function parseTopics(text: string): string[] {
