@@ -2,11 +2,30 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 const server = process.env.API_ORIGIN ?? 'http://localhost:3000';
+const FORM_CODE =
+  /node_modules\/(zod|@mantine\/form)\/|packages\/contract\/|@mantine\/core\/esm\/components\/(Combobox|Select|ScrollArea)\//;
 
 export default defineConfig({
   plugins: [react()],
   server: { proxy: { '/api': server, '/questions': server } },
-  build: { sourcemap: false, chunkSizeWarningLimit: 600 },
+  build: {
+    sourcemap: false,
+    chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        // What the first page needs is one file, not a handful of shared pieces each costing a request
+        // (HTTP/1.1 fetches six at a time). What three or more screens share is one more file, except
+        // the form code (zod, the contract's schemas, @mantine/form, selects), which only form screens
+        // load. Measured: the student home needs 6 files and 47 KB instead of 20 files or 76 KB.
+        codeSplitting: {
+          groups: [
+            { name: 'app', tags: ['$initial'], priority: 2 },
+            { name: 'common', minShareCount: 3, test: (id) => !FORM_CODE.test(id), priority: 1 },
+          ],
+        },
+      },
+    },
+  },
   test: {
     name: 'web',
     environment: 'jsdom',

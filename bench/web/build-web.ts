@@ -1,7 +1,10 @@
 /**
  * Builds the web app into a folder of the bench's own (others may be building apps/web/dist), with
  * the app's vite.config.ts, and answers how many bytes (after tree-shaking, before minifying) each package adds to each chunk.
+ * With `compress`, it also writes the .br and .gz files that `npm run build` puts beside each asset,
+ * so that the server sends what it sends in production.
  */
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { build, type Plugin } from 'vite';
 
@@ -15,7 +18,11 @@ const packageOf = (id: string): string => {
   return 'app';
 };
 
-export async function buildWeb(root: string, outDir: string): Promise<ChunkComposition> {
+export async function buildWeb(
+  root: string,
+  outDir: string,
+  { compress = false }: { compress?: boolean } = {},
+): Promise<ChunkComposition> {
   process.stderr.write(`▶ building the web app into ${outDir}\n`);
   const composition: ChunkComposition = {};
   const collector: Plugin = {
@@ -37,5 +44,11 @@ export async function buildWeb(root: string, outDir: string): Promise<ChunkCompo
     build: { outDir, emptyOutDir: true, manifest: true },
     plugins: [collector],
   });
+  if (compress) {
+    const compressed = spawnSync(process.execPath, [join(root, 'apps/web/scripts/compress.mjs'), outDir], {
+      stdio: 'inherit',
+    });
+    if (compressed.status !== 0) throw new Error('Compressing the web build failed');
+  }
   return composition;
 }

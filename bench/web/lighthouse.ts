@@ -4,7 +4,10 @@
  * against the built app served by the built server on the demo campus. Reports performance (budget
  * ≥ 95) and accessibility (budget 100), writes JSON to bench/results/ and exits 1 when a budget fails.
  *
- *   npm run bench:web [-- --desktop] [--runs 1]
+ *   npm run bench:web [-- --desktop] [--runs 1] [--full]
+ *
+ * `--full` also writes each page's whole Lighthouse report (lhr-*.json in bench/results/), for the
+ * audits the summary leaves out: the request chain, the main-thread breakdown, the LCP element.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -37,6 +40,7 @@ interface PageResult {
 interface LighthouseResult {
   lhr: {
     finalDisplayedUrl: string;
+    runtimeError?: { code: string; message: string };
     categories: Record<string, { score: number | null } | undefined>;
     audits: Record<
       string,
@@ -76,6 +80,7 @@ const { values: args } = parseArgs({
   options: {
     desktop: { type: 'boolean', default: false },
     runs: { type: 'string', default: '1' },
+    full: { type: 'boolean', default: false },
   },
 });
 const runs = Math.max(1, Math.min(5, Number(args.runs)));
@@ -104,7 +109,7 @@ try {
   }>('puppeteer-core', '24');
 
   const webDist = join(workDir, 'web');
-  const composition = await buildWeb(ROOT, webDist);
+  const composition = await buildWeb(ROOT, webDist, { compress: true });
   const bundle = analyzeBundle(webDist, composition);
   console.log(formatBundleReport(bundle));
 
@@ -143,8 +148,9 @@ try {
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility'],
-    // The student page needs the token that the sign-in put in localStorage.
-    disableStorageReset: true,
+    // Every run is a first visit: Lighthouse empties the HTTP cache and these stores of the origin,
+    // but not localStorage, where the student page finds the token put there below.
+    clearStorageTypes: ['file_systems', 'shader_cache', 'service_workers', 'cache_storage'],
   };
   const config = args.desktop
     ? (await optional<{ default: unknown }>('lighthouse/core/config/desktop-config.js', '12')).default
@@ -165,7 +171,13 @@ try {
       const result = await lighthouse(`${origin}${path}`, flags, config, page);
       await page.close();
       if (!result) throw new Error(`Lighthouse answered nothing for ${path}`);
-      const { categories, audits, finalDisplayedUrl } = result.lhr;
+      const { categories, audits, finalDisplayedUrl, runtimeError } = result.lhr;
+      if (runtimeError)
+        console.error(`${name}, run ${run + 1}: ${runtimeError.code}: ${runtimeError.message}`);
+      if (args.full) {
+        const slug = name.replace(/\W+/g, '-');
+        writeFileSync(join(ROOT, 'bench/results', `lhr-${slug}-${run + 1}.json`), JSON.stringify(result.lhr));
+      }
       if (new URL(finalDisplayedUrl).pathname !== path) {
         throw new Error(`${path} ended on ${finalDisplayedUrl}: the page was not measured`);
       }

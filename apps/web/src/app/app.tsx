@@ -1,5 +1,5 @@
-/** Providers and the top-level routes: sign-in, support, and the three lazily loaded role areas. */
-import '@mantine/core/styles.css';
+/** Providers and the top-level routes: sign-in, support, and the lazily loaded role areas. */
+import './mantine-first-paint.css';
 import './global.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -8,18 +8,18 @@ import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { LoadingState } from '../components/page-states';
 import { SignInPage } from '../features/auth/pages/sign-in-page';
 import { SessionWatcher } from './guards';
+import { preloadScreen } from './preload';
 import { cssVariablesResolver, theme } from './theme';
 
 const SupportPage = lazy(() =>
   import('../features/support/pages/support-page').then((m) => ({ default: m.SupportPage })),
 );
-const StudentArea = lazy(() => import('./student-area'));
-const TeacherArea = lazy(() => import('./teacher-area'));
-const AdminArea = lazy(() => import('./admin-area'));
+const Area = lazy(() => import('./areas'));
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
 });
+preloadScreen(queryClient, window.location.pathname);
 
 export function App() {
   return (
@@ -31,9 +31,9 @@ export function App() {
             <Routes>
               <Route path="/" element={<SignInPage />} />
               <Route path="/support" element={<SupportPage />} />
-              <Route path="/student/*" element={<StudentArea />} />
-              <Route path="/teacher/*" element={<TeacherArea />} />
-              <Route path="/admin/*" element={<AdminArea />} />
+              <Route path="/student/*" element={<Area role="student" />} />
+              <Route path="/teacher/*" element={<Area role="teacher" />} />
+              <Route path="/admin/*" element={<Area role="admin" />} />
               <Route path="*" element={<Navigate to="/" replace />} />
             </Routes>
           </Suspense>

@@ -1,24 +1,31 @@
-/** The three role areas; each is loaded lazily as its own chunk by the router. */
-import type { ComponentType } from 'react';
+/** A role area: its guard, its shell and its screens (app/screens.ts), each screen a lazily loaded chunk. */
+import './mantine-areas.css';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import type { Role } from '@campus/contract';
 import { CurrentUserContext } from '../lib/current-user';
 import { RequireRole } from './guards';
 import { RoleLayout } from './role-layout';
+import { SCREENS } from './screens';
 
-export interface AreaRoute {
-  path: string;
-  Page: ComponentType;
-}
+const PAGES = Object.fromEntries(
+  Object.entries(SCREENS).map(([role, screens]) => [
+    role,
+    screens.map(({ path, load }) => ({
+      path,
+      Page: lazy(() => load().then((Page) => ({ default: Page }))),
+    })),
+  ]),
+) as Record<Role, { path: string; Page: LazyExoticComponent<ComponentType> }[]>;
 
-export function Area({ role, routes }: { role: Role; routes: AreaRoute[] }) {
+export default function Area({ role }: { role: Role }) {
   return (
     <RequireRole role={role}>
       {(session) => (
         <CurrentUserContext.Provider value={session}>
           <Routes>
             <Route element={<RoleLayout session={session} />}>
-              {routes.map(({ path, Page }) => (
+              {PAGES[role].map(({ path, Page }) => (
                 <Route key={path} path={path} element={<Page />} />
               ))}
               <Route path="*" element={<Navigate to="home" replace />} />

@@ -1,19 +1,12 @@
-/** The shell of a role area: top bar with navigation, profile menu, mobile drawer and the chatbot. */
-import {
-  AppShell,
-  Burger,
-  Button,
-  Drawer,
-  Group,
-  Image,
-  Menu,
-  NavLink,
-  Stack,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+/**
+ * The shell of a role area: top bar with navigation, profile menu, mobile drawer and the chatbot.
+ * A fixed header and a padded main instead of Mantine's AppShell, whose navbar, aside and resizing
+ * code this shell never uses; the mobile drawer is loaded the first time it is opened.
+ */
+import './role-layout.css';
+import { Burger, Button, Group, Image, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink as RouterNavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { PATHS, ROLE_HOME, type Decoded } from '@campus/contract';
 import { LoadingState } from '../components/page-states';
@@ -21,8 +14,11 @@ import { useLogout } from '../features/auth/api';
 import { Chatbot } from '../features/faq/components/chatbot';
 import { NAVIGATION, PROFILE_PATH } from './navigation';
 
+const MobileNavigation = lazy(() => import('./mobile-navigation'));
+
 export function RoleLayout({ session }: { session: Decoded }) {
   const [opened, { toggle, close }] = useDisclosure(false);
+  const [drawerLoaded, setDrawerLoaded] = useState(false);
   const navigate = useNavigate();
   const location = useLocation();
   const logout = useLogout();
@@ -31,11 +27,20 @@ export function RoleLayout({ session }: { session: Decoded }) {
     logout.mutate(undefined, { onSettled: () => void navigate(PATHS.signIn, { replace: true }) });
 
   return (
-    <AppShell header={{ height: 64 }} padding="md">
-      <AppShell.Header>
+    <>
+      <header className="role-layout-header">
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="xs" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="lg" size="sm" aria-label="Open navigation" />
+            <Burger
+              opened={opened}
+              onClick={() => {
+                setDrawerLoaded(true);
+                toggle();
+              }}
+              hiddenFrom="lg"
+              size="sm"
+              aria-label="Open navigation"
+            />
             <UnstyledButton
               component={Link}
               to={session.role === 'teacher' ? PATHS.signIn : ROLE_HOME[session.role]}
@@ -78,28 +83,23 @@ export function RoleLayout({ session }: { session: Decoded }) {
             </Menu.Dropdown>
           </Menu>
         </Group>
-      </AppShell.Header>
-      <Drawer opened={opened} onClose={close} title="Navigation" size="xs" hiddenFrom="lg">
-        <Stack gap={2} component="nav" aria-label="Mobile">
-          {items.map((item) => (
-            <NavLink
-              key={item.to}
-              component={Link}
-              to={item.to}
-              label={item.label}
-              active={location.pathname === item.to}
-              onClick={close}
-            />
-          ))}
-          <NavLink component={Link} to={PROFILE_PATH[session.role]} label="View Profile" onClick={close} />
-        </Stack>
-      </Drawer>
-      <AppShell.Main>
+      </header>
+      {drawerLoaded && (
+        <Suspense>
+          <MobileNavigation
+            items={items}
+            profilePath={PROFILE_PATH[session.role]}
+            opened={opened}
+            onClose={close}
+          />
+        </Suspense>
+      )}
+      <main className="role-layout-main">
         <Suspense fallback={<LoadingState />}>
           <Outlet />
         </Suspense>
-      </AppShell.Main>
+      </main>
       <Chatbot />
-    </AppShell>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 /** Sign-in, identity and sign-out calls with their query and mutation hooks. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChangePasswordRequest, Decoded, LoginRequest, LoginResponse, Role } from '@campus/contract';
 import { api } from '../../lib/api-client';
 import { clearToken, getToken } from '../../lib/session-store';
@@ -16,15 +16,17 @@ export async function fetchDecoded(token: string): Promise<Decoded> {
 }
 
 /** Who is signed in, resolved by the token-decoding endpoint (SPEC §6). */
-export function useSession() {
-  const token = getToken();
-  return useQuery({
+export const sessionQuery = (token: string | null) =>
+  queryOptions({
     queryKey: sessionKey(token),
     queryFn: () => fetchDecoded(token!),
     enabled: token !== null,
     staleTime: 5 * 60_000,
     retry: false,
   });
+
+export function useSession() {
+  return useQuery(sessionQuery(getToken()));
 }
 
 export function useLogout() {

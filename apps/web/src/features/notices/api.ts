@@ -1,5 +1,11 @@
 /** Mentor notices, events and general notices: list queries and the create mutation (SPEC §7). */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type {
   CreateNoticeRequest,
   CreateNoticeResponse,
@@ -28,6 +34,9 @@ export interface NoticePage<T> {
   hasMore: boolean;
 }
 
+/** How many notices a list shows at first, and how many more each "Show older" adds. */
+export const NOTICE_PAGE_SIZE = 20;
+
 export const noticeKeys = {
   all: ['notices'] as const,
   list: (type: NoticeType) => ['notices', type] as const,
@@ -49,6 +58,14 @@ export function useNotices<K extends NoticeType>(type: K, limit: number) {
     queryKey: noticeKeys.page(type, limit),
     queryFn: ({ signal }) => fetchNotices(type, limit, signal),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** Loads the first page of a list into the cache before its screen is shown. */
+export function prefetchNotices(queryClient: QueryClient, type: NoticeType): Promise<unknown> {
+  return queryClient.query({
+    queryKey: noticeKeys.page(type, NOTICE_PAGE_SIZE),
+    queryFn: ({ signal }) => fetchNotices(type, NOTICE_PAGE_SIZE, signal),
   });
 }
 

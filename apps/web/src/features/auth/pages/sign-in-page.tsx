@@ -16,7 +16,10 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { MESSAGES, PATHS, ROLE_HOME } from '@campus/contract';
 import { getToken } from '../../../lib/session-store';
 import { useDemoAccounts, useSession } from '../api';
-import { signIn } from '../sign-in';
+import type { SignInResult } from '../sign-in';
+
+/** The sign-in logic brings the form's zod schema: it loads once the form is used, not with the first paint. */
+const loadSignIn = () => import('../sign-in');
 
 function DemoAccounts() {
   const { data } = useDemoAccounts();
@@ -68,62 +71,69 @@ export function SignInPage() {
     event.preventDefault();
     setError(null);
     setSubmitting(true);
-    const result = await signIn(userId, password);
+    const result = await loadSignIn().then(
+      ({ signIn }) => signIn(userId, password),
+      (): SignInResult => ({ ok: false, error: MESSAGES.login.serverError }),
+    );
     setSubmitting(false);
     if (result.ok) void navigate(result.home, { replace: true });
     else setError(result.error);
   }
 
   return (
-    <Center component="main" mih="100vh" p="md">
-      <Stack align="center" gap="lg" w="100%">
-        <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420}>
-          <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Sign in">
-            <Stack>
-              <Center>
-                <Image src="/logo.svg" alt="Campus Portal logo" w={72} h={72} />
-              </Center>
-              <Title order={1} ta="center" size="h2">
-                Campus Portal
-              </Title>
-              {notice && (
-                <Alert color="yellow" role="status">
-                  {notice}
-                </Alert>
-              )}
-              <TextInput
-                label="User ID"
-                name="userId"
-                inputMode="numeric"
-                autoComplete="username"
-                required
-                value={userId}
-                onChange={(e) => setUserId(e.currentTarget.value)}
-              />
-              <PasswordInput
-                label="Password"
-                name="password"
-                autoComplete="current-password"
-                required
-                value={password}
-                onChange={(e) => setPassword(e.currentTarget.value)}
-              />
-              {error && (
-                <Text c="red.8" ta="center" role="alert" fw={500}>
-                  {error}
-                </Text>
-              )}
-              <Button type="submit" disabled={submitting} fullWidth>
-                {submitting ? MESSAGES.submitting : 'Login'}
-              </Button>
-              <Anchor component={Link} to={PATHS.support} ta="center" size="sm">
-                Contact support
-              </Anchor>
-            </Stack>
-          </form>
-        </Paper>
-        <DemoAccounts />
-      </Stack>
-    </Center>
+    // Top-aligned rather than centred, so the demo accounts arriving below do not move the form.
+    <Stack component="main" align="center" gap="lg" p="md" pt="xl">
+      <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420}>
+        <form
+          onSubmit={(e) => void onSubmit(e)}
+          onFocus={() => void loadSignIn()}
+          noValidate
+          aria-label="Sign in"
+        >
+          <Stack>
+            <Center>
+              <Image src="/logo.svg" alt="Campus Portal logo" w={72} h={72} />
+            </Center>
+            <Title order={1} ta="center" size="h2">
+              Campus Portal
+            </Title>
+            {notice && (
+              <Alert color="yellow" role="status">
+                {notice}
+              </Alert>
+            )}
+            <TextInput
+              label="User ID"
+              name="userId"
+              inputMode="numeric"
+              autoComplete="username"
+              required
+              value={userId}
+              onChange={(e) => setUserId(e.currentTarget.value)}
+            />
+            <PasswordInput
+              label="Password"
+              name="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+            />
+            {error && (
+              <Text c="red.8" ta="center" role="alert" fw={500}>
+                {error}
+              </Text>
+            )}
+            <Button type="submit" disabled={submitting} fullWidth>
+              {submitting ? MESSAGES.submitting : 'Login'}
+            </Button>
+            <Anchor component={Link} to={PATHS.support} ta="center" size="sm">
+              Contact support
+            </Anchor>
+          </Stack>
+        </form>
+      </Paper>
+      <DemoAccounts />
+    </Stack>
   );
 }

@@ -35,7 +35,7 @@ function renderChatbot(path = '/student/home') {
 
 async function openChat(user: UserEvent) {
   await user.click(screen.getByRole('button', { name: 'Open FAQ chat' }));
-  const panel = screen.getByRole('dialog', { name: 'FAQ chat' });
+  const panel = await screen.findByRole('dialog', { name: 'FAQ chat' });
   await within(panel).findByRole('button', { name: 'Question 1?' });
   return panel;
 }
@@ -63,7 +63,7 @@ describe('Chatbot', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Open FAQ chat' }));
-    expect(screen.getByRole('dialog')).toHaveFocus();
+    expect(await screen.findByRole('dialog')).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Open FAQ chat' })).toHaveFocus();

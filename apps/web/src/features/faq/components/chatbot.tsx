@@ -1,10 +1,12 @@
 /** The floating FAQ chatbot on every page of the role areas: a round button bottom-right that opens a panel. */
 import { ActionIcon, Box } from '@mantine/core';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation } from 'react-router';
 import { PATHS } from '@campus/contract';
-import { ChatPanel } from './chat-panel';
 import { useChat } from './use-chat';
+
+/** The panel (and the FAQ schema limits it brings) loads when the chat is first opened. */
+const ChatPanel = lazy(() => import('./chat-panel').then((m) => ({ default: m.ChatPanel })));
 
 /** The support form of the area the user is in (the admin's Help is the Support Collection). */
 export function helpPathFor(pathname: string): string {
@@ -46,12 +48,9 @@ export function Chatbot() {
   const chat = useChat({ enabled: everOpened });
   const { pathname } = useLocation();
   const panelId = useId();
-  const panelRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (opened) panelRef.current?.focus();
-  }, [opened]);
+  // The panel is mounted only while open: focus it as it appears.
+  const focusPanel = useCallback((panel: HTMLDivElement | null) => panel?.focus(), []);
 
   function toggle() {
     setEverOpened(true);
@@ -71,13 +70,15 @@ export function Chatbot() {
       <Box h={88} aria-hidden />
       <Box component="aside" aria-label="FAQ chat" onKeyDown={onKeyDown}>
         {opened && (
-          <ChatPanel
-            id={panelId}
-            chat={chat}
-            helpPath={helpPathFor(pathname)}
-            panelRef={panelRef}
-            onLeave={() => setOpened(false)}
-          />
+          <Suspense>
+            <ChatPanel
+              id={panelId}
+              chat={chat}
+              helpPath={helpPathFor(pathname)}
+              panelRef={focusPanel}
+              onLeave={() => setOpened(false)}
+            />
+          </Suspense>
         )}
         <ActionIcon
           ref={toggleRef}

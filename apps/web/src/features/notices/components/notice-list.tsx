@@ -3,10 +3,8 @@ import { Alert, Button, Center, Stack } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import type { NoticeType } from '@campus/contract';
 import { EmptyState, LoadingState } from '../../../components/page-states';
-import { useNotices, type NoticeByType } from '../api';
+import { NOTICE_PAGE_SIZE, useNotices, type NoticeByType } from '../api';
 import { EventCard, GeneralNoticeCard, MentorNoticeCard } from './notice-cards';
-
-const PAGE_SIZE = 20;
 
 const COPY: Record<NoticeType, { loading: string; empty: string; failed: string }> = {
   mentorNotice: {
@@ -33,7 +31,7 @@ function NoticeList<K extends NoticeType>({
   type: K;
   render: (item: NoticeByType[K]) => ReactNode;
 }) {
-  const [limit, setLimit] = useState(PAGE_SIZE);
+  const [limit, setLimit] = useState(NOTICE_PAGE_SIZE);
   const notices = useNotices(type, limit);
   const copy = COPY[type];
 
@@ -57,7 +55,7 @@ function NoticeList<K extends NoticeType>({
           <Button
             variant="default"
             loading={notices.isFetching}
-            onClick={() => setLimit((current) => current + PAGE_SIZE)}
+            onClick={() => setLimit((current) => current + NOTICE_PAGE_SIZE)}
           >
             Show older
           </Button>

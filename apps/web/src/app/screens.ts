@@ -1,0 +1,165 @@
+/**
+ * Every screen of the three role areas (SPEC §2). Each screen is a lazily loaded chunk of its own, so a
+ * page loads only the code it shows; the entry holds just these loaders, which lets it start loading the
+ * screen of the address being opened (and, for the home screens, its first list) while the session is
+ * still being checked.
+ */
+import type { ComponentType } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { PATHS, type Role } from '@campus/contract';
+import { prefetchNotices } from '../features/notices/api';
+
+export interface Screen {
+  /** The path inside the area, e.g. `home` for /student/home. */
+  path: string;
+  load: () => Promise<ComponentType>;
+  /** Starts the screen's first request, so it runs beside the session check. */
+  prefetch?: (queryClient: QueryClient) => Promise<unknown>;
+}
+
+const inArea = (fullPath: string) => fullPath.split('/').slice(2).join('/');
+const prefetchMentorNotices = (queryClient: QueryClient) => prefetchNotices(queryClient, 'mentorNotice');
+
+export const SCREENS: Record<Role, Screen[]> = {
+  student: [
+    {
+      path: inArea(PATHS.student.home),
+      load: () => import('../features/notices/pages/student-home-page').then((m) => m.StudentHomePage),
+      prefetch: prefetchMentorNotices,
+    },
+    {
+      path: inArea(PATHS.student.syllabus),
+      load: () =>
+        import('../features/syllabus/pages/student-syllabus-page').then((m) => m.StudentSyllabusPage),
+    },
+    {
+      path: inArea(PATHS.student.performance),
+      load: () =>
+        import('../features/performance/pages/student-performance-page').then(
+          (m) => m.StudentPerformancePage,
+        ),
+    },
+    {
+      path: inArea(PATHS.student.attendance),
+      load: () =>
+        import('../features/attendance/pages/student-attendance-page').then((m) => m.StudentAttendancePage),
+    },
+    {
+      path: inArea(PATHS.student.gatepass),
+      load: () =>
+        import('../features/gatepasses/pages/student-gatepass-page').then((m) => m.StudentGatepassPage),
+    },
+    {
+      path: inArea(PATHS.student.queries),
+      load: () => import('../features/queries/pages/student-queries-page').then((m) => m.StudentQueriesPage),
+    },
+    {
+      path: inArea(PATHS.student.contactTeachers),
+      load: () => import('../features/people/pages/contact-teachers-page').then((m) => m.ContactTeachersPage),
+    },
+    {
+      path: inArea(PATHS.student.help),
+      load: () => import('../features/support/pages/help-page').then((m) => m.HelpPage),
+    },
+    {
+      path: inArea(PATHS.student.profile),
+      load: () => import('../features/people/pages/profile-page').then((m) => m.StudentProfilePage),
+    },
+  ],
+  teacher: [
+    {
+      path: inArea(PATHS.teacher.home),
+      load: () => import('../features/notices/pages/teacher-home-page').then((m) => m.TeacherHomePage),
+      prefetch: prefetchMentorNotices,
+    },
+    {
+      path: inArea(PATHS.teacher.noticeCreate),
+      load: () => import('../features/notices/pages/notice-create-page').then((m) => m.NoticeCreatePage),
+    },
+    {
+      path: inArea(PATHS.teacher.syllabus),
+      load: () =>
+        import('../features/syllabus/pages/teacher-syllabus-page').then((m) => m.TeacherSyllabusPage),
+    },
+    {
+      path: inArea(PATHS.teacher.performance),
+      load: () =>
+        import('../features/performance/pages/teacher-performance-page').then(
+          (m) => m.TeacherPerformancePage,
+        ),
+    },
+    {
+      path: inArea(PATHS.teacher.attendance),
+      load: () =>
+        import('../features/attendance/pages/teacher-attendance-page').then((m) => m.TeacherAttendancePage),
+    },
+    {
+      path: inArea(PATHS.teacher.gatepass),
+      load: () =>
+        import('../features/gatepasses/pages/teacher-gatepass-page').then((m) => m.TeacherGatepassPage),
+    },
+    {
+      path: inArea(PATHS.teacher.queries),
+      load: () => import('../features/queries/pages/teacher-queries-page').then((m) => m.TeacherQueriesPage),
+    },
+    {
+      path: inArea(PATHS.teacher.manage),
+      load: () => import('../features/people/pages/manage-students-page').then((m) => m.ManageStudentsPage),
+    },
+    {
+      path: inArea(PATHS.teacher.help),
+      load: () => import('../features/support/pages/help-page').then((m) => m.HelpPage),
+    },
+    {
+      path: inArea(PATHS.teacher.profile),
+      load: () => import('../features/people/pages/profile-page').then((m) => m.TeacherProfilePage),
+    },
+  ],
+  admin: [
+    {
+      path: inArea(PATHS.admin.home),
+      load: () => import('../features/stats/pages/admin-home-page').then((m) => m.AdminHomePage),
+    },
+    {
+      path: inArea(PATHS.admin.dashboard),
+      load: () => import('../features/stats/pages/admin-home-page').then((m) => m.AdminHomePage),
+    },
+    {
+      path: inArea(PATHS.admin.manageTeachers),
+      load: () => import('../features/people/pages/admin-teachers-page').then((m) => m.AdminTeachersPage),
+    },
+    {
+      path: inArea(PATHS.admin.manageStudents),
+      load: () => import('../features/people/pages/admin-students-page').then((m) => m.AdminStudentsPage),
+    },
+    {
+      path: inArea(PATHS.admin.queries),
+      load: () => import('../features/queries/pages/admin-queries-page').then((m) => m.AdminQueriesPage),
+    },
+    {
+      path: inArea(PATHS.admin.faq),
+      load: () => import('../features/faq/pages/admin-faq-page').then((m) => m.AdminFaqPage),
+    },
+    {
+      path: inArea(PATHS.admin.audit),
+      load: () => import('../features/audit/pages/admin-audit-page').then((m) => m.AdminAuditPage),
+    },
+    {
+      path: inArea(PATHS.admin.help),
+      load: () => import('../features/support/pages/admin-support-page').then((m) => m.AdminSupportPage),
+    },
+    {
+      path: inArea(PATHS.admin.profile),
+      load: () => import('../features/people/pages/profile-page').then((m) => m.AdminProfilePage),
+    },
+  ],
+};
+
+/** The role and screen an address belongs to, e.g. /student/home → student's home screen. */
+export function screenAt(pathname: string): { role: Role; screen: Screen } | undefined {
+  const [, area = '', ...rest] = pathname.split('/');
+  if (area !== 'student' && area !== 'teacher' && area !== 'admin') return undefined;
+  const path = rest.join('/').replace(/\/+$/, '');
+  const screen = SCREENS[area].find((s) => s.path === path);
+  return screen && { role: area, screen };
+}
