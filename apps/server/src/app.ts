@@ -2,14 +2,10 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MAX_BODY_BYTES } from '@campus/contract';
 import type { DbHandle } from './db/index';
+import { ReadCache } from './db/read-cache';
 import { authRepository } from './features/auth/repository';
 import { TokenService } from './features/auth/tokens';
 import { FEATURES } from './features/registry';
@@ -17,6 +13,7 @@ import { registerAccessControl } from './plugins/access';
 import { registerErrorHandling } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
 import { registerSecurityHeaders } from './plugins/security';
+import { serializerCompiler } from './plugins/serializer';
 import { registerSpa } from './plugins/spa';
 import type { App } from './types';
 
@@ -62,17 +59,19 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
 
   const { db, dialect } = options.handle;
+  const cache = new ReadCache(options.handle.changes);
   const deps = {
     db,
     dialect,
-    auth: authRepository(db),
+    cache,
+    auth: authRepository(db, cache),
     tokens: new TokenService(options.jwtSecret),
     demoCampus: options.demoCampus ?? false,
   };
 
   registerErrorHandling(app);
   // Headers first: a request refused by access control still carries them.
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   registerAccessControl(app, deps);
   registerInputGuard(app);
   await app.register(swagger, {

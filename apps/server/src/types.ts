@@ -14,6 +14,11 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     principal: Principal | null;
+    /**
+     * Where writes from other processes stood when the request started (SQLite), taken once and
+     * given to each cached read of the request; undefined where reads are not cached.
+     */
+    dataVersion: number | undefined;
   }
 }
 

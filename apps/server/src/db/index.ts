@@ -2,6 +2,14 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
+import {
+  readTables,
+  SqliteChanges,
+  untracked,
+  writeTarget,
+  type ChangeTracker,
+  type WriteTarget,
+} from './changes';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -12,6 +20,8 @@ export interface DbHandle {
   dialect: Dialect;
   /** The SQLite file (or ':memory:'); undefined on PostgreSQL. */
   sqliteFile?: string;
+  /** Which tables changed since a read: what the read cache is kept honest by. */
+  changes: ChangeTracker;
   close(): Promise<void>;
 }
 
@@ -26,22 +36,36 @@ export interface DbOptions {
  * Kysely prepares every query anew, and better-sqlite3 compiles SQL on each prepare(), which cost more
  * than running the small queries of a screen. This keeps the compiled statements of the most recent
  * SQL texts for reuse: safe because Kysely runs one query at a time on its single SQLite connection.
+ * Each prepare() is followed at once by the statement's run, so it is also where writes are seen:
+ * `watch` hears of each one, with the tables it touches, just before it runs (and of the tables each
+ * read names, when it wants them).
  */
-export function withStatementCache(sqlite: SQLite.Database, size = 500): SqliteDatabase {
-  const statements = new Map<string, SQLite.Statement>();
+export function withStatementCache(
+  sqlite: SQLite.Database,
+  size = 500,
+  watch?: { recordWrite(target: WriteTarget): void; recordRead?(tables: readonly string[]): void },
+): SqliteDatabase {
+  const statements = new Map<
+    string,
+    { statement: SQLite.Statement; target: WriteTarget; reads: readonly string[] }
+  >();
   return {
     close: () => sqlite.close(),
     prepare(text) {
-      let statement = statements.get(text);
-      if (statement) {
+      let cached = statements.get(text);
+      if (cached) {
         // Most recently used last, so the first key is the one to evict.
         statements.delete(text);
       } else {
-        statement = sqlite.prepare(text);
+        const statement = sqlite.prepare(text);
+        const reads = statement.reader ? readTables(text) : [];
+        cached = { statement, target: writeTarget(text, statement.reader), reads };
         if (statements.size >= size) statements.delete(statements.keys().next().value!);
       }
-      statements.set(text, statement);
-      return statement;
+      statements.set(text, cached);
+      watch?.recordWrite(cached.target);
+      if (cached.reads.length > 0) watch?.recordRead?.(cached.reads);
+      return cached.statement;
     },
   };
 }
@@ -54,7 +78,7 @@ export function openDb(options: DbOptions): DbHandle {
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', changes: untracked, close: () => db.destroy() };
   }
   const file = options.sqliteFile ?? ':memory:';
   const sqlite = new SQLite(file);
@@ -62,6 +86,9 @@ export function openDb(options: DbOptions): DbHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', sqliteFile: file, close: () => db.destroy() };
+  const dataVersion = sqlite.prepare('pragma data_version').pluck();
+  const changes = new SqliteChanges(() => dataVersion.get() as number);
+  const database = withStatementCache(sqlite, 500, changes);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return { db, dialect: 'sqlite', sqliteFile: file, changes, close: () => db.destroy() };
 }

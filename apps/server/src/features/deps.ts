@@ -1,5 +1,6 @@
 /** What every feature's routes receive: the database and the shared auth services. */
 import type { Db, Dialect } from '../db/index';
+import type { ReadCache } from '../db/read-cache';
 import type { App } from '../types';
 import type { AuthRepository } from './auth/repository';
 import type { TokenService } from './auth/tokens';
@@ -7,6 +8,8 @@ import type { TokenService } from './auth/tokens';
 export interface FeatureDeps {
   db: Db;
   dialect: Dialect;
+  /** Answers of reads kept until their tables change (SQLite only; a pass-through on PostgreSQL). */
+  cache: ReadCache;
   auth: AuthRepository;
   tokens: TokenService;
   /** True when the server runs the demo campus (SEED=demo): the sign-in screen lists its accounts. */

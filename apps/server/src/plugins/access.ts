@@ -1,6 +1,7 @@
 /** Deny by default: every route declares who may call it, and one hook enforces it for all. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Access } from '../types';
+import type { ReadCache } from '../db/read-cache';
 import { forbidden, unauthorized } from '../lib/errors';
 import type { AuthRepository, Principal } from '../features/auth/repository';
 import type { TokenService } from '../features/auth/tokens';
@@ -30,9 +31,10 @@ export function routeCatalog(app: FastifyInstance): readonly CatalogEntry[] {
 
 export function registerAccessControl(
   app: FastifyInstance,
-  deps: { tokens: TokenService; auth: AuthRepository },
+  deps: { tokens: TokenService; auth: AuthRepository; cache: ReadCache },
 ): void {
   app.decorateRequest('principal', null);
+  app.decorateRequest('dataVersion', undefined);
   ROUTE_CATALOG.set(app, []);
 
   app.addHook('onRoute', (route) => {
@@ -55,9 +57,10 @@ export function registerAccessControl(
     if (access === undefined || access === 'public') return;
     const token = bearerToken(request);
     if (!token) throw unauthorized('Sign in to continue');
-    const claims = await deps.tokens.verify(token);
+    const claims = deps.tokens.verify(token);
     if (!claims) throw unauthorized('Your session is not valid. Please sign in again.');
-    const principal = await deps.auth.findPrincipal(claims.jti, claims.sub);
+    request.dataVersion = deps.cache.outside();
+    const principal = await deps.auth.findPrincipal(claims.jti, claims.sub, request.dataVersion);
     if (!principal) throw unauthorized('Your session has ended. Please sign in again.');
     if (!access.includes(principal.role)) throw forbidden();
     request.principal = principal;

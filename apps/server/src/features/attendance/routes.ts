@@ -35,7 +35,7 @@ function listUnknown(rollNos: number[]): string {
   return rollNos.length > 10 ? `${shown} and ${rollNos.length - 10} more` : shown;
 }
 
-export const attendanceRoutes: Feature = async (app: App, { db }) => {
+export const attendanceRoutes: Feature = async (app: App, { db, cache }) => {
   const repo = attendanceRepository(db);
 
   app.get(
@@ -117,8 +117,16 @@ export const attendanceRoutes: Feature = async (app: App, { db }) => {
     async (request) => {
       const { rollNo } = request.params;
       assertOwnRollNo(request, rollNo);
-      if (!(await repo.studentExists(rollNo))) throw notFound(`No student with roll number ${rollNo}`);
-      return repo.history(rollNo, request.query);
+      const { limit, offset } = request.query;
+      return cache.get(
+        `attendance:${rollNo}:${limit}:${offset}`,
+        ['students', 'attendance'],
+        async () => {
+          if (!(await repo.studentExists(rollNo))) throw notFound(`No student with roll number ${rollNo}`);
+          return repo.history(rollNo, { limit, offset });
+        },
+        request.dataVersion,
+      );
     },
   );
 };

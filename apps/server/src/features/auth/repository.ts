@@ -1,6 +1,7 @@
 /** Accounts, sessions and sign-in failures: all the SQL of the auth domain. */
 import type { Role } from '@campus/contract';
 import type { Db } from '../../db/index';
+import type { ReadCache, Table } from '../../db/read-cache';
 import { newId, nowIso } from '../../lib/ids';
 
 export interface Principal {
@@ -19,7 +20,27 @@ export interface Identity {
   email: string;
 }
 
-export function authRepository(db: Db) {
+/** The tables a principal is read from: a write to any of them (a sign-out, say) drops cached ones. */
+const PRINCIPAL_TABLES: readonly Table[] = ['sessions', 'accounts', 'students'];
+
+export function authRepository(db: Db, cache?: ReadCache) {
+  const loadSession = (sessionId: string, accountId: string) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
+      .leftJoin('students', 'students.account_id', 'accounts.id')
+      .select([
+        'accounts.id',
+        'accounts.role',
+        'accounts.login_id',
+        'students.roll_no',
+        'sessions.expires_at',
+      ])
+      .where('sessions.id', '=', sessionId)
+      .where('sessions.account_id', '=', accountId)
+      .where('sessions.revoked_at', 'is', null)
+      .executeTakeFirst();
+
   return {
     findAccountByLoginId(loginId: number) {
       return db
@@ -46,19 +67,24 @@ export function authRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    /** The principal behind a live session, in one query; undefined when revoked, expired or gone. */
-    async findPrincipal(sessionId: string, accountId: string): Promise<Principal | undefined> {
-      const row = await db
-        .selectFrom('sessions')
-        .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
-        .leftJoin('students', 'students.account_id', 'accounts.id')
-        .select(['accounts.id', 'accounts.role', 'accounts.login_id', 'students.roll_no'])
-        .where('sessions.id', '=', sessionId)
-        .where('sessions.account_id', '=', accountId)
-        .where('sessions.revoked_at', 'is', null)
-        .where('sessions.expires_at', '>', nowIso())
-        .executeTakeFirst();
-      if (!row) return undefined;
+    /**
+     * The principal behind a live session, in one query; undefined when revoked, expired or gone.
+     * Every signed-in request asks, so the row is cached until one of its tables is written to.
+     */
+    async findPrincipal(
+      sessionId: string,
+      accountId: string,
+      dataVersion?: number,
+    ): Promise<Principal | undefined> {
+      const row = cache
+        ? await cache.get(
+            `session:${sessionId}:${accountId}`,
+            PRINCIPAL_TABLES,
+            () => loadSession(sessionId, accountId),
+            dataVersion,
+          )
+        : await loadSession(sessionId, accountId);
+      if (!row || row.expires_at <= nowIso()) return undefined;
       return {
         accountId: row.id,
         sessionId,

@@ -118,7 +118,7 @@ export const authRoutes: Feature = async (app: App, { auth, tokens, demoCampus }
       const principal = principalOf(request);
       const identity = await auth.findIdentity(principal.accountId);
       if (!identity) throw unauthorized();
-      const claims = await tokens.verify(request.params.token);
+      const claims = tokens.verify(request.params.token);
       const id = identity.loginId;
       return {
         decoded: {

@@ -17,10 +17,10 @@ import type { App } from '../../types';
 import type { Feature } from '../deps';
 import { gatePassRepository } from './repository';
 
-const TAGS = ['gatepasses'];
+const TAGS = ['gate_passes', 'students', 'teachers'];
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
 
-export const gatepassesRoutes: Feature = async (app: App, { db }) => {
+export const gatepassesRoutes: Feature = async (app: App, { db, cache }) => {
   const passes = gatePassRepository(db);
 
   app.post(
@@ -58,7 +58,13 @@ export const gatepassesRoutes: Feature = async (app: App, { db }) => {
     async (request) => {
       const { status, rollNo } = request.params;
       assertOwnRollNo(request, rollNo);
-      return passes.list(status, request.query, rollNo);
+      const { limit, offset } = request.query;
+      return cache.get(
+        `gatepasses:${status}:${rollNo}:${limit}:${offset}`,
+        ['gate_passes', 'students', 'teachers'],
+        () => passes.list(status, { limit, offset }, rollNo),
+        request.dataVersion,
+      );
     },
   );
 

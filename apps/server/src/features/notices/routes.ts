@@ -17,7 +17,7 @@ import { noticesRepository } from './repository';
 
 const listErrors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
 
-export const noticesRoutes: Feature = async (app, { db }) => {
+export const noticesRoutes: Feature = async (app, { db, cache }) => {
   const notices = noticesRepository(db);
 
   app.get(
@@ -31,7 +31,13 @@ export const noticesRoutes: Feature = async (app, { db }) => {
         response: { 200: MentorNoticeListSchema, ...listErrors },
       },
     },
-    async (request) => notices.listMentorNotices(request.query),
+    async ({ query, dataVersion }) =>
+      cache.get(
+        `mentor-notices:${query.limit}:${query.offset}`,
+        ['mentor_notices'],
+        () => notices.listMentorNotices(query),
+        dataVersion,
+      ),
   );
 
   app.get(
@@ -45,7 +51,13 @@ export const noticesRoutes: Feature = async (app, { db }) => {
         response: { 200: EventNoticeListSchema, ...listErrors },
       },
     },
-    async (request) => notices.listEvents(request.query),
+    async ({ query, dataVersion }) =>
+      cache.get(
+        `events:${query.limit}:${query.offset}`,
+        ['events'],
+        () => notices.listEvents(query),
+        dataVersion,
+      ),
   );
 
   app.get(
@@ -59,7 +71,13 @@ export const noticesRoutes: Feature = async (app, { db }) => {
         response: { 200: GeneralNoticeListSchema, ...listErrors },
       },
     },
-    async (request) => notices.listGeneralNotices(request.query),
+    async ({ query, dataVersion }) =>
+      cache.get(
+        `notices:${query.limit}:${query.offset}`,
+        ['notices'],
+        () => notices.listGeneralNotices(query),
+        dataVersion,
+      ),
   );
 
   app.post(

@@ -14,7 +14,7 @@ import { performanceRepository } from './repository';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
 
-export const performanceRoutes: Feature = async (app: App, { db, dialect }) => {
+export const performanceRoutes: Feature = async (app: App, { db, dialect, cache }) => {
   const repo = performanceRepository(db, dialect);
 
   app.get(
@@ -49,6 +49,12 @@ export const performanceRoutes: Feature = async (app: App, { db, dialect }) => {
         response: { 200: StudentsPerformanceResponseSchema, ...errors },
       },
     },
-    async (request) => repo.list(request.query),
+    async ({ query: { search, limit, offset }, dataVersion }) =>
+      cache.get(
+        `students-performance:${limit}:${offset}:${search ?? ''}`,
+        ['performance', 'students'],
+        () => repo.list({ search, limit, offset }),
+        dataVersion,
+      ),
   );
 };

@@ -24,7 +24,7 @@ import { queryRepository } from './repository';
 const TAGS = ['queries'];
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
 
-export const queriesRoutes: Feature = async (app: App, { db }) => {
+export const queriesRoutes: Feature = async (app: App, { db, cache }) => {
   const queries = queryRepository(db);
 
   app.post(
@@ -62,9 +62,16 @@ export const queriesRoutes: Feature = async (app: App, { db }) => {
         response: { 200: QueriesResponseSchema, ...errors },
       },
     },
-    async (request) => ({
-      queries: await queries.list({ solved: false }, request.query, principalOf(request).accountId),
-    }),
+    async (request) => {
+      const viewer = principalOf(request).accountId;
+      const { limit, offset } = request.query;
+      return cache.get(
+        `queries-without-solution:${viewer}:${limit}:${offset}`,
+        ['queries', 'students', 'query_likes', 'query_tags'],
+        async () => ({ queries: await queries.list({ solved: false }, { limit, offset }, viewer) }),
+        request.dataVersion,
+      );
+    },
   );
 
   app.get(

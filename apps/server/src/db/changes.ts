@@ -1,0 +1,95 @@
+/**
+ * Knowing, cheaply and for certain, whether the tables a cached answer was read from have changed
+ * since. On SQLite every write of this process goes through one connection, so the statements it
+ * runs say which tables they touch; writes by any other process on the same file move SQLite's
+ * `data_version`. On PostgreSQL other instances write without this one hearing of it at once, so
+ * nothing is ever current there and the cache is not used (decision record 0007).
+ */
+
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/** A point in the history of some tables; equal stamps mean nothing they cover has changed. */
+export interface Stamp {
+  readonly outside: number;
+  readonly local: number;
+}
+
+export interface ChangeTracker {
+  /**
+   * Where writes from outside this process stand now, or undefined when changes cannot be tracked.
+   * Taken once when a request starts, it serves every cached read of that request.
+   */
+  outside(): number | undefined;
+  /** The stamp of these tables, given where outside writes stood (a moment ago, or now). */
+  stamp(tables: readonly string[], outside: number): Stamp;
+}
+
+export const untracked: ChangeTracker = {
+  outside: () => undefined,
+  stamp: (_tables, outside) => ({ outside, local: 0 }),
+};
+
+/** What a statement may change: some tables, everything, or nothing. */
+export type WriteTarget = readonly string[] | 'all' | null;
+
+const TRANSACTION_CONTROL = /^\s*(begin|commit|end|rollback|savepoint|release)\b/i;
+const INSERT_OR_UPDATE =
+  /^\s*(?:insert(?!\s+or\s+replace)(?:\s+or\s+\w+)?\s+into|update(?:\s+or\s+\w+)?)\s+(?:"((?:[^"]|"")+)"|(\w+))/i;
+
+/**
+ * The tables a write statement touches. Inserts and updates touch their own table (upserts too);
+ * deletes and replaces may cascade through foreign keys, and anything else (DDL, pragmas) may
+ * change anything, so those count as touching every table.
+ */
+export function writeTarget(text: string, reader: boolean): WriteTarget {
+  if (reader || TRANSACTION_CONTROL.test(text)) return null;
+  const match = INSERT_OR_UPDATE.exec(text);
+  const table = match?.[1]?.replaceAll('""', '"') ?? match?.[2];
+  return table ? [table.toLowerCase()] : 'all';
+}
+
+const READ_FROM = /\b(?:from|join)\s+"((?:[^"]|"")+)"/gi;
+
+/** The tables a read statement names (Kysely quotes every identifier). */
+export function readTables(text: string): readonly string[] {
+  return [...new Set([...text.matchAll(READ_FROM)].map((m) => m[1]!.replaceAll('""', '"').toLowerCase()))];
+}
+
+/**
+ * Under test, the tables each cached read really reads are collected here and compared with the
+ * tables it declared, so a read cannot be cached without naming every table that makes it stale.
+ */
+export const readsOfCachedLoad = new AsyncLocalStorage<Set<string>>();
+
+/** Change tracking over one SQLite connection; `recordWrite` is called before each write runs. */
+export class SqliteChanges implements ChangeTracker {
+  private readonly counters = new Map<string, number>();
+  private everything = 0;
+
+  constructor(private readonly dataVersion: () => number) {}
+
+  recordWrite(target: WriteTarget): void {
+    if (target === null) return;
+    if (target === 'all') {
+      this.everything++;
+      return;
+    }
+    for (const table of target) this.counters.set(table, (this.counters.get(table) ?? 0) + 1);
+  }
+
+  recordRead(tables: readonly string[]): void {
+    const seen = readsOfCachedLoad.getStore();
+    if (seen) for (const table of tables) seen.add(table);
+  }
+
+  outside(): number {
+    return this.dataVersion();
+  }
+
+  stamp(tables: readonly string[], outside: number): Stamp {
+    // Counters only grow, so an unchanged sum means every counter in it is unchanged.
+    let local = this.everything;
+    for (const table of tables) local += this.counters.get(table) ?? 0;
+    return { outside, local };
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * Answers of reads kept in memory for as long as the tables they were read from have not changed.
+ * A stamp is taken before the read, so an answer that raced a write is stored under the older
+ * stamp and never served. Values are shared between requests and must not be mutated (frozen under
+ * test, so a mutation fails loudly there).
+ */
+import { readsOfCachedLoad, type ChangeTracker, type Stamp } from './changes';
+import type { Database } from './schema';
+
+/** The tables of the data model, as SQL names them. */
+export type Table = Extract<keyof Database, string>;
+
+interface Entry {
+  stamp: Stamp;
+  value: unknown;
+}
+
+const FREEZE = process.env.NODE_ENV === 'test';
+
+/**
+ * Every value the cache holds. Such a value never changes, so whoever turns one into text may keep
+ * the text for as long as the value lives (the response serializer does).
+ */
+const CACHED_VALUES = new WeakSet<object>();
+
+export function isCachedValue(value: unknown): value is object {
+  return typeof value === 'object' && value !== null && CACHED_VALUES.has(value);
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+export class ReadCache {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(
+    private readonly changes: ChangeTracker,
+    private readonly maxEntries = 2000,
+  ) {}
+
+  /** Where outside writes stand now: taken once per request and given to each `get` of it. */
+  outside(): number | undefined {
+    return this.changes.outside();
+  }
+
+  /**
+   * The cached answer for `key` while `tables` are unchanged; otherwise `load()`, remembered.
+   * `outside` must have been taken before this call (at the start of the request, say).
+   */
+  async get<T>(
+    key: string,
+    tables: readonly Table[],
+    load: () => Promise<T>,
+    outside = this.changes.outside(),
+  ): Promise<T> {
+    if (outside === undefined) return load();
+    const stamp = this.changes.stamp(tables, outside);
+    const entry = this.entries.get(key);
+    if (entry && entry.stamp.outside === stamp.outside && entry.stamp.local === stamp.local) {
+      // Most recently used last, so the first key is the one to evict.
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+      return entry.value as T;
+    }
+    const value = FREEZE ? await this.loadChecked(key, tables, load) : await load();
+    this.entries.delete(key);
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, { stamp, value: FREEZE ? deepFreeze(value) : value });
+    if (typeof value === 'object' && value !== null) CACHED_VALUES.add(value);
+    return value;
+  }
+
+  /** Under test: the load must not read a table its entry would not be dropped for. */
+  private async loadChecked<T>(key: string, tables: readonly Table[], load: () => Promise<T>): Promise<T> {
+    const seen = new Set<string>();
+    const value = await readsOfCachedLoad.run(seen, load);
+    const undeclared = [...seen].filter((table) => !(tables as readonly string[]).includes(table));
+    if (undeclared.length > 0) {
+      throw new Error(`The cached read ${key} reads ${undeclared.join(', ')} but does not declare it`);
+    }
+    return value;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
