@@ -1,0 +1,171 @@
+/**
+ * Cached reads are never stale: not after a write through this server, not after a write by another
+ * server on the same SQLite file (each app below has its own connection, as two processes would).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { bearer, createStudent, createTeacher, login } from '../../test/fixtures';
+import type { App } from '../types';
+import { readTables, writeTarget } from './changes';
+import { openDb, type DbHandle } from './index';
+import { migrateToLatest } from './migrate';
+import { ReadCache } from './read-cache';
+
+describe('what a statement reads and writes', () => {
+  it('names the table of an insert, update or upsert', () => {
+    expect(writeTarget('insert into "notices" ("id") values (?)', false)).toEqual(['notices']);
+    expect(writeTarget('update "gate_passes" set "status" = ? where "id" = ?', false)).toEqual([
+      'gate_passes',
+    ]);
+    expect(
+      writeTarget('insert into "attendance" ("roll_no") values (?) on conflict do update set x = 1', false),
+    ).toEqual(['attendance']);
+  });
+
+  it('counts deletes, replaces and anything else as touching every table (cascades, DDL)', () => {
+    expect(writeTarget('delete from "faq" where "id" = ?', false)).toBe('all');
+    expect(writeTarget('insert or replace into "faq" values (?)', false)).toBe('all');
+    expect(writeTarget('create table "x" ("id" text)', false)).toBe('all');
+  });
+
+  it('ignores reads and transaction control', () => {
+    expect(writeTarget('select * from "notices"', true)).toBeNull();
+    expect(writeTarget('begin', false)).toBeNull();
+    expect(writeTarget('commit', false)).toBeNull();
+    expect(writeTarget('savepoint "sp1"', false)).toBeNull();
+  });
+
+  it('lists every table a read names, joins and subqueries included', () => {
+    expect(
+      readTables(
+        'select * from "queries" as "q" inner join "students" as "s" on 1 where exists (select 1 from "query_likes" as "l")',
+      ),
+    ).toEqual(['queries', 'students', 'query_likes']);
+  });
+});
+
+describe('the read cache', () => {
+  it('refuses, under test, a read that does not declare a table it reads', async () => {
+    const handle = openDb({ sqliteFile: ':memory:' });
+    await migrateToLatest(handle);
+    const cache = new ReadCache(handle.changes);
+    const load = () =>
+      handle.db.selectFrom('notices').innerJoin('faq', 'faq.id', 'notices.id').selectAll().execute();
+    await expect(cache.get('k', ['notices'], load)).rejects.toThrow(/reads faq but does not declare it/);
+    await handle.close();
+  });
+
+  it('answers from memory until a declared table is written', async () => {
+    const handle = openDb({ sqliteFile: ':memory:' });
+    await migrateToLatest(handle);
+    const cache = new ReadCache(handle.changes);
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      return handle.db.selectFrom('faq').select('id').execute();
+    };
+    await cache.get('faq', ['faq'], load);
+    await cache.get('faq', ['faq'], load);
+    expect(loads).toBe(1);
+    // A write elsewhere leaves it alone; a write to its table does not.
+    await handle.db
+      .insertInto('support_messages')
+      .values({
+        id: 's1',
+        name: 'A',
+        email: 'a@example.edu',
+        role: 'student',
+        query_type: 'other',
+        message: 'hi',
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    expect(await cache.get('faq', ['faq'], load)).toEqual([]);
+    expect(loads).toBe(1);
+    await handle.db
+      .insertInto('faq')
+      .values({ id: 'f1', position: 1, question: 'Q?', answer: 'A.' })
+      .execute();
+    expect(await cache.get('faq', ['faq'], load)).toEqual([{ id: 'f1' }]);
+    expect(loads).toBe(2);
+    await handle.close();
+  });
+});
+
+describe('two servers on one SQLite file', () => {
+  let dir: string;
+  const handles: DbHandle[] = [];
+  let first: App;
+  let second: App;
+  let studentToken: string;
+  let teacherToken: string;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'campus-cache-'));
+    const file = join(dir, 'campus.db');
+    const open = async () => {
+      const handle = openDb({ sqliteFile: file });
+      handles.push(handle);
+      return handle;
+    };
+    const a = await open();
+    await migrateToLatest(a);
+    const b = await open();
+    first = await buildApp({ handle: a, jwtSecret: 'a-secret-that-both-servers-share-for-hs256' });
+    second = await buildApp({ handle: b, jwtSecret: 'a-secret-that-both-servers-share-for-hs256' });
+    const student = await createStudent(a.db);
+    const teacher = await createTeacher(a.db);
+    studentToken = await login(first, student.loginId);
+    teacherToken = await login(first, teacher.loginId);
+  });
+
+  afterAll(async () => {
+    await first.close();
+    await second.close();
+    for (const handle of handles) await handle.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const notices = async (app: App) => {
+    const res = await app.inject({ url: '/api/get-notices?limit=20', headers: bearer(studentToken) });
+    expect(res.statusCode).toBe(200);
+    return res.json<{ heading: string }[]>().map((n) => n.heading);
+  };
+  const publish = async (app: App, heading: string) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/create-notice',
+      headers: bearer(teacherToken),
+      payload: {
+        type: 'generalNotice',
+        data: { heading, contactEmail: 'office@example.edu', description: 'Details at the office.' },
+      },
+    });
+    expect(res.statusCode).toBe(201);
+  };
+
+  it('shows a notice published through the other server at once', async () => {
+    expect(await notices(first)).toEqual([]);
+    expect(await notices(first)).toEqual([]);
+    await publish(second, 'Library closed on Friday');
+    expect(await notices(first)).toEqual(['Library closed on Friday']);
+  });
+
+  it('shows a notice published through the same server at once', async () => {
+    await publish(first, 'Exam timetable out');
+    expect(await notices(first)).toEqual(['Exam timetable out', 'Library closed on Friday']);
+  });
+
+  it('refuses a token signed out on the other server at once', async () => {
+    const token = await login(first, (await createStudent(handles[0]!.db)).loginId);
+    const me = () => first.inject({ url: '/api/get-notices?limit=20', headers: bearer(token) });
+    expect((await me()).statusCode).toBe(200);
+    expect((await me()).statusCode).toBe(200);
+    const out = await second.inject({ method: 'POST', url: '/api/logout', headers: bearer(token) });
+    expect(out.statusCode).toBe(200);
+    expect((await me()).statusCode).toBe(401);
+  });
+});
