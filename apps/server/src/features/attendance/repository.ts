@@ -1,6 +1,7 @@
 /** The student roster and attendance: all the SQL of the attendance domain. */
 import type { AttendanceMark, AttendanceRecord, AttendanceStatus, RosterStudent } from '@campus/contract';
-import type { Db } from '../../db/index';
+import { sql } from 'kysely';
+import type { Db, Dialect } from '../../db/index';
 import { nowIso } from '../../lib/ids';
 
 export interface Page {
@@ -15,7 +16,49 @@ export interface MarkInput {
 
 export type MarkResult = { ok: true; count: number } | { ok: false; unknownRollNos: number[] };
 
-export function attendanceRepository(db: Db) {
+/**
+ * The two statements of a mark, each taking the whole roster as one JSON parameter (an object from
+ * roll number to status; a roll number appears once): the database unpacks it, so the SQL text never
+ * changes with the roster's size and nothing is built per record. An unchanged status keeps who
+ * marked it and when, and writes nothing.
+ */
+function markStatements(dialect: Dialect, date: string, roster: string, markedBy: string, markedAt: string) {
+  if (dialect === 'postgres') {
+    return {
+      unknown: sql<{ roll_no: number }>`
+        select r.key::integer as roll_no from json_each_text(${roster}::json) as r
+        where not exists (select 1 from students s where s.roll_no = r.key::integer)`,
+      upsert: sql`
+        insert into attendance (roll_no, date, status, marked_by, marked_at)
+        select r.key::integer, ${date}, r.value, ${markedBy}, ${markedAt}
+        from json_each_text(${roster}::json) as r
+        on conflict (roll_no, date) do update
+        set status = excluded.status, marked_by = excluded.marked_by, marked_at = excluded.marked_at
+        where attendance.status <> excluded.status`,
+    };
+  }
+  return {
+    unknown: sql<{ roll_no: number }>`
+      select cast(r.key as integer) as roll_no from json_each(${roster}) as r
+      where not exists (select 1 from students s where s.roll_no = cast(r.key as integer))`,
+    upsert: sql`
+      insert into attendance (roll_no, date, status, marked_by, marked_at)
+      select cast(r.key as integer), ${date}, r.value, ${markedBy}, ${markedAt}
+      from json_each(${roster}) as r
+      where true
+      on conflict (roll_no, date) do update
+      set status = excluded.status, marked_by = excluded.marked_by, marked_at = excluded.marked_at
+      where attendance.status <> excluded.status`,
+  };
+}
+
+/** A foreign key refused the statement (better-sqlite3 and pg name it differently). */
+function isForeignKeyViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503';
+}
+
+export function attendanceRepository(db: Db, dialect: Dialect) {
   return {
     /** Students by roll number, optionally of one group. */
     async listRoster(filter: { group?: string | undefined }, page: Page): Promise<RosterStudent[]> {
@@ -40,43 +83,25 @@ export function attendanceRepository(db: Db) {
     },
 
     /**
-     * Marks one day for many students in one transaction: checks every roll number in one query, then
-     * upserts every record (marking a student again on the same day replaces that day's mark). When any
-     * roll number is unknown nothing is written.
+     * Marks one day for many students in one statement, which is all or nothing: marking a student
+     * again on the same day with another status replaces that day's mark; the same status again changes
+     * nothing. When any roll number is unknown nothing is written, and the answer names them.
      */
     async mark(date: string, records: readonly MarkInput[], markedBy: string): Promise<MarkResult> {
-      const rollNos = records.map((r) => r.rollNo);
-      return db.transaction().execute(async (trx): Promise<MarkResult> => {
-        const known = await trx
-          .selectFrom('students')
-          .select('roll_no')
-          .where('roll_no', 'in', rollNos)
-          .execute();
-        const knownSet = new Set(known.map((r) => r.roll_no));
-        const unknownRollNos = rollNos.filter((rollNo) => !knownSet.has(rollNo));
-        if (unknownRollNos.length > 0) return { ok: false, unknownRollNos };
-        const markedAt = nowIso();
-        await trx
-          .insertInto('attendance')
-          .values(
-            records.map((r) => ({
-              roll_no: r.rollNo,
-              date,
-              status: r.status,
-              marked_by: markedBy,
-              marked_at: markedAt,
-            })),
-          )
-          .onConflict((oc) =>
-            oc.columns(['roll_no', 'date']).doUpdateSet((eb) => ({
-              status: eb.ref('excluded.status'),
-              marked_by: eb.ref('excluded.marked_by'),
-              marked_at: eb.ref('excluded.marked_at'),
-            })),
-          )
-          .execute();
+      const roster = JSON.stringify(Object.fromEntries(records.map((r) => [r.rollNo, r.status])));
+      const statements = markStatements(dialect, date, roster, markedBy, nowIso());
+      try {
+        // The foreign key from attendance to students refuses an unknown roll number, and the
+        // statement with it: only then are the unknown ones looked up, to name them.
+        await statements.upsert.execute(db);
         return { ok: true, count: records.length };
-      });
+      } catch (error) {
+        if (!isForeignKeyViolation(error)) throw error;
+        const unknown = new Set((await statements.unknown.execute(db)).rows.map((r) => r.roll_no));
+        if (unknown.size === 0) throw error;
+        // Named in the order the request gave them.
+        return { ok: false, unknownRollNos: records.map((r) => r.rollNo).filter((n) => unknown.has(n)) };
+      }
     },
 
     /** The marks already given on one day to one group's students, by roll number. */

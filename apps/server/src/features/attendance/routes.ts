@@ -35,8 +35,8 @@ function listUnknown(rollNos: number[]): string {
   return rollNos.length > 10 ? `${shown} and ${rollNos.length - 10} more` : shown;
 }
 
-export const attendanceRoutes: Feature = async (app: App, { db, cache }) => {
-  const repo = attendanceRepository(db);
+export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache }) => {
+  const repo = attendanceRepository(db, dialect);
 
   app.get(
     '/api/students',
