@@ -59,20 +59,32 @@ export class ReadCache {
     outside = this.changes.outside(),
   ): Promise<T> {
     if (outside === undefined) return load();
+    const hit = this.peek(key, tables, outside);
+    if (hit) return hit.value as T;
     const stamp = this.changes.stamp(tables, outside);
-    const entry = this.entries.get(key);
-    if (entry && entry.stamp.outside === stamp.outside && entry.stamp.local === stamp.local) {
-      // Most recently used last, so the first key is the one to evict.
-      this.entries.delete(key);
-      this.entries.set(key, entry);
-      return entry.value as T;
-    }
     const value = FREEZE ? await this.loadChecked(key, tables, load) : await load();
     this.entries.delete(key);
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(key, { stamp, value: FREEZE ? deepFreeze(value) : value });
     if (typeof value === 'object' && value !== null) CACHED_VALUES.add(value);
     return value;
+  }
+
+  /** The cached answer for `key` when its tables are unchanged, without loading anything. */
+  peek(
+    key: string,
+    tables: readonly Table[],
+    outside = this.changes.outside(),
+  ): { value: unknown } | undefined {
+    if (outside === undefined) return undefined;
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    const stamp = this.changes.stamp(tables, outside);
+    if (entry.stamp.outside !== stamp.outside || entry.stamp.local !== stamp.local) return undefined;
+    // Most recently used last, so the first key is the one to evict.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry;
   }
 
   /** Under test: the load must not read a table its entry would not be dropped for. */

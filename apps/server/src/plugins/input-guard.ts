@@ -13,8 +13,10 @@ function findNul(value: unknown, path: string, depth = 0): string | undefined {
 }
 
 export function registerInputGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const where = findNul(request.params, '') ?? findNul(request.query, '') ?? findNul(request.body, '');
-    if (where !== undefined) throw badRequest(`${where || 'request'} must not contain NUL characters`);
+    done(
+      where === undefined ? undefined : badRequest(`${where || 'request'} must not contain NUL characters`),
+    );
   });
 }

@@ -1,5 +1,6 @@
 /** Records every state change (see recorder.ts) and lets admins read the log. */
 import { AuditListSchema, AuditQuerySchema, ErrorSchema } from '@campus/contract';
+import type { onSendAsyncHookHandler } from 'fastify';
 import type { Feature } from '../deps';
 import { AUDIT_RULES, auditText } from './recorder';
 import { auditRepository } from './repository';
@@ -12,8 +13,9 @@ const asFields = (value: unknown): Record<string, unknown> =>
 export const auditRoutes: Feature = async (app, { db }) => {
   const audit = auditRepository(db);
 
-  // Before the answer leaves: an acknowledged change always has its entry.
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Before the answer leaves: an acknowledged change always has its entry. The hook is added to the
+  // routes that have a rule only, so reads pay nothing for it.
+  const record: onSendAsyncHookHandler = async (request, reply, payload) => {
     const rule = AUDIT_RULES[`${request.method} ${request.routeOptions.url ?? ''}`];
     if (!rule) return payload;
     const status = reply.statusCode;
@@ -39,6 +41,10 @@ export const auditRoutes: Feature = async (app, { db }) => {
       detail: auditText(rule.detail?.(body, answer)) ?? (rule.failures ? `HTTP ${status}` : null),
     });
     return payload;
+  };
+  app.addHook('onRoute', (route) => {
+    const audited = [route.method].flat().some((method) => AUDIT_RULES[`${method} ${route.url}`]);
+    if (audited) route.onSend = [...[route.onSend ?? []].flat(), record];
   });
 
   app.get(

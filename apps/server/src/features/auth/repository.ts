@@ -20,12 +20,21 @@ export interface Identity {
   email: string;
 }
 
+/** A session that was not revoked when read, with when it expires. */
+interface LiveSession {
+  expiresAt: number;
+  principal: Principal;
+}
+
+const stillLive = (session: LiveSession | undefined): Principal | undefined =>
+  session && session.expiresAt > Date.now() ? session.principal : undefined;
+
 /** The tables a principal is read from: a write to any of them (a sign-out, say) drops cached ones. */
 const PRINCIPAL_TABLES: readonly Table[] = ['sessions', 'accounts', 'students'];
 
 export function authRepository(db: Db, cache?: ReadCache) {
-  const loadSession = (sessionId: string, accountId: string) =>
-    db
+  const loadSession = async (sessionId: string, accountId: string): Promise<LiveSession | undefined> => {
+    const row = await db
       .selectFrom('sessions')
       .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
       .leftJoin('students', 'students.account_id', 'accounts.id')
@@ -40,6 +49,12 @@ export function authRepository(db: Db, cache?: ReadCache) {
       .where('sessions.account_id', '=', accountId)
       .where('sessions.revoked_at', 'is', null)
       .executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      expiresAt: Date.parse(row.expires_at),
+      principal: { accountId: row.id, sessionId, role: row.role, loginId: row.login_id, rollNo: row.roll_no },
+    };
+  };
 
   return {
     findAccountByLoginId(loginId: number) {
@@ -69,29 +84,19 @@ export function authRepository(db: Db, cache?: ReadCache) {
 
     /**
      * The principal behind a live session, in one query; undefined when revoked, expired or gone.
-     * Every signed-in request asks, so the row is cached until one of its tables is written to.
+     * Every signed-in request asks, so the answer is cached until one of its tables is written to,
+     * and a cached one is given at once, without a promise.
      */
-    async findPrincipal(
+    findPrincipal(
       sessionId: string,
       accountId: string,
       dataVersion?: number,
-    ): Promise<Principal | undefined> {
-      const row = cache
-        ? await cache.get(
-            `session:${sessionId}:${accountId}`,
-            PRINCIPAL_TABLES,
-            () => loadSession(sessionId, accountId),
-            dataVersion,
-          )
-        : await loadSession(sessionId, accountId);
-      if (!row || row.expires_at <= nowIso()) return undefined;
-      return {
-        accountId: row.id,
-        sessionId,
-        role: row.role,
-        loginId: row.login_id,
-        rollNo: row.roll_no,
-      };
+    ): Principal | undefined | Promise<Principal | undefined> {
+      const key = `session:${sessionId}:${accountId}`;
+      const hit = cache?.peek(key, PRINCIPAL_TABLES, dataVersion);
+      if (hit) return stillLive(hit.value as LiveSession | undefined);
+      const load = () => loadSession(sessionId, accountId);
+      return (cache ? cache.get(key, PRINCIPAL_TABLES, load, dataVersion) : load()).then(stillLive);
     },
 
     /** Name and email of the person behind an account, whatever their role. */
