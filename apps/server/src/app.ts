@@ -9,6 +9,7 @@ import { ReadCache } from './db/read-cache';
 import { authRepository } from './features/auth/repository';
 import { TokenService } from './features/auth/tokens';
 import { FEATURES } from './features/registry';
+import { lazyChildLogger } from './lib/lazy-logger';
 import { registerAccessControl } from './plugins/access';
 import { registerErrorHandling } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
@@ -54,6 +55,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 4096 },
     requestTimeout: 30_000,
     return503OnClosing: true,
+    childLoggerFactory: (logger, bindings, options) => lazyChildLogger(logger, bindings, options),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
