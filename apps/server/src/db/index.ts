@@ -1,4 +1,5 @@
 /** The Kysely instance: SQLite (better-sqlite3, WAL) by default, PostgreSQL when a URL is given. */
+import { closeSync, openSync, readSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
@@ -70,6 +71,46 @@ export function withStatementCache(
   };
 }
 
+/**
+ * Where writes by other connections to this file stand: SQLite's `data_version`, which moves when
+ * another connection commits. Asking costs a read lock on the shared memory of the WAL (~10 µs under
+ * load, a tenth of a cached answer), so it is asked only when the header of that shared memory (the
+ * `-shm` file: a change counter, the last frame, salts and checksums, moved by every commit, ours
+ * included) differs from the last time; reading it is one `pread`. The header is read before
+ * `data_version` is asked, so a commit landing between the two is noticed on the next call.
+ * A database in memory has no other connections.
+ */
+function outsideWrites(sqlite: SQLite.Database, file: string): { read(): number; close(): void } {
+  if (file === ':memory:') return { read: () => 0, close: () => {} };
+  const dataVersion = sqlite.prepare('pragma data_version').pluck();
+  const ask = () => dataVersion.get() as number;
+  const header = Buffer.alloc(WAL_INDEX_HEADER_BYTES);
+  const seen = Buffer.alloc(WAL_INDEX_HEADER_BYTES);
+  let fd: number | undefined;
+  let version = ask();
+  return {
+    read() {
+      try {
+        fd ??= openSync(`${file}-shm`, 'r');
+        if (readSync(fd, header, 0, header.length, 0) !== header.length) return ask();
+      } catch {
+        return ask();
+      }
+      if (header.equals(seen)) return version;
+      header.copy(seen);
+      version = ask();
+      return version;
+    },
+    close() {
+      if (fd !== undefined) closeSync(fd);
+      fd = undefined;
+    },
+  };
+}
+
+/** The two copies of the WAL-index header (https://www.sqlite.org/walformat.html). */
+const WAL_INDEX_HEADER_BYTES = 96;
+
 export function openDb(options: DbOptions): DbHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -86,9 +127,13 @@ export function openDb(options: DbOptions): DbHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const dataVersion = sqlite.prepare('pragma data_version').pluck();
-  const changes = new SqliteChanges(() => dataVersion.get() as number);
+  const outside = outsideWrites(sqlite, file);
+  const changes = new SqliteChanges(() => outside.read());
   const database = withStatementCache(sqlite, 500, changes);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
-  return { db, dialect: 'sqlite', sqliteFile: file, changes, close: () => db.destroy() };
+  const close = async () => {
+    outside.close();
+    await db.destroy();
+  };
+  return { db, dialect: 'sqlite', sqliteFile: file, changes, close };
 }

@@ -2,9 +2,11 @@
  * Cached reads are never stale: not after a write through this server, not after a write by another
  * server on the same SQLite file (each app below has its own connection, as two processes would).
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { bearer, createStudent, createTeacher, login } from '../../test/fixtures';
@@ -157,6 +159,25 @@ describe('two servers on one SQLite file', () => {
   it('shows a notice published through the same server at once', async () => {
     await publish(first, 'Exam timetable out');
     expect(await notices(first)).toEqual(['Exam timetable out', 'Library closed on Friday']);
+  });
+
+  it('shows a notice another process wrote to the file at once', async () => {
+    await notices(first);
+    const teacherId = (
+      await handles[0]!.db.selectFrom('teachers').select('account_id').executeTakeFirstOrThrow()
+    ).account_id;
+    const script = `
+      const db = new (require('better-sqlite3'))(process.argv[1]);
+      db.pragma('busy_timeout = 5000');
+      db.prepare('insert into notices (id, author_id, heading, contact_email, description, created_at) values (?, ?, ?, ?, ?, ?)')
+        .run('n-outside', process.argv[2], 'Written elsewhere', 'office@example.edu', 'By another process.', new Date().toISOString());
+      db.close();`;
+    const result = spawnSync(process.execPath, ['-e', script, join(dir, 'campus.db'), teacherId], {
+      cwd: fileURLToPath(new URL('..', import.meta.url)),
+      encoding: 'utf8',
+    });
+    expect(result.stderr).toBe('');
+    expect((await notices(first))[0]).toBe('Written elsewhere');
   });
 
   it('refuses a token signed out on the other server at once', async () => {
