@@ -1,5 +1,6 @@
 /** Deny by default: every route declares who may call it, and one hook enforces it for all. */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { Role } from '@campus/contract';
 import type { Access } from '../types';
 import type { ReadCache } from '../db/read-cache';
 import { forbidden, unauthorized } from '../lib/errors';
@@ -37,49 +38,47 @@ export function registerAccessControl(
   app.decorateRequest('dataVersion', undefined);
   ROUTE_CATALOG.set(app, []);
 
+  // A callback hook rather than an async one: a session found in the read cache is settled without
+  // waiting for the next turn of the event loop. Each route that is not public gets its own, with
+  // the roles it admits, so nothing is looked up per request to know them.
+  const guard =
+    (roles: readonly Role[]): onRequestHookHandler =>
+    (request, _reply, done) => {
+      const token = bearerToken(request);
+      if (!token) {
+        done(unauthorized('Sign in to continue'));
+        return;
+      }
+      const claims = deps.tokens.verify(token);
+      if (!claims) {
+        done(unauthorized('Your session is not valid. Please sign in again.'));
+        return;
+      }
+      request.dataVersion = deps.cache.outside();
+      const admit = (principal: Principal | undefined) => {
+        if (!principal) return done(unauthorized('Your session has ended. Please sign in again.'));
+        if (!roles.includes(principal.role)) return done(forbidden());
+        request.principal = principal;
+        done();
+      };
+      const found = deps.auth.findPrincipal(claims.jti, claims.sub, request.dataVersion);
+      if (found instanceof Promise) found.then(admit, done);
+      else admit(found);
+    };
+
   app.addHook('onRoute', (route) => {
     let access = route.config?.access;
     if (access === undefined && PUBLIC_PREFIXES.some((prefix) => route.url.startsWith(prefix))) {
       access = 'public';
       route.config = { ...route.config, access };
     }
-    if (access !== undefined) {
-      for (const method of [route.method].flat()) {
-        if (method !== 'HEAD') ROUTE_CATALOG.get(app)?.push({ method, url: route.url, access });
-      }
-      return;
+    if (access === undefined) {
+      throw new Error(`Route ${String(route.method)} ${route.url} does not declare its access`);
     }
-    throw new Error(`Route ${String(route.method)} ${route.url} does not declare its access`);
-  });
-
-  // A callback hook rather than an async one: a session found in the read cache is settled without
-  // waiting for the next turn of the event loop.
-  app.addHook('onRequest', (request, _reply, done) => {
-    const access = request.routeOptions.config.access;
-    if (access === undefined || access === 'public') {
-      done();
-      return;
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') ROUTE_CATALOG.get(app)?.push({ method, url: route.url, access });
     }
-    const token = bearerToken(request);
-    if (!token) {
-      done(unauthorized('Sign in to continue'));
-      return;
-    }
-    const claims = deps.tokens.verify(token);
-    if (!claims) {
-      done(unauthorized('Your session is not valid. Please sign in again.'));
-      return;
-    }
-    request.dataVersion = deps.cache.outside();
-    const admit = (principal: Principal | undefined) => {
-      if (!principal) return done(unauthorized('Your session has ended. Please sign in again.'));
-      if (!access.includes(principal.role)) return done(forbidden());
-      request.principal = principal;
-      done();
-    };
-    const found = deps.auth.findPrincipal(claims.jti, claims.sub, request.dataVersion);
-    if (found instanceof Promise) found.then(admit, done);
-    else admit(found);
+    if (access !== 'public') route.onRequest = [guard(access), ...[route.onRequest ?? []].flat()];
   });
 }
 
