@@ -2,7 +2,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MAX_BODY_BYTES } from '@campus/contract';
 import type { DbHandle } from './db/index';
 import { ReadCache } from './db/read-cache';
@@ -12,8 +12,7 @@ import { FEATURES } from './features/registry';
 import { lazyChildLogger } from './lib/lazy-logger';
 import { registerAccessControl } from './plugins/access';
 import { registerErrorHandling } from './plugins/errors';
-import { registerInputGuard } from './plugins/input-guard';
-import { registerSecurityHeaders } from './plugins/security';
+import { guardedValidatorCompiler } from './plugins/input-guard';
 import { serializerCompiler } from './plugins/serializer';
 import { registerSpa } from './plugins/spa';
 import type { App } from './types';
@@ -48,16 +47,25 @@ export function loggerOptions(level: string, stream?: { write(line: string): voi
   };
 }
 
+/** Fastify's "incoming request" and "request completed" lines are written at info and below. */
+function logsRequests(logger: AppOptions['logger']): boolean {
+  if (!logger) return false;
+  const level = typeof logger === 'object' && 'level' in logger ? logger.level : 'info';
+  return level === 'info' || level === 'debug' || level === 'trace';
+}
+
 export async function buildApp(options: AppOptions): Promise<App> {
   const app = Fastify({
     logger: options.logger ?? false,
+    // Not even built when they would not be written.
+    disableRequestLogging: !logsRequests(options.logger),
     bodyLimit: MAX_BODY_BYTES,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 4096 },
     requestTimeout: 30_000,
     return503OnClosing: true,
     childLoggerFactory: (logger, bindings, options) => lazyChildLogger(logger, bindings, options),
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(guardedValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   const { db, dialect } = options.handle;
@@ -72,10 +80,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   };
 
   registerErrorHandling(app);
-  // Headers first: a request refused by access control still carries them.
-  registerSecurityHeaders(app);
   registerAccessControl(app, deps);
-  registerInputGuard(app);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Campus Portal API', version: '1.0.0' },

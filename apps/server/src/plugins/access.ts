@@ -4,6 +4,7 @@ import type { Role } from '@campus/contract';
 import type { Access } from '../types';
 import type { ReadCache } from '../db/read-cache';
 import { forbidden, unauthorized } from '../lib/errors';
+import { applySecurityHeaders } from './security';
 import type { AuthRepository, Principal } from '../features/auth/repository';
 import type { TokenService } from '../features/auth/tokens';
 
@@ -38,12 +39,18 @@ export function registerAccessControl(
   app.decorateRequest('dataVersion', undefined);
   ROUTE_CATALOG.set(app, []);
 
+  const secured: onRequestHookHandler = (request, reply, done) => {
+    applySecurityHeaders(request, reply);
+    done();
+  };
+
   // A callback hook rather than an async one: a session found in the read cache is settled without
   // waiting for the next turn of the event loop. Each route that is not public gets its own, with
   // the roles it admits, so nothing is looked up per request to know them.
   const guard =
     (roles: readonly Role[]): onRequestHookHandler =>
-    (request, _reply, done) => {
+    (request, reply, done) => {
+      applySecurityHeaders(request, reply);
       const token = bearerToken(request);
       if (!token) {
         done(unauthorized('Sign in to continue'));
@@ -78,7 +85,8 @@ export function registerAccessControl(
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD') ROUTE_CATALOG.get(app)?.push({ method, url: route.url, access });
     }
-    if (access !== 'public') route.onRequest = [guard(access), ...[route.onRequest ?? []].flat()];
+    // One hook per route, first: the security headers, then (unless public) the session and role.
+    route.onRequest = [access === 'public' ? secured : guard(access), ...[route.onRequest ?? []].flat()];
   });
 }
 

@@ -2,6 +2,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/errors';
+import { applySecurityHeaders } from './security';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -53,6 +54,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
+    applySecurityHeaders(request, reply);
     reply.code(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` });
   });
 }

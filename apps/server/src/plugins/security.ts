@@ -1,10 +1,10 @@
 /**
  * Security headers with a strict Content-Security-Policy, and cache rules for API answers.
  * helmet's headers do not depend on the request, so they are computed once at start-up and every
- * answer (refusals and 404s included) gets the same set from one hook (decision record 0007).
+ * answer (refusals and 404s included) gets the same set (decision record 0007).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 
 const middleware = helmet({
@@ -54,12 +54,13 @@ export function securityHeaders(): Record<string, string> {
   return Object.fromEntries(headers);
 }
 
-export function registerSecurityHeaders(app: FastifyInstance): void {
-  const headers = securityHeaders();
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(headers);
-    // API answers are never stored by browsers or proxies; a route may still say otherwise.
-    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
-    done();
-  });
+const HEADERS = securityHeaders();
+
+/**
+ * Sets the security headers, and `no-store` on API answers (a route may still say otherwise). Every
+ * route runs it first thing, from the one hook it has (see access.ts); so does the 404 handler.
+ */
+export function applySecurityHeaders(request: FastifyRequest, reply: FastifyReply): void {
+  reply.headers(HEADERS);
+  if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
 }
