@@ -7,12 +7,21 @@ import type { FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { badRequest } from '../lib/errors';
 
-function findNul(value: unknown, path: string, depth = 0): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+/** The keys leading to the first string holding NUL, or undefined; nothing is built on the way. */
+function nulPath(value: unknown, depth = 0): (string | number)[] | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? [] : undefined;
   if (depth > 20 || value === null || typeof value !== 'object') return undefined;
-  for (const [key, inner] of Object.entries(value)) {
-    const found = findNul(inner, path ? `${path}.${key}` : key, depth + 1);
-    if (found !== undefined) return found;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = nulPath(value[i], depth + 1);
+      if (found) return [i, ...found];
+    }
+    return undefined;
+  }
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const found = nulPath((value as Record<string, unknown>)[key], depth + 1);
+    if (found) return [key, ...found];
   }
   return undefined;
 }
@@ -23,9 +32,9 @@ type Validate = (data: unknown) => { value?: unknown; error?: Error };
 export const guardedValidatorCompiler: FastifySchemaCompiler<unknown> = (route) => {
   const validate = (validatorCompiler as FastifySchemaCompiler<unknown>)(route) as Validate;
   return (data: unknown) => {
-    const where = findNul(data, '');
-    if (where !== undefined)
-      return { error: badRequest(`${where || 'request'} must not contain NUL characters`) };
+    const where = nulPath(data);
+    if (where)
+      return { error: badRequest(`${where.join('.') || 'request'} must not contain NUL characters`) };
     return validate(data);
   };
 };
