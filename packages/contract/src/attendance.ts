@@ -54,23 +54,25 @@ export const RosterResponseSchema = z.array(RosterStudentSchema);
 
 // ---------------------------------------------------------------- POST /api/mark-attendance
 
-/** The roll number of the student marked: a number, or a numeric string as a form sends it. */
-export const AttendanceStudentIdSchema = z
-  .union(
-    [
-      z
-        .number({ error: 'must be a roll number' })
-        .int({ error: 'must be a roll number' })
-        .positive({ error: 'must be a roll number' })
-        .max(999_999_999, { error: 'must be a roll number' }),
-      z
-        .string()
-        .trim()
-        .regex(/^\d{1,9}$/, { error: 'must be a roll number' }),
-    ],
-    { error: 'must be a roll number' },
-  )
-  .transform(Number);
+/**
+ * The roll number of the student marked: a number, or a numeric string as a form sends it. Only the
+ * string is converted, so a roster of numbers (200 at a time) passes without a conversion step each.
+ */
+export const AttendanceStudentIdSchema = z.union(
+  [
+    z
+      .number({ error: 'must be a roll number' })
+      .int({ error: 'must be a roll number' })
+      .positive({ error: 'must be a roll number' })
+      .max(999_999_999, { error: 'must be a roll number' }),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,9}$/, { error: 'must be a roll number' })
+      .transform(Number),
+  ],
+  { error: 'must be a roll number' },
+);
 
 export const AttendanceRecordInputSchema = z.object({
   studentId: AttendanceStudentIdSchema,
