@@ -114,11 +114,11 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache }
         response: { 200: AttendanceHistoryResponseSchema, ...errors, 404: ErrorSchema },
       },
     },
-    async (request) => {
+    (request) => {
       const { rollNo } = request.params;
       assertOwnRollNo(request, rollNo);
       const { limit, offset } = request.query;
-      return cache.get(
+      return cache.read(
         `attendance:${rollNo}:${limit}:${offset}`,
         ['students', 'attendance'],
         async () => {

@@ -55,11 +55,11 @@ export const gatepassesRoutes: Feature = async (app: App, { db, cache }) => {
         response: { 200: GatePassListSchema, ...errors },
       },
     },
-    async (request) => {
+    (request) => {
       const { status, rollNo } = request.params;
       assertOwnRollNo(request, rollNo);
       const { limit, offset } = request.query;
-      return cache.get(
+      return cache.read(
         `gatepasses:${status}:${rollNo}:${limit}:${offset}`,
         ['gate_passes', 'students', 'teachers'],
         () => passes.list(status, { limit, offset }, rollNo),

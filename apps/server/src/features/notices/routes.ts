@@ -31,8 +31,8 @@ export const noticesRoutes: Feature = async (app, { db, cache }) => {
         response: { 200: MentorNoticeListSchema, ...listErrors },
       },
     },
-    async ({ query, dataVersion }) =>
-      cache.get(
+    ({ query, dataVersion }) =>
+      cache.read(
         `mentor-notices:${query.limit}:${query.offset}`,
         ['mentor_notices'],
         () => notices.listMentorNotices(query),
@@ -51,8 +51,8 @@ export const noticesRoutes: Feature = async (app, { db, cache }) => {
         response: { 200: EventNoticeListSchema, ...listErrors },
       },
     },
-    async ({ query, dataVersion }) =>
-      cache.get(
+    ({ query, dataVersion }) =>
+      cache.read(
         `events:${query.limit}:${query.offset}`,
         ['events'],
         () => notices.listEvents(query),
@@ -71,8 +71,8 @@ export const noticesRoutes: Feature = async (app, { db, cache }) => {
         response: { 200: GeneralNoticeListSchema, ...listErrors },
       },
     },
-    async ({ query, dataVersion }) =>
-      cache.get(
+    ({ query, dataVersion }) =>
+      cache.read(
         `notices:${query.limit}:${query.offset}`,
         ['notices'],
         () => notices.listGeneralNotices(query),

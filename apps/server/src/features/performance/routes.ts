@@ -49,8 +49,8 @@ export const performanceRoutes: Feature = async (app: App, { db, dialect, cache 
         response: { 200: StudentsPerformanceResponseSchema, ...errors },
       },
     },
-    async ({ query: { search, limit, offset }, dataVersion }) =>
-      cache.get(
+    ({ query: { search, limit, offset }, dataVersion }) =>
+      cache.read(
         `students-performance:${limit}:${offset}:${search ?? ''}`,
         ['performance', 'students'],
         () => repo.list({ search, limit, offset }),

@@ -62,10 +62,10 @@ export const queriesRoutes: Feature = async (app: App, { db, cache }) => {
         response: { 200: QueriesResponseSchema, ...errors },
       },
     },
-    async (request) => {
+    (request) => {
       const viewer = principalOf(request).accountId;
       const { limit, offset } = request.query;
-      return cache.get(
+      return cache.read(
         `queries-without-solution:${viewer}:${limit}:${offset}`,
         ['queries', 'students', 'query_likes', 'query_tags'],
         async () => ({ queries: await queries.list({ solved: false }, { limit, offset }, viewer) }),
