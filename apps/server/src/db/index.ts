@@ -71,6 +71,38 @@ export function withStatementCache(
   };
 }
 
+const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+const PREPARED_TEXTS = 500;
+
+/**
+ * PostgreSQL plans every query it is sent unnamed, and planning a screen's query (~1 ms for the
+ * staff performance search) can cost as much as running it. Each connection of the pool is made to
+ * send the most frequent SQL texts (the first 500 distinct ones) as named prepared statements,
+ * which PostgreSQL keeps planned for the life of the connection; any other text goes unnamed.
+ * Only plain queries are named: DDL and transaction control are sent as they are.
+ */
+function preparingStatements(names: Map<string, string>) {
+  return (client: pg.PoolClient) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((text: unknown, values?: unknown, callback?: unknown) => {
+      if (
+        typeof text === 'string' &&
+        Array.isArray(values) &&
+        callback === undefined &&
+        PREPARABLE.test(text)
+      ) {
+        let name = names.get(text);
+        if (name === undefined && names.size < PREPARED_TEXTS) {
+          name = `campus_${names.size}`;
+          names.set(text, name);
+        }
+        if (name !== undefined) return query({ name, text, values });
+      }
+      return callback === undefined ? query(text, values) : query(text, values, callback);
+    }) as typeof client.query;
+  };
+}
+
 /**
  * Where writes by other connections to this file stand: SQLite's `data_version`, which moves when
  * another connection commits. Asking costs a read lock on the shared memory of the WAL (~10 µs under
@@ -118,6 +150,7 @@ export function openDb(options: DbOptions): DbHandle {
       max: 10,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
+    pool.on('connect', preparingStatements(new Map()));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', changes: untracked, close: () => db.destroy() };
   }
