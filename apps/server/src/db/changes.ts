@@ -37,12 +37,13 @@ const INSERT_OR_UPDATE =
   /^\s*(?:insert(?!\s+or\s+replace)(?:\s+or\s+\w+)?\s+into|update(?:\s+or\s+\w+)?)\s+(?:"((?:[^"]|"")+)"|(\w+))/i;
 
 /**
- * The tables a write statement touches. Inserts and updates touch their own table (upserts too);
- * deletes and replaces may cascade through foreign keys, and anything else (DDL, pragmas) may
- * change anything, so those count as touching every table.
+ * The tables a statement SQLite says may write (`readonly` false: an insert with `returning` is one,
+ * though it answers rows) touches. Inserts and updates touch their own table (upserts too); deletes
+ * and replaces may cascade through foreign keys, and anything else (DDL, pragmas) may change
+ * anything, so those count as touching every table.
  */
-export function writeTarget(text: string, reader: boolean): WriteTarget {
-  if (reader || TRANSACTION_CONTROL.test(text)) return null;
+export function writeTarget(text: string, readonly: boolean): WriteTarget {
+  if (readonly || TRANSACTION_CONTROL.test(text)) return null;
   const match = INSERT_OR_UPDATE.exec(text);
   const table = match?.[1]?.replaceAll('""', '"') ?? match?.[2];
   return table ? [table.toLowerCase()] : 'all';

@@ -60,7 +60,7 @@ export function withStatementCache(
       } else {
         const statement = sqlite.prepare(text);
         const reads = statement.reader ? readTables(text) : [];
-        cached = { statement, target: writeTarget(text, statement.reader), reads };
+        cached = { statement, target: writeTarget(text, statement.readonly), reads };
         if (statements.size >= size) statements.delete(statements.keys().next().value!);
       }
       statements.set(text, cached);

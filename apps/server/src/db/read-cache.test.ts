@@ -27,6 +27,15 @@ describe('what a statement reads and writes', () => {
     ).toEqual(['attendance']);
   });
 
+  it('counts an insert or update that answers rows (returning) as a write', () => {
+    expect(writeTarget('insert into "mentor_notices" ("id") values (?) returning "email"', false)).toEqual([
+      'mentor_notices',
+    ]);
+    expect(writeTarget('update "queries" set "likes" = "likes" + 1 returning "likes"', false)).toEqual([
+      'queries',
+    ]);
+  });
+
   it('counts deletes, replaces and anything else as touching every table (cascades, DDL)', () => {
     expect(writeTarget('delete from "faq" where "id" = ?', false)).toBe('all');
     expect(writeTarget('insert or replace into "faq" values (?)', false)).toBe('all');
@@ -63,7 +72,7 @@ describe('the read cache', () => {
   it('answers from memory until a declared table is written', async () => {
     const handle = openDb({ sqliteFile: ':memory:' });
     await migrateToLatest(handle);
-    const cache = new ReadCache(handle.changes);
+    const cache = new ReadCache(handle.changes, { checkHits: false });
     let loads = 0;
     const load = async () => {
       loads++;
@@ -94,6 +103,20 @@ describe('the read cache', () => {
     expect(await cache.get('faq', ['faq'], load)).toEqual([{ id: 'f1' }]);
     expect(loads).toBe(2);
     await handle.close();
+  });
+});
+
+describe('the read cache under test', () => {
+  it('fails a test that is served a stale answer', async () => {
+    // A tracker that never sees a change: the only thing that can catch the stale answer is the check.
+    const blind = { outside: () => 0, stamp: () => ({ outside: 0, local: 0 }) };
+    const cache = new ReadCache(blind, { checkHits: true });
+    let value = 'first';
+    const load = () => Promise.resolve(value);
+    expect(await cache.get('k', ['faq'], load)).toBe('first');
+    expect(await cache.read('k', ['faq'], load)).toBe('first');
+    value = 'second';
+    await expect(cache.get('k', ['faq'], load)).rejects.toThrow(/cached read k is stale/);
   });
 });
 
@@ -178,6 +201,51 @@ describe('two servers on one SQLite file', () => {
     });
     expect(result.stderr).toBe('');
     expect((await notices(first))[0]).toBe('Written elsewhere');
+  });
+
+  it('shows a new mentor notice and a like at once on the server that cached the lists', async () => {
+    const mentorNotices = async () => {
+      const res = await first.inject({
+        url: '/api/get-mentor-notices?limit=20',
+        headers: bearer(studentToken),
+      });
+      return res.json<{ heading: string }[]>().map((n) => n.heading);
+    };
+    expect(await mentorNotices()).toEqual([]);
+    const created = await first.inject({
+      method: 'POST',
+      url: '/api/create-notice',
+      headers: bearer(teacherToken),
+      payload: { type: 'mentorNotice', data: { heading: 'Meet at 3', description: 'Room 204.' } },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(await mentorNotices()).toEqual(['Meet at 3']);
+
+    const asked = await first.inject({
+      method: 'POST',
+      url: '/api/submit-query',
+      headers: bearer(studentToken),
+      payload: { topic: 'Lab hours', tags: ['lab'], query: 'When does the lab open?' },
+    });
+    expect(asked.statusCode).toBe(201);
+    const likes = async () => {
+      const res = await first.inject({
+        url: '/api/queries-without-solution?limit=20',
+        headers: bearer(teacherToken),
+      });
+      return res
+        .json<{ queries: { topic: string; likes: number }[] }>()
+        .queries.map((q) => [q.topic, q.likes]);
+    };
+    expect(await likes()).toEqual([['Lab hours', 0]]);
+    const id = asked.json<{ query: { _id: string } }>().query._id;
+    const liked = await first.inject({
+      method: 'POST',
+      url: `/api/queries/${id}/like`,
+      headers: bearer(studentToken),
+    });
+    expect(liked.statusCode).toBe(200);
+    expect(await likes()).toEqual([['Lab hours', 1]]);
   });
 
   it('refuses a token signed out on the other server at once', async () => {

@@ -1,9 +1,13 @@
 /**
  * Answers of reads kept in memory for as long as the tables they were read from have not changed.
  * A stamp is taken before the read, so an answer that raced a write is stored under the older
- * stamp and never served. Values are shared between requests and must not be mutated (frozen under
- * test, so a mutation fails loudly there).
+ * stamp and never served. Values are shared between requests and must not be mutated.
+ *
+ * Under test the cache checks itself: values are frozen (a mutation fails loudly), a read may not
+ * touch a table it did not declare, and every answer served from memory is compared with a fresh
+ * read (a stale one fails the test that got it).
  */
+import { isDeepStrictEqual } from 'node:util';
 import { readsOfCachedLoad, type ChangeTracker, type Stamp } from './changes';
 import type { Database } from './schema';
 
@@ -38,10 +42,17 @@ function deepFreeze<T>(value: T): T {
 export class ReadCache {
   private readonly entries = new Map<string, Entry>();
 
+  private readonly maxEntries: number;
+  /** Whether answers from memory are checked against a fresh read (under test, unless told not to). */
+  readonly checking: boolean;
+
   constructor(
     private readonly changes: ChangeTracker,
-    private readonly maxEntries = 2000,
-  ) {}
+    options: { maxEntries?: number; checkHits?: boolean } = {},
+  ) {
+    this.maxEntries = options.maxEntries ?? 2000;
+    this.checking = options.checkHits ?? FREEZE;
+  }
 
   /** Where outside writes stand now: taken once per request and given to each `get` of it. */
   outside(): number | undefined {
@@ -60,7 +71,7 @@ export class ReadCache {
   ): Promise<T> {
     if (outside === undefined) return load();
     const hit = this.peek(key, tables, outside);
-    if (hit) return hit.value as T;
+    if (hit) return this.checking ? this.checkedHit(key, hit.value as T, load) : (hit.value as T);
     const stamp = this.changes.stamp(tables, outside);
     const value = FREEZE ? await this.loadChecked(key, tables, load) : await load();
     this.entries.delete(key);
@@ -81,7 +92,8 @@ export class ReadCache {
     outside = this.changes.outside(),
   ): T | Promise<T> {
     const hit = this.peek(key, tables, outside);
-    return hit ? (hit.value as T) : this.get(key, tables, load, outside);
+    if (hit && !this.checking) return hit.value as T;
+    return this.get(key, tables, load, outside);
   }
 
   /** The cached answer for `key` when its tables are unchanged, without loading anything. */
@@ -99,6 +111,17 @@ export class ReadCache {
     this.entries.delete(key);
     this.entries.set(key, entry);
     return entry;
+  }
+
+  /** Under test: an answer from memory must equal what the database says now. */
+  private async checkedHit<T>(key: string, cached: T, load: () => Promise<T>): Promise<T> {
+    const fresh = await load();
+    if (!isDeepStrictEqual(fresh, cached)) {
+      throw new Error(
+        `The cached read ${key} is stale: ${JSON.stringify(cached)} instead of ${JSON.stringify(fresh)}`,
+      );
+    }
+    return cached;
   }
 
   /** Under test: the load must not read a table its entry would not be dropped for. */
