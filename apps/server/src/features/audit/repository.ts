@@ -1,5 +1,6 @@
 /** The audit log's SQL: append entries, read them back filtered by kind and person. */
 import type { AuditKind } from '@campus/contract';
+import { sql } from 'kysely';
 import type { Db } from '../../db/index';
 import { newId, nowIso } from '../../lib/ids';
 
@@ -13,19 +14,12 @@ export interface AuditRecord {
 
 export function auditRepository(db: Db) {
   return {
+    /** Every change of state writes one: the statement is written out so nothing is built per entry. */
     async record(entry: AuditRecord): Promise<void> {
-      await db
-        .insertInto('audit_log')
-        .values({
-          id: newId(),
-          at: nowIso(),
-          kind: entry.kind,
-          actor_login_id: entry.actorLoginId,
-          actor_role: entry.actorRole,
-          target: entry.target,
-          detail: entry.detail,
-        })
-        .execute();
+      await sql`
+        insert into audit_log (id, at, kind, actor_login_id, actor_role, target, detail)
+        values (${newId()}, ${nowIso()}, ${entry.kind}, ${entry.actorLoginId}, ${entry.actorRole},
+          ${entry.target}, ${entry.detail})`.execute(db);
     },
 
     async list(query: {
