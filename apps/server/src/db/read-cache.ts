@@ -44,7 +44,7 @@ export class ReadCache {
 
   private readonly maxEntries: number;
   /** Whether answers from memory are checked against a fresh read (under test, unless told not to). */
-  readonly checking: boolean;
+  private readonly checking: boolean;
 
   constructor(
     private readonly changes: ChangeTracker,
@@ -97,7 +97,7 @@ export class ReadCache {
   }
 
   /** The cached answer for `key` when its tables are unchanged, without loading anything. */
-  peek(
+  private peek(
     key: string,
     tables: readonly Table[],
     outside = this.changes.outside(),
@@ -133,9 +133,5 @@ export class ReadCache {
       throw new Error(`The cached read ${key} reads ${undeclared.join(', ')} but does not declare it`);
     }
     return value;
-  }
-
-  get size(): number {
-    return this.entries.size;
   }
 }

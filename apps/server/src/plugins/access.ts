@@ -1,4 +1,4 @@
-/** Deny by default: every route declares who may call it, and one hook enforces it for all. */
+/** Deny by default: every route declares who may call it, and its own hook enforces that. */
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Role } from '@campus/contract';
 import type { Access } from '../types';

@@ -92,12 +92,11 @@ export function authRepository(db: Db, cache?: ReadCache) {
       accountId: string,
       dataVersion?: number,
     ): Principal | undefined | Promise<Principal | undefined> {
-      const key = `session:${sessionId}:${accountId}`;
-      // Under test every hit goes through get(), which checks it against a fresh read.
-      const hit = cache && !cache.checking ? cache.peek(key, PRINCIPAL_TABLES, dataVersion) : undefined;
-      if (hit) return stillLive(hit.value as LiveSession | undefined);
       const load = () => loadSession(sessionId, accountId);
-      return (cache ? cache.get(key, PRINCIPAL_TABLES, load, dataVersion) : load()).then(stillLive);
+      const found = cache
+        ? cache.read(`session:${sessionId}:${accountId}`, PRINCIPAL_TABLES, load, dataVersion)
+        : load();
+      return found instanceof Promise ? found.then(stillLive) : stillLive(found);
     },
 
     /** Name and email of the person behind an account, whatever their role. */
