@@ -265,6 +265,36 @@ try {
   }
   figures.logout = `logout honoured across instances ${honoured}/${logoutCases.length} (token 200 on the other instance before, 401 there right after)`;
 
+  // 4. An instance that stops answering (SIGSTOP) while it holds notices in memory: a write on the
+  //    other waits for it only until its cache lease runs out (3 s at most), and once resumed it
+  //    serves the write at once.
+  const reader = tokens.get(STUDENTS[1]);
+  const headings = async (instance) => {
+    const res = await call(instance.url, 'GET', '/api/get-notices', { agent, token: reader });
+    check(res.status === 200, `${instance.label}: notices answered ${res.status}`);
+    return res.status === 200 ? res.body.map((notice) => notice.heading) : [];
+  };
+  await headings(b);
+  await headings(b);
+  b.child.kill('SIGSTOP');
+  const heading = `While B was stopped ${randomBytes(3).toString('hex')}`;
+  const frozenAt = performance.now();
+  const published = await call(a.url, 'POST', '/api/create-notice', {
+    agent,
+    token: teacherA,
+    body: {
+      type: 'generalNotice',
+      data: { heading, contactEmail: 'office@campus.example.edu', description: 'Posted on A.' },
+    },
+  });
+  const waited = performance.now() - frozenAt;
+  b.child.kill('SIGCONT');
+  const seen = (await headings(b)).includes(heading);
+  check(published.status === 201, `publishing on A while B was stopped answered ${published.status}`);
+  check(waited > 500 && waited < 4500, `A answered after ${Math.round(waited)} ms while B was stopped`);
+  check(seen, 'B, resumed, did not list the notice A published while it was stopped');
+  figures.frozen = `B stopped with notices in memory: A's write answered after ${Math.round(waited)} ms (B's lease ran out), B resumed and ${seen ? 'listed it at once' : 'DID NOT list it'}`;
+
   for (const server of servers.splice(0)) {
     const exit = await stopServer(server, 'SIGTERM');
     check(exit.code === 0, `${server.label} exited with ${JSON.stringify(exit)} on SIGTERM`);

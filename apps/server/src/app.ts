@@ -14,6 +14,7 @@ import { registerAccessControl } from './plugins/access';
 import { registerErrorHandling } from './plugins/errors';
 import { guardedValidatorCompiler } from './plugins/input-guard';
 import { serializerCompiler } from './plugins/serializer';
+import { registerWriteSettling } from './plugins/settle-writes';
 import { registerSpa } from './plugins/spa';
 import type { App } from './types';
 
@@ -68,8 +69,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.setValidatorCompiler(guardedValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const { db, dialect } = options.handle;
-  const cache = new ReadCache(options.handle.changes);
+  const { db, dialect, changes } = options.handle;
+  await changes.start?.(app.log);
+  const cache = new ReadCache(changes);
   const deps = {
     db,
     dialect,
@@ -81,6 +83,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   registerErrorHandling(app);
   registerAccessControl(app, deps);
+  registerWriteSettling(app, changes);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Campus Portal API', version: '1.0.0' },

@@ -1,5 +1,8 @@
 /** A fresh, migrated database and app per test file: SQLite in memory, or its own PostgreSQL schema. */
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import type { Role } from '@campus/contract';
 import { buildApp } from '../src/app';
@@ -60,6 +63,67 @@ export async function createTestApp(options: { webDist?: string } = {}): Promise
       await dropSchema();
     },
   };
+}
+
+/**
+ * Two servers on one fresh database, as two processes would be: each has its own connection (on
+ * SQLite, to one file; on PostgreSQL, a pool and a listening connection in one schema).
+ */
+export async function createTestPair(): Promise<{
+  first: TestApp;
+  second: TestApp;
+  close(): Promise<void>;
+}> {
+  const url = process.env.TEST_DATABASE_URL;
+  let open: () => DbHandle;
+  let cleanup: () => Promise<void>;
+  if (url) {
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    const admin = openDb({ databaseUrl: url });
+    await sql`create schema ${sql.id(schema)}`.execute(admin.db);
+    open = () => openDb({ databaseUrl: url, pgSchema: schema });
+    cleanup = async () => {
+      await sql`drop schema ${sql.id(schema)} cascade`.execute(admin.db);
+      await admin.close();
+    };
+  } else {
+    const dir = mkdtempSync(join(tmpdir(), 'campus-pair-'));
+    open = () => openDb({ sqliteFile: join(dir, 'campus.db') });
+    cleanup = async () => rmSync(dir, { recursive: true, force: true });
+  }
+  const started: TestApp[] = [];
+  const start = async (migrate: boolean): Promise<TestApp> => {
+    const handle = open();
+    if (migrate) await migrateToLatest(handle);
+    const app = await buildApp({ handle, jwtSecret: TEST_SECRET, webDist: '' });
+    await app.ready();
+    const instance = {
+      app,
+      handle,
+      async close() {
+        await app.close();
+        await handle.close();
+      },
+    };
+    started.push(instance);
+    return instance;
+  };
+  try {
+    const first = await start(true);
+    const second = await start(false);
+    return {
+      first,
+      second,
+      async close() {
+        for (const instance of started) await instance.close();
+        await cleanup();
+      },
+    };
+  } catch (err) {
+    for (const instance of started) await instance.close();
+    await cleanup();
+    throw err;
+  }
 }
 
 export type { Role };

@@ -2,8 +2,9 @@
  * Knowing, cheaply and for certain, whether the tables a cached answer was read from have changed
  * since. On SQLite every write of this process goes through one connection, so the statements it
  * runs say which tables they touch; writes by any other process on the same file move SQLite's
- * `data_version`. On PostgreSQL other instances write without this one hearing of it at once, so
- * nothing is ever current there and the cache is not used (decision record 0007).
+ * `data_version` (decision record 0007). On PostgreSQL, instances hear of each other's writes by
+ * notification, and a write is answered only once every instance has heard of it (`pg-changes.ts`,
+ * decision record 0008).
  */
 
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -22,12 +23,15 @@ export interface ChangeTracker {
   outside(): number | undefined;
   /** The stamp of these tables, given where outside writes stood (a moment ago, or now). */
   stamp(tables: readonly string[], outside: number): Stamp;
+  /**
+   * Where writes are seen late (PostgreSQL): resolves once every change committed before the call
+   * has been heard of (`force`), or once every instance has heard of this one's writes; undefined
+   * when there is nothing to wait for.
+   */
+  settle?(force?: boolean): Promise<void> | undefined;
+  /** Where changes are heard of over a connection of their own (PostgreSQL): connects it. */
+  start?(log: { warn(details: object, message: string): void }): Promise<void>;
 }
-
-export const untracked: ChangeTracker = {
-  outside: () => undefined,
-  stamp: (_tables, outside) => ({ outside, local: 0 }),
-};
 
 /** What a statement may change: some tables, everything, or nothing. */
 export type WriteTarget = readonly string[] | 'all' | null;

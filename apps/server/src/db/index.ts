@@ -3,14 +3,8 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
-import {
-  readTables,
-  SqliteChanges,
-  untracked,
-  writeTarget,
-  type ChangeTracker,
-  type WriteTarget,
-} from './changes';
+import { readTables, SqliteChanges, writeTarget, type ChangeTracker, type WriteTarget } from './changes';
+import { PgChanges } from './pg-changes';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -80,25 +74,29 @@ const PREPARED_TEXTS = 500;
  * send the most frequent SQL texts (the first 500 distinct ones) as named prepared statements,
  * which PostgreSQL keeps planned for the life of the connection; any other text goes unnamed.
  * Only plain queries are named: DDL and transaction control are sent as they are.
+ * Every statement is also shown to `changes`, which counts what this instance wrote.
  */
-function preparingStatements(names: Map<string, string>) {
+function preparingStatements(names: Map<string, string>, changes: PgChanges) {
   return (client: pg.PoolClient) => {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    client.query = ((text: unknown, values?: unknown, callback?: unknown) => {
+    client.query = ((...args: unknown[]) => {
+      const [text, values] = args;
+      if (typeof text !== 'string' || args.length > 2) return query(...args);
+      let name = names.get(text);
       if (
-        typeof text === 'string' &&
+        name === undefined &&
+        names.size < PREPARED_TEXTS &&
         Array.isArray(values) &&
-        callback === undefined &&
         PREPARABLE.test(text)
       ) {
-        let name = names.get(text);
-        if (name === undefined && names.size < PREPARED_TEXTS) {
-          name = `campus_${names.size}`;
-          names.set(text, name);
-        }
-        if (name !== undefined) return query({ name, text, values });
+        name = `campus_${names.size}`;
+        names.set(text, name);
       }
-      return callback === undefined ? query(text, values) : query(text, values, callback);
+      const result = (
+        name !== undefined && Array.isArray(values) ? query({ name, text, values }) : query(text, values)
+      ) as Promise<unknown>;
+      changes.observe(text, result);
+      return result;
     }) as typeof client.query;
   };
 }
@@ -145,14 +143,19 @@ const WAL_INDEX_HEADER_BYTES = 96;
 
 export function openDb(options: DbOptions): DbHandle {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
+    const connection = {
       connectionString: options.databaseUrl,
-      max: 10,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
-    });
-    pool.on('connect', preparingStatements(new Map()));
+    };
+    const pool = new pg.Pool({ ...connection, max: 10 });
+    const changes = new PgChanges(pool, connection);
+    pool.on('connect', preparingStatements(new Map(), changes));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', changes: untracked, close: () => db.destroy() };
+    const close = async () => {
+      await changes.stop();
+      await db.destroy();
+    };
+    return { db, dialect: 'postgres', changes, close };
   }
   const file = options.sqliteFile ?? ':memory:';
   const sqlite = new SQLite(file);

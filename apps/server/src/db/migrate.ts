@@ -4,10 +4,12 @@ import { sql } from 'kysely';
 import type { DbHandle } from './index';
 import * as initial from './migrations/0001-initial';
 import * as auditLog from './migrations/0002-audit-log';
+import * as changeNotifications from './migrations/0003-change-notifications';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-audit-log': auditLog,
+  '0003-change-notifications': changeNotifications,
 };
 
 const provider: MigrationProvider = {

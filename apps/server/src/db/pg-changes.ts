@@ -1,0 +1,304 @@
+/**
+ * Knowing which tables changed, on PostgreSQL, with several server instances on one database, so
+ * that answers can be cached there as safely as on SQLite (decision record 0008).
+ *
+ * - **Hearing of changes.** A statement trigger on every table sends `schema.table` on
+ *   `campus_changes` when its transaction commits, whoever wrote (another instance, a seed, psql).
+ *   Each instance listens on one connection of its own and counts the changes per table.
+ * - **A write is answered only once every instance has heard of it.** After a request that wrote,
+ *   the instance sends a barrier on `campus_barrier`; PostgreSQL delivers notifications in commit
+ *   order, so an instance that hears the barrier has heard every change committed before it, and
+ *   says so on `campus_ack`. The request's answer waits for every instance that may cache (rows of
+ *   `cache_members` whose lease has not run out) to say so, or for its lease to run out. Barriers
+ *   are shared: writes that finished before one was sent all wait on it.
+ * - **Leases.** An instance serves from memory only while its lease is good: it renews it every
+ *   second for three, and counts the lease from before it asked, so it always ends here before a
+ *   writer stops waiting for it. When the lease lapsed or the connection was lost, everything kept
+ *   before is dropped.
+ */
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { readsOfCachedLoad, writeTarget, type ChangeTracker, type Stamp } from './changes';
+
+export const CHANGES_CHANNEL = 'campus_changes';
+export const BARRIER_CHANNEL = 'campus_barrier';
+export const ACK_CHANNEL = 'campus_ack';
+
+/** How long a renewed lease lasts, how often it is renewed, and what is kept back for clock drift. */
+export const LEASE_MS = 3000;
+const RENEW_EVERY_MS = 1000;
+const MARGIN_MS = 100;
+const RECONNECT_AFTER_MS = 1000;
+
+const READ_ONLY = /^\s*select\b/i;
+
+export interface ChangeLog {
+  warn(details: object, message: string): void;
+}
+
+interface Round {
+  /** Instances known to have heard the barrier. */
+  readonly acked: Set<string>;
+  wake: (() => void) | undefined;
+}
+
+export class PgChanges implements ChangeTracker {
+  /** This instance, as `cache_members` and the barriers name it. */
+  readonly id = randomUUID();
+
+  private readonly counters = new Map<string, number>();
+  private everything = 0;
+  /** Moves whenever what was kept before can no longer be trusted. */
+  private epoch = 0;
+  /** Until when (in `performance.now()` time) answers may be served from memory. */
+  private leaseUntil = 0;
+
+  private schema: string | undefined;
+  private listener: pg.Client | undefined;
+  private renewTimer: NodeJS.Timeout | undefined;
+  private reconnectTimer: NodeJS.Timeout | undefined;
+  private stopped = true;
+  private log: ChangeLog = { warn: () => {} };
+
+  /** Statements that may have written, finished by this instance. */
+  private writes = 0;
+  /** Writes every instance is known to have heard of. */
+  private settledUpTo = 0;
+  private seq = 0;
+  private readonly rounds = new Map<number, Round>();
+  private inFlight: { covers: number; done: Promise<void> } | undefined;
+  private next: { promise: Promise<void>; resolve: () => void } | undefined;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly connection: pg.ClientConfig,
+  ) {}
+
+  outside(): number | undefined {
+    return performance.now() < this.leaseUntil ? this.epoch : undefined;
+  }
+
+  stamp(tables: readonly string[]): Stamp {
+    // A lapsed lease gives a stamp equal to none (NaN), so nothing is served or kept meanwhile.
+    const outside = performance.now() < this.leaseUntil ? this.epoch : Number.NaN;
+    let local = this.everything;
+    for (const table of tables) local += this.counters.get(table) ?? 0;
+    return { outside, local };
+  }
+
+  /** Called by the pool's connections for each statement they run. */
+  observe(text: string, result: Promise<unknown>): void {
+    const seen = readsOfCachedLoad.getStore();
+    if (seen) {
+      for (const match of text.matchAll(/\b(?:from|join)\s+"((?:[^"]|"")+)"/gi)) {
+        seen.add(match[1]!.replaceAll('""', '"').toLowerCase());
+      }
+    }
+    if (READ_ONLY.test(text)) return;
+    const target = writeTarget(text, false);
+    const finished = () => {
+      this.writes++;
+      if (target === 'all') this.everything++;
+      else if (target) for (const table of target) this.bump(table);
+    };
+    result.then(finished, finished);
+  }
+
+  /** Connects the listening connection and takes the first lease; retries in the background. */
+  async start(log: ChangeLog): Promise<void> {
+    if (!this.stopped) return;
+    this.log = log;
+    this.stopped = false;
+    await this.connect();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.reconnectTimer);
+    clearInterval(this.renewTimer);
+    this.leaseUntil = 0;
+    const client = this.listener;
+    this.listener = undefined;
+    for (const round of this.rounds.values()) round.wake?.();
+    if (!client) return;
+    try {
+      await client.query('delete from cache_members where id = $1', [this.id]);
+    } catch {
+      // The row's lease runs out by itself.
+    }
+    await client.end().catch(() => undefined);
+  }
+
+  /**
+   * Resolves once every instance that may cache has heard of every write this one had finished when
+   * it was called (at once when there were none since the last barrier); `force` always sends one.
+   * Never rejects: when a barrier cannot be sent, it waits for every lease to run out instead.
+   */
+  settle(force = false): Promise<void> | undefined {
+    const needed = force ? Number.POSITIVE_INFINITY : this.writes;
+    if (needed <= this.settledUpTo) return undefined;
+    if (this.inFlight && this.inFlight.covers >= needed) return this.inFlight.done;
+    if (!this.next) {
+      let resolve!: () => void;
+      const promise = new Promise<void>((r) => (resolve = r));
+      this.next = { promise, resolve };
+    }
+    const { promise } = this.next;
+    if (!this.inFlight) this.startRound();
+    return promise;
+  }
+
+  private startRound(): void {
+    const waiting = this.next!;
+    this.next = undefined;
+    const covers = this.writes;
+    const done = this.barrier().then(() => {
+      this.settledUpTo = Math.max(this.settledUpTo, covers);
+      this.inFlight = undefined;
+      if (this.next) this.startRound();
+    });
+    this.inFlight = { covers, done };
+    void done.then(waiting.resolve);
+  }
+
+  private async barrier(): Promise<void> {
+    const seq = ++this.seq;
+    const round: Round = { acked: new Set(), wake: undefined };
+    this.rounds.set(seq, round);
+    try {
+      this.schema ??= (
+        await this.pool.query<{ schema: string }>('select current_schema() as schema')
+      ).rows[0]!.schema;
+      const { rows } = await this.pool.query<{ members: [string, number][] }>(
+        `select pg_notify($1, $2) as sent,
+           (select coalesce(json_agg(json_build_array(id, extract(epoch from lease_until - now()) * 1000)), '[]')
+              from cache_members where lease_until > now()) as members`,
+        [BARRIER_CHANNEL, `${this.schema}|${this.id}|${seq}`],
+      );
+      const started = performance.now();
+      const deadlines = new Map<string, number>();
+      for (const [member, ms] of rows[0]!.members) {
+        // This instance needs to hear its own barrier only while it serves from memory.
+        if (member === this.id && this.outside() === undefined) continue;
+        deadlines.set(member, started + ms + MARGIN_MS);
+      }
+      for (;;) {
+        const now = performance.now();
+        let soonest = Number.POSITIVE_INFINITY;
+        for (const [member, deadline] of deadlines) {
+          const done =
+            round.acked.has(member) ||
+            deadline <= now ||
+            (member === this.id && this.outside() === undefined);
+          if (done) deadlines.delete(member);
+          else soonest = Math.min(soonest, deadline);
+        }
+        if (deadlines.size === 0) return;
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, soonest - now);
+          round.wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+      }
+    } catch (err) {
+      this.log.warn({ err }, 'could not send a cache barrier; waiting for every lease to run out');
+      await new Promise((resolve) => setTimeout(resolve, LEASE_MS + MARGIN_MS));
+    } finally {
+      this.rounds.delete(seq);
+    }
+  }
+
+  private bump(table: string): void {
+    this.counters.set(table, (this.counters.get(table) ?? 0) + 1);
+  }
+
+  private hear(message: pg.Notification): void {
+    const payload = message.payload ?? '';
+    if (message.channel === CHANGES_CHANNEL) {
+      const dot = payload.indexOf('.');
+      if (payload.slice(0, dot) === this.schema) this.bump(payload.slice(dot + 1));
+      return;
+    }
+    const [schema, writer, seq, member] = payload.split('|');
+    if (schema !== this.schema || writer === undefined) return;
+    if (message.channel === BARRIER_CHANNEL) {
+      if (writer === this.id) this.acknowledged(Number(seq), this.id);
+      else {
+        this.listener
+          ?.query('select pg_notify($1, $2)', [ACK_CHANNEL, `${schema}|${writer}|${seq}|${this.id}`])
+          .catch((err: unknown) => this.log.warn({ err }, 'could not acknowledge a cache barrier'));
+      }
+    } else if (message.channel === ACK_CHANNEL && writer === this.id && member) {
+      this.acknowledged(Number(seq), member);
+    }
+  }
+
+  private acknowledged(seq: number, member: string): void {
+    const round = this.rounds.get(seq);
+    if (!round) return;
+    round.acked.add(member);
+    round.wake?.();
+  }
+
+  private async connect(): Promise<void> {
+    if (this.stopped) return;
+    const client = new pg.Client({ ...this.connection, application_name: `campus-changes ${this.id}` });
+    client.on('notification', (message) => this.hear(message));
+    client.on('error', (err) => this.lost(client, err));
+    client.on('end', () => this.lost(client));
+    try {
+      await client.connect();
+      const { rows } = await client.query<{ schema: string }>('select current_schema() as schema');
+      this.schema = rows[0]!.schema;
+      await client.query(`listen ${CHANGES_CHANNEL}; listen ${BARRIER_CHANNEL}; listen ${ACK_CHANNEL}`);
+      if (this.stopped) {
+        await client.end();
+        return;
+      }
+      this.listener = client;
+      await this.renew(client);
+      this.renewTimer = setInterval(() => void this.renew(client), RENEW_EVERY_MS).unref();
+    } catch (err) {
+      this.lost(client, err);
+    }
+  }
+
+  private async renew(client: pg.Client): Promise<void> {
+    const asked = performance.now();
+    try {
+      await client.query(
+        `insert into cache_members (id, lease_until) values ($1, now() + $2 * interval '1 millisecond')
+         on conflict (id) do update set lease_until = excluded.lease_until`,
+        [this.id, LEASE_MS],
+      );
+    } catch (err) {
+      this.log.warn({ err }, 'could not renew the cache lease');
+      return;
+    }
+    if (client !== this.listener) return;
+    // Writers may have stopped waiting for this instance while its lease was out.
+    if (performance.now() >= this.leaseUntil) this.epoch++;
+    this.leaseUntil = asked + LEASE_MS - MARGIN_MS;
+  }
+
+  private lost(client: pg.Client, err?: unknown): void {
+    if (this.listener !== undefined && client !== this.listener) return;
+    if (this.listener === undefined && this.reconnectTimer !== undefined) return;
+    this.listener = undefined;
+    this.leaseUntil = 0;
+    this.epoch++;
+    clearInterval(this.renewTimer);
+    // Nobody waits for this instance's own barrier while it keeps nothing.
+    for (const round of this.rounds.values()) round.wake?.();
+    client.end().catch(() => undefined);
+    if (this.stopped) return;
+    if (err)
+      this.log.warn({ err }, 'lost the connection that hears of changes; caching is off until it is back');
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = undefined;
+      void this.connect();
+    }, RECONNECT_AFTER_MS).unref();
+  }
+}

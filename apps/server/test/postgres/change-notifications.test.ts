@@ -1,0 +1,143 @@
+/**
+ * On PostgreSQL, servers hear of each other's writes by notification (decision record 0008): a
+ * write is answered only once every server that keeps answers in memory has heard of it, or its
+ * lease has run out; a server that cannot hear keeps nothing.
+ */
+import { sql } from 'kysely';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BARRIER_CHANNEL } from '../../src/db/pg-changes';
+import { createTestPair, type TestApp } from '../app';
+import { bearer, createStudent, createTeacher, login } from '../fixtures';
+
+let pair: Awaited<ReturnType<typeof createTestPair>>;
+let first: TestApp;
+let second: TestApp;
+let teacherToken: string;
+let studentToken: string;
+let authorId: string;
+
+beforeAll(async () => {
+  pair = await createTestPair();
+  ({ first, second } = pair);
+  const teacher = await createTeacher(first.handle.db);
+  authorId = teacher.accountId;
+  teacherToken = await login(first.app, teacher.loginId);
+  studentToken = await login(second.app, (await createStudent(first.handle.db)).loginId);
+});
+afterAll(() => pair.close());
+
+let published = 0;
+const publish = (instance: TestApp) => {
+  const heading = `Notice ${++published}`;
+  const answer = instance.app.inject({
+    method: 'POST',
+    url: '/api/create-notice',
+    headers: bearer(teacherToken),
+    payload: {
+      type: 'generalNotice',
+      data: { heading, contactEmail: 'office@campus.example.edu', description: 'Read me.' },
+    },
+  });
+  return { heading, answer };
+};
+
+const headings = async (instance: TestApp): Promise<string[]> => {
+  const response = await instance.app.inject({ url: '/api/get-notices', headers: bearer(studentToken) });
+  expect(response.statusCode).toBe(200);
+  return response.json<{ heading: string }[]>().map((notice) => notice.heading);
+};
+
+/** What the second server hears is held back until the test lets it through. */
+function holdNotifications(instance: TestApp) {
+  const changes = instance.handle.changes as unknown as { hear(message: pg.Notification): void };
+  const hear = changes.hear.bind(changes);
+  const held: pg.Notification[] = [];
+  let onBarrier: (() => void) | undefined;
+  changes.hear = (message) => {
+    held.push(message);
+    if (message.channel === BARRIER_CHANNEL) onBarrier?.();
+  };
+  return {
+    held,
+    /** Resolves when a barrier has arrived (and is held). */
+    barrier: () =>
+      new Promise<void>((resolve) => {
+        if (held.some((message) => message.channel === BARRIER_CHANNEL)) resolve();
+        else onBarrier = resolve;
+      }),
+    release() {
+      changes.hear = hear;
+      for (const message of held.splice(0)) hear(message);
+    },
+  };
+}
+
+describe('change notifications on PostgreSQL', () => {
+  it('answer a write only once the other server has heard of it', async () => {
+    await headings(second);
+    await headings(second);
+    const hold = holdNotifications(second);
+    const { heading, answer } = publish(first);
+    let answered = false;
+    void answer.then(() => (answered = true));
+    // The second server has heard the write and the barrier after it, but not yet said so.
+    await hold.barrier();
+    expect(answered).toBe(false);
+    hold.release();
+    expect((await answer).statusCode).toBe(201);
+    expect(await headings(second)).toContain(heading);
+  });
+
+  it('wait for a server that holds a lease but does not answer, only until its lease runs out', async () => {
+    await sql`insert into cache_members (id, lease_until) values ('silent', now() + interval '1 second')`.execute(
+      first.handle.db,
+    );
+    const started = performance.now();
+    const { heading, answer } = publish(first);
+    expect((await answer).statusCode).toBe(201);
+    const waited = performance.now() - started;
+    expect(waited).toBeGreaterThan(800);
+    expect(waited).toBeLessThan(2500);
+    expect(await headings(second)).toContain(heading);
+    // Once its lease has run out, nobody waits for it.
+    const again = performance.now();
+    expect((await publish(first).answer).statusCode).toBe(201);
+    expect(performance.now() - again).toBeLessThan(800);
+  });
+
+  it('hear of writes made outside any server', async () => {
+    await headings(second);
+    await sql`insert into notices (id, author_id, heading, contact_email, description, created_at)
+              values ('outside', ${authorId}, 'Written by hand', 'office@campus.example.edu', 'From psql.', ${new Date().toISOString()})`.execute(
+      first.handle.db,
+    );
+    // Every change committed before this is heard of once it resolves.
+    await second.handle.changes.settle?.(true);
+    expect(await headings(second)).toContain('Written by hand');
+  });
+
+  it('keep nothing in memory while the connection that hears is lost, and start again when it is back', async () => {
+    expect(second.handle.changes.outside()).toBeDefined();
+    const { id } = second.handle.changes as unknown as { id: string };
+    await headings(second);
+    const { rows } = await sql<{ stopped: boolean }>`
+      select pg_terminate_backend(pid) as stopped from pg_stat_activity
+      where application_name = ${`campus-changes ${id}`}`.execute(first.handle.db);
+    expect(rows).toEqual([{ stopped: true }]);
+    await vi.waitFor(() => expect(second.handle.changes.outside()).toBeUndefined(), { timeout: 5000 });
+    // Nothing can be heard now, yet nothing stale is served: a write by hand shows at once.
+    await sql`insert into notices (id, author_id, heading, contact_email, description, created_at)
+              values ('unheard', ${authorId}, 'While deaf', 'office@campus.example.edu', 'From psql.', ${new Date().toISOString()})`.execute(
+      first.handle.db,
+    );
+    expect(await headings(second)).toContain('While deaf');
+    await vi.waitFor(() => expect(second.handle.changes.outside()).toBeDefined(), {
+      timeout: 10_000,
+      interval: 100,
+    });
+    const { heading, answer } = publish(first);
+    expect((await answer).statusCode).toBe(201);
+    expect(await headings(second)).toContain(heading);
+  });
+});
