@@ -74,6 +74,19 @@ function holdNotifications(instance: TestApp) {
 }
 
 describe('change notifications on PostgreSQL', () => {
+  it('are sent for every table of the model', async () => {
+    const { rows } = await sql<{ table_name: string; notifies: boolean }>`
+      select t.table_name, exists (
+        select 1 from information_schema.triggers g
+        where g.event_object_schema = t.table_schema and g.event_object_table = t.table_name
+          and g.action_statement like '%campus_notify_change%') as notifies
+      from information_schema.tables t
+      where t.table_schema = current_schema() and t.table_type = 'BASE TABLE'
+        and t.table_name not like 'kysely_%' and t.table_name <> 'cache_members'`.execute(first.handle.db);
+    expect(rows.length).toBeGreaterThanOrEqual(20);
+    expect(rows.filter((row) => !row.notifies).map((row) => row.table_name)).toEqual([]);
+  });
+
   it('answer a write only once the other server has heard of it', async () => {
     await headings(second);
     await headings(second);

@@ -44,7 +44,8 @@ export const auditRoutes: Feature = async (app, { db }) => {
   };
   app.addHook('onRoute', (route) => {
     const audited = [route.method].flat().some((method) => AUDIT_RULES[`${method} ${route.url}`]);
-    if (audited) route.onSend = [...[route.onSend ?? []].flat(), record];
+    // First, so the entry is written before the answer waits for its writes to be heard of.
+    if (audited) route.onSend = [record, ...[route.onSend ?? []].flat()];
   });
 
   app.get(
