@@ -20,7 +20,8 @@ export type MarkResult = { ok: true; count: number } | { ok: false; unknownRollN
  * The two statements of a mark, each taking the whole roster as one JSON parameter (an object from
  * roll number to status; a roll number appears once): the database unpacks it, so the SQL text never
  * changes with the roster's size and nothing is built per record. An unchanged status keeps who
- * marked it and when, and writes nothing.
+ * marked it and when, and writes nothing. The conflict is looked for in the (date, roll_no) key,
+ * where one day's rows are neighbours (migration 0004).
  */
 function markStatements(dialect: Dialect, date: string, roster: string, markedBy: string, markedAt: string) {
   if (dialect === 'postgres') {
@@ -32,7 +33,7 @@ function markStatements(dialect: Dialect, date: string, roster: string, markedBy
         insert into attendance (roll_no, date, status, marked_by, marked_at)
         select r.key::integer, ${date}, r.value, ${markedBy}, ${markedAt}
         from json_each_text(${roster}::json) as r
-        on conflict (roll_no, date) do update
+        on conflict on constraint attendance_date_roll_key do update
         set status = excluded.status, marked_by = excluded.marked_by, marked_at = excluded.marked_at
         where attendance.status <> excluded.status`,
     };
@@ -46,7 +47,7 @@ function markStatements(dialect: Dialect, date: string, roster: string, markedBy
       select cast(r.key as integer), ${date}, r.value, ${markedBy}, ${markedAt}
       from json_each(${roster}) as r
       where true
-      on conflict (roll_no, date) do update
+      on conflict (date, roll_no) do update
       set status = excluded.status, marked_by = excluded.marked_by, marked_at = excluded.marked_at
       where attendance.status <> excluded.status`,
   };
