@@ -54,6 +54,8 @@ export class PgChanges implements ChangeTracker {
   private leaseUntil = 0;
 
   private schema: string | undefined;
+  /** The connection being made or in use; `listener` once it listens. */
+  private client: pg.Client | undefined;
   private listener: pg.Client | undefined;
   private renewTimer: NodeJS.Timeout | undefined;
   private reconnectTimer: NodeJS.Timeout | undefined;
@@ -118,6 +120,7 @@ export class PgChanges implements ChangeTracker {
     clearInterval(this.renewTimer);
     this.leaseUntil = 0;
     const client = this.listener;
+    this.client = undefined;
     this.listener = undefined;
     for (const round of this.rounds.values()) round.wake?.();
     if (!client) return;
@@ -245,6 +248,7 @@ export class PgChanges implements ChangeTracker {
   private async connect(): Promise<void> {
     if (this.stopped) return;
     const client = new pg.Client({ ...this.connection, application_name: `campus-changes ${this.id}` });
+    this.client = client;
     client.on('notification', (message) => this.hear(message));
     client.on('error', (err) => this.lost(client, err));
     client.on('end', () => this.lost(client));
@@ -253,8 +257,9 @@ export class PgChanges implements ChangeTracker {
       const { rows } = await client.query<{ schema: string }>('select current_schema() as schema');
       this.schema = rows[0]!.schema;
       await client.query(`listen ${CHANGES_CHANNEL}; listen ${BARRIER_CHANNEL}; listen ${ACK_CHANNEL}`);
-      if (this.stopped) {
-        await client.end();
+      // Lost, or stopped, meanwhile.
+      if (client !== this.client) {
+        await client.end().catch(() => undefined);
         return;
       }
       this.listener = client;
@@ -283,22 +288,20 @@ export class PgChanges implements ChangeTracker {
     this.leaseUntil = asked + LEASE_MS - MARGIN_MS;
   }
 
+  /** The connection failed or ended: nothing kept so far is trusted, and it is made again. */
   private lost(client: pg.Client, err?: unknown): void {
-    if (this.listener !== undefined && client !== this.listener) return;
-    if (this.listener === undefined && this.reconnectTimer !== undefined) return;
+    client.end().catch(() => undefined);
+    if (client !== this.client) return;
+    this.client = undefined;
     this.listener = undefined;
     this.leaseUntil = 0;
     this.epoch++;
     clearInterval(this.renewTimer);
     // Nobody waits for this instance's own barrier while it keeps nothing.
     for (const round of this.rounds.values()) round.wake?.();
-    client.end().catch(() => undefined);
     if (this.stopped) return;
     if (err)
       this.log.warn({ err }, 'lost the connection that hears of changes; caching is off until it is back');
-    this.reconnectTimer = setTimeout(() => {
-      this.reconnectTimer = undefined;
-      void this.connect();
-    }, RECONNECT_AFTER_MS).unref();
+    this.reconnectTimer = setTimeout(() => void this.connect(), RECONNECT_AFTER_MS).unref();
   }
 }
