@@ -172,7 +172,9 @@ export class PgChanges implements ChangeTracker {
       this.schema ??= (
         await this.pool.query<{ schema: string }>('select current_schema() as schema')
       ).rows[0]!.schema;
-      const { rows } = await this.pool.query<{ members: [string, number][] }>(
+      // Sent on the listening connection when there is one: it is idle between renewals, where the
+      // pool's connections may all be busy with the requests the barrier keeps waiting.
+      const { rows } = await (this.listener ?? this.pool).query<{ members: [string, number][] }>(
         `select pg_notify($1, $2) as sent,
            (select coalesce(json_agg(json_build_array(id, extract(epoch from lease_until - now()) * 1000)), '[]')
               from cache_members where lease_until > now()) as members`,
