@@ -265,6 +265,8 @@ export class PgChanges implements ChangeTracker {
         return;
       }
       this.listener = client;
+      // Instances that ended without signing off (killed, say) leave their rows behind.
+      await client.query(`delete from cache_members where lease_until < now() - interval '1 hour'`);
       await this.renew(client);
       this.renewTimer = setInterval(() => void this.renew(client), RENEW_EVERY_MS).unref();
     } catch (err) {
