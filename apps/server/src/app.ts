@@ -1,7 +1,7 @@
 /** buildApp: the whole HTTP application without listening, so tests can `inject` into it. */
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MAX_BODY_BYTES } from '@campus/contract';
 import type { DbHandle } from './db/index';
@@ -59,7 +59,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const app = Fastify({
     logger: options.logger ?? false,
     // Not even built when they would not be written.
-    disableRequestLogging: !logsRequests(options.logger),
+    logController: new LogController({ disableRequestLogging: !logsRequests(options.logger) }),
     bodyLimit: MAX_BODY_BYTES,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 4096 },
     requestTimeout: 30_000,
