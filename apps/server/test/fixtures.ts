@@ -143,3 +143,23 @@ export async function login(app: App, loginId: number, password = PASSWORD): Pro
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The headings of the general notices, newest first, as `token` is shown them by `app`. */
+export async function noticeHeadings(app: App, token: string): Promise<string[]> {
+  const response = await app.inject({ url: '/api/get-notices', headers: bearer(token) });
+  if (response.statusCode !== 200) throw new Error(`GET /api/get-notices answered ${response.statusCode}`);
+  return response.json<{ heading: string }[]>().map((notice) => notice.heading);
+}
+
+/** A teacher publishes a general notice with this heading; the answer is not awaited here. */
+export function publishNotice(app: App, token: string, heading: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/create-notice',
+    headers: bearer(token),
+    payload: {
+      type: 'generalNotice',
+      data: { heading, contactEmail: 'office@campus.example.edu', description: 'Read me.' },
+    },
+  });
+}

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPair } from './app';
-import { bearer, createStudent, createTeacher, login } from './fixtures';
+import { bearer, createStudent, createTeacher, login, noticeHeadings, publishNotice } from './fixtures';
 import type { TestApp } from './app';
 
 let pair: Awaited<ReturnType<typeof createTestPair>>;
@@ -25,11 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => pair.close());
 
-const headings = async (instance: TestApp): Promise<string[]> => {
-  const response = await instance.app.inject({ url: '/api/get-notices', headers: bearer(studentToken) });
-  expect(response.statusCode).toBe(200);
-  return response.json<{ heading: string }[]>().map((notice) => notice.heading);
-};
+const headings = (instance: TestApp) => noticeHeadings(instance.app, studentToken);
 
 describe('two servers on one database', () => {
   it('both keep answers in memory', () => {
@@ -44,16 +40,7 @@ describe('two servers on one database', () => {
       await headings(reader);
       await headings(reader);
       const heading = `Notice ${round}`;
-      const created = await writer.app.inject({
-        method: 'POST',
-        url: '/api/create-notice',
-        headers: bearer(teacherToken),
-        payload: {
-          type: 'generalNotice',
-          data: { heading, contactEmail: 'office@campus.example.edu', description: 'Read me.' },
-        },
-      });
-      expect(created.statusCode).toBe(201);
+      expect((await publishNotice(writer.app, teacherToken, heading)).statusCode).toBe(201);
       expect(await headings(reader)).toContain(heading);
     }
   });

@@ -8,7 +8,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BARRIER_CHANNEL } from '../../src/db/pg-changes';
 import { createTestPair, type TestApp } from '../app';
-import { bearer, createStudent, createTeacher, login } from '../fixtures';
+import { createStudent, createTeacher, login, noticeHeadings, publishNotice } from '../fixtures';
 
 let pair: Awaited<ReturnType<typeof createTestPair>>;
 let first: TestApp;
@@ -30,23 +30,10 @@ afterAll(() => pair.close());
 let published = 0;
 const publish = (instance: TestApp) => {
   const heading = `Notice ${++published}`;
-  const answer = instance.app.inject({
-    method: 'POST',
-    url: '/api/create-notice',
-    headers: bearer(teacherToken),
-    payload: {
-      type: 'generalNotice',
-      data: { heading, contactEmail: 'office@campus.example.edu', description: 'Read me.' },
-    },
-  });
-  return { heading, answer };
+  return { heading, answer: publishNotice(instance.app, teacherToken, heading) };
 };
 
-const headings = async (instance: TestApp): Promise<string[]> => {
-  const response = await instance.app.inject({ url: '/api/get-notices', headers: bearer(studentToken) });
-  expect(response.statusCode).toBe(200);
-  return response.json<{ heading: string }[]>().map((notice) => notice.heading);
-};
+const headings = (instance: TestApp) => noticeHeadings(instance.app, studentToken);
 
 /** What the second server hears is held back until the test lets it through. */
 function holdNotifications(instance: TestApp) {
