@@ -19,21 +19,30 @@ export interface TestApp {
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 const LEAK = new RegExp(`\\$argon2|password_?hash|"password"\\s*:|${TEST_SECRET}`, 'i');
 
+/** A new, empty PostgreSQL schema of its own, and how to drop it. */
+async function freshSchema(url: string): Promise<{ schema: string; drop: () => Promise<void> }> {
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = openDb({ databaseUrl: url });
+  await sql`create schema ${sql.id(schema)}`.execute(admin.db);
+  await admin.close();
+  return {
+    schema,
+    drop: async () => {
+      const cleanup = openDb({ databaseUrl: url });
+      await sql`drop schema ${sql.id(schema)} cascade`.execute(cleanup.db);
+      await cleanup.close();
+    },
+  };
+}
+
 export async function createTestApp(options: { webDist?: string } = {}): Promise<TestApp> {
   const url = process.env.TEST_DATABASE_URL;
   let handle: DbHandle;
   let dropSchema = async () => {};
   if (url) {
-    const schema = `t_${randomBytes(6).toString('hex')}`;
-    const admin = openDb({ databaseUrl: url });
-    await sql`create schema ${sql.id(schema)}`.execute(admin.db);
-    await admin.close();
-    handle = openDb({ databaseUrl: url, pgSchema: schema });
-    dropSchema = async () => {
-      const cleanup = openDb({ databaseUrl: url });
-      await sql`drop schema ${sql.id(schema)} cascade`.execute(cleanup.db);
-      await cleanup.close();
-    };
+    const fresh = await freshSchema(url);
+    handle = openDb({ databaseUrl: url, pgSchema: fresh.schema });
+    dropSchema = fresh.drop;
   } else {
     handle = openDb({ sqliteFile: ':memory:' });
   }
@@ -78,14 +87,9 @@ export async function createTestPair(): Promise<{
   let open: () => DbHandle;
   let cleanup: () => Promise<void>;
   if (url) {
-    const schema = `t_${randomBytes(6).toString('hex')}`;
-    const admin = openDb({ databaseUrl: url });
-    await sql`create schema ${sql.id(schema)}`.execute(admin.db);
-    open = () => openDb({ databaseUrl: url, pgSchema: schema });
-    cleanup = async () => {
-      await sql`drop schema ${sql.id(schema)} cascade`.execute(admin.db);
-      await admin.close();
-    };
+    const fresh = await freshSchema(url);
+    open = () => openDb({ databaseUrl: url, pgSchema: fresh.schema });
+    cleanup = fresh.drop;
   } else {
     const dir = mkdtempSync(join(tmpdir(), 'campus-pair-'));
     open = () => openDb({ sqliteFile: join(dir, 'campus.db') });

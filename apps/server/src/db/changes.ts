@@ -30,7 +30,12 @@ export interface ChangeTracker {
    */
   settle?(force?: boolean): Promise<void> | undefined;
   /** Where changes are heard of over a connection of their own (PostgreSQL): connects it. */
-  start?(log: { warn(details: object, message: string): void }): Promise<void>;
+  start?(log: ChangeLog): Promise<void>;
+}
+
+/** Where a tracker reports trouble it recovers from (the app's logger). */
+export interface ChangeLog {
+  warn(details: object, message: string): void;
 }
 
 /** What a statement may change: some tables, everything, or nothing. */

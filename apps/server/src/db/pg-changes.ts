@@ -18,23 +18,26 @@
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { readsOfCachedLoad, writeTarget, type ChangeTracker, type Stamp } from './changes';
+import {
+  readsOfCachedLoad,
+  readTables,
+  writeTarget,
+  type ChangeLog,
+  type ChangeTracker,
+  type Stamp,
+} from './changes';
 
-export const CHANGES_CHANNEL = 'campus_changes';
+const CHANGES_CHANNEL = 'campus_changes';
 export const BARRIER_CHANNEL = 'campus_barrier';
-export const ACK_CHANNEL = 'campus_ack';
+const ACK_CHANNEL = 'campus_ack';
 
 /** How long a renewed lease lasts, how often it is renewed, and what is kept back for clock drift. */
-export const LEASE_MS = 3000;
+const LEASE_MS = 3000;
 const RENEW_EVERY_MS = 1000;
 const MARGIN_MS = 100;
 const RECONNECT_AFTER_MS = 1000;
 
 const READ_ONLY = /^\s*select\b/i;
-
-export interface ChangeLog {
-  warn(details: object, message: string): void;
-}
 
 interface Round {
   /** Instances known to have heard the barrier. */
@@ -91,11 +94,7 @@ export class PgChanges implements ChangeTracker {
   /** Called by the pool's connections for each statement they run. */
   observe(text: string, result: Promise<unknown>): void {
     const seen = readsOfCachedLoad.getStore();
-    if (seen) {
-      for (const match of text.matchAll(/\b(?:from|join)\s+"((?:[^"]|"")+)"/gi)) {
-        seen.add(match[1]!.replaceAll('""', '"').toLowerCase());
-      }
-    }
+    if (seen) for (const table of readTables(text)) seen.add(table);
     if (READ_ONLY.test(text)) return;
     const target = writeTarget(text, false);
     const finished = () => {
