@@ -6,12 +6,14 @@ import * as initial from './migrations/0001-initial';
 import * as auditLog from './migrations/0002-audit-log';
 import * as changeNotifications from './migrations/0003-change-notifications';
 import * as attendanceByDate from './migrations/0004-attendance-by-date';
+import * as notifyOnlyChanges from './migrations/0005-notify-only-changes';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-audit-log': auditLog,
   '0003-change-notifications': changeNotifications,
   '0004-attendance-by-date': attendanceByDate,
+  '0005-notify-only-changes': notifyOnlyChanges,
 };
 
 const provider: MigrationProvider = {

@@ -26,6 +26,7 @@ import {
   type ChangeTracker,
   type Stamp,
 } from './changes';
+import { CACHED_TABLES } from './read-cache';
 
 const CHANGES_CHANNEL = 'campus_changes';
 export const BARRIER_CHANNEL = 'campus_barrier';
@@ -38,6 +39,7 @@ const MARGIN_MS = 100;
 const RECONNECT_AFTER_MS = 1000;
 
 const READ_ONLY = /^\s*select\b/i;
+const CACHED: ReadonlySet<string> = new Set(CACHED_TABLES);
 
 interface Round {
   /** Instances known to have heard the barrier. */
@@ -97,12 +99,19 @@ export class PgChanges implements ChangeTracker {
     if (seen) for (const table of readTables(text)) seen.add(table);
     if (READ_ONLY.test(text)) return;
     const target = writeTarget(text, false);
+    // Tables no cached read names are neither heard of nor waited for (migration 0005).
+    if (target === null || (target !== 'all' && !target.some((table) => CACHED.has(table)))) return;
     const finished = () => {
       this.writes++;
       if (target === 'all') this.everything++;
-      else if (target) for (const table of target) this.bump(table);
+      else for (const table of target) this.bump(table);
     };
-    result.then(finished, finished);
+    // An insert or update of one table that changed no row changed nothing: its table's triggers say
+    // nothing either, so there is nothing for the other instances to hear of.
+    const answered = (answer: unknown) => {
+      if (target === 'all' || (answer as Partial<pg.QueryResult> | undefined)?.rowCount !== 0) finished();
+    };
+    result.then(answered, finished);
   }
 
   /** Connects the listening connection and takes the first lease; retries in the background. */

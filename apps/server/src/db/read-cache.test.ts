@@ -76,10 +76,10 @@ describe('the read cache', () => {
     let loads = 0;
     const load = async () => {
       loads++;
-      return handle.db.selectFrom('faq').select('id').execute();
+      return handle.db.selectFrom('accounts').select('login_id').execute();
     };
-    await cache.get('faq', ['faq'], load);
-    await cache.get('faq', ['faq'], load);
+    await cache.get('accounts', ['accounts'], load);
+    await cache.get('accounts', ['accounts'], load);
     expect(loads).toBe(1);
     // A write elsewhere leaves it alone; a write to its table does not.
     await handle.db
@@ -94,13 +94,19 @@ describe('the read cache', () => {
         created_at: new Date().toISOString(),
       })
       .execute();
-    expect(await cache.get('faq', ['faq'], load)).toEqual([]);
+    expect(await cache.get('accounts', ['accounts'], load)).toEqual([]);
     expect(loads).toBe(1);
     await handle.db
-      .insertInto('faq')
-      .values({ id: 'f1', position: 1, question: 'Q?', answer: 'A.' })
+      .insertInto('accounts')
+      .values({
+        id: 'a1',
+        login_id: 7,
+        role: 'admin',
+        password_hash: 'x',
+        created_at: new Date().toISOString(),
+      })
       .execute();
-    expect(await cache.get('faq', ['faq'], load)).toEqual([{ id: 'f1' }]);
+    expect(await cache.get('accounts', ['accounts'], load)).toEqual([{ login_id: 7 }]);
     expect(loads).toBe(2);
     await handle.close();
   });
@@ -113,10 +119,10 @@ describe('the read cache under test', () => {
     const cache = new ReadCache(blind, { checkHits: true });
     let value = 'first';
     const load = () => Promise.resolve(value);
-    expect(await cache.get('k', ['faq'], load)).toBe('first');
-    expect(await cache.read('k', ['faq'], load)).toBe('first');
+    expect(await cache.get('k', ['notices'], load)).toBe('first');
+    expect(await cache.read('k', ['notices'], load)).toBe('first');
     value = 'second';
-    await expect(cache.get('k', ['faq'], load)).rejects.toThrow(/cached read k is stale/);
+    await expect(cache.get('k', ['notices'], load)).rejects.toThrow(/cached read k is stale/);
   });
 });
 

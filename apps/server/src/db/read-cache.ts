@@ -14,6 +14,28 @@ import type { Database } from './schema';
 /** The tables of the data model, as SQL names them. */
 export type Table = Extract<keyof Database, string>;
 
+/**
+ * The tables a cached read may be read from. On PostgreSQL only these tell other instances of their
+ * changes, and only writes to them wait for every instance to have heard (migration 0005, decision
+ * record 0009); caching a read of another table needs a migration that gives it the triggers first.
+ */
+export const CACHED_TABLES = [
+  'accounts',
+  'attendance',
+  'events',
+  'gate_passes',
+  'mentor_notices',
+  'notices',
+  'performance',
+  'queries',
+  'query_likes',
+  'query_tags',
+  'sessions',
+  'students',
+  'teachers',
+] as const satisfies readonly Table[];
+export type CachedTable = (typeof CACHED_TABLES)[number];
+
 interface Entry {
   stamp: Stamp;
   value: unknown;
@@ -65,7 +87,7 @@ export class ReadCache {
    */
   async get<T>(
     key: string,
-    tables: readonly Table[],
+    tables: readonly CachedTable[],
     load: () => Promise<T>,
     outside = this.changes.outside(),
   ): Promise<T> {
@@ -87,7 +109,7 @@ export class ReadCache {
    */
   read<T>(
     key: string,
-    tables: readonly Table[],
+    tables: readonly CachedTable[],
     load: () => Promise<T>,
     outside = this.changes.outside(),
   ): T | Promise<T> {
@@ -97,7 +119,11 @@ export class ReadCache {
   }
 
   /** The cached answer for `key` when its tables are unchanged, without loading anything. */
-  private peek(key: string, tables: readonly Table[], outside = this.changes.outside()): Entry | undefined {
+  private peek(
+    key: string,
+    tables: readonly CachedTable[],
+    outside = this.changes.outside(),
+  ): Entry | undefined {
     if (outside === undefined) return undefined;
     const entry = this.entries.get(key);
     if (!entry) return undefined;
@@ -117,7 +143,7 @@ export class ReadCache {
    */
   private async checkedHit<T>(
     key: string,
-    tables: readonly Table[],
+    tables: readonly CachedTable[],
     hit: Entry,
     load: () => Promise<T>,
   ): Promise<T> {
@@ -133,7 +159,11 @@ export class ReadCache {
   }
 
   /** Under test: the load must not read a table its entry would not be dropped for. */
-  private async loadChecked<T>(key: string, tables: readonly Table[], load: () => Promise<T>): Promise<T> {
+  private async loadChecked<T>(
+    key: string,
+    tables: readonly CachedTable[],
+    load: () => Promise<T>,
+  ): Promise<T> {
     const seen = new Set<string>();
     const value = await readsOfCachedLoad.run(seen, load);
     const undeclared = [...seen].filter((table) => !(tables as readonly string[]).includes(table));

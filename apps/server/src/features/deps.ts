@@ -8,7 +8,7 @@ import type { TokenService } from './auth/tokens';
 export interface FeatureDeps {
   db: Db;
   dialect: Dialect;
-  /** Answers of reads kept until their tables change (SQLite only; a pass-through on PostgreSQL). */
+  /** Answers of reads kept until their tables change, on either database (decision records 0007, 0008). */
   cache: ReadCache;
   auth: AuthRepository;
   tokens: TokenService;

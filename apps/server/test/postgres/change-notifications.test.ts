@@ -5,10 +5,11 @@
  */
 import { sql } from 'kysely';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { BARRIER_CHANNEL } from '../../src/db/pg-changes';
+import { CACHED_TABLES } from '../../src/db/read-cache';
 import { createTestPair, type TestApp } from '../app';
-import { createStudent, createTeacher, login, noticeHeadings, publishNotice } from '../fixtures';
+import { bearer, createStudent, createTeacher, login, noticeHeadings, publishNotice } from '../fixtures';
 
 let pair: Awaited<ReturnType<typeof createTestPair>>;
 let first: TestApp;
@@ -35,7 +36,7 @@ const publish = (instance: TestApp) => {
 
 const headings = (instance: TestApp) => noticeHeadings(instance.app, studentToken);
 
-/** What the second server hears is held back until the test lets it through. */
+/** What the second server hears is held back until the test lets it through, or ends. */
 function holdNotifications(instance: TestApp) {
   const changes = instance.handle.changes as unknown as { hear(message: pg.Notification): void };
   const hear = changes.hear.bind(changes);
@@ -45,33 +46,104 @@ function holdNotifications(instance: TestApp) {
     held.push(message);
     if (message.channel === BARRIER_CHANNEL) onBarrier?.();
   };
+  const release = () => {
+    changes.hear = hear;
+    for (const message of held.splice(0)) hear(message);
+  };
+  // A test that fails while holding leaves the server hearing again for the next.
+  onTestFinished(release);
   return {
     held,
+    release,
     /** Resolves when a barrier has arrived (and is held). */
     barrier: () =>
       new Promise<void>((resolve) => {
         if (held.some((message) => message.channel === BARRIER_CHANNEL)) resolve();
         else onBarrier = resolve;
       }),
-    release() {
-      changes.hear = hear;
-      for (const message of held.splice(0)) hear(message);
-    },
   };
 }
 
 describe('change notifications on PostgreSQL', () => {
-  it('are sent for every table of the model', async () => {
-    const { rows } = await sql<{ table_name: string; notifies: boolean }>`
-      select t.table_name, exists (
-        select 1 from information_schema.triggers g
-        where g.event_object_schema = t.table_schema and g.event_object_table = t.table_name
-          and g.action_statement like '%campus_notify_change%') as notifies
+  it('are sent by exactly the tables a cached read may name, one trigger per kind of change', async () => {
+    const { rows } = await sql<{ table_name: string; events: string }>`
+      select t.table_name, coalesce(string_agg(g.event_manipulation, ',' order by g.event_manipulation), '') as events
       from information_schema.tables t
+      left join information_schema.triggers g
+        on g.event_object_schema = t.table_schema and g.event_object_table = t.table_name
+          and g.action_statement like '%campus_notify_%'
       where t.table_schema = current_schema() and t.table_type = 'BASE TABLE'
-        and t.table_name not like 'kysely_%' and t.table_name <> 'cache_members'`.execute(first.handle.db);
+        and t.table_name not like 'kysely_%' and t.table_name <> 'cache_members'
+      group by t.table_name`.execute(first.handle.db);
     expect(rows.length).toBeGreaterThanOrEqual(20);
-    expect(rows.filter((row) => !row.notifies).map((row) => row.table_name)).toEqual([]);
+    const notifying = rows.filter((row) => row.events !== '');
+    expect(notifying.map((row) => row.table_name).sort()).toEqual([...CACHED_TABLES].sort());
+    // information_schema lists no truncate triggers; those are checked by the writes below.
+    for (const row of notifying) expect(row.events).toBe('DELETE,INSERT,UPDATE');
+  });
+
+  it('are not sent for a statement that changed no row, nor by a table no cached read names', async () => {
+    const schema = (await sql<{ schema: string }>`select current_schema() as schema`.execute(first.handle.db))
+      .rows[0]!.schema;
+    const hold = holdNotifications(second);
+    const heard = () =>
+      hold.held
+        .filter((m) => m.channel === 'campus_changes' && m.payload?.startsWith(`${schema}.`))
+        .map((m) => m.payload);
+    await sql`update notices set heading = heading where id = 'no such notice'`.execute(first.handle.db);
+    await sql`delete from events where id = 'no such event'`.execute(first.handle.db);
+    await sql`insert into faq (id, position, question, answer) values ('unheard', 99, 'Q?', 'A.')`.execute(
+      first.handle.db,
+    );
+    await sql`truncate login_failures`.execute(first.handle.db);
+    await sql`insert into notices (id, author_id, heading, contact_email, description, created_at)
+              values ('heard', ${authorId}, 'Heard', 'office@campus.example.edu', 'From psql.', ${new Date().toISOString()})`.execute(
+      first.handle.db,
+    );
+    await sql`truncate query_likes`.execute(first.handle.db);
+    // Notifications arrive in commit order: once the last has arrived, every earlier one has.
+    await vi.waitFor(() => expect(heard()).toContain(`${schema}.query_likes`));
+    const payloads = heard();
+    hold.release();
+    expect(payloads).toEqual([`${schema}.notices`, `${schema}.query_likes`]);
+  });
+
+  it('answer at once a write that changed no cached row, and wait for the others', async () => {
+    const student = await createStudent(first.handle.db);
+    const teacher = await createTeacher(first.handle.db);
+    const token = await login(first.app, teacher.loginId);
+    const mark = (status: string) =>
+      first.app.inject({
+        method: 'POST',
+        url: '/api/mark-attendance',
+        headers: bearer(token),
+        payload: {
+          date: new Date().toISOString().slice(0, 10),
+          attendanceRecords: [{ studentId: student.rollNo, status }],
+        },
+      });
+    expect((await mark('Present')).statusCode).toBe(200);
+    // The second server hears nothing from here on: a write that waited for it would never be answered.
+    const hold = holdNotifications(second);
+    expect((await mark('Present')).statusCode).toBe(200);
+    const added = await first.app.inject({
+      method: 'POST',
+      url: '/api/syllabus-add',
+      headers: bearer(token),
+      payload: { courseName: 'Optics', semester: '3', topics: ['Lenses'] },
+    });
+    expect(added.statusCode).toBe(201);
+    expect(hold.held.filter((m) => m.channel === BARRIER_CHANNEL)).toEqual([]);
+    // A mark that changes a status waits until the second server has said it heard.
+    let answered = false;
+    const changed = mark('Absent').then((response) => {
+      answered = true;
+      return response;
+    });
+    await hold.barrier();
+    expect(answered).toBe(false);
+    hold.release();
+    expect((await changed).statusCode).toBe(200);
   });
 
   it('answer a write only once the other server has heard of it', async () => {

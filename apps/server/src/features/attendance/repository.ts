@@ -33,6 +33,8 @@ function markStatements(dialect: Dialect, date: string, roster: string, markedBy
         insert into attendance (roll_no, date, status, marked_by, marked_at)
         select r.key::integer, ${date}, r.value, ${markedBy}, ${markedAt}
         from json_each_text(${roster}::json) as r
+        where not exists (
+          select 1 from attendance a where a.date = ${date} and a.roll_no = r.key::integer and a.status = r.value)
         on conflict on constraint attendance_date_roll_key do update
         set status = excluded.status, marked_by = excluded.marked_by, marked_at = excluded.marked_at
         where attendance.status <> excluded.status`,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
+import { auditRepository } from './repository';
 import {
   bearer,
   createAdmin,
@@ -89,6 +90,31 @@ describe('audit log', () => {
     });
     expect(refused.statusCode).toBe(400);
     expect(await auditLog({ kind: 'gatepass.submit', actor: String(other.loginId) })).toEqual([]);
+  });
+
+  it('keeps every entry of changes that finish together, written in one statement', async () => {
+    const audit = auditRepository(t.handle.db, t.handle.dialect);
+    const actor = 900_000 + Math.floor(Math.random() * 90_000);
+    // The first goes at once; the four that arrive while it is written go together after it.
+    await Promise.all(
+      [1, 2, 3, 4, 5].map((n) =>
+        audit.record({
+          kind: 'query.like',
+          actorLoginId: actor,
+          actorRole: 'student',
+          target: `q-${n}`,
+          detail: n % 2 === 0 ? null : 'liked',
+        }),
+      ),
+    );
+    const entries = await auditLog({ kind: 'query.like', actor: String(actor) });
+    expect(entries.map((e) => [e.target, e.detail, e.actorLoginId]).sort()).toEqual([
+      ['q-1', 'liked', actor],
+      ['q-2', null, actor],
+      ['q-3', 'liked', actor],
+      ['q-4', null, actor],
+      ['q-5', 'liked', actor],
+    ]);
   });
 
   it('refuses students and teachers, and an unknown kind', async () => {

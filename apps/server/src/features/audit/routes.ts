@@ -10,8 +10,8 @@ const asFields = (value: unknown): Record<string, unknown> =>
     ? (value as Record<string, unknown>)
     : {};
 
-export const auditRoutes: Feature = async (app, { db }) => {
-  const audit = auditRepository(db);
+export const auditRoutes: Feature = async (app, { db, dialect }) => {
+  const audit = auditRepository(db, dialect);
 
   // Before the answer leaves: an acknowledged change always has its entry. The hook is added to the
   // routes that have a rule only, so reads pay nothing for it.

@@ -1,7 +1,7 @@
 /** Accounts, sessions and sign-in failures: all the SQL of the auth domain. */
 import type { Role } from '@campus/contract';
 import type { Db } from '../../db/index';
-import type { ReadCache, Table } from '../../db/read-cache';
+import type { CachedTable, ReadCache } from '../../db/read-cache';
 import { newId, nowIso } from '../../lib/ids';
 
 export interface Principal {
@@ -30,7 +30,7 @@ const stillLive = (session: LiveSession | undefined): Principal | undefined =>
   session && session.expiresAt > Date.now() ? session.principal : undefined;
 
 /** The tables a principal is read from: a write to any of them (a sign-out, say) drops cached ones. */
-const PRINCIPAL_TABLES: readonly Table[] = ['sessions', 'accounts', 'students'];
+const PRINCIPAL_TABLES: readonly CachedTable[] = ['sessions', 'accounts', 'students'];
 
 export function authRepository(db: Db, cache?: ReadCache) {
   const loadSession = async (sessionId: string, accountId: string): Promise<LiveSession | undefined> => {
