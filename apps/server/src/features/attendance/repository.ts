@@ -22,6 +22,11 @@ export type MarkResult = { ok: true; count: number } | { ok: false; unknownRollN
  * changes with the roster's size and nothing is built per record. An unchanged status keeps who
  * marked it and when, and writes nothing. The conflict is looked for in the (date, roll_no) key,
  * where one day's rows are neighbours (migration 0004).
+ *
+ * On PostgreSQL the students whose status is already the one given are left out before the upsert:
+ * its conflict path locks every row it meets, even one it then leaves alone, so teachers marking the
+ * same group queued on each other's locks. SQLite has no row locks, and there the same filter
+ * measured no faster.
  */
 function markStatements(dialect: Dialect, date: string, roster: string, markedBy: string, markedAt: string) {
   if (dialect === 'postgres') {
