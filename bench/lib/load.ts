@@ -35,13 +35,10 @@ export type DriverChoice = 'auto' | 'autocannon' | 'builtin';
 
 interface AutocannonHistogram {
   average: number;
-  p50: number;
-  p99: number;
   total?: number;
 }
 interface AutocannonResult {
   requests: AutocannonHistogram;
-  latency: AutocannonHistogram;
   duration: number;
   non2xx: number;
   errors: number;
