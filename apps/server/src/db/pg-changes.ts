@@ -1,12 +1,13 @@
 /**
  * Knowing which tables changed, on PostgreSQL, with several server instances on one database, so
- * that answers can be cached there as safely as on SQLite (decision record 0008).
+ * that answers can be cached there as safely as on SQLite (decision records 0008 and 0009).
  *
- * - **Hearing of changes.** A statement trigger on every table sends `schema.table` on
- *   `campus_changes` when its transaction commits, whoever wrote (another instance, a seed, psql).
- *   Each instance listens on one connection of its own and counts the changes per table.
- * - **A write is answered only once every instance has heard of it.** After a request that wrote,
- *   the instance sends a barrier on `campus_barrier`; PostgreSQL delivers notifications in commit
+ * - **Hearing of changes.** Statement triggers on every table a cached read may name send
+ *   `schema.table` on `campus_changes` when a statement changed rows, as its transaction commits,
+ *   whoever wrote (another instance, a seed, psql). Each instance listens on one connection of its
+ *   own and counts the changes per table.
+ * - **A write is answered only once every instance has heard of it.** After a request that may have
+ *   changed such a table, the instance sends a barrier on `campus_barrier`; PostgreSQL delivers notifications in commit
  *   order, so an instance that hears the barrier has heard every change committed before it, and
  *   says so on `campus_ack`. The request's answer waits for every instance that may cache (rows of
  *   `cache_members` whose lease has not run out) to say so, or for its lease to run out. Barriers
@@ -67,7 +68,7 @@ export class PgChanges implements ChangeTracker {
   private stopped = true;
   private log: ChangeLog = { warn: () => {} };
 
-  /** Statements that may have written, finished by this instance. */
+  /** Statements that may have changed a cached table, finished by this instance. */
   private writes = 0;
   /** Writes every instance is known to have heard of. */
   private settledUpTo = 0;
