@@ -27,6 +27,8 @@ const started = Date.now();
 
 const dataDir = mkdtempSync(join(tmpdir(), 'campus-durability-'));
 const dbFile = join(dataDir, 'campus.db');
+// Backups are refused inside DATA_DIR, where they could clobber the live database's files.
+const backupDir = mkdtempSync(join(tmpdir(), 'campus-durability-backups-'));
 const env = { DATA_DIR: dataDir, SEED: 'demo', WEB_DIST: join(dataDir, 'no-web') };
 const build = await buildServer('durability');
 
@@ -191,7 +193,7 @@ async function crashRound(round, server, tokens) {
           acks++;
           if (round === BACKUP_ROUND && !backupRun && acks >= Math.floor(killAfter / 2)) {
             const before = acknowledged.length;
-            const file = join(dataDir, 'backup-under-load.db');
+            const file = join(backupDir, 'backup-under-load.db');
             backupRun = runBackup(file).then((r) => ({ ...r, before, file }));
           }
           if (acks >= killAfter) {
@@ -352,7 +354,8 @@ if (result) {
 }
 if (problems.length > 0) {
   console.error(`\ndurability FAILED:\n- ${problems.join('\n- ')}`);
-  console.error(`data kept in ${dataDir}`);
+  console.error(`data kept in ${dataDir} and ${backupDir}`);
   process.exit(1);
 }
 rmSync(dataDir, { recursive: true, force: true });
+rmSync(backupDir, { recursive: true, force: true });

@@ -9,8 +9,13 @@ const FORM_CODE =
 /**
  * The entry's stylesheet written into the page instead of linked from it: the first paint waits for
  * one request fewer (Lighthouse put the linked sheet at ~150 ms of render-blocking on a slow
- * network). The policy allows inline styles already (Mantine sets its variables that way). The file
- * stays in the build for anything that asks for it by name.
+ * network). The policy allows inline styles already (Mantine sets its variables that way).
+ *
+ * A disabled link to the same file stays beside the inline copy. Lazy chunks list the entry's
+ * stylesheet among their dependencies, and Vite's preloader appends any listed sheet it finds no
+ * link for: a second copy of Mantine's base styles would arrive after the role areas' sheet and
+ * override it (tabs and the mobile menu lost their styling when the chatbot opened). A disabled
+ * link is never fetched or applied, but it is the link the preloader looks for.
  */
 function inlineEntryStylesheet(): Plugin {
   return {
@@ -23,7 +28,9 @@ function inlineEntryStylesheet(): Plugin {
         if (!bundle) return html;
         return html.replace(/<link rel="stylesheet"[^>]* href="\/([^"]+\.css)">/g, (tag, file: string) => {
           const asset = bundle[file];
-          return asset?.type === 'asset' ? `<style>${String(asset.source)}</style>` : tag;
+          return asset?.type === 'asset'
+            ? `<style>${String(asset.source)}</style><link rel="stylesheet" href="/${file}" disabled>`
+            : tag;
         });
       },
     },

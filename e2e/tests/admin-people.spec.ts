@@ -35,14 +35,15 @@ test('an admin pages and searches the Students Collection', async ({ page }) => 
   await expect(page.getByRole('heading', { level: 1, name: 'Students Collection' })).toBeVisible();
   const students = page.getByRole('table', { name: 'Students Collection' });
   await expect(students.getByRole('cell', { name: String(DEMO.student), exact: true })).toBeVisible();
-  await expect(page.getByText('Page 1')).toBeVisible();
+  const pages = page.getByRole('navigation', { name: 'Student list pages' });
+  await expect(pages).toContainText(/^Previous1–20 of [\d,]+Next$/);
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByText('Page 2')).toBeVisible();
+  await expect(pages).toContainText(/21–40 of [\d,]+/);
   await expect(students.getByRole('cell', { name: String(DEMO.student), exact: true })).toHaveCount(0);
   await page.getByLabel('Search students').fill(String(DEMO.otherGroupStudent));
   await expect(students.getByRole('row')).toHaveCount(2);
-  await expect(page.getByText('Page 2')).toHaveCount(0);
+  await expect(pages).toHaveCount(0);
   await expectAccessible(page);
 });
 

@@ -6,15 +6,20 @@ import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider
 import { MAX_BODY_BYTES } from '@campus/contract';
 import type { DbHandle } from './db/index';
 import { ReadCache } from './db/read-cache';
+import { auditRepository } from './features/audit/repository';
 import { authRepository } from './features/auth/repository';
+import { DEFAULT_SIGN_IN_LIMITS, signInService, type SignInLimits } from './features/auth/sign-in';
+import { limitsRepository } from './features/limits/repository';
 import { TokenService } from './features/auth/tokens';
 import { FEATURES } from './features/registry';
 import { lazyChildLogger } from './lib/lazy-logger';
+import { WorkQueue } from './lib/work-queue';
 import { registerAccessControl } from './plugins/access';
-import { registerErrorHandling } from './plugins/errors';
+import { frameworkError, registerErrorHandling } from './plugins/errors';
 import { guardedValidatorCompiler } from './plugins/input-guard';
 import { serializerCompiler } from './plugins/serializer';
 import { registerWriteSettling } from './plugins/settle-writes';
+import { SESSION_COOKIE } from './plugins/session-cookie';
 import { registerSpa } from './plugins/spa';
 import type { App } from './types';
 
@@ -22,27 +27,56 @@ export interface AppOptions {
   handle: DbHandle;
   jwtSecret: string;
   webDist?: string;
-  demoCampus?: boolean;
   logger?: FastifyServerOptions['logger'];
+  /** Which proxies to believe about the client's address (Fastify's `trustProxy`); none by default. */
+  trustProxy?: FastifyServerOptions['trustProxy'];
+  /** Password hashes computed at once, and how many more may wait (beyond that: 503). */
+  hashing?: { concurrency: number; queued: number };
+  signInLimits?: Partial<SignInLimits>;
+  /** The clock, in ms since the epoch (tests move it instead of waiting). */
+  now?: () => number;
 }
 
-/** Request URLs as logged: the token of post-data-from-token never reaches a log. */
-export function redactUrl(url: string): string {
-  return url.replace(/(\/api\/post-data-from-token\/)[^/?#]+/, '$1[redacted]');
+/** Path parameters that are never written: the token, and whatever path the catch-all was given. */
+const SECRET_PARAMS = new Set(['token', '*']);
+
+interface LoggedRequest {
+  method: string;
+  routeOptions?: { url?: string };
+  params?: unknown;
 }
 
-/** Logger settings: no token, password or Authorization header is ever written. */
+/**
+ * A request as logged: its method, the route it matched and its parameters with secrets redacted,
+ * never the raw URL, which can spell a token's path in ways a pattern would miss (`%2D`, `%61`).
+ */
+export function describeRequest(req: LoggedRequest) {
+  const params =
+    req.params !== null && typeof req.params === 'object'
+      ? Object.fromEntries(
+          Object.entries(req.params).map(([key, value]) => [
+            key,
+            SECRET_PARAMS.has(key) ? '[redacted]' : String(value).slice(0, 100),
+          ]),
+        )
+      : {};
+  return { method: req.method, route: req.routeOptions?.url ?? null, params };
+}
+
+/** Logger settings: no token, password, Authorization header or session cookie is ever written. */
 export function loggerOptions(level: string, stream?: { write(line: string): void }) {
   return {
     level,
     redact: [
       'req.headers.authorization',
+      'req.headers.cookie',
+      'res.headers["set-cookie"]',
       'req.body.password',
       'req.body.currentPassword',
       'req.body.newPassword',
     ],
     serializers: {
-      req: (req: { method: string; url: string }) => ({ method: req.method, url: redactUrl(req.url) }),
+      req: describeRequest,
     },
     ...(stream ? { stream } : {}),
   };
@@ -64,7 +98,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 4096 },
     requestTimeout: 30_000,
     return503OnClosing: true,
+    trustProxy: options.trustProxy ?? false,
     childLoggerFactory: (logger, bindings, options) => lazyChildLogger(logger, bindings, options),
+    frameworkErrors: frameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(guardedValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -72,13 +108,31 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const { db, dialect, changes } = options.handle;
   await changes.start?.(app.log);
   const cache = new ReadCache(changes);
+  const now = options.now ?? Date.now;
+  const auth = authRepository(db, cache);
+  const audit = auditRepository(db, dialect);
+  const hashing = options.hashing ?? { concurrency: 2, queued: 32 };
+  const signIn = signInService({
+    auth,
+    audit,
+    limits: limitsRepository(db),
+    hashing: new WorkQueue(
+      hashing.concurrency,
+      hashing.queued,
+      'The server is busy checking passwords. Try again in a moment.',
+    ),
+    now,
+    settings: { ...DEFAULT_SIGN_IN_LIMITS, ...options.signInLimits },
+  });
   const deps = {
     db,
     dialect,
     cache,
-    auth: authRepository(db, cache),
+    auth,
+    audit,
+    signIn,
+    now,
     tokens: new TokenService(options.jwtSecret),
-    demoCampus: options.demoCampus ?? false,
   };
 
   registerErrorHandling(app);
@@ -87,8 +141,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Campus Portal API', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          cookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+        },
+      },
+      security: [{ bearer: [] }, { cookie: [] }],
     },
     transform: jsonSchemaTransform,
   });

@@ -20,32 +20,39 @@ Commands:
                                  --scale 0.1 for a tenth of it) on an empty database
   create-admin --id N --name TEXT --email TEXT --password TEXT
                                  create an admin account (the User ID must be free)
-  backup FILE                    copy the SQLite database to FILE, consistently, while the server runs
+  backup FILE [--force]          copy the SQLite database to FILE, consistently, while the server runs
+                                 (FILE must be outside DATA_DIR; --force replaces an existing FILE)
   restore FILE                   replace the SQLite database with the backup FILE (stop the server first;
-                                 the replaced database is kept beside it as campus.db.before-restore-…)
+                                 its schema must be the one its migrations make; the replaced database
+                                 is kept beside it as campus.db.before-restore-…)
 
 On PostgreSQL (DATABASE_URL set) back up with pg_dump and restore with pg_restore.
 `;
 
 /** `backup FILE` and `restore FILE`: they work on the file itself and never migrate or create it. */
-async function backupCommand(command: 'backup' | 'restore', file: string | undefined, config: Config) {
+async function backupCommand(
+  command: 'backup' | 'restore',
+  file: string | undefined,
+  config: Config,
+  force: boolean,
+) {
   if (config.databaseUrl) {
     console.error(POSTGRES_BACKUP_HELP);
     return 1;
   }
   if (!file) {
-    console.error(`Usage: campus ${command} FILE`);
+    console.error(`Usage: campus ${command} FILE${command === 'backup' ? ' [--force]' : ''}`);
     return 1;
   }
   const database = join(config.dataDir, 'campus.db');
   try {
     if (command === 'backup') {
-      const result = await backupSqlite(database, file);
+      const result = await backupSqlite(database, file, { force });
       console.log(
         `Backed up ${database} to ${result.file} (${result.bytes} bytes, ${result.tables.length} tables, integrity ok).`,
       );
     } else {
-      const result = restoreSqlite(file, database);
+      const result = await restoreSqlite(file, database);
       console.log(
         `Restored ${database} from ${file} (${result.bytes} bytes, ${result.tables.length} tables, integrity ok).`,
       );
@@ -72,6 +79,7 @@ async function main(argv: string[]): Promise<number> {
       password: { type: 'string' },
       size: { type: 'string', default: 'demo' },
       scale: { type: 'string', default: '1' },
+      force: { type: 'boolean' },
     },
     allowPositionals: true,
   });
@@ -79,9 +87,11 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return command ? 0 : 1;
   }
+  // Backups and anything else the command creates are owner-only.
+  process.umask(0o077);
   const config = loadConfig();
   if (command === 'backup' || command === 'restore') {
-    return backupCommand(command, positionals[0], config);
+    return backupCommand(command, positionals[0], config, values.force ?? false);
   }
   const handle = await openConfiguredDb(config);
   try {

@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { OWNER_ONLY_DIR } from './lib/file-modes';
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -16,7 +17,31 @@ const EnvSchema = z.object({
   SEED: z.enum(['demo', 'none']).default('demo'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  TRUST_PROXY: z.string().optional(),
+  HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
 });
+
+/**
+ * `true` (every proxy), a number of hops, or a comma-separated list of proxy addresses and CIDRs:
+ * whom to believe about the client's address in X-Forwarded-For. Unset: nobody.
+ */
+function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    return (_address: string, hop: number) => hop < hops;
+  }
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
 
 export interface Config {
   port: number;
@@ -27,6 +52,11 @@ export interface Config {
   seed: 'demo' | 'none';
   logLevel: string;
   webDist: string;
+  trustProxy: TrustProxy;
+  /** Password hashes computed at once, and how many more may wait for their turn. */
+  hashing: { concurrency: number; queued: number };
+  /** Audit entries older than this many days are pruned. */
+  auditRetentionDays: number;
 }
 
 /** Reads the secret from DATA_DIR, creating it (owner-only) on first use. */
@@ -47,7 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: OWNER_ONLY_DIR });
   return {
     port: e.PORT,
     host: e.HOST,
@@ -57,5 +87,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seed: e.SEED,
     logLevel: e.LOG_LEVEL,
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    hashing: { concurrency: e.HASH_CONCURRENCY, queued: e.HASH_QUEUE },
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
   };
 }

@@ -1,19 +1,12 @@
 /** Process entry: config → database → migrate → first-run seed → listen; SIGTERM drains and closes. */
-import { buildApp, loggerOptions } from './app';
+import { loggerOptions } from './app';
 import { loadConfig } from './config';
-import { openConfiguredDb, prepareDb } from './db/open';
+import { startServer } from './server';
 
+// Whatever the server or SQLite creates (the database, its -wal and -shm, the secret) is owner-only.
+process.umask(0o077);
 const config = loadConfig();
-const handle = await openConfiguredDb(config);
-const { seeded } = await prepareDb(config, handle);
-
-const app = await buildApp({
-  handle,
-  jwtSecret: config.jwtSecret,
-  webDist: config.webDist,
-  demoCampus: config.seed === 'demo',
-  logger: loggerOptions(config.logLevel),
-});
+const { app, handle, seeded } = await startServer(config, loggerOptions(config.logLevel));
 
 let closing = false;
 async function shutdown(signal: string) {

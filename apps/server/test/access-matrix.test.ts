@@ -6,12 +6,16 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeCatalog } from '../src/plugins/access';
 import { createTestApp, type TestApp } from './app';
+import { isUnsafeMethod } from '../src/plugins/same-origin';
 import {
   bearer,
   createAdmin,
+  CROSS_SITE,
   createStudent,
   createTeacher,
   login,
+  SAME_ORIGIN,
+  signInForCookie,
   type Person,
   type StudentPerson,
 } from './fixtures';
@@ -154,4 +158,60 @@ describe('access matrix', () => {
     expect(checked).toBeGreaterThanOrEqual(routes.length * CALLERS.length);
     console.info(`access matrix: ${routes.length} routes × ${CALLERS.length} callers = ${checked} checks`);
   });
+
+  it('answers every route × caller with the session cookie as with the Bearer token, and refuses cross-site writes', async () => {
+    const routes = routeCatalog(t.app).filter((r) => !r.url.startsWith('/api/docs'));
+    const results: string[] = [];
+    let checked = 0;
+    const call = (route: (typeof routes)[number], token: string, headers: Record<string, string>) =>
+      t.app.inject({
+        method: route.method as 'GET',
+        url: fillPath(route.url, token || 'no-token'),
+        headers,
+        ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+      });
+    const expectStatus = (what: string, status: number, wanted: number, body: string) => {
+      checked++;
+      if (status !== wanted) results.push(`${what} → ${status}, expected ${wanted}: ${body.slice(0, 120)}`);
+    };
+    for (const route of routes) {
+      const key = `${route.method} ${route.url}`;
+      const expected = EXPECTED[key]!;
+      const unsafe = isUnsafeMethod(route.method);
+      if (expected === 'public') {
+        if (unsafe) {
+          const res = await call(route, '', { ...CROSS_SITE });
+          expectStatus(`${key} cross-site`, res.statusCode, 403, res.body);
+        }
+        continue;
+      }
+      const anonymous = await call(route, '', unsafe ? { ...SAME_ORIGIN } : {});
+      expectStatus(`${key} as anonymous`, anonymous.statusCode, 401, anonymous.body);
+      for (const caller of CALLERS.filter((c) => c !== 'anonymous')) {
+        const what = `${key} as ${caller}`;
+        const first = await signInForCookie(t.app, people[caller].loginId);
+        const byBearer = await call(route, first.token, bearer(first.token));
+        // A write may end the session it is sent with (logout), so the cookie gets its own.
+        const session = unsafe ? await signInForCookie(t.app, people[caller].loginId) : first;
+        if (unsafe) {
+          for (const [how, headers] of [
+            ['cross-site', CROSS_SITE],
+            ['saying nothing of its origin', {}],
+          ] as const) {
+            const refused = await call(route, session.token, { cookie: session.cookie, ...headers });
+            expectStatus(`${what} by cookie, ${how}`, refused.statusCode, 403, refused.body);
+          }
+        }
+        const byCookie = await call(route, session.token, {
+          cookie: session.cookie,
+          ...(unsafe ? SAME_ORIGIN : {}),
+        });
+        expectStatus(`${what} by cookie`, byCookie.statusCode, byBearer.statusCode, byCookie.body);
+        if (byCookie.statusCode >= 500) results.push(`${what} by cookie → ${byCookie.statusCode}`);
+      }
+    }
+    expect(results).toEqual([]);
+    expect(checked).toBeGreaterThan(routes.length * 4);
+    console.info(`access matrix by cookie: ${checked} checks`);
+  }, 60_000);
 });

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import type { Role } from '@campus/contract';
-import { buildApp } from '../src/app';
+import { buildApp, type AppOptions } from '../src/app';
 import { openDb, type DbHandle } from '../src/db/index';
 import { migrateToLatest } from '../src/db/migrate';
 import type { App } from '../src/types';
@@ -20,7 +20,7 @@ export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 const LEAK = new RegExp(`\\$argon2|password_?hash|"password"\\s*:|${TEST_SECRET}`, 'i');
 
 /** A new, empty PostgreSQL schema of its own, and how to drop it. */
-async function freshSchema(url: string): Promise<{ schema: string; drop: () => Promise<void> }> {
+export async function freshSchema(url: string): Promise<{ schema: string; drop: () => Promise<void> }> {
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const admin = openDb({ databaseUrl: url });
   await sql`create schema ${sql.id(schema)}`.execute(admin.db);
@@ -35,7 +35,15 @@ async function freshSchema(url: string): Promise<{ schema: string; drop: () => P
   };
 }
 
-export async function createTestApp(options: { webDist?: string } = {}): Promise<TestApp> {
+/** A settable clock for tests that need time to pass: `now()` for the app, `advance(ms)` to move it. */
+export function testClock(start = Date.now()) {
+  let t = start;
+  return { now: () => t, advance: (ms: number) => void (t += ms) };
+}
+
+type Extra = Omit<AppOptions, 'handle' | 'jwtSecret'>;
+
+export async function createTestApp(options: Extra = {}): Promise<TestApp> {
   const url = process.env.TEST_DATABASE_URL;
   let handle: DbHandle;
   let dropSchema = async () => {};
@@ -53,7 +61,14 @@ export async function createTestApp(options: { webDist?: string } = {}): Promise
     await dropSchema();
     throw err;
   }
-  const app = await buildApp({ handle, jwtSecret: TEST_SECRET, webDist: options.webDist ?? '' });
+  const app = await buildApp({
+    ...options,
+    // Refusals are answered at once here: tests count them, they do not flood.
+    signInLimits: { refusalDelayMs: 0, ...options.signInLimits },
+    handle,
+    jwtSecret: TEST_SECRET,
+    webDist: options.webDist ?? '',
+  });
   // Every response any server test produces is scanned: no hash, secret or password field leaves.
   app.addHook('onSend', async (request, _reply, payload) => {
     // The API description names its fields ("password" among them) but carries no data.
@@ -78,7 +93,7 @@ export async function createTestApp(options: { webDist?: string } = {}): Promise
  * Two servers on one fresh database, as two processes would be: each has its own connection (on
  * SQLite, to one file; on PostgreSQL, a pool and a listening connection in one schema).
  */
-export async function createTestPair(): Promise<{
+export async function createTestPair(options: Extra = {}): Promise<{
   first: TestApp;
   second: TestApp;
   close(): Promise<void>;
@@ -99,7 +114,13 @@ export async function createTestPair(): Promise<{
   const start = async (migrate: boolean): Promise<TestApp> => {
     const handle = open();
     if (migrate) await migrateToLatest(handle);
-    const app = await buildApp({ handle, jwtSecret: TEST_SECRET, webDist: '' });
+    const app = await buildApp({
+      ...options,
+      signInLimits: { refusalDelayMs: 0, ...options.signInLimits },
+      handle,
+      jwtSecret: TEST_SECRET,
+      webDist: '',
+    });
     await app.ready();
     const instance = {
       app,

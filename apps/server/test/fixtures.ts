@@ -144,6 +144,24 @@ export async function login(app: App, loginId: number, password = PASSWORD): Pro
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/** What a browser adds to a write made by this site's own pages (inject's Host is localhost:80). */
+export const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin', origin: 'http://localhost' } as const;
+/** What a browser adds to a write that another site's page makes. */
+export const CROSS_SITE = { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' } as const;
+
+/** Signs in through the API as a browser would: the token, and the Cookie header to send back. */
+export async function signInForCookie(app: App, loginId: number): Promise<{ token: string; cookie: string }> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { userId: String(loginId), password: PASSWORD },
+  });
+  if (res.statusCode !== 200) throw new Error(`login ${loginId} failed: ${res.statusCode} ${res.body}`);
+  const setCookie = [res.headers['set-cookie'] ?? []].flat().find((v) => v.startsWith('campus_session='));
+  if (!setCookie) throw new Error(`login ${loginId} set no session cookie`);
+  return { token: res.json<{ token: string }>().token, cookie: setCookie.split(';')[0]! };
+}
+
 /** The headings of the general notices, newest first, as `token` is shown them by `app`. */
 export async function noticeHeadings(app: App, token: string): Promise<string[]> {
   const response = await app.inject({ url: '/api/get-notices', headers: bearer(token) });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, loggerOptions } from '../src/app';
 import { createTestApp, TEST_SECRET, type TestApp } from './app';
-import { bearer, createStudent, login, PASSWORD } from './fixtures';
+import { bearer, createStudent, login, PASSWORD, SAME_ORIGIN, signInForCookie } from './fixtures';
 
 let t: TestApp;
 let webDist: string;
@@ -60,6 +60,21 @@ describe('headers', () => {
     }
   });
 
+  it('marks personal answers no-store however their path is spelled', async () => {
+    const student = await createStudent(t.handle.db);
+    const token = await login(t.app, student.loginId);
+    for (const url of [
+      `/%61pi/post-data-from-token/${token}`,
+      `/api/post-data%2Dfrom-token/${token}`,
+      '/%61pi/get-notices',
+      '/%61pi/unknown',
+    ]) {
+      const res = await t.app.inject({ url, headers: bearer(token) });
+      expect(res.headers['cache-control'], url).toBe('no-store');
+      expectSecurityHeaders(res.headers);
+    }
+  });
+
   it('does not serve files outside the web app', async () => {
     const res = await t.app.inject({ url: '/../../package.json' });
     expect(res.body).not.toContain('"workspaces"');
@@ -83,6 +98,11 @@ describe('logs', () => {
       payload: { userId: String(student.loginId), password: 'wrong-password-123' },
     });
     await app.inject({ url: `/api/post-data-from-token/${token}`, headers: bearer(token) });
+    // The router matches these spellings to the same route; the raw URL must not be what is logged.
+    for (const url of [`/api/post-data%2Dfrom-token/${token}`, `/%61pi/post-data-from-token/${token}`]) {
+      expect((await app.inject({ url, headers: bearer(token) })).statusCode).toBe(200);
+    }
+    await app.inject({ url: `/api/post-data-from-token/${token}/more`, headers: bearer(token) });
     await app.inject({
       method: 'POST',
       url: '/api/change-password',
@@ -92,7 +112,12 @@ describe('logs', () => {
     await app.close();
     const log = lines.join('\n');
     expect(lines.length).toBeGreaterThan(5);
-    expect(log).toContain('/api/post-data-from-token/[redacted]');
+    const incoming = lines.map((line) => JSON.parse(line) as { req?: unknown }).filter((l) => l.req);
+    expect(incoming).toContainEqual(
+      expect.objectContaining({
+        req: { method: 'GET', route: '/api/post-data-from-token/:token', params: { token: '[redacted]' } },
+      }),
+    );
     for (const secret of [
       token,
       token.split('.')[2]!,
@@ -106,10 +131,37 @@ describe('logs', () => {
   });
 });
 
+describe('session cookie in logs', () => {
+  it('is never written, neither as sent nor as set', async () => {
+    const lines: string[] = [];
+    const app = await buildApp({
+      handle: t.handle,
+      jwtSecret: TEST_SECRET,
+      logger: loggerOptions('trace', { write: (line: string) => lines.push(line) }),
+    });
+    await app.ready();
+    const student = await createStudent(t.handle.db);
+    const { token, cookie } = await signInForCookie(app, student.loginId);
+    await app.inject({ url: '/api/get-notices', headers: { cookie } });
+    await app.inject({ url: `/api/post-data-from-token/${token}`, headers: { cookie } });
+    await app.inject({ method: 'POST', url: '/api/logout', headers: { cookie } });
+    await app.inject({ method: 'POST', url: '/api/logout', headers: { cookie, ...SAME_ORIGIN } });
+    await app.close();
+    const log = lines.join('\n');
+    expect(lines.length).toBeGreaterThan(5);
+    expect(log).not.toContain(token.split('.')[2]!);
+    expect(log).not.toContain('campus_session');
+  });
+});
+
 describe('paths', () => {
-  it('answers a malformed percent-encoding with 400, not 500', async () => {
-    const res = await t.app.inject({ url: '/student/%E0%A4%A' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json<{ message: string }>().message).toMatch(/not a valid url/);
+  it('answers a malformed percent-encoding with 400, not 500, with the security headers', async () => {
+    for (const url of ['/student/%E0%A4%A', '/api/post-data-from-token/%ZZ']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: 'The request path is not a valid url' });
+      expect(res.headers['cache-control']).toBe('no-store');
+      expectSecurityHeaders(res.headers);
+    }
   });
 });

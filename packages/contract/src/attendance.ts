@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { IsoDateSchema } from './common.js';
-import { ATTENDANCE_STATUSES, ATTENDANCE_WARNING_PERCENT } from './constants.js';
+import { ATTENDANCE_STATUSES, ATTENDANCE_WARNING_PERCENT, EARLIEST_ATTENDANCE_DATE } from './constants.js';
 
 /** At most this many records in one mark-attendance request. */
 export const MAX_ATTENDANCE_RECORDS = 1000;
-/** The student roster (GET /api/students) pages up to a whole group at once. */
+/** The largest page of the student roster (GET /api/students) and of a day's marks; a whole group. */
 export const ROSTER_MAX_LIMIT = 500;
-/** A student's attendance history comes back whole by default (a school year is ~200 days). */
-export const ATTENDANCE_HISTORY_DEFAULT_LIMIT = 2000;
+/** The largest page of a student's attendance history; without a limit the history comes whole. */
 export const ATTENDANCE_HISTORY_MAX_LIMIT = 10_000;
 
 const groupText = z
@@ -23,13 +22,14 @@ const offset = z.coerce
   .max(10_000_000, { error: 'is too large' })
   .default(0);
 
-const limitUpTo = (max: number, fallback: number) =>
+/** Without a limit, the whole list (see PageQuerySchema). */
+const limitUpTo = (max: number) =>
   z.coerce
     .number({ error: 'must be a whole number' })
     .int({ error: 'must be a whole number' })
     .min(1, { error: 'must be at least 1' })
     .max(max, { error: `must be at most ${max}` })
-    .default(fallback);
+    .optional();
 
 export const AttendanceStatusSchema = z.enum(ATTENDANCE_STATUSES, { error: 'must be Present or Absent' });
 
@@ -37,7 +37,7 @@ export const AttendanceStatusSchema = z.enum(ATTENDANCE_STATUSES, { error: 'must
 
 export const RosterQuerySchema = z.object({
   group: groupText.optional(),
-  limit: limitUpTo(ROSTER_MAX_LIMIT, ROSTER_MAX_LIMIT),
+  limit: limitUpTo(ROSTER_MAX_LIMIT),
   offset,
 });
 export type RosterQuery = z.infer<typeof RosterQuerySchema>;
@@ -85,7 +85,10 @@ export type AttendanceRecordInput = z.input<typeof AttendanceRecordInputSchema>;
  * always the signed-in teacher. A student may appear only once per request.
  */
 export const MarkAttendanceRequestSchema = z.object({
-  date: IsoDateSchema,
+  // A date before the campus kept records is a typo (0025 for 2025), not a day to mark.
+  date: IsoDateSchema.refine((date) => date >= EARLIEST_ATTENDANCE_DATE, {
+    error: `must not be before ${EARLIEST_ATTENDANCE_DATE}`,
+  }),
   attendanceRecords: z
     .array(AttendanceRecordInputSchema, { error: 'must be a list of { studentId, status }' })
     .min(1, { error: 'must contain at least one record' })
@@ -119,7 +122,7 @@ export type MarkAttendanceResponse = z.infer<typeof MarkAttendanceResponseSchema
 export const AttendanceMarksQuerySchema = z.object({
   group: groupText,
   date: IsoDateSchema,
-  limit: limitUpTo(ROSTER_MAX_LIMIT, ROSTER_MAX_LIMIT),
+  limit: limitUpTo(ROSTER_MAX_LIMIT),
   offset,
 });
 export type AttendanceMarksQuery = z.infer<typeof AttendanceMarksQuerySchema>;
@@ -134,7 +137,7 @@ export const AttendanceMarksResponseSchema = z.array(AttendanceMarkSchema);
 // ---------------------------------------------------------------- GET /api/attendance/:rollNo (params: RollNoParamsSchema)
 
 export const AttendanceHistoryQuerySchema = z.object({
-  limit: limitUpTo(ATTENDANCE_HISTORY_MAX_LIMIT, ATTENDANCE_HISTORY_DEFAULT_LIMIT),
+  limit: limitUpTo(ATTENDANCE_HISTORY_MAX_LIMIT),
   offset,
 });
 export type AttendanceHistoryQuery = z.infer<typeof AttendanceHistoryQuerySchema>;

@@ -3,9 +3,12 @@ import { PageQuerySchema } from './common.js';
 
 /** The kinds of state change the audit log records. */
 export const AUDIT_KINDS = [
+  'signin.success',
   'signin.failure',
+  'signin.lockout',
   'signout',
   'password.change',
+  'password.failure',
   'gatepass.submit',
   'gatepass.decision',
   'query.submit',
@@ -30,6 +33,10 @@ export const AuditEntrySchema = z.object({
   actorName: z.string().nullable(),
   target: z.string().nullable(),
   detail: z.string().nullable(),
+  /** The client's address (IPv6 by /64), on sign-in entries. */
+  client: z.string().nullable(),
+  /** How many refusals the entry stands for (refusals of one User ID are counted in one entry). */
+  count: z.number(),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 export const AuditListSchema = z.array(AuditEntrySchema);

@@ -3,16 +3,23 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLES } from './constants.js'
 
 export const RoleSchema = z.enum(ROLES);
 
+const USER_ID_NUMERIC = { error: 'User ID must be numeric' };
+
 /** The User ID is numeric; the sign-in form sends it as entered (text), other clients as a number. */
 export const UserIdSchema = z.union(
   [
     z
       .string()
       .trim()
-      .regex(/^\d{1,9}$/, { error: 'User ID must be numeric' }),
-    z.number().int().positive().max(999_999_999),
+      .min(1, { error: 'User ID is required' })
+      .regex(/^\d{1,9}$/, USER_ID_NUMERIC),
+    z
+      .number(USER_ID_NUMERIC)
+      .int(USER_ID_NUMERIC)
+      .positive(USER_ID_NUMERIC)
+      .max(999_999_999, USER_ID_NUMERIC),
   ],
-  { error: 'User ID must be numeric' },
+  USER_ID_NUMERIC,
 );
 
 export const LoginRequestSchema = z.object({

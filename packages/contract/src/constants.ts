@@ -24,9 +24,11 @@ export const SUPPORT_QUERY_TYPES = ['Bug Report', 'Query'] as const;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;
 export const LOGIN_MAX_FAILURES = 5;
+/** The earliest day attendance may be marked for. */
+export const EARLIEST_ATTENDANCE_DATE = '2000-01-01';
 export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
 export const SESSION_TTL_HOURS = 12;
 
-export const DEFAULT_PAGE_SIZE = 50;
+/** The largest page a list gives when a `limit` is asked for; without one it gives every row. */
 export const MAX_PAGE_SIZE = 200;
 export const MAX_BODY_BYTES = 1024 * 1024;

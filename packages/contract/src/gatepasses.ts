@@ -22,12 +22,24 @@ export const GatePassStatusParamsSchema = z.object({ status: GatePassStatusSchem
 export const GatePassStudentParamsSchema = z.object({ status: GatePassStatusSchema, rollNo: RollNoSchema });
 
 /**
+ * The earliest date a gate pass may be for: the calendar date at UTC−12, the last place on Earth
+ * where a day ends. The server cannot know the student's time zone, so it accepts any date that is
+ * still today somewhere, and refuses every date that is already yesterday everywhere. The form, run
+ * in the browser by the same schema, checks the same date.
+ */
+export function earliestGatePassDate(now = new Date()): string {
+  return new Date(now.getTime() - 12 * 3_600_000).toISOString().slice(0, 10);
+}
+
+/**
  * `POST /api/submit-gatepass`. Only date, time, reason and (optionally) contact are read: name, roll
  * number and email come from the session, and the status is always pending. Other fields a client sends
  * (name, rollNo, email, approvedStatus) are ignored.
  */
 export const SubmitGatePassRequestSchema = z.object({
-  date: IsoDateSchema,
+  date: IsoDateSchema.refine((date) => date >= earliestGatePassDate(), {
+    error: 'must not be before today',
+  }),
   time: TimeSchema,
   reason: requiredText(GATE_PASS_REASON_MAX),
   /** The student's phone number is used when this is missing, null or blank. */

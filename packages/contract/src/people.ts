@@ -66,6 +66,11 @@ export const ContactTeacherSchema = z.object({
   _id: z.string(),
   name: z.string(),
   teacherId: z.number(),
+  /**
+   * A §3 teacher field; the server always sends it (null when unknown). Optional in the type only,
+   * so that cards made without it, as the web's tests make them, still type-check.
+   */
+  Gender: optionalText.optional(),
   email: z.string(),
   phoneNo: optionalText,
   groups: z.array(z.string()),

@@ -23,15 +23,18 @@ export const SyllabusListSchema = z.array(SyllabusSchema);
 export const SyllabusQuerySchema = SearchPageQuerySchema;
 export type SyllabusQuery = z.input<typeof SyllabusQuerySchema>;
 
-/** Splits the form's comma-separated topics: each trimmed, empty items dropped. */
+/**
+ * Splits the form's comma-separated topics, each trimmed. Empty items are kept where the teacher
+ * left them (SPEC §5); screens that show topics leave the blank ones out.
+ */
 export function splitTopics(topics: string | readonly string[]): string[] {
   const items = typeof topics === 'string' ? topics.split(',') : topics;
-  return items.map((topic) => topic.trim()).filter((topic) => topic.length > 0);
+  return items.map((topic) => topic.trim());
 }
 
 /**
  * Topics as a list, or as one comma-separated text (the form's input). Either way each topic is
- * trimmed and empty ones dropped; at least one must remain.
+ * trimmed and empty ones kept; at least one must not be empty.
  */
 export const TopicsSchema = z
   .union(
@@ -52,8 +55,10 @@ export const TopicsSchema = z
           .string()
           .max(SYLLABUS_LIMITS.topic, { error: `must each be at most ${SYLLABUS_LIMITS.topic} characters` }),
       )
-      .min(1, { error: 'must name at least one topic' })
-      .max(SYLLABUS_LIMITS.topics, { error: `must name at most ${SYLLABUS_LIMITS.topics} topics` }),
+      .max(SYLLABUS_LIMITS.topics, { error: `must name at most ${SYLLABUS_LIMITS.topics} topics` })
+      .refine((topics) => topics.some((topic) => topic.length > 0), {
+        error: 'must name at least one topic',
+      }),
   );
 
 /** `POST /api/syllabus-add` body (SPEC §7). */

@@ -1,6 +1,14 @@
 /** Backup while the database is written to, then restore: the snapshot comes back, nothing else. */
 import SQLite from 'better-sqlite3';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -10,6 +18,8 @@ import { migrateToLatest } from './migrate';
 
 let dir: string;
 let dbFile: string;
+/** Where backups go: outside the data directory, as the backup command requires. */
+let backups: string;
 const handles: DbHandle[] = [];
 const raw: SQLite.Database[] = [];
 
@@ -56,12 +66,14 @@ function idsIn(file: string): Map<string, string[]> {
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'campus-backup-'));
   dbFile = join(dir, 'campus.db');
+  backups = mkdtempSync(join(tmpdir(), 'campus-backups-'));
 });
 
 afterEach(async () => {
   for (const db of raw.splice(0)) if (db.open) db.close();
   for (const handle of handles.splice(0)) await handle.close().catch(() => undefined);
   rmSync(dir, { recursive: true, force: true });
+  rmSync(backups, { recursive: true, force: true });
 });
 
 describe('backup and restore of the embedded database', () => {
@@ -78,7 +90,7 @@ describe('backup and restore of the embedded database', () => {
     );
     for (let i = 0; i < 50; i++) insert.run(`uncommitted-${i}`);
 
-    const backupFile = join(dir, 'campus-backup.db');
+    const backupFile = join(backups, 'campus-backup.db');
     const result = await backupSqlite(dbFile, backupFile);
     writer.exec('COMMIT');
 
@@ -87,9 +99,7 @@ describe('backup and restore of the embedded database', () => {
     expect(result.migrations.length).toBeGreaterThan(0);
     expect(verifyDatabaseFile(backupFile).tables).toContain('gate_passes');
     // One self-contained file, no temporary files left behind.
-    expect(readdirSync(dir).filter((f) => f.startsWith('.') || f.startsWith('campus-backup.db-'))).toEqual(
-      [],
-    );
+    expect(readdirSync(backups)).toEqual(['campus-backup.db']);
     const inBackup = idsIn(backupFile);
     expect(inBackup.get('before')).toHaveLength(300);
     expect(inBackup.get('uncommitted')).toBeUndefined();
@@ -100,7 +110,7 @@ describe('backup and restore of the embedded database', () => {
     await live.close();
     writer.close();
 
-    const restored = restoreSqlite(backupFile, dbFile);
+    const restored = await restoreSqlite(backupFile, dbFile);
     expect(restored.previous).toBeDefined();
     expect(existsSync(`${dbFile}-wal`)).toBe(false);
     expect(existsSync(`${dbFile}-shm`)).toBe(false);
@@ -140,7 +150,7 @@ describe('backup and restore of the embedded database', () => {
     // Let some writes land first, then back up while they continue.
     while (committed < 20) await new Promise<void>((resolve) => setImmediate(resolve));
     const committedAtStart = committed;
-    const backupFile = join(dir, 'during.db');
+    const backupFile = join(backups, 'during.db');
     await backupSqlite(dbFile, backupFile);
     const committedAtEnd = committed;
     stop = true;
@@ -158,11 +168,11 @@ describe('backup and restore of the embedded database', () => {
   it('refuses to restore over a database that is in use, and leaves it untouched', async () => {
     const live = await openMigrated();
     await insertMany(live, 'live', 5);
-    const backupFile = join(dir, 'b.db');
+    const backupFile = join(backups, 'b.db');
     await backupSqlite(dbFile, backupFile);
 
     expect(() => assertNotInUse(dbFile)).toThrow(/in use: stop the server/);
-    expect(() => restoreSqlite(backupFile, dbFile)).toThrow(BackupError);
+    await expect(restoreSqlite(backupFile, dbFile)).rejects.toThrow(BackupError);
     await insertMany(live, 'still-live', 1);
     expect(idsIn(dbFile).get('still-live')).toHaveLength(1);
   });
@@ -175,19 +185,74 @@ describe('backup and restore of the embedded database', () => {
 
     const text = join(dir, 'notes.txt');
     writeFileSync(text, 'this is not a database '.repeat(100));
-    expect(() => restoreSqlite(text, dbFile)).toThrow(/is not a SQLite database/);
+    await expect(restoreSqlite(text, dbFile)).rejects.toThrow(/is not a SQLite database/);
 
     const other = join(dir, 'other.db');
     const otherDb = new SQLite(other);
     otherDb.exec('create table things (id integer primary key)');
     otherDb.close();
-    expect(() => restoreSqlite(other, dbFile)).toThrow(/lacks the tables kysely_migration, accounts/);
+    await expect(restoreSqlite(other, dbFile)).rejects.toThrow(/lacks the tables kysely_migration, accounts/);
 
-    expect(() => restoreSqlite(join(dir, 'missing.db'), dbFile)).toThrow(/does not exist/);
-    await expect(backupSqlite(join(dir, 'none.db'), join(dir, 'x.db'))).rejects.toThrow(/no database/);
+    await expect(restoreSqlite(join(dir, 'missing.db'), dbFile)).rejects.toThrow(/does not exist/);
+    await expect(backupSqlite(join(dir, 'none.db'), join(backups, 'x.db'))).rejects.toThrow(/no database/);
     await expect(backupSqlite(dbFile, dbFile)).rejects.toThrow(/cannot be the database itself/);
 
     expect(readdirSync(dir).sort()).toEqual([...before, 'notes.txt', 'other.db'].sort());
     expect(idsIn(dbFile).get('live')).toHaveLength(3);
+  });
+
+  it('refuses to write a backup over the live WAL, inside the data directory, or over a file without --force', async () => {
+    const live = await openMigrated();
+    await insertMany(live, 'live', 7);
+    const link = join(backups, 'data-link');
+    symlinkSync(dir, link);
+    const walBefore = readFileSync(`${dbFile}-wal`);
+    for (const dest of [`${dbFile}-wal`, `${dbFile}-shm`, join(link, 'campus.db-wal')]) {
+      await expect(backupSqlite(dbFile, dest), dest).rejects.toThrow(
+        'The backup file cannot be the database itself or its -wal, -shm or -journal',
+      );
+    }
+    expect(readFileSync(`${dbFile}-wal`).equals(walBefore)).toBe(true);
+    for (const dest of [join(dir, 'copy.db'), join(link, 'copy.db')]) {
+      await expect(backupSqlite(dbFile, dest), dest).rejects.toThrow(
+        /^Write the backup outside the data directory/,
+      );
+    }
+    const existing = join(backups, 'kept.db');
+    writeFileSync(existing, 'an older backup');
+    await expect(backupSqlite(dbFile, existing)).rejects.toThrow(
+      /already exists: pass --force to replace it/,
+    );
+    expect(readFileSync(existing, 'utf8')).toBe('an older backup');
+    await backupSqlite(dbFile, existing, { force: true });
+    expect(idsIn(existing).get('live')).toHaveLength(7);
+    expect(idsIn(dbFile).get('live')).toHaveLength(7);
+  });
+
+  it('refuses to restore a backup whose indexes or triggers are not those its migrations make', async () => {
+    const live = await openMigrated();
+    await insertMany(live, 'live', 2);
+    const missingIndex = join(backups, 'missing-index.db');
+    const extraTrigger = join(backups, 'extra-trigger.db');
+    await backupSqlite(dbFile, missingIndex);
+    await backupSqlite(dbFile, extraTrigger);
+    await live.close();
+    const edit = (file: string, statement: string) => {
+      const db = new SQLite(file);
+      db.exec(statement);
+      db.close();
+    };
+    edit(missingIndex, 'drop index audit_log_at_idx');
+    edit(extraTrigger, 'create trigger wipe after insert on accounts begin delete from sessions; end');
+    const before = readdirSync(dir).sort();
+
+    await expect(restoreSqlite(missingIndex, dbFile)).rejects.toThrow(
+      /does not have the schema of its migrations \(missing or changed: index audit_log_at_idx\)/,
+    );
+    await expect(restoreSqlite(extraTrigger, dbFile)).rejects.toThrow(
+      /does not have the schema of its migrations \(not made by its migrations: trigger wipe\)/,
+    );
+    expect(readdirSync(dir).sort()).toEqual(before);
+    expect(idsIn(dbFile).get('live')).toHaveLength(2);
   });
 });

@@ -16,16 +16,22 @@
 import SQLite from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
 import {
+  chmodSync,
   closeSync,
   copyFileSync,
   existsSync,
   fsyncSync,
   openSync,
+  realpathSync,
   renameSync,
   rmSync,
   statSync,
 } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
+import { sql } from 'kysely';
+import { OWNER_ONLY_FILE } from '../lib/file-modes';
+import { openDb } from './index';
+import { MIGRATION_NAMES, migrateTo } from './migrate';
 
 /** Tables without which a file is not a campus database. */
 export const REQUIRED_TABLES = [
@@ -138,16 +144,96 @@ export function verifyDatabaseFile(file: string, label = file): DatabaseCheck {
   }
 }
 
+interface SchemaRow {
+  type: string;
+  name: string;
+  tbl_name: string;
+  sql: string | null;
+}
+
+/** Tables, indexes, triggers and views with their SQL, whitespace folded; not SQLite's or Kysely's own. */
+function describeSchema(rows: SchemaRow[]): string[] {
+  return rows
+    .filter((r) => !r.name.startsWith('sqlite_') && !r.name.startsWith('kysely_'))
+    .map((r) => `${r.type} ${r.name} on ${r.tbl_name}: ${(r.sql ?? '').replace(/\s+/g, ' ').trim()}`)
+    .sort();
+}
+
+const SCHEMA_QUERY = 'select type, name, tbl_name, sql from sqlite_master';
+
+/**
+ * A backup must have exactly the schema its migrations make: the same tables, columns, indexes and
+ * triggers, nothing missing and nothing added. The reference is built by running those migrations on
+ * an empty database in memory; a backup whose migrations this version does not know is refused.
+ */
+async function assertSchemaOfMigrations(db: SQLite.Database, migrations: string[], label: string) {
+  const known = MIGRATION_NAMES.slice(0, migrations.length);
+  if (migrations.length === 0 || migrations.join('\n') !== known.join('\n')) {
+    throw new BackupError(
+      `${label} was not made by this version of the campus: its migrations are ${migrations.join(', ') || 'none'}`,
+    );
+  }
+  const reference = openDb({ sqliteFile: ':memory:' });
+  let expected: string[];
+  try {
+    await migrateTo(reference, migrations.at(-1)!);
+    expected = describeSchema((await sql<SchemaRow>`${sql.raw(SCHEMA_QUERY)}`.execute(reference.db)).rows);
+  } finally {
+    await reference.close();
+  }
+  const actual = describeSchema(db.prepare(SCHEMA_QUERY).all() as SchemaRow[]);
+  const missing = expected.filter((entry) => !actual.includes(entry));
+  const extra = actual.filter((entry) => !expected.includes(entry));
+  if (missing.length > 0 || extra.length > 0) {
+    const name = (entry: string) => entry.slice(0, entry.indexOf(' on '));
+    const parts = [
+      missing.length > 0 ? `missing or changed: ${missing.slice(0, 5).map(name).join(', ')}` : '',
+      extra.length > 0 ? `not made by its migrations: ${extra.slice(0, 5).map(name).join(', ')}` : '',
+    ].filter(Boolean);
+    throw new BackupError(`${label} does not have the schema of its migrations (${parts.join('; ')})`);
+  }
+}
+
+/** A path with every symbolic link resolved, also when its last part does not exist yet. */
+function realPath(path: string): string {
+  return existsSync(path) ? realpathSync(path) : join(realpathSync(dirname(path)), basename(path));
+}
+
+/**
+ * A backup written over the database's -wal (or -shm, or -journal) destroys commits that are only
+ * there, and one written anywhere inside the data directory may be taken for one of its files. Paths
+ * are compared once every link is resolved, so another spelling of the same file is caught too.
+ */
+function assertSafeDestination(source: string, dest: string, force: boolean): void {
+  const database = realpathSync(source);
+  const target = realPath(dest);
+  if (target === database || SIDECARS.some((suffix) => target === database + suffix)) {
+    throw new BackupError('The backup file cannot be the database itself or its -wal, -shm or -journal');
+  }
+  const dataDir = dirname(database);
+  if (target.startsWith(dataDir + sep)) {
+    throw new BackupError(`Write the backup outside the data directory ${dataDir}`);
+  }
+  if (existsSync(target) && !force) {
+    throw new BackupError(`${dest} already exists: pass --force to replace it`);
+  }
+}
+
 /**
  * Copies the live database at sourceFile to destFile, consistently, while other connections (the
  * server) keep reading and writing. An existing destFile is replaced atomically.
  */
-export async function backupSqlite(sourceFile: string, destFile: string): Promise<BackupResult> {
+export async function backupSqlite(
+  sourceFile: string,
+  destFile: string,
+  options: { force?: boolean } = {},
+): Promise<BackupResult> {
   const source = resolve(sourceFile);
   const dest = resolve(destFile);
   if (source === dest) throw new BackupError('The backup file cannot be the database itself');
   if (!existsSync(source)) throw new BackupError(`There is no database at ${source}`);
   if (!existsSync(dirname(dest))) throw new BackupError(`The folder ${dirname(dest)} does not exist`);
+  assertSafeDestination(source, dest, options.force ?? false);
 
   const temp = tempBeside(dest, 'backup');
   try {
@@ -169,6 +255,8 @@ export async function backupSqlite(sourceFile: string, destFile: string): Promis
     } finally {
       copy.close();
     }
+    // A backup holds every password hash and session: owner-only, whatever the umask.
+    chmodSync(temp, OWNER_ONLY_FILE);
     fsyncPath(temp);
     renameSync(temp, dest);
     fsyncPath(dirname(dest));
@@ -204,7 +292,7 @@ export function assertNotInUse(file: string): void {
  * Replaces the database at targetFile with the backup at backupFile. The server must be stopped. The
  * replaced database is kept beside it as `<name>.before-restore-<time>`.
  */
-export function restoreSqlite(backupFile: string, targetFile: string): RestoreResult {
+export async function restoreSqlite(backupFile: string, targetFile: string): Promise<RestoreResult> {
   const backup = resolve(backupFile);
   const target = resolve(targetFile);
   if (backup === target) throw new BackupError('The backup file is the database itself');
@@ -217,10 +305,12 @@ export function restoreSqlite(backupFile: string, targetFile: string): RestoreRe
   const temp = tempBeside(target, 'restore');
   try {
     copyFileSync(backup, temp);
+    chmodSync(temp, OWNER_ONLY_FILE);
     const copy = new SQLite(temp, { fileMustExist: true });
     let check: DatabaseCheck;
     try {
       check = checkDatabase(copy, `The backup ${backup}`);
+      await assertSchemaOfMigrations(copy, check.migrations, `The backup ${backup}`);
       copy.pragma('journal_mode = DELETE');
     } finally {
       copy.close();

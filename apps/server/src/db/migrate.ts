@@ -1,5 +1,5 @@
 /** Runs the migrations of db/migrations, in order, on either dialect. */
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
 import { sql } from 'kysely';
 import type { DbHandle } from './index';
 import * as initial from './migrations/0001-initial';
@@ -7,6 +7,9 @@ import * as auditLog from './migrations/0002-audit-log';
 import * as changeNotifications from './migrations/0003-change-notifications';
 import * as attendanceByDate from './migrations/0004-attendance-by-date';
 import * as notifyOnlyChanges from './migrations/0005-notify-only-changes';
+import * as rateLimits from './migrations/0006-rate-limits';
+import * as auditClient from './migrations/0007-audit-client';
+import * as campusSettings from './migrations/0008-campus-settings';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -14,13 +17,34 @@ const migrations: Record<string, Migration> = {
   '0003-change-notifications': changeNotifications,
   '0004-attendance-by-date': attendanceByDate,
   '0005-notify-only-changes': notifyOnlyChanges,
+  '0006-rate-limits': rateLimits,
+  '0007-audit-client': auditClient,
+  '0008-campus-settings': campusSettings,
 };
+
+/** The migration that creates the schema: it runs on the first start of a new database only. */
+export const FIRST_MIGRATION = '0001-initial';
 
 const provider: MigrationProvider = {
   getMigrations: () => Promise.resolve(migrations),
 };
 
-export async function migrateToLatest(handle: DbHandle): Promise<string[]> {
+/** Every migration, in the order they run. */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations).sort();
+
+export function migrateToLatest(handle: DbHandle): Promise<string[]> {
+  return migrate(handle, (migrator) => migrator.migrateToLatest());
+}
+
+/** Runs the migrations up to and including `name` (to build the schema a backup should have). */
+export function migrateTo(handle: DbHandle, name: string): Promise<string[]> {
+  return migrate(handle, (migrator) => migrator.migrateTo(name));
+}
+
+async function migrate(
+  handle: DbHandle,
+  run: (migrator: Migrator) => Promise<MigrationResultSet>,
+): Promise<string[]> {
   const { db } = handle;
   // On PostgreSQL Kysely looks for its bookkeeping tables in every schema unless told which one,
   // and could find another schema's (tests give each file its own): name the current one.
@@ -33,7 +57,7 @@ export async function migrateToLatest(handle: DbHandle): Promise<string[]> {
     provider,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await run(migrator);
   if (error) throw error instanceof Error ? error : new Error('Migration failed', { cause: error });
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

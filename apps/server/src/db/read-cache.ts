@@ -53,6 +53,19 @@ export function isCachedValue(value: unknown): value is object {
   return typeof value === 'object' && value !== null && CACHED_VALUES.has(value);
 }
 
+/**
+ * A cached value, and the objects a cached record holds (a list's answer: its body beside its total),
+ * which a route may answer on their own. Array items are not marked: nothing answers one alone.
+ */
+function markCached(value: unknown): void {
+  if (typeof value !== 'object' || value === null) return;
+  CACHED_VALUES.add(value);
+  if (Array.isArray(value)) return;
+  for (const inner of Object.values(value as Record<string, unknown>)) {
+    if (typeof inner === 'object' && inner !== null) CACHED_VALUES.add(inner);
+  }
+}
+
 function deepFreeze<T>(value: T): T {
   if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
@@ -99,7 +112,7 @@ export class ReadCache {
     this.entries.delete(key);
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(key, { stamp, value: FREEZE ? deepFreeze(value) : value });
-    if (typeof value === 'object' && value !== null) CACHED_VALUES.add(value);
+    markCached(value);
     return value;
   }
 

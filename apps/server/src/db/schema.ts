@@ -15,10 +15,15 @@ export interface SessionsTable {
   expires_at: string;
   revoked_at: string | null;
 }
-export interface LoginFailuresTable {
-  id: string;
-  login_id: string;
-  failed_at: string;
+/** A shared counter: hits in the window that began at window_start (sign-in throttling, write limits). */
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  window_start: string;
+  last_at: string;
+  /** When the hit before the last one came: how long a client waited between two attempts. */
+  prev_at: string | null;
+  expires_at: string;
 }
 export interface StudentsTable {
   account_id: string;
@@ -162,12 +167,22 @@ export interface AuditLogTable {
   actor_role: string | null;
   target: string | null;
   detail: string | null;
+  /** The client's address (IPv6 by /64) on sign-in entries. */
+  client: string | null;
+  /** How many refusals an aggregated entry stands for; 1 for every other entry. */
+  count: number;
+}
+
+/** Facts about the campus: `demo_campus` = 'yes' when the demo seeder created it. */
+export interface CampusSettingsTable {
+  key: string;
+  value: string;
 }
 
 export interface Database {
   accounts: AccountsTable;
   sessions: SessionsTable;
-  login_failures: LoginFailuresTable;
+  rate_limits: RateLimitsTable;
   students: StudentsTable;
   teachers: TeachersTable;
   teacher_groups: TeacherGroupsTable;
@@ -185,4 +200,5 @@ export interface Database {
   support_messages: SupportMessagesTable;
   faq: FaqTable;
   audit_log: AuditLogTable;
+  campus_settings: CampusSettingsTable;
 }

@@ -2,7 +2,9 @@
 import type { Db, Dialect } from '../db/index';
 import type { ReadCache } from '../db/read-cache';
 import type { App } from '../types';
+import type { AuditRepository } from './audit/repository';
 import type { AuthRepository } from './auth/repository';
+import type { SignInService } from './auth/sign-in';
 import type { TokenService } from './auth/tokens';
 
 export interface FeatureDeps {
@@ -12,8 +14,11 @@ export interface FeatureDeps {
   cache: ReadCache;
   auth: AuthRepository;
   tokens: TokenService;
-  /** True when the server runs the demo campus (SEED=demo): the sign-in screen lists its accounts. */
-  demoCampus: boolean;
+  /** Throttled password checks: sign-in and change-password (decision record 0011). */
+  signIn: SignInService;
+  audit: AuditRepository;
+  /** The time, in ms since the epoch: tests move it instead of waiting. */
+  now: () => number;
 }
 
 export type Feature = (app: App, deps: FeatureDeps) => Promise<void>;

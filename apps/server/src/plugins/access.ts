@@ -4,7 +4,9 @@ import type { Role } from '@campus/contract';
 import type { Access } from '../types';
 import type { ReadCache } from '../db/read-cache';
 import { forbidden, unauthorized } from '../lib/errors';
+import { cookieWriteProblem, isUnsafeMethod, publicWriteProblem } from './same-origin';
 import { applySecurityHeaders } from './security';
+import { sessionCookie } from './session-cookie';
 import type { AuthRepository, Principal } from '../features/auth/repository';
 import type { TokenService } from '../features/auth/tokens';
 
@@ -16,6 +18,24 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   if (!header) return undefined;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   return match?.[1];
+}
+
+export interface SessionCredential {
+  token: string;
+  via: 'bearer' | 'cookie';
+}
+
+/**
+ * The session token a request signs in with. A sent Authorization header decides, valid or not; the
+ * session cookie counts only when there is none (decision record 0010).
+ */
+export function sessionCredential(request: FastifyRequest): SessionCredential | undefined {
+  if (request.headers.authorization !== undefined) {
+    const token = bearerToken(request);
+    return token ? { token, via: 'bearer' } : undefined;
+  }
+  const token = sessionCookie(request);
+  return token ? { token, via: 'cookie' } : undefined;
 }
 
 export interface CatalogEntry {
@@ -39,9 +59,12 @@ export function registerAccessControl(
   app.decorateRequest('dataVersion', undefined);
   ROUTE_CATALOG.set(app, []);
 
+  // No browser page of another site may sign in here (that would sign its victim in as the
+  // attacker, by cookie) nor post anything else in a visitor's name.
   const secured: onRequestHookHandler = (request, reply, done) => {
     applySecurityHeaders(request, reply);
-    done();
+    const problem = isUnsafeMethod(request.method) ? publicWriteProblem(request) : undefined;
+    done(problem ? forbidden(problem) : undefined);
   };
 
   // A callback hook rather than an async one: a session found in the read cache is settled without
@@ -51,12 +74,19 @@ export function registerAccessControl(
     (roles: readonly Role[]): onRequestHookHandler =>
     (request, reply, done) => {
       applySecurityHeaders(request, reply);
-      const token = bearerToken(request);
-      if (!token) {
+      const credential = sessionCredential(request);
+      if (!credential) {
         done(unauthorized('Sign in to continue'));
         return;
       }
-      const claims = deps.tokens.verify(token);
+      if (credential.via === 'cookie' && isUnsafeMethod(request.method)) {
+        const problem = cookieWriteProblem(request);
+        if (problem) {
+          done(forbidden(problem));
+          return;
+        }
+      }
+      const claims = deps.tokens.verify(credential.token);
       if (!claims) {
         done(unauthorized('Your session is not valid. Please sign in again.'));
         return;

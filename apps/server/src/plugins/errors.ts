@@ -1,5 +1,5 @@
 /** The one error handler: every failure answers `{ message }` with a fitting status, never a stack. */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/errors';
 import { applySecurityHeaders } from './security';
@@ -31,13 +31,24 @@ const CLIENT_ERRORS: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'The Content-Length header does not match the body'],
 };
 
+/** Errors raised before routing (a path that is not valid percent-encoding) answer like any other. */
+export function frameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  applySecurityHeaders(request, reply);
+  if (error.code === 'FST_ERR_BAD_URL') {
+    void reply.code(400).send({ message: 'The request path is not a valid url' });
+    return;
+  }
+  request.log.error({ err: error }, 'request failed before routing');
+  void reply.code(500).send({ message: 'Internal server error' });
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.code(400).send({ message: describeValidation(error.validationContext, error.validation) });
     }
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send({ message: error.message });
+      return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
     }
     const known = error.code ? CLIENT_ERRORS[error.code] : undefined;
     if (known) return reply.code(known[0]).send({ message: known[1] });

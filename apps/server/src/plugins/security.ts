@@ -57,10 +57,12 @@ export function securityHeaders(): Record<string, string> {
 const HEADERS = securityHeaders();
 
 /**
- * Sets the security headers, and `no-store` on API answers (a route may still say otherwise). Every
- * route runs it first thing, from the one hook it has (see access.ts); so does the 404 handler.
+ * Sets the security headers, and `no-store`: only a route that knows its answer may be kept (the
+ * web app's files) says otherwise. Deciding by the raw URL would miss `/%61pi/…`, which the router
+ * matches to the same API route. Every route runs this first thing, from the one hook it has (see
+ * access.ts); so do the 404 handler and framework errors.
  */
-export function applySecurityHeaders(request: FastifyRequest, reply: FastifyReply): void {
+export function applySecurityHeaders(_request: FastifyRequest, reply: FastifyReply): void {
   reply.headers(HEADERS);
-  if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  reply.header('cache-control', 'no-store');
 }

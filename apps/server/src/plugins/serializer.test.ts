@@ -28,6 +28,21 @@ describe('compileFastSerializer', () => {
     });
   });
 
+  it('writes nullable fields of every kind, given or null', () => {
+    const Row = z.object({
+      text: z.string().nullable(),
+      count: z.number().nullable(),
+      flag: z.boolean().nullable(),
+      nested: z.object({ id: z.string() }).nullable(),
+    });
+    const write = compileFastSerializer(z.array(Row))!;
+    const rows = [
+      { text: 'a "quoted" text', count: 7.5, flag: false, nested: { id: 'n1' } },
+      { text: null, count: null, flag: null, nested: null },
+    ];
+    expect(JSON.parse(write(rows))).toEqual(rows);
+  });
+
   it('leaves a schema JSON Schema cannot express to zod', () => {
     expect(compileFastSerializer(z.string().transform((s) => s.length))).toBeUndefined();
     expect(compileFastSerializer({ type: 'object' })).toBeUndefined();

@@ -95,7 +95,7 @@ describe('change notifications on PostgreSQL', () => {
     await sql`insert into faq (id, position, question, answer) values ('unheard', 99, 'Q?', 'A.')`.execute(
       first.handle.db,
     );
-    await sql`truncate login_failures`.execute(first.handle.db);
+    await sql`truncate rate_limits`.execute(first.handle.db);
     await sql`insert into notices (id, author_id, heading, contact_email, description, created_at)
               values ('heard', ${authorId}, 'Heard', 'office@campus.example.edu', 'From psql.', ${new Date().toISOString()})`.execute(
       first.handle.db,

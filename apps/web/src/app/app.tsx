@@ -1,10 +1,12 @@
 /** Providers and the top-level routes: sign-in, support, and the lazily loaded role areas. */
 import './mantine-first-paint.css';
 import './global.css';
-import { MantineProvider } from '@mantine/core';
+import { Box, MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { BrowserRouter, Route, Routes } from 'react-router';
+import { PATHS } from '@campus/contract';
+import { NotFound } from '../components/not-found';
 import { LoadingState } from '../components/page-states';
 import { SignInPage } from '../features/auth/pages/sign-in-page';
 import { SessionWatcher } from './guards';
@@ -34,7 +36,14 @@ export function App() {
               <Route path="/student/*" element={<Area role="student" />} />
               <Route path="/teacher/*" element={<Area role="teacher" />} />
               <Route path="/admin/*" element={<Area role="admin" />} />
-              <Route path="*" element={<Navigate to="/" replace />} />
+              <Route
+                path="*"
+                element={
+                  <Box component="main" p="md" pt="xl" maw={720} mx="auto">
+                    <NotFound home={PATHS.signIn} homeLabel="Go to the sign-in page" />
+                  </Box>
+                }
+              />
             </Routes>
           </Suspense>
         </BrowserRouter>

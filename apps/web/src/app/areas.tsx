@@ -2,7 +2,8 @@
 import './mantine-areas.css';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import type { Role } from '@campus/contract';
+import { ROLE_HOME, type Role } from '@campus/contract';
+import { NotFound } from '../components/not-found';
 import { CurrentUserContext } from '../lib/current-user';
 import { RequireRole } from './guards';
 import { RoleLayout } from './role-layout';
@@ -28,7 +29,11 @@ export default function Area({ role }: { role: Role }) {
               {PAGES[role].map(({ path, Page }) => (
                 <Route key={path} path={path} element={<Page />} />
               ))}
-              <Route path="*" element={<Navigate to="home" replace />} />
+              <Route index element={<Navigate to={ROLE_HOME[role]} replace />} />
+              <Route
+                path="*"
+                element={<NotFound home={ROLE_HOME[role]} homeLabel="Go to your home page" />}
+              />
             </Route>
           </Routes>
         </CurrentUserContext.Provider>

@@ -1,11 +1,24 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../lib/api-client';
+import { readSignInState } from '../lib/sign-in-state';
 import { renderScreen, stubApi } from '../test/render';
-import { RequireRole } from './guards';
+import { RequireRole, SessionWatcher } from './guards';
+
+/** The sign-in screen as the tests see it: what it was told, and where it would return the user. */
+function SignInStand() {
+  const { notice, from } = readSignInState(useLocation().state);
+  return (
+    <p>
+      sign-in screen; notice: {notice ?? 'none'}; from: {from ?? 'none'}
+    </p>
+  );
+}
 
 const decoded = (role: string) => ({ decoded: { role, name: 'Asha', email: 'a@x.edu', exp: 9999999999 } });
 const routes = {
-  '/': <p>sign-in screen</p>,
+  '/': <SignInStand />,
   '/student/home': <p>student home</p>,
   '/teacher/home': <p>teacher home</p>,
 };
@@ -22,12 +35,17 @@ function renderTeacherArea([status, body]: [number, unknown]) {
   );
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
 
 describe('RequireRole', () => {
-  it('sends a signed-out visitor to the sign-in screen', async () => {
+  it('sends a signed-out visitor to the sign-in screen, remembering the page they asked for', async () => {
     renderTeacherArea([200, decoded('teacher')]);
-    expect(await screen.findByText('sign-in screen')).toBeInTheDocument();
+    expect(
+      await screen.findByText('sign-in screen; notice: Please sign in to continue.; from: /teacher/area'),
+    ).toBeInTheDocument();
   });
 
   it('lets the right role in', async () => {
@@ -52,7 +70,70 @@ describe('RequireRole', () => {
   it('sends an expired session back to sign in', async () => {
     localStorage.setItem('jwtToken', 'tok');
     renderTeacherArea([401, { message: 'Your session has ended. Please sign in again.' }]);
-    expect(await screen.findByText('sign-in screen')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'sign-in screen; notice: Your session has ended. Please sign in again.; from: /teacher/area',
+      ),
+    ).toBeInTheDocument();
     expect(localStorage.getItem('jwtToken')).toBeNull();
+  });
+});
+
+describe('SessionWatcher', () => {
+  function renderWatchedPage() {
+    renderScreen(
+      <>
+        <SessionWatcher />
+        <p>gate pass page</p>
+      </>,
+      undefined,
+      { path: '/student/gatepass', routes },
+    );
+  }
+
+  it('leaves the page when another tab signs out, saying so and remembering the page', async () => {
+    localStorage.setItem('jwtToken', 'tok');
+    renderWatchedPage();
+    expect(screen.getByText('gate pass page')).toBeInTheDocument();
+    localStorage.removeItem('jwtToken');
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: 'jwtToken', oldValue: 'tok', newValue: null }));
+    });
+    expect(
+      await screen.findByText(
+        'sign-in screen; notice: You were signed out in another tab. Please sign in again.; from: /student/gatepass',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('ignores changes to other keys', () => {
+    localStorage.setItem('jwtToken', 'tok');
+    renderWatchedPage();
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: 'theme', oldValue: null, newValue: 'dark' }));
+    });
+    expect(screen.getByText('gate pass page')).toBeInTheDocument();
+  });
+
+  it('ends the page when a signed-in call answers 401, even one that went without a token', async () => {
+    stubApi(() => ({ status: 401, body: { message: 'Sign in to continue' } }));
+    renderWatchedPage();
+    await act(async () => {
+      await api('/api/gatepasses/pending/230001').catch(() => undefined);
+    });
+    expect(
+      await screen.findByText(
+        'sign-in screen; notice: Your session has ended. Please sign in again.; from: /student/gatepass',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('does not treat a refused sign-in as an ended session', async () => {
+    stubApi(() => ({ status: 401, body: { message: 'Invalid User ID or password' } }));
+    renderWatchedPage();
+    await act(async () => {
+      await api('/api/login', { method: 'POST', body: {}, auth: false }).catch(() => undefined);
+    });
+    expect(screen.getByText('gate pass page')).toBeInTheDocument();
   });
 });

@@ -1,35 +1,71 @@
 /** Route guards: a signed-out or expired user goes to /, a signed-in one stays in their own area. */
-import { useEffect, type ReactNode } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { MESSAGES, PATHS, ROLE_HOME, type Decoded, type Role } from '@campus/contract';
+import { MESSAGES, PATHS, ROLE_HOME, TOKEN_STORAGE_KEY, type Decoded, type Role } from '@campus/contract';
 import { Button, Center, Stack, Text } from '@mantine/core';
 import { LoadingState } from '../components/page-states';
 import { ApiError, onUnauthorized } from '../lib/api-client';
 import { clearToken, getToken } from '../lib/session-store';
+import {
+  SESSION_ENDED,
+  SIGN_IN_TO_CONTINUE,
+  SIGNED_OUT_ELSEWHERE,
+  readSignInState,
+  signInState,
+} from '../lib/sign-in-state';
 import { useSession } from '../features/auth/api';
 
-export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
-
-/** Any signed-in call that answers 401 ends the session and returns to the sign-in screen. */
+/**
+ * Ends the page's session when the server says it has ended (any signed-in call answering 401) or
+ * when another tab signs out or in: the token lives in localStorage, which every tab shares, and a
+ * `storage` event tells the other tabs of each change.
+ */
 export function SessionWatcher() {
   const navigate = useNavigate();
+  const location = useLocation();
   const queryClient = useQueryClient();
-  useEffect(
-    () =>
-      onUnauthorized(() => {
-        clearToken();
-        queryClient.clear();
-        void navigate(PATHS.signIn, { replace: true, state: { notice: SESSION_ENDED } });
-      }),
-    [navigate, queryClient],
-  );
+  const here = useRef(location);
+  useEffect(() => {
+    here.current = location;
+  }, [location]);
+
+  useEffect(() => {
+    const toSignIn = (notice: string | undefined) => {
+      queryClient.clear();
+      const current: unknown = here.current.state;
+      const state =
+        here.current.pathname === PATHS.signIn
+          ? { ...readSignInState(current), notice }
+          : signInState(notice, here.current);
+      void navigate(PATHS.signIn, { replace: true, state });
+    };
+    const stopListening = onUnauthorized(() => {
+      clearToken();
+      toSignIn(SESSION_ENDED);
+    });
+    const onStorage = (event: StorageEvent) => {
+      // A null key is localStorage.clear() in another tab.
+      if (event.key !== null && event.key !== TOKEN_STORAGE_KEY) return;
+      // Signed out elsewhere: say so. Signed in elsewhere (perhaps as someone else): the sign-in
+      // screen resolves the new session and returns here if this page belongs to its role.
+      toSignIn(getToken() ? undefined : SIGNED_OUT_ELSEWHERE);
+    };
+    window.addEventListener('storage', onStorage);
+    return () => {
+      stopListening();
+      window.removeEventListener('storage', onStorage);
+    };
+  }, [navigate, queryClient]);
   return null;
 }
 
 export function RequireRole({ role, children }: { role: Role; children: (session: Decoded) => ReactNode }) {
   const session = useSession();
-  if (!getToken()) return <Navigate to={PATHS.signIn} replace />;
+  const location = useLocation();
+  if (!getToken()) {
+    return <Navigate to={PATHS.signIn} replace state={signInState(SIGN_IN_TO_CONTINUE, location)} />;
+  }
   if (session.isPending) return <LoadingState />;
   if (session.isError && !(session.error instanceof ApiError && session.error.status === 401)) {
     return (
@@ -43,7 +79,7 @@ export function RequireRole({ role, children }: { role: Role; children: (session
   }
   if (!session.data) {
     clearToken();
-    return <Navigate to={PATHS.signIn} replace state={{ notice: SESSION_ENDED }} />;
+    return <Navigate to={PATHS.signIn} replace state={signInState(SESSION_ENDED, location)} />;
   }
   if (session.data.role !== role) return <Navigate to={ROLE_HOME[session.data.role]} replace />;
   return <>{children(session.data)}</>;

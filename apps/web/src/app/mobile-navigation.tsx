@@ -1,7 +1,7 @@
 /** The navigation drawer of phone-width screens, loaded the first time the burger is pressed. */
 import { Drawer, NavLink, Stack } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import type { NavItem } from './navigation';
+import { isCurrent, type NavItem } from './navigation';
 
 export default function MobileNavigation({
   items,
@@ -18,16 +18,20 @@ export default function MobileNavigation({
   return (
     <Drawer opened={opened} onClose={onClose} title="Navigation" size="xs" hiddenFrom="lg">
       <Stack gap={2} component="nav" aria-label="Mobile">
-        {items.map((item) => (
-          <NavLink
-            key={item.to}
-            component={Link}
-            to={item.to}
-            label={item.label}
-            active={location.pathname === item.to}
-            onClick={onClose}
-          />
-        ))}
+        {items.map((item) => {
+          const current = isCurrent(item, location.pathname);
+          return (
+            <NavLink
+              key={item.to}
+              component={Link}
+              to={item.to}
+              label={item.label}
+              active={current}
+              aria-current={current ? 'page' : undefined}
+              onClick={onClose}
+            />
+          );
+        })}
         <NavLink component={Link} to={profilePath} label="View Profile" onClick={onClose} />
       </Stack>
     </Drawer>

@@ -4,6 +4,14 @@ import { PATHS, type Role } from '@campus/contract';
 export interface NavItem {
   label: string;
   to: string;
+  /** Other addresses of the same screen, where the item also shows as the current page. */
+  aliases?: readonly string[];
+}
+
+/** Whether the item is the screen at `pathname`; a trailing slash is the same screen. */
+export function isCurrent(item: NavItem, pathname: string): boolean {
+  const path = pathname.replace(/(.)\/+$/, '$1');
+  return item.to === path || (item.aliases?.includes(path) ?? false);
 }
 
 export const NAVIGATION: Record<Role, NavItem[]> = {
@@ -28,7 +36,8 @@ export const NAVIGATION: Record<Role, NavItem[]> = {
     { label: 'Help', to: PATHS.teacher.help },
   ],
   admin: [
-    { label: 'Dashboard', to: PATHS.admin.dashboard },
+    // Sign-in lands on /admin/home, the same screen as /admin/dashboard (SPEC §2 names both).
+    { label: 'Dashboard', to: PATHS.admin.dashboard, aliases: [PATHS.admin.home] },
     { label: 'Manage Teachers', to: PATHS.admin.manageTeachers },
     { label: 'Manage Students', to: PATHS.admin.manageStudents },
     { label: 'Queries', to: PATHS.admin.queries },

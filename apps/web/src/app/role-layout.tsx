@@ -7,12 +7,12 @@ import './role-layout.css';
 import { Burger, Button, Group, Image, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
-import { Link, NavLink as RouterNavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { PATHS, ROLE_HOME, type Decoded } from '@campus/contract';
 import { LoadingState } from '../components/page-states';
 import { useLogout } from '../features/auth/api';
 import { Chatbot } from '../features/faq/components/chatbot';
-import { NAVIGATION, PROFILE_PATH } from './navigation';
+import { isCurrent, NAVIGATION, PROFILE_PATH } from './navigation';
 
 const MobileNavigation = lazy(() => import('./mobile-navigation'));
 
@@ -55,17 +55,21 @@ export function RoleLayout({ session }: { session: Decoded }) {
             </UnstyledButton>
           </Group>
           <Group component="nav" aria-label="Main" gap={4} visibleFrom="lg" wrap="nowrap">
-            {items.map((item) => (
-              <Button
-                key={item.to}
-                component={RouterNavLink}
-                to={item.to}
-                variant={location.pathname === item.to ? 'filled' : 'subtle'}
-                size="compact-md"
-              >
-                {item.label}
-              </Button>
-            ))}
+            {items.map((item) => {
+              const current = isCurrent(item, location.pathname);
+              return (
+                <Button
+                  key={item.to}
+                  component={Link}
+                  to={item.to}
+                  aria-current={current ? 'page' : undefined}
+                  variant={current ? 'filled' : 'subtle'}
+                  size="compact-md"
+                >
+                  {item.label}
+                </Button>
+              );
+            })}
           </Group>
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>

@@ -25,7 +25,10 @@ export class NetworkError extends Error {
 
 type Listener = () => void;
 const unauthorizedListeners = new Set<Listener>();
-/** Called when a signed-in call answers 401: the session has ended. */
+/**
+ * Called when a signed-in call answers 401: the session has ended, or its token is gone (signed out
+ * in another tab), so the call went without one.
+ */
 export function onUnauthorized(listener: Listener): () => void {
   unauthorizedListeners.add(listener);
   return () => unauthorizedListeners.delete(listener);
@@ -49,7 +52,13 @@ export function buildUrl(path: string, query?: RequestOptions['query']): string 
   return `${API_BASE}${path}${qs ? `?${qs}` : ''}`;
 }
 
-export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/** The server's answer with its headers, for the calls that read one (a list's total). */
+// The caller names the answer's type, as with `api`: the contract's schemas describe it.
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters
+export async function request<T>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ data: T; headers: Headers }> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = options.auth === false ? null : getToken();
   if (token) headers.authorization = `Bearer ${token}`;
@@ -61,6 +70,9 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       headers,
       body: options.body === undefined ? null : JSON.stringify(options.body),
       signal: options.signal ?? null,
+      // The web app is signed in by its Bearer token alone. The server's session cookie is for
+      // clients that cannot send one; leaving it out keeps a signed-out tab signed out.
+      credentials: 'omit',
     });
   } catch (err) {
     throw new NetworkError(err);
@@ -77,10 +89,14 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       data && typeof data === 'object' && 'message' in data && typeof data.message === 'string'
         ? data.message
         : undefined;
-    if (res.status === 401 && token) unauthorizedListeners.forEach((l) => l());
+    if (res.status === 401 && options.auth !== false) unauthorizedListeners.forEach((l) => l());
     throw new ApiError(res.status, serverMessage ?? `Request failed (${res.status})`, serverMessage);
   }
-  return data as T;
+  return { data: data as T, headers: res.headers };
+}
+
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await request<T>(path, options)).data;
 }
 
 /** The server's message when there is one, else the given fallback. */

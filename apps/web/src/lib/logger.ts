@@ -1,4 +1,4 @@
-/** List load failures are only logged and leave the list empty (SPEC §8); tests silence `logger.error`. */
+/** List load failures are logged as well as shown with a retry; tests silence `logger.error`. */
 import { useEffect } from 'react';
 
 export const logger = {

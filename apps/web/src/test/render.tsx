@@ -40,6 +40,8 @@ export interface ScreenOptions {
   path?: string;
   /** More routes beside the screen, such as the pages it sends the user to. */
   routes?: Record<string, ReactElement>;
+  /** The history state of the first entry, as a page that navigated here would leave it. */
+  state?: unknown;
 }
 
 /**
@@ -50,7 +52,7 @@ export interface ScreenOptions {
 export function renderScreen(
   ui: ReactElement,
   signedIn?: Decoded,
-  { path = '/', routes = {} }: ScreenOptions = {},
+  { path = '/', routes = {}, state }: ScreenOptions = {},
 ) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
@@ -66,7 +68,7 @@ export function renderScreen(
   const result = render(
     <MantineProvider env="test">
       <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={[path]}>
+        <MemoryRouter initialEntries={[{ pathname: path, state }]}>
           {signedIn ? (
             <CurrentUserContext.Provider value={signedIn}>{tree}</CurrentUserContext.Provider>
           ) : (

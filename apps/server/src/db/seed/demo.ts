@@ -7,6 +7,18 @@ import { hashPassword } from '../../features/auth/passwords';
 import * as data from './demo-data';
 
 export const DEMO_PASSWORD = 'campus123';
+/** The campus setting the demo seeder writes, and nothing else does. */
+export const DEMO_MARKER = 'demo_campus';
+
+/** Whether the demo seeder created this campus. */
+export async function isDemoCampus(db: Db): Promise<boolean> {
+  const row = await db
+    .selectFrom('campus_settings')
+    .select('value')
+    .where('key', '=', DEMO_MARKER)
+    .executeTakeFirst();
+  return row?.value === 'yes';
+}
 const STUDENTS_PER_GROUP = 20;
 const SCHOOL_DAYS = 30;
 const FIRST_ROLL_NO = 230001;
@@ -291,6 +303,8 @@ export async function seedDemoCampus(db: Db, dialect: Dialect, today = new Date(
     await insertAll(trx, 'query_tags', queryTags);
     await insertAll(trx, 'support_messages', support);
     await insertAll(trx, 'faq', faq);
+    // What the sign-in screen asks before it lists the demo accounts and their password.
+    await trx.insertInto('campus_settings').values({ key: DEMO_MARKER, value: 'yes' }).execute();
     return true;
   });
 }

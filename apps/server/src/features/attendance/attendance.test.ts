@@ -189,6 +189,8 @@ describe('POST /api/mark-attendance', () => {
       [{ date: '2025-02-30', attendanceRecords: one }, /^date /],
       [{ attendanceRecords: one }, /^date /],
       [{ date: '2999-01-01', attendanceRecords: one }, /date cannot be in the future/],
+      [{ date: '0025-03-07', attendanceRecords: one }, /^date must not be before 2000-01-01$/],
+      [{ date: '1999-12-31', attendanceRecords: one }, /^date must not be before 2000-01-01$/],
       [{ date: '2025-03-07', attendanceRecords: [] }, /attendanceRecords must contain at least one record/],
       [{ date: '2025-03-07' }, /attendanceRecords/],
       [

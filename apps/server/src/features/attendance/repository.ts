@@ -3,11 +3,7 @@ import type { AttendanceMark, AttendanceRecord, AttendanceStatus, RosterStudent 
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/index';
 import { nowIso } from '../../lib/ids';
-
-export interface Page {
-  limit: number;
-  offset: number;
-}
+import { listPage, mapItems, type Listed, type Page } from '../../lib/lists';
 
 export interface MarkInput {
   rollNo: number;
@@ -69,16 +65,18 @@ function isForeignKeyViolation(error: unknown): boolean {
 export function attendanceRepository(db: Db, dialect: Dialect) {
   return {
     /** Students by roll number, optionally of one group. */
-    async listRoster(filter: { group?: string | undefined }, page: Page): Promise<RosterStudent[]> {
+    async listRoster(filter: { group?: string | undefined }, page: Page): Promise<Listed<RosterStudent>> {
       let query = db
         .selectFrom('students')
         .select(['account_id', 'name', 'roll_no', 'group_name'])
-        .orderBy('roll_no')
-        .limit(page.limit)
-        .offset(page.offset);
+        .orderBy('roll_no');
       if (filter.group !== undefined) query = query.where('group_name', '=', filter.group);
-      const rows = await query.execute();
-      return rows.map((r) => ({ _id: r.account_id, name: r.name, RollNo: r.roll_no, group: r.group_name }));
+      return mapItems(await listPage(query, page), (r) => ({
+        _id: r.account_id,
+        name: r.name,
+        RollNo: r.roll_no,
+        group: r.group_name,
+      }));
     },
 
     async studentExists(rollNo: number): Promise<boolean> {
@@ -114,30 +112,25 @@ export function attendanceRepository(db: Db, dialect: Dialect) {
     },
 
     /** The marks already given on one day to one group's students, by roll number. */
-    async marksForGroup(group: string, date: string, page: Page): Promise<AttendanceMark[]> {
-      const rows = await db
+    async marksForGroup(group: string, date: string, page: Page): Promise<Listed<AttendanceMark>> {
+      const query = db
         .selectFrom('attendance')
         .innerJoin('students', 'students.roll_no', 'attendance.roll_no')
         .select(['attendance.roll_no', 'attendance.status'])
         .where('students.group_name', '=', group)
         .where('attendance.date', '=', date)
-        .orderBy('attendance.roll_no')
-        .limit(page.limit)
-        .offset(page.offset)
-        .execute();
-      return rows.map((r) => ({ studentId: r.roll_no, status: r.status }));
+        .orderBy('attendance.roll_no');
+      return mapItems(await listPage(query, page), (r) => ({ studentId: r.roll_no, status: r.status }));
     },
 
     /** One student's attendance, newest day first. */
-    async history(rollNo: number, page: Page): Promise<AttendanceRecord[]> {
-      return db
+    async history(rollNo: number, page: Page): Promise<Listed<AttendanceRecord>> {
+      const query = db
         .selectFrom('attendance')
         .select(['date', 'status'])
         .where('roll_no', '=', rollNo)
-        .orderBy('date', 'desc')
-        .limit(page.limit)
-        .offset(page.offset)
-        .execute();
+        .orderBy('date', 'desc');
+      return listPage(query, page);
     },
   };
 }

@@ -13,6 +13,7 @@ import {
   RosterResponseSchema,
 } from '@campus/contract';
 import { badRequest, notFound } from '../../lib/errors';
+import { answerList, arrayAnswer, keepsInMemory } from '../../lib/lists';
 import { assertOwnRollNo, principalOf } from '../../plugins/access';
 import type { App } from '../../types';
 import type { Feature } from '../deps';
@@ -49,9 +50,9 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache }
         response: { 200: RosterResponseSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { group, limit, offset } = request.query;
-      return repo.listRoster({ group }, { limit, offset });
+      return answerList(reply, arrayAnswer(await repo.listRoster({ group }, { limit, offset })));
     },
   );
 
@@ -96,9 +97,9 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache }
         response: { 200: AttendanceMarksResponseSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { group, date, limit, offset } = request.query;
-      return repo.marksForGroup(group, date, { limit, offset });
+      return answerList(reply, arrayAnswer(await repo.marksForGroup(group, date, { limit, offset })));
     },
   );
 
@@ -114,18 +115,24 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache }
         response: { 200: AttendanceHistoryResponseSchema, ...errors, 404: ErrorSchema },
       },
     },
-    (request) => {
+    (request, reply) => {
       const { rollNo } = request.params;
       assertOwnRollNo(request, rollNo);
-      const { limit, offset } = request.query;
-      return cache.read(
-        `attendance:${rollNo}:${limit}:${offset}`,
-        ['students', 'attendance'],
-        async () => {
-          if (!(await repo.studentExists(rollNo))) throw notFound(`No student with roll number ${rollNo}`);
-          return repo.history(rollNo, { limit, offset });
-        },
-        request.dataVersion,
+      const page = request.query;
+      const load = async () => {
+        if (!(await repo.studentExists(rollNo))) throw notFound(`No student with roll number ${rollNo}`);
+        return arrayAnswer(await repo.history(rollNo, page));
+      };
+      return answerList(
+        reply,
+        keepsInMemory(page)
+          ? cache.read(
+              `attendance:${rollNo}:${page.limit ?? 'all'}:${page.offset}`,
+              ['students', 'attendance'],
+              load,
+              request.dataVersion,
+            )
+          : load(),
       );
     },
   );

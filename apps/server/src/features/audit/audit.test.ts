@@ -7,6 +7,7 @@ import {
   createStudent,
   createTeacher,
   login,
+  PASSWORD,
   type Person,
   type StudentPerson,
 } from '../../../test/fixtures';
@@ -33,6 +34,8 @@ async function auditLog(query: Record<string, string>) {
       actorName: string | null;
       target: string | null;
       detail: string | null;
+      client: string | null;
+      count: number;
     }[]
   >();
 }
@@ -45,7 +48,7 @@ describe('audit log', () => {
       method: 'POST',
       url: '/api/submit-gatepass',
       headers: bearer(studentToken),
-      payload: { date: '2026-12-01', time: '10:00', reason: 'Dentist' },
+      payload: { date: '2030-12-01', time: '10:00', reason: 'Dentist' },
     });
     expect(submitted.statusCode).toBe(201);
     const id = submitted.json<{ gatepass: { _id: string } }>().gatepass._id;
@@ -90,6 +93,24 @@ describe('audit log', () => {
     });
     expect(refused.statusCode).toBe(400);
     expect(await auditLog({ kind: 'gatepass.submit', actor: String(other.loginId) })).toEqual([]);
+  });
+
+  it('records successful sign-ins and every refusal with the client address', async () => {
+    const person = await createStudent(t.handle.db);
+    const signIn = (payload: object, remoteAddress: string) =>
+      t.app.inject({ method: 'POST', url: '/api/login', payload, remoteAddress });
+    const userId = String(person.loginId);
+    expect((await signIn({ userId, password: PASSWORD }, '192.0.2.10')).statusCode).toBe(200);
+    expect((await signIn({ userId, password: 'wrong' }, '192.0.2.11')).statusCode).toBe(401);
+    expect((await signIn({ userId }, '2001:db8:5:6:7::8')).statusCode).toBe(400);
+    expect(await auditLog({ kind: 'signin.success', actor: userId })).toEqual([
+      expect.objectContaining({ actorLoginId: person.loginId, target: userId, client: '192.0.2.10' }),
+    ]);
+    const failures = await auditLog({ kind: 'signin.failure', actor: userId });
+    expect(failures.map((f) => [f.detail, f.client]).sort()).toEqual([
+      ['HTTP 400', '2001:db8:5:6::/64'],
+      ['HTTP 401', '192.0.2.11'],
+    ]);
   });
 
   it('keeps every entry of changes that finish together, written in one statement', async () => {

@@ -7,8 +7,10 @@ import type { AuditKind } from '@campus/contract';
 type Fields = Record<string, unknown>;
 interface Rule {
   kind: AuditKind;
-  /** Record refusals with these statuses too (sign-in failures); otherwise only successes. */
-  failures?: number[];
+  /** Record refusals with these statuses too, under their own kind; otherwise only successes. */
+  failures?: { kind: AuditKind; statuses: number[] };
+  /** Record the client's address (sign-in and password entries). */
+  client?: boolean;
   target?: (body: Fields, params: Fields, answer: Fields) => unknown;
   detail?: (body: Fields, answer: Fields) => unknown;
 }
@@ -17,9 +19,18 @@ const field = (o: unknown, key: string): unknown =>
   o !== null && typeof o === 'object' ? (o as Fields)[key] : undefined;
 
 export const AUDIT_RULES: Record<string, Rule> = {
-  'POST /api/login': { kind: 'signin.failure', failures: [401, 429], target: (b) => b.userId },
+  'POST /api/login': {
+    kind: 'signin.success',
+    failures: { kind: 'signin.failure', statuses: [400, 401, 429, 503] },
+    client: true,
+    target: (b) => b.userId,
+  },
   'POST /api/logout': { kind: 'signout' },
-  'POST /api/change-password': { kind: 'password.change' },
+  'POST /api/change-password': {
+    kind: 'password.change',
+    failures: { kind: 'password.failure', statuses: [400, 429, 503] },
+    client: true,
+  },
   'POST /api/submit-gatepass': { kind: 'gatepass.submit', target: (_b, _p, a) => field(a.gatepass, '_id') },
   'PUT /api/gatepasses/update-status': {
     kind: 'gatepass.decision',

@@ -1,9 +1,10 @@
 /** The audit log's SQL: append entries, read them back filtered by kind and person. */
-import type { AuditKind } from '@campus/contract';
+import type { AuditEntry, AuditKind } from '@campus/contract';
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/index';
 import { batched } from '../../lib/batch';
 import { newId, nowIso } from '../../lib/ids';
+import { listPage, mapItems, type Listed, type Page } from '../../lib/lists';
 
 export interface AuditRecord {
   kind: AuditKind;
@@ -11,6 +12,8 @@ export interface AuditRecord {
   actorRole: string | null;
   target: string | null;
   detail: string | null;
+  /** The client's address, on sign-in entries. */
+  client?: string | null;
 }
 
 interface AuditRow {
@@ -21,6 +24,7 @@ interface AuditRow {
   actor_role: string | null;
   target: string | null;
   detail: string | null;
+  client: string | null;
 }
 
 /**
@@ -31,14 +35,14 @@ function insertMany(dialect: Dialect, rows: AuditRow[]) {
   const json = JSON.stringify(rows);
   return dialect === 'postgres'
     ? sql`
-        insert into audit_log (id, at, kind, actor_login_id, actor_role, target, detail)
-        select id, at, kind, actor_login_id, actor_role, target, detail
+        insert into audit_log (id, at, kind, actor_login_id, actor_role, target, detail, client)
+        select id, at, kind, actor_login_id, actor_role, target, detail, client
         from json_to_recordset(${json}::json) as e(id text, at text, kind text, actor_login_id integer,
-          actor_role text, target text, detail text)`
+          actor_role text, target text, detail text, client text)`
     : sql`
-        insert into audit_log (id, at, kind, actor_login_id, actor_role, target, detail)
+        insert into audit_log (id, at, kind, actor_login_id, actor_role, target, detail, client)
         select value ->> 'id', value ->> 'at', value ->> 'kind', value ->> 'actor_login_id',
-          value ->> 'actor_role', value ->> 'target', value ->> 'detail'
+          value ->> 'actor_role', value ->> 'target', value ->> 'detail', value ->> 'client'
         from json_each(${json})`;
 }
 
@@ -51,9 +55,9 @@ export function auditRepository(db: Db, dialect: Dialect) {
     }
     const row = rows[0]!;
     await sql`
-      insert into audit_log (id, at, kind, actor_login_id, actor_role, target, detail)
+      insert into audit_log (id, at, kind, actor_login_id, actor_role, target, detail, client)
       values (${row.id}, ${row.at}, ${row.kind}, ${row.actor_login_id}, ${row.actor_role}, ${row.target},
-        ${row.detail})`.execute(db);
+        ${row.detail}, ${row.client})`.execute(db);
   });
 
   return {
@@ -67,15 +71,36 @@ export function auditRepository(db: Db, dialect: Dialect) {
         actor_role: entry.actorRole,
         target: entry.target,
         detail: entry.detail,
+        client: entry.client ?? null,
       });
     },
 
-    async list(query: {
-      kind?: AuditKind | undefined;
-      actor?: number | undefined;
-      limit: number;
-      offset: number;
-    }) {
+    /**
+     * Refusals add to one entry per kind, User ID, client, answer and window instead of a row each,
+     * so that a flood of refused sign-ins cannot fill the disk. The entry keeps the first time.
+     */
+    async recordRefusal(entry: AuditRecord, windowMs: number, now: number): Promise<void> {
+      const window = Math.floor(now / windowMs) * windowMs;
+      const id = `${entry.kind}:${entry.actorLoginId ?? '-'}:${entry.client ?? '-'}:${entry.detail ?? '-'}:${window}`;
+      await sql`
+        insert into audit_log (id, at, kind, actor_login_id, actor_role, target, detail, client, count)
+        values (${id}, ${new Date(now).toISOString()}, ${entry.kind}, ${entry.actorLoginId}, ${entry.actorRole},
+          ${entry.target}, ${entry.detail}, ${entry.client ?? null}, 1)
+        on conflict (id) do update set count = audit_log.count + 1`.execute(db);
+    },
+
+    /** Removes entries older than `before`: what the scheduled pruning keeps the log to. */
+    async prune(before: Date): Promise<number> {
+      const result = await db
+        .deleteFrom('audit_log')
+        .where('at', '<', before.toISOString())
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    async list(
+      query: { kind?: AuditKind | undefined; actor?: number | undefined } & Page,
+    ): Promise<Listed<AuditEntry>> {
       let q = db
         .selectFrom('audit_log')
         .leftJoin('accounts', 'accounts.login_id', 'audit_log.actor_login_id')
@@ -90,19 +115,16 @@ export function auditRepository(db: Db, dialect: Dialect) {
           'audit_log.actor_role',
           'audit_log.target',
           'audit_log.detail',
+          'audit_log.client',
+          'audit_log.count',
           'students.name as studentName',
           'teachers.name as teacherName',
           'admins.name as adminName',
         ]);
       if (query.kind) q = q.where('audit_log.kind', '=', query.kind);
       if (query.actor !== undefined) q = q.where('audit_log.actor_login_id', '=', query.actor);
-      const rows = await q
-        .orderBy('audit_log.at', 'desc')
-        .orderBy('audit_log.id', 'desc')
-        .limit(query.limit)
-        .offset(query.offset)
-        .execute();
-      return rows.map((r) => ({
+      const page = await listPage(q.orderBy('audit_log.at', 'desc').orderBy('audit_log.id', 'desc'), query);
+      return mapItems(page, (r) => ({
         _id: r.id,
         at: r.at,
         kind: r.kind,
@@ -111,6 +133,8 @@ export function auditRepository(db: Db, dialect: Dialect) {
         actorName: r.studentName ?? r.teacherName ?? r.adminName ?? null,
         target: r.target,
         detail: r.detail,
+        client: r.client,
+        count: r.count,
       }));
     },
   };

@@ -1,18 +1,20 @@
 /** Records every state change (see recorder.ts) and lets admins read the log. */
 import { AuditListSchema, AuditQuerySchema, ErrorSchema } from '@campus/contract';
 import type { onSendAsyncHookHandler } from 'fastify';
+import { answerList, arrayAnswer } from '../../lib/lists';
 import type { Feature } from '../deps';
+import { clientKey } from '../../lib/client-address';
 import { AUDIT_RULES, auditText } from './recorder';
-import { auditRepository } from './repository';
 
 const asFields = (value: unknown): Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value)
     ? (value as Record<string, unknown>)
     : {};
 
-export const auditRoutes: Feature = async (app, { db, dialect }) => {
-  const audit = auditRepository(db, dialect);
+/** Refusals of one User ID from one client are counted in one entry per this long. */
+const REFUSAL_WINDOW_MS = 15 * 60_000;
 
+export const auditRoutes: Feature = async (app, { audit, now }) => {
   // Before the answer leaves: an acknowledged change always has its entry. The hook is added to the
   // routes that have a rule only, so reads pay nothing for it.
   const record: onSendAsyncHookHandler = async (request, reply, payload) => {
@@ -20,10 +22,9 @@ export const auditRoutes: Feature = async (app, { db, dialect }) => {
     if (!rule) return payload;
     const status = reply.statusCode;
     const success = status >= 200 && status < 300;
-    if (!success && !rule.failures?.includes(status)) return payload;
-    if (success && rule.failures) return payload;
+    if (!success && !rule.failures?.statuses.includes(status)) return payload;
     let answer: Record<string, unknown> = {};
-    if (typeof payload === 'string') {
+    if (success && typeof payload === 'string') {
       try {
         answer = asFields(JSON.parse(payload));
       } catch {
@@ -33,13 +34,18 @@ export const auditRoutes: Feature = async (app, { db, dialect }) => {
     const body = asFields(request.body);
     const params = asFields(request.params);
     const principal = request.principal;
-    await audit.record({
-      kind: rule.kind,
-      actorLoginId: principal?.loginId ?? (rule.failures ? Number(auditText(body.userId)) || null : null),
+    const tried = Number(auditText(body.userId));
+    const entry = {
+      kind: success ? rule.kind : rule.failures!.kind,
+      // A sign-in is recorded against the User ID it was for, signed in or not.
+      actorLoginId: principal?.loginId ?? (Number.isSafeInteger(tried) && tried > 0 ? tried : null),
       actorRole: principal?.role ?? null,
       target: auditText(rule.target?.(body, params, answer)),
-      detail: auditText(rule.detail?.(body, answer)) ?? (rule.failures ? `HTTP ${status}` : null),
-    });
+      detail: success ? auditText(rule.detail?.(body, answer)) : `HTTP ${status}`,
+      client: rule.client ? clientKey(request.ip) : null,
+    };
+    if (success) await audit.record(entry);
+    else await audit.recordRefusal(entry, REFUSAL_WINDOW_MS, now());
     return payload;
   };
   app.addHook('onRoute', (route) => {
@@ -58,6 +64,6 @@ export const auditRoutes: Feature = async (app, { db, dialect }) => {
         response: { 200: AuditListSchema, 400: ErrorSchema },
       },
     },
-    async (request) => audit.list(request.query),
+    async (request, reply) => answerList(reply, arrayAnswer(await audit.list(request.query))),
   );
 };

@@ -149,6 +149,15 @@ export function authRepository(db: Db, cache?: ReadCache) {
         .execute();
     },
 
+    /** Removes sessions that expired before `now`; a revoked one goes once it has expired too. */
+    async pruneSessions(now: Date): Promise<number> {
+      const result = await db
+        .deleteFrom('sessions')
+        .where('expires_at', '<', now.toISOString())
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     async changePassword(accountId: string, passwordHash: string, keepSessionId: string) {
       await db.transaction().execute(async (trx) => {
         await trx
@@ -164,29 +173,6 @@ export function authRepository(db: Db, cache?: ReadCache) {
           .where('revoked_at', 'is', null)
           .execute();
       });
-    },
-
-    /** Failures for a login id since `since`, oldest first. */
-    async recentFailures(loginId: string, since: Date): Promise<string[]> {
-      const rows = await db
-        .selectFrom('login_failures')
-        .select('failed_at')
-        .where('login_id', '=', loginId)
-        .where('failed_at', '>', since.toISOString())
-        .orderBy('failed_at')
-        .execute();
-      return rows.map((r) => r.failed_at);
-    },
-
-    async recordFailure(loginId: string): Promise<void> {
-      await db
-        .insertInto('login_failures')
-        .values({ id: newId(), login_id: loginId, failed_at: nowIso() })
-        .execute();
-    },
-
-    async clearFailures(loginId: string): Promise<void> {
-      await db.deleteFrom('login_failures').where('login_id', '=', loginId).execute();
     },
   };
 }

@@ -3,8 +3,6 @@ import {
   ChangePasswordRequestSchema,
   DecodedResponseSchema,
   ErrorSchema,
-  LOGIN_FAILURE_WINDOW_MINUTES,
-  LOGIN_MAX_FAILURES,
   LoginRequestSchema,
   LoginResponseSchema,
   MessageSchema,
@@ -15,14 +13,15 @@ import {
 } from '@campus/contract';
 import { z } from 'zod';
 import { DEMO_ACCOUNTS } from '../../db/seed/demo-data';
-import { DEMO_PASSWORD } from '../../db/seed/demo';
+import { DEMO_PASSWORD, isDemoCampus } from '../../db/seed/demo';
 import { HttpError, unauthorized } from '../../lib/errors';
-import { bearerToken, principalOf } from '../../plugins/access';
+import { principalOf, sessionCredential } from '../../plugins/access';
+import { clearSessionCookie, setSessionCookie } from '../../plugins/session-cookie';
 import type { App } from '../../types';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
+import { clientKey } from '../../lib/client-address';
+import { hashPassword } from './passwords';
 import type { Feature } from '../deps';
 
-const WINDOW_MS = LOGIN_FAILURE_WINDOW_MINUTES * 60_000;
 const INVALID_CREDENTIALS = 'Invalid User ID or password';
 
 const DemoAccountsSchema = z.object({
@@ -30,7 +29,7 @@ const DemoAccountsSchema = z.object({
   accounts: z.array(z.object({ role: RoleSchema, userId: z.number(), note: z.string() })),
 });
 
-export const authRoutes: Feature = async (app: App, { auth, tokens, demoCampus }) => {
+export const authRoutes: Feature = async (app: App, { auth, tokens, db, signIn }) => {
   app.get(
     '/api/demo-accounts',
     {
@@ -38,7 +37,7 @@ export const authRoutes: Feature = async (app: App, { auth, tokens, demoCampus }
       schema: { tags: ['auth'], response: { 200: DemoAccountsSchema } },
     },
     async () => {
-      if (!demoCampus) return { demoPassword: DEMO_PASSWORD, accounts: [] };
+      if (!(await isDemoCampus(db))) return { demoPassword: DEMO_PASSWORD, accounts: [] };
       const existing = await auth.existingLoginIds(DEMO_ACCOUNTS.map((a) => a.userId));
       return { demoPassword: DEMO_PASSWORD, accounts: DEMO_ACCOUNTS.filter((a) => existing.has(a.userId)) };
     },
@@ -51,33 +50,21 @@ export const authRoutes: Feature = async (app: App, { auth, tokens, demoCampus }
       schema: {
         tags: ['auth'],
         body: LoginRequestSchema,
-        response: { 200: LoginResponseSchema, 400: ErrorSchema, 401: ErrorSchema, 429: ErrorSchema },
+        response: {
+          200: LoginResponseSchema,
+          400: ErrorSchema,
+          401: ErrorSchema,
+          429: ErrorSchema,
+          503: ErrorSchema,
+        },
       },
     },
     async (request, reply) => {
-      const loginId = Number(request.body.userId);
-      const key = String(loginId);
-      const failures = await auth.recentFailures(key, new Date(Date.now() - WINDOW_MS));
-      if (failures.length >= LOGIN_MAX_FAILURES) {
-        const oldest = Date.parse(failures[failures.length - LOGIN_MAX_FAILURES]!);
-        const waitSeconds = Math.max(1, Math.ceil((oldest + WINDOW_MS - Date.now()) / 1000));
-        const minutes = Math.ceil(waitSeconds / 60);
-        reply.header('retry-after', String(waitSeconds));
-        throw new HttpError(
-          429,
-          `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-        );
-      }
-      const account = await auth.findAccountByLoginId(loginId);
-      const valid = account
-        ? await verifyPassword(account.password_hash, request.body.password)
-        : (await verifyAgainstDummy(request.body.password), false);
-      if (!account || !valid) {
-        await auth.recordFailure(key);
-        request.log.info({ loginId }, 'sign-in failed');
-        throw unauthorized(INVALID_CREDENTIALS);
-      }
-      await auth.clearFailures(key);
+      const account = await signIn.signIn(
+        Number(request.body.userId),
+        clientKey(request.ip),
+        request.body.password,
+      );
       const identity = await auth.findIdentity(account.id);
       if (!identity) throw unauthorized(INVALID_CREDENTIALS);
       const expiresAt = new Date(Date.now() + SESSION_TTL_HOURS * 3_600_000);
@@ -97,6 +84,7 @@ export const authRoutes: Feature = async (app: App, { auth, tokens, demoCampus }
         email: identity.email,
         ...idClaim,
       });
+      setSessionCookie(request, reply, token, expiresAt);
       return { token, role: identity.role, message: 'Login successful' };
     },
   );
@@ -112,8 +100,13 @@ export const authRoutes: Feature = async (app: App, { auth, tokens, demoCampus }
       },
     },
     async (request) => {
-      if (request.params.token !== bearerToken(request)) {
-        throw unauthorized('The token in the path does not match the Authorization header');
+      const credential = sessionCredential(request);
+      if (request.params.token !== credential?.token) {
+        throw unauthorized(
+          credential?.via === 'cookie'
+            ? 'The token in the path does not match the session cookie'
+            : 'The token in the path does not match the Authorization header',
+        );
       }
       const principal = principalOf(request);
       const identity = await auth.findIdentity(principal.accountId);
@@ -140,8 +133,9 @@ export const authRoutes: Feature = async (app: App, { auth, tokens, demoCampus }
       config: { access: ROLES },
       schema: { tags: ['auth'], response: { 200: MessageSchema, 401: ErrorSchema } },
     },
-    async (request) => {
+    async (request, reply) => {
       await auth.revokeSession(principalOf(request).sessionId);
+      clearSessionCookie(request, reply);
       return { message: 'Signed out' };
     },
   );
@@ -153,20 +147,27 @@ export const authRoutes: Feature = async (app: App, { auth, tokens, demoCampus }
       schema: {
         tags: ['auth'],
         body: ChangePasswordRequestSchema,
-        response: { 200: MessageSchema, 400: ErrorSchema, 401: ErrorSchema },
+        response: {
+          200: MessageSchema,
+          400: ErrorSchema,
+          401: ErrorSchema,
+          429: ErrorSchema,
+          503: ErrorSchema,
+        },
       },
     },
     async (request) => {
       const principal = principalOf(request);
       const account = await auth.findAccount(principal.accountId);
       const { currentPassword, newPassword } = request.body;
-      if (!account || !(await verifyPassword(account.password_hash, currentPassword))) {
+      if (!account || !(await signIn.checkCurrentPassword(account, clientKey(request.ip), currentPassword))) {
         throw new HttpError(400, 'The current password is not correct');
       }
       if (currentPassword === newPassword) {
         throw new HttpError(400, 'The new password must differ from the current one');
       }
-      await auth.changePassword(principal.accountId, await hashPassword(newPassword), principal.sessionId);
+      const passwordHash = await signIn.hash(() => hashPassword(newPassword));
+      await auth.changePassword(principal.accountId, passwordHash, principal.sessionId);
       return { message: 'Password changed. Your other sessions have been signed out.' };
     },
   );

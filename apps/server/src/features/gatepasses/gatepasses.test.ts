@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, type GatePass } from '@campus/contract';
+import { earliestGatePassDate, MESSAGES, type GatePass } from '@campus/contract';
 import { createTestApp, type TestApp } from '../../../test/app';
 import {
   bearer,
@@ -59,6 +59,14 @@ async function list(url: string, token: string): Promise<GatePass[]> {
   expect(res.statusCode).toBe(200);
   return res.json<GatePass[]>();
 }
+
+describe('earliestGatePassDate', () => {
+  it('is the date that is still today somewhere: UTC−12', () => {
+    expect(earliestGatePassDate(new Date('2026-11-23T11:59:59Z'))).toBe('2026-11-22');
+    expect(earliestGatePassDate(new Date('2026-11-23T12:00:00Z'))).toBe('2026-11-23');
+    expect(earliestGatePassDate(new Date('2026-01-01T03:00:00Z'))).toBe('2025-12-31');
+  });
+});
 
 describe('POST /api/submit-gatepass', () => {
   it('files a pending pass with name, roll number, email and contact from the session', async () => {
@@ -131,6 +139,18 @@ describe('POST /api/submit-gatepass', () => {
     const res = await request('POST', '/api/submit-gatepass', studentToken, body);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(message);
+  });
+
+  it('refuses a date before today with 400 and stores nothing; today is accepted', async () => {
+    const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const before = await list(`/api/gatepasses/pending/${student.rollNo}`, studentToken);
+    for (const date of [daysFromNow(-2), '2020-01-01']) {
+      const res = await request('POST', '/api/submit-gatepass', studentToken, { ...validPass, date });
+      expect(res.statusCode, date).toBe(400);
+      expect(res.json()).toEqual({ message: 'date must not be before today' });
+    }
+    expect(await list(`/api/gatepasses/pending/${student.rollNo}`, studentToken)).toEqual(before);
+    expect((await submit(studentToken, { ...validPass, date: daysFromNow(0) })).date).toBe(daysFromNow(0));
   });
 
   it('refuses a missing body with 400', async () => {

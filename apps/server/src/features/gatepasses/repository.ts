@@ -2,6 +2,7 @@
 import type { GatePass, GatePassDecision, GatePassStatus } from '@campus/contract';
 import type { Db } from '../../db/index';
 import { newId, nowIso } from '../../lib/ids';
+import { listPage, mapItems, type Listed, type Page } from '../../lib/lists';
 
 export interface NewGatePass {
   rollNo: number;
@@ -10,11 +11,6 @@ export interface NewGatePass {
   date: string;
   time: string;
   reason: string;
-}
-
-export interface Page {
-  limit: number;
-  offset: number;
 }
 
 /** Why a decision changed nothing. */
@@ -108,11 +104,10 @@ export function gatePassRepository(db: Db) {
     },
 
     /** Passes with a status, newest first; only one student's when rollNo is given. */
-    async list(status: GatePassStatus, page: Page, rollNo?: number): Promise<GatePass[]> {
+    async list(status: GatePassStatus, page: Page, rollNo?: number): Promise<Listed<GatePass>> {
       let query = selectPasses().where('g.status', '=', status);
       if (rollNo !== undefined) query = query.where('g.roll_no', '=', rollNo);
-      const rows = await query.limit(page.limit).offset(page.offset).execute();
-      return rows.map(toGatePass);
+      return mapItems(await listPage(query, page), toGatePass);
     },
 
     /**

@@ -12,6 +12,7 @@ import {
   UpdateGatePassStatusRequestSchema,
 } from '@campus/contract';
 import { conflict, forbidden, notFound } from '../../lib/errors';
+import { answerList, arrayAnswer, keepsInMemory } from '../../lib/lists';
 import { assertOwnRollNo, principalOf } from '../../plugins/access';
 import type { App } from '../../types';
 import type { Feature } from '../deps';
@@ -55,15 +56,21 @@ export const gatepassesRoutes: Feature = async (app: App, { db, cache }) => {
         response: { 200: GatePassListSchema, ...errors },
       },
     },
-    (request) => {
+    (request, reply) => {
       const { status, rollNo } = request.params;
       assertOwnRollNo(request, rollNo);
-      const { limit, offset } = request.query;
-      return cache.read(
-        `gatepasses:${status}:${rollNo}:${limit}:${offset}`,
-        ['gate_passes', 'students', 'teachers'],
-        () => passes.list(status, { limit, offset }, rollNo),
-        request.dataVersion,
+      const page = request.query;
+      const load = async () => arrayAnswer(await passes.list(status, page, rollNo));
+      return answerList(
+        reply,
+        keepsInMemory(page)
+          ? cache.read(
+              `gatepasses:${status}:${rollNo}:${page.limit ?? 'all'}:${page.offset}`,
+              ['gate_passes', 'students', 'teachers'],
+              load,
+              request.dataVersion,
+            )
+          : load(),
       );
     },
   );
@@ -80,7 +87,8 @@ export const gatepassesRoutes: Feature = async (app: App, { db, cache }) => {
         response: { 200: GatePassListSchema, ...errors },
       },
     },
-    async (request) => passes.list(request.params.status, request.query),
+    async (request, reply) =>
+      answerList(reply, arrayAnswer(await passes.list(request.params.status, request.query))),
   );
 
   app.put(

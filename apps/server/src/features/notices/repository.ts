@@ -1,7 +1,8 @@
 /** Mentor notices, events and general notices: all the SQL of the notices domain. */
-import type { EventNotice, GeneralNotice, MentorNotice, PageQuery } from '@campus/contract';
+import type { EventNotice, GeneralNotice, MentorNotice } from '@campus/contract';
 import type { Db } from '../../db/index';
 import { newId, nowIso } from '../../lib/ids';
+import { listPage, mapItems, type Listed, type Page } from '../../lib/lists';
 
 export interface NewMentorNotice {
   heading: string;
@@ -24,16 +25,13 @@ export interface NewGeneralNotice {
 export function noticesRepository(db: Db) {
   return {
     /** Newest first; ties on the timestamp broken by id so that pages never overlap. */
-    async listMentorNotices({ limit, offset }: PageQuery, executor: Db = db): Promise<MentorNotice[]> {
-      const rows = await executor
+    async listMentorNotices(page: Page, executor: Db = db): Promise<Listed<MentorNotice>> {
+      const query = executor
         .selectFrom('mentor_notices')
         .select(['id', 'teacher_name', 'email', 'heading', 'description', 'created_at'])
         .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .offset(offset)
-        .execute();
-      return rows.map((r) => ({
+        .orderBy('id', 'desc');
+      return mapItems(await listPage(query, page), (r) => ({
         _id: r.id,
         teacherName: r.teacher_name,
         email: r.email,
@@ -43,16 +41,13 @@ export function noticesRepository(db: Db) {
       }));
     },
 
-    async listEvents({ limit, offset }: PageQuery, executor: Db = db): Promise<EventNotice[]> {
-      const rows = await executor
+    async listEvents(page: Page, executor: Db = db): Promise<Listed<EventNotice>> {
+      const query = executor
         .selectFrom('events')
         .select(['id', 'event_name', 'host_by', 'contact_email', 'date', 'time', 'description', 'created_at'])
         .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .offset(offset)
-        .execute();
-      return rows.map((r) => ({
+        .orderBy('id', 'desc');
+      return mapItems(await listPage(query, page), (r) => ({
         _id: r.id,
         eventName: r.event_name,
         hostBy: r.host_by,
@@ -64,16 +59,13 @@ export function noticesRepository(db: Db) {
       }));
     },
 
-    async listGeneralNotices({ limit, offset }: PageQuery, executor: Db = db): Promise<GeneralNotice[]> {
-      const rows = await executor
+    async listGeneralNotices(page: Page, executor: Db = db): Promise<Listed<GeneralNotice>> {
+      const query = executor
         .selectFrom('notices')
         .select(['id', 'heading', 'contact_email', 'description', 'created_at'])
         .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .offset(offset)
-        .execute();
-      return rows.map((r) => ({
+        .orderBy('id', 'desc');
+      return mapItems(await listPage(query, page), (r) => ({
         _id: r.id,
         heading: r.heading,
         contactEmail: r.contact_email,

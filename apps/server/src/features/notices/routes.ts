@@ -11,6 +11,7 @@ import {
   ROLES,
 } from '@campus/contract';
 import { forbidden } from '../../lib/errors';
+import { answerList, arrayAnswer, keepsInMemory } from '../../lib/lists';
 import { principalOf } from '../../plugins/access';
 import type { Feature } from '../deps';
 import { noticesRepository } from './repository';
@@ -31,13 +32,20 @@ export const noticesRoutes: Feature = async (app, { db, cache }) => {
         response: { 200: MentorNoticeListSchema, ...listErrors },
       },
     },
-    ({ query, dataVersion }) =>
-      cache.read(
-        `mentor-notices:${query.limit}:${query.offset}`,
-        ['mentor_notices'],
-        () => notices.listMentorNotices(query),
-        dataVersion,
-      ),
+    ({ query, dataVersion }, reply) => {
+      const load = async () => arrayAnswer(await notices.listMentorNotices(query));
+      return answerList(
+        reply,
+        keepsInMemory(query)
+          ? cache.read(
+              `mentor-notices:${query.limit ?? 'all'}:${query.offset}`,
+              ['mentor_notices'],
+              load,
+              dataVersion,
+            )
+          : load(),
+      );
+    },
   );
 
   app.get(
@@ -51,13 +59,15 @@ export const noticesRoutes: Feature = async (app, { db, cache }) => {
         response: { 200: EventNoticeListSchema, ...listErrors },
       },
     },
-    ({ query, dataVersion }) =>
-      cache.read(
-        `events:${query.limit}:${query.offset}`,
-        ['events'],
-        () => notices.listEvents(query),
-        dataVersion,
-      ),
+    ({ query, dataVersion }, reply) => {
+      const load = async () => arrayAnswer(await notices.listEvents(query));
+      return answerList(
+        reply,
+        keepsInMemory(query)
+          ? cache.read(`events:${query.limit ?? 'all'}:${query.offset}`, ['events'], load, dataVersion)
+          : load(),
+      );
+    },
   );
 
   app.get(
@@ -71,13 +81,15 @@ export const noticesRoutes: Feature = async (app, { db, cache }) => {
         response: { 200: GeneralNoticeListSchema, ...listErrors },
       },
     },
-    ({ query, dataVersion }) =>
-      cache.read(
-        `notices:${query.limit}:${query.offset}`,
-        ['notices'],
-        () => notices.listGeneralNotices(query),
-        dataVersion,
-      ),
+    ({ query, dataVersion }, reply) => {
+      const load = async () => arrayAnswer(await notices.listGeneralNotices(query));
+      return answerList(
+        reply,
+        keepsInMemory(query)
+          ? cache.read(`notices:${query.limit ?? 'all'}:${query.offset}`, ['notices'], load, dataVersion)
+          : load(),
+      );
+    },
   );
 
   app.post(

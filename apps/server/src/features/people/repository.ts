@@ -11,6 +11,8 @@ import type {
 import type { Db } from '../../db/index';
 import type { StudentsTable, TeachersTable } from '../../db/schema';
 import { containsPattern } from '../../lib/like';
+import { inChunks } from '../../lib/chunks';
+import { listPage, mapItems, type Listed } from '../../lib/lists';
 
 /** Name or number contains the search term, ignoring case, the same on SQLite and PostgreSQL. */
 function matches(nameColumn: string, numberColumn: string, term: string) {
@@ -66,33 +68,28 @@ function toTeacher(row: Selectable<TeachersTable>, groups: string[]): Teacher {
 }
 
 export function peopleRepository(db: Db) {
-  /** The mentored groups of a page of teachers, in one query. */
+  /** The mentored groups of a page of teachers, in one query per thousand teachers. */
   async function groupsOf(accountIds: string[]): Promise<Map<string, string[]>> {
     const groups = new Map<string, string[]>(accountIds.map((id) => [id, []]));
-    if (accountIds.length === 0) return groups;
-    const rows = await db
-      .selectFrom('teacher_groups')
-      .select(['teacher_account_id', 'group_name'])
-      .where('teacher_account_id', 'in', accountIds)
-      .orderBy('group_name')
-      .execute();
-    for (const row of rows) groups.get(row.teacher_account_id)?.push(row.group_name);
+    await inChunks(accountIds, async (ids) => {
+      const rows = await db
+        .selectFrom('teacher_groups')
+        .select(['teacher_account_id', 'group_name'])
+        .where('teacher_account_id', 'in', ids)
+        .orderBy('group_name')
+        .execute();
+      for (const row of rows) groups.get(row.teacher_account_id)?.push(row.group_name);
+    });
     return groups;
   }
 
   return {
     /** By roll number; `search` matches inside the name or the roll number; `group` is exact. */
-    async listStudents({ search, group, limit, offset }: StudentListQuery): Promise<Student[]> {
-      let query = db
-        .selectFrom('students')
-        .select(STUDENT_COLUMNS)
-        .orderBy('roll_no')
-        .limit(limit)
-        .offset(offset);
+    async listStudents({ search, group, limit, offset }: StudentListQuery): Promise<Listed<Student>> {
+      let query = db.selectFrom('students').select(STUDENT_COLUMNS).orderBy('roll_no');
       if (group) query = query.where('group_name', '=', group);
       if (search) query = query.where(matches('name', 'roll_no', search));
-      const rows = await query.execute();
-      return rows.map(toStudent);
+      return mapItems(await listPage(query, { limit, offset }), toStudent);
     },
 
     async findStudent(rollNo: number): Promise<Student | undefined> {
@@ -105,18 +102,16 @@ export function peopleRepository(db: Db) {
     },
 
     /** By name; `search` matches inside the name or the teacher id. Two queries for any page size. */
-    async listTeachers({ search, limit, offset }: SearchPageQuery): Promise<Teacher[]> {
+    async listTeachers({ search, limit, offset }: SearchPageQuery): Promise<Listed<Teacher>> {
       let query = db
         .selectFrom('teachers')
         .select(TEACHER_COLUMNS)
         .orderBy(sql`lower(name)`)
-        .orderBy('teacher_id')
-        .limit(limit)
-        .offset(offset);
+        .orderBy('teacher_id');
       if (search) query = query.where(matches('name', 'teacher_id', search));
-      const rows = await query.execute();
-      const groups = await groupsOf(rows.map((r) => r.account_id));
-      return rows.map((r) => toTeacher(r, groups.get(r.account_id) ?? []));
+      const page = await listPage(query, { limit, offset });
+      const groups = await groupsOf(page.items.map((r) => r.account_id));
+      return mapItems(page, (r) => toTeacher(r, groups.get(r.account_id) ?? []));
     },
 
     async findTeacher(teacherId: number): Promise<Teacher | undefined> {
@@ -137,13 +132,14 @@ export function peopleRepository(db: Db) {
     async listContactTeachers(
       viewerAccountId: string,
       { limit, offset }: PageQuery,
-    ): Promise<ContactTeacher[]> {
-      const rows = await db
+    ): Promise<Listed<ContactTeacher>> {
+      const query = db
         .selectFrom('teachers')
         .select((eb) => [
           'teachers.account_id',
           'teachers.teacher_id',
           'teachers.name',
+          'teachers.gender',
           'teachers.email',
           'teachers.phone_no',
           eb
@@ -165,15 +161,14 @@ export function peopleRepository(db: Db) {
         ])
         .orderBy('is_mentor', 'desc')
         .orderBy(sql`lower(teachers.name)`)
-        .orderBy('teachers.teacher_id')
-        .limit(limit)
-        .offset(offset)
-        .execute();
-      const groups = await groupsOf(rows.map((r) => r.account_id));
-      return rows.map((r) => ({
+        .orderBy('teachers.teacher_id');
+      const page = await listPage(query, { limit, offset });
+      const groups = await groupsOf(page.items.map((r) => r.account_id));
+      return mapItems(page, (r) => ({
         _id: r.account_id,
         name: r.name,
         teacherId: r.teacher_id,
+        Gender: r.gender,
         email: r.email,
         phoneNo: r.phone_no,
         groups: groups.get(r.account_id) ?? [],

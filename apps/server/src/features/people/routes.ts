@@ -8,6 +8,7 @@ import {
   RollNoParamsSchema,
   StudentListQuerySchema,
   StudentListSchema,
+  type StudentListQuery,
   StudentSchema,
   TeacherIdParamsSchema,
   TeacherListQuerySchema,
@@ -15,6 +16,7 @@ import {
   TeacherSchema,
 } from '@campus/contract';
 import { notFound } from '../../lib/errors';
+import { answerList, arrayAnswer, keepsInMemory } from '../../lib/lists';
 import { assertOwnRollNo, principalOf } from '../../plugins/access';
 import type { Feature } from '../deps';
 import { peopleRepository } from './repository';
@@ -22,8 +24,17 @@ import { peopleRepository } from './repository';
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
 const STAFF = ['teacher', 'admin'] as const;
 
-export const peopleRoutes: Feature = async (app, { db }) => {
+export const peopleRoutes: Feature = async (app, { db, cache }) => {
   const people = peopleRepository(db);
+
+  /** Manage Students and the Students Collection answer the same lists, kept in memory alike. */
+  const listStudents = (query: StudentListQuery, dataVersion: number | undefined) => {
+    const load = async () => arrayAnswer(await people.listStudents(query));
+    if (!keepsInMemory(query)) return load();
+    const { group, search, limit, offset } = query;
+    const key = `students:${group ?? ''}:${limit ?? 'all'}:${offset}:${search ?? ''}`;
+    return cache.read(key, ['students'], load, dataVersion);
+  };
 
   app.get(
     '/api/contact-teachers',
@@ -36,7 +47,11 @@ export const peopleRoutes: Feature = async (app, { db }) => {
         response: { 200: ContactTeacherListSchema, ...errors },
       },
     },
-    async (request) => people.listContactTeachers(principalOf(request).accountId, request.query),
+    async (request, reply) =>
+      answerList(
+        reply,
+        arrayAnswer(await people.listContactTeachers(principalOf(request).accountId, request.query)),
+      ),
   );
 
   app.get(
@@ -50,7 +65,7 @@ export const peopleRoutes: Feature = async (app, { db }) => {
         response: { 200: StudentListSchema, ...errors },
       },
     },
-    async (request) => people.listStudents(request.query),
+    (request, reply) => answerList(reply, listStudents(request.query, request.dataVersion)),
   );
 
   app.get(
@@ -64,7 +79,7 @@ export const peopleRoutes: Feature = async (app, { db }) => {
         response: { 200: StudentListSchema, ...errors },
       },
     },
-    async (request) => people.listStudents(request.query),
+    (request, reply) => answerList(reply, listStudents(request.query, request.dataVersion)),
   );
 
   app.get(
@@ -117,7 +132,7 @@ export const peopleRoutes: Feature = async (app, { db }) => {
         response: { 200: TeacherListSchema, ...errors },
       },
     },
-    async (request) => people.listTeachers(request.query),
+    async (request, reply) => answerList(reply, arrayAnswer(await people.listTeachers(request.query))),
   );
 
   app.get(

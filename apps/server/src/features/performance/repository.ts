@@ -3,14 +3,11 @@ import type { Performance } from '@campus/contract';
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/index';
 import { containsPattern } from '../../lib/like';
+import { listPage, mapItems, type Listed, type Page } from '../../lib/lists';
 
-export interface PerformanceSearch {
+export interface PerformanceSearch extends Page {
   search?: string | undefined;
-  limit: number;
-  offset: number;
 }
-
-/** `%` and `_` typed by a user are matched literally. */
 
 export function performanceRepository(db: Db, dialect: Dialect = 'sqlite') {
   const base = () =>
@@ -62,8 +59,8 @@ export function performanceRepository(db: Db, dialect: Dialect = 'sqlite') {
      * Records by roll number, in one query. `search` matches the name in any case, or the start of
      * the roll number when it is all digits.
      */
-    async list({ search, limit, offset }: PerformanceSearch): Promise<Performance[]> {
-      let query = base().orderBy('performance.roll_no').limit(limit).offset(offset);
+    async list({ search, limit, offset }: PerformanceSearch): Promise<Listed<Performance>> {
+      let query = base().orderBy('performance.roll_no');
       if (search) {
         const pattern = containsPattern(search);
         // PostgreSQL's ILIKE is ~13× faster than lower() LIKE lower() over 20,000 names; SQLite has no ILIKE.
@@ -80,8 +77,7 @@ export function performanceRepository(db: Db, dialect: Dialect = 'sqlite') {
             )
           : query.where(byName);
       }
-      const rows = await query.execute();
-      return rows.map(toApi);
+      return mapItems(await listPage(query, { limit, offset }), toApi);
     },
   };
 }

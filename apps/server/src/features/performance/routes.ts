@@ -7,6 +7,7 @@ import {
   StudentsPerformanceResponseSchema,
 } from '@campus/contract';
 import { notFound } from '../../lib/errors';
+import { answerList, arrayAnswer, keepsInMemory } from '../../lib/lists';
 import { assertOwnRollNo } from '../../plugins/access';
 import type { App } from '../../types';
 import type { Feature } from '../deps';
@@ -49,12 +50,19 @@ export const performanceRoutes: Feature = async (app: App, { db, dialect, cache 
         response: { 200: StudentsPerformanceResponseSchema, ...errors },
       },
     },
-    ({ query: { search, limit, offset }, dataVersion }) =>
-      cache.read(
-        `students-performance:${limit}:${offset}:${search ?? ''}`,
-        ['performance', 'students'],
-        () => repo.list({ search, limit, offset }),
-        dataVersion,
-      ),
+    ({ query, dataVersion }, reply) => {
+      const load = async () => arrayAnswer(await repo.list(query));
+      return answerList(
+        reply,
+        keepsInMemory(query)
+          ? cache.read(
+              `students-performance:${query.limit ?? 'all'}:${query.offset}:${query.search ?? ''}`,
+              ['performance', 'students'],
+              load,
+              dataVersion,
+            )
+          : load(),
+      );
+    },
   );
 };

@@ -4,11 +4,8 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/index';
 import { newId, nowIso } from '../../lib/ids';
 import { containsPattern } from '../../lib/like';
-
-export interface Page {
-  limit: number;
-  offset: number;
-}
+import { inChunks } from '../../lib/chunks';
+import { listPage, type Listed, type Page } from '../../lib/lists';
 
 export interface ListFilter {
   /** Unsolved only, solved only, or both. */
@@ -60,18 +57,19 @@ export function queryRepository(db: Db) {
 
   type Row = Awaited<ReturnType<ReturnType<typeof selectQueries>['execute']>>[number];
 
-  /** The tags of every query on a page, in one query, in the order they were given. */
+  /** The tags of every query on a page, in one query per thousand queries, in the order they were given. */
   const tagsOf = async (ids: string[]): Promise<Map<string, string[]>> => {
     const tags = new Map<string, string[]>(ids.map((id) => [id, []]));
-    if (ids.length === 0) return tags;
-    const rows = await db
-      .selectFrom('query_tags')
-      .select(['query_id', 'tag'])
-      .where('query_id', 'in', ids)
-      .orderBy('query_id')
-      .orderBy('position')
-      .execute();
-    for (const row of rows) tags.get(row.query_id)?.push(row.tag);
+    await inChunks(ids, async (chunk) => {
+      const rows = await db
+        .selectFrom('query_tags')
+        .select(['query_id', 'tag'])
+        .where('query_id', 'in', chunk)
+        .orderBy('query_id')
+        .orderBy('position')
+        .execute();
+      for (const row of rows) tags.get(row.query_id)?.push(row.tag);
+    });
     return tags;
   };
 
@@ -102,8 +100,8 @@ export function queryRepository(db: Db) {
   return {
     findById,
 
-    /** Queries newest first, filtered, one page; two queries whatever the page size. */
-    async list(filter: ListFilter, page: Page, viewerAccountId: string): Promise<Query[]> {
+    /** Queries newest first, filtered, one page; two queries for a page of up to a thousand (and its count). */
+    async list(filter: ListFilter, page: Page, viewerAccountId: string): Promise<Listed<Query>> {
       let query = selectQueries(viewerAccountId);
       if (filter.solved === true) query = query.where('q.solved_at', 'is not', null);
       if (filter.solved === false) query = query.where('q.solved_at', 'is', null);
@@ -117,8 +115,8 @@ export function queryRepository(db: Db) {
           ]),
         );
       }
-      const rows = await query.limit(page.limit).offset(page.offset).execute();
-      return toQueries(rows);
+      const found = await listPage(query, page);
+      return { items: await toQueries(found.items), total: found.total };
     },
 
     /** Files an unsolved query with no likes; undefined when the roll number has no student. */

@@ -10,12 +10,14 @@ import {
   QueryListSchema,
   QuerySchema,
   ROLES,
+  type Query,
   RollNoParamsSchema,
   SubmitQueryRequestSchema,
   SubmitQueryResponseSchema,
   UpdateSolutionRequestSchema,
 } from '@campus/contract';
 import { conflict, forbidden, notFound } from '../../lib/errors';
+import { answerList, arrayAnswer, type ListAnswer, type Listed } from '../../lib/lists';
 import { assertOwnRollNo, principalOf } from '../../plugins/access';
 import type { App } from '../../types';
 import type { Feature } from '../deps';
@@ -23,6 +25,12 @@ import { queryRepository } from './repository';
 
 const TAGS = ['queries'];
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
+
+/** The three query lists answer `{ queries: [...] }` (ARCHITECTURE "API"). */
+const wrapped = (listed: Listed<Query>): ListAnswer<{ queries: Query[] }> => ({
+  body: { queries: listed.items },
+  total: listed.total,
+});
 
 export const queriesRoutes: Feature = async (app: App, { db, cache }) => {
   const queries = queryRepository(db);
@@ -62,14 +70,22 @@ export const queriesRoutes: Feature = async (app: App, { db, cache }) => {
         response: { 200: QueriesResponseSchema, ...errors },
       },
     },
-    (request) => {
+    (request, reply) => {
       const viewer = principalOf(request).accountId;
-      const { limit, offset } = request.query;
-      return cache.read(
-        `queries-without-solution:${viewer}:${limit}:${offset}`,
-        ['queries', 'students', 'query_likes', 'query_tags'],
-        async () => ({ queries: await queries.list({ solved: false }, { limit, offset }, viewer) }),
-        request.dataVersion,
+      const page = request.query;
+      const load = async () => wrapped(await queries.list({ solved: false }, page, viewer));
+      // Pages only: the whole list is kept per viewer (for likedByMe), and every viewer's copy of
+      // thousands of queries would not fit in memory.
+      return answerList(
+        reply,
+        page.limit === undefined
+          ? load()
+          : cache.read(
+              `queries-without-solution:${viewer}:${page.limit}:${page.offset}`,
+              ['queries', 'students', 'query_likes', 'query_tags'],
+              load,
+              request.dataVersion,
+            ),
       );
     },
   );
@@ -85,9 +101,11 @@ export const queriesRoutes: Feature = async (app: App, { db, cache }) => {
         response: { 200: QueriesResponseSchema, ...errors },
       },
     },
-    async (request) => ({
-      queries: await queries.list({ solved: true }, request.query, principalOf(request).accountId),
-    }),
+    async (request, reply) =>
+      answerList(
+        reply,
+        wrapped(await queries.list({ solved: true }, request.query, principalOf(request).accountId)),
+      ),
   );
 
   app.get(
@@ -102,11 +120,14 @@ export const queriesRoutes: Feature = async (app: App, { db, cache }) => {
         response: { 200: QueriesResponseSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const principal = assertOwnRollNo(request, request.params.rollNo);
-      return {
-        queries: await queries.list({ rollNo: request.params.rollNo }, request.query, principal.accountId),
-      };
+      const listed = await queries.list(
+        { rollNo: request.params.rollNo },
+        request.query,
+        principal.accountId,
+      );
+      return answerList(reply, wrapped(listed));
     },
   );
 
@@ -160,9 +181,10 @@ export const queriesRoutes: Feature = async (app: App, { db, cache }) => {
         response: { 200: QueryListSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { limit, offset, search } = request.query;
-      return queries.list({ search }, { limit, offset }, principalOf(request).accountId);
+      const listed = await queries.list({ search }, { limit, offset }, principalOf(request).accountId);
+      return answerList(reply, arrayAnswer(listed));
     },
   );
 };

@@ -5,10 +5,9 @@ import type { Db } from '../../db/index';
 import type { SupportMessagesTable } from '../../db/schema';
 import { newId, nowIso } from '../../lib/ids';
 import { containsPattern } from '../../lib/like';
+import { listPage, mapItems, type Listed, type Page } from '../../lib/lists';
 
-export interface SupportListOptions {
-  limit: number;
-  offset: number;
+export interface SupportListOptions extends Page {
   search?: string | undefined;
 }
 
@@ -41,7 +40,7 @@ export function supportRepository(db: Db) {
     },
 
     /** Newest first; `search` looks case-insensitively in name, email and message. */
-    async list({ limit, offset, search }: SupportListOptions): Promise<SupportMessage[]> {
+    async list({ limit, offset, search }: SupportListOptions): Promise<Listed<SupportMessage>> {
       let query = db.selectFrom('support_messages').selectAll();
       if (search) {
         const pattern = containsPattern(search);
@@ -53,13 +52,11 @@ export function supportRepository(db: Db) {
           ),
         );
       }
-      const rows = await query
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .offset(offset)
-        .execute();
-      return rows.map(toMessage);
+      const page = await listPage(query.orderBy('created_at', 'desc').orderBy('id', 'desc'), {
+        limit,
+        offset,
+      });
+      return mapItems(page, toMessage);
     },
   };
 }

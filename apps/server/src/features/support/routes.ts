@@ -11,6 +11,7 @@ import {
   SupportRequestSchema,
 } from '@campus/contract';
 import { HttpError } from '../../lib/errors';
+import { answerList, arrayAnswer } from '../../lib/lists';
 import type { Feature } from '../deps';
 import { supportRepository } from './repository';
 
@@ -78,6 +79,6 @@ export const supportRoutes: Feature = async (app, { db }) => {
         response: { 200: SupportMessageListSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema },
       },
     },
-    async (request) => support.list(request.query),
+    async (request, reply) => answerList(reply, arrayAnswer(await support.list(request.query))),
   );
 };

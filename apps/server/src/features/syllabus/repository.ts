@@ -4,6 +4,7 @@ import type { SearchPageQuery, Syllabus } from '@campus/contract';
 import type { Db } from '../../db/index';
 import { newId, nowIso } from '../../lib/ids';
 import { containsPattern } from '../../lib/like';
+import { listPage, mapItems, type Listed } from '../../lib/lists';
 
 export interface NewSyllabus {
   courseName: string;
@@ -23,21 +24,18 @@ function parseTopics(text: string): string[] {
 export function syllabusRepository(db: Db) {
   return {
     /** By course name then semester; `search` matches inside the course name, ignoring case. */
-    async list({ search, limit, offset }: SearchPageQuery, executor: Db = db): Promise<Syllabus[]> {
+    async list({ search, limit, offset }: SearchPageQuery, executor: Db = db): Promise<Listed<Syllabus>> {
       let query = executor
         .selectFrom('syllabus')
         .select(['id', 'course_name', 'semester', 'topics'])
         .orderBy(sql`lower(course_name)`)
         .orderBy('course_name')
         .orderBy('semester')
-        .orderBy('id')
-        .limit(limit)
-        .offset(offset);
+        .orderBy('id');
       if (search) {
         query = query.where(sql<boolean>`lower(course_name) like ${containsPattern(search)} escape '\\'`);
       }
-      const rows = await query.execute();
-      return rows.map((r) => ({
+      return mapItems(await listPage(query, { limit, offset }), (r) => ({
         _id: r.id,
         courseName: r.course_name,
         semester: r.semester,

@@ -8,6 +8,7 @@ import {
   SyllabusListSchema,
   SyllabusQuerySchema,
 } from '@campus/contract';
+import { answerList, arrayAnswer } from '../../lib/lists';
 import { principalOf } from '../../plugins/access';
 import type { Feature } from '../deps';
 import { syllabusRepository } from './repository';
@@ -28,7 +29,7 @@ export const syllabusRoutes: Feature = async (app, { db }) => {
         response: { 200: SyllabusListSchema, ...errors },
       },
     },
-    async (request) => syllabus.list(request.query),
+    async (request, reply) => answerList(reply, arrayAnswer(await syllabus.list(request.query))),
   );
 
   app.post(

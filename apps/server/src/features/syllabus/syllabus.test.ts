@@ -29,18 +29,18 @@ const list = (query = '', token = studentToken) =>
   t.app.inject({ url: `/api/syllabus${query}`, headers: bearer(token) });
 
 describe('splitTopics', () => {
-  it('splits on commas, trims and drops empty items', () => {
-    expect(splitTopics(' Sets, Relations ,, Graphs ,')).toEqual(['Sets', 'Relations', 'Graphs']);
-    expect(splitTopics([' Sets ', '', '  '])).toEqual(['Sets']);
+  it('splits on commas and trims, keeping empty items (§5)', () => {
+    expect(splitTopics(' Sets, Relations ,, Graphs ,')).toEqual(['Sets', 'Relations', '', 'Graphs', '']);
+    expect(splitTopics([' Sets ', '', '  '])).toEqual(['Sets', '', '']);
   });
 });
 
 describe('POST /api/syllabus-add', () => {
-  it('adds an entry from comma-separated topics, trimmed, and records its author', async () => {
+  it('adds an entry from comma-separated topics, trimmed, empty ones kept, and records its author', async () => {
     const res = await add({
       courseName: '  Discrete Mathematics ',
       semester: ' 3 ',
-      topics: 'Sets, Relations ,, Graph Theory, ',
+      topics: 'Sets, Relations ,, Graph Theory',
     });
     expect(res.statusCode).toBe(201);
     const body = res.json();
@@ -49,7 +49,7 @@ describe('POST /api/syllabus-add', () => {
       _id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       courseName: 'Discrete Mathematics',
       semester: '3',
-      topics: ['Sets', 'Relations', 'Graph Theory'],
+      topics: ['Sets', 'Relations', '', 'Graph Theory'],
     });
     const row = await t.handle.db
       .selectFrom('syllabus')
@@ -57,18 +57,18 @@ describe('POST /api/syllabus-add', () => {
       .where('id', '=', body.syllabus._id)
       .executeTakeFirstOrThrow();
     expect(row.created_by).toBe(teacher.accountId);
-    expect(JSON.parse(row.topics)).toEqual(['Sets', 'Relations', 'Graph Theory']);
+    expect(JSON.parse(row.topics)).toEqual(['Sets', 'Relations', '', 'Graph Theory']);
     expect((await list('?search=discrete mathematics')).json()).toContainEqual(body.syllabus);
   });
 
-  it('accepts topics as a list, trimming items and dropping empty ones', async () => {
+  it('accepts topics as a list, trimming items and keeping empty ones', async () => {
     const res = await add({
       courseName: 'Operating Systems',
       semester: '4',
       topics: [' Processes ', '', 'Memory'],
     });
     expect(res.statusCode).toBe(201);
-    expect(res.json().syllabus.topics).toEqual(['Processes', 'Memory']);
+    expect(res.json().syllabus.topics).toEqual(['Processes', '', 'Memory']);
   });
 
   it('refuses missing or blank fields and a syllabus with no topic, with 400 naming the field', async () => {

@@ -1,10 +1,10 @@
 /** The sign-in state machine of SPEC §4, with every §8 login message. */
-import { LoginRequestSchema, MESSAGES, ROLE_HOME, type Role } from '@campus/contract';
+import { LoginRequestSchema, MESSAGES, type Role } from '@campus/contract';
 import { ApiError } from '../../lib/api-client';
 import { setToken } from '../../lib/session-store';
 import { isRole, login } from './api';
 
-export type SignInResult = { ok: true; role: Role; home: string } | { ok: false; error: string };
+export type SignInResult = { ok: true; role: Role } | { ok: false; error: string };
 
 export async function signIn(userId: string, password: string): Promise<SignInResult> {
   const parsed = LoginRequestSchema.safeParse({ userId, password });
@@ -14,7 +14,7 @@ export async function signIn(userId: string, password: string): Promise<SignInRe
     if (!res.token) return { ok: false, error: MESSAGES.login.noToken };
     if (!isRole(res.role)) return { ok: false, error: MESSAGES.login.unknownRole };
     setToken(res.token);
-    return { ok: true, role: res.role, home: ROLE_HOME[res.role] };
+    return { ok: true, role: res.role };
   } catch (error) {
     if (error instanceof ApiError) return { ok: false, error: error.serverMessage ?? MESSAGES.login.failed };
     return { ok: false, error: MESSAGES.login.serverError };

@@ -1,14 +1,19 @@
 /** Students, teachers, groups and profiles: one function per endpoint plus its query hook (SPEC §7). */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ContactTeacher, Student, Teacher } from '@campus/contract';
-import { api } from '../../lib/api-client';
+import { api, request } from '../../lib/api-client';
 
 export const TABLE_PAGE_SIZE = 20;
 
-/** One page of a server-paged list; one extra row is asked for to know whether a next page exists. */
+/**
+ * One page of a server-paged list. One extra row is asked for to know whether a next page exists;
+ * the total comes from the server's X-Total-Count, when it sends one.
+ */
 export interface Page<T> {
   items: T[];
   hasMore: boolean;
+  offset: number;
+  total: number | null;
 }
 
 async function fetchPage<T>(
@@ -18,8 +23,17 @@ async function fetchPage<T>(
   offset: number,
   signal: AbortSignal,
 ): Promise<Page<T>> {
-  const rows = await api<T[]>(path, { query: { ...query, limit: limit + 1, offset }, signal });
-  return { items: rows.slice(0, limit), hasMore: rows.length > limit };
+  const { data: rows, headers } = await request<T[]>(path, {
+    query: { ...query, limit: limit + 1, offset },
+    signal,
+  });
+  const total = headers.get('x-total-count');
+  return {
+    items: rows.slice(0, limit),
+    hasMore: rows.length > limit,
+    offset,
+    total: total === null || !/^\d+$/.test(total) ? null : Number(total),
+  };
 }
 
 /** The teacher's Manage Students list and the admin's Students Collection answer the same shape. */

@@ -2,6 +2,8 @@
 import { Group, Radio, Table, Text, VisuallyHidden } from '@mantine/core';
 import { ATTENDANCE_STATUSES, type AttendanceStatus, type RosterStudent } from '@campus/contract';
 
+const COLOR: Record<AttendanceStatus, string> = { Present: 'green.9', Absent: 'red.9' };
+
 export function AttendanceRoster({
   group,
   students,
@@ -16,13 +18,14 @@ export function AttendanceRoster({
   disabled: boolean;
 }) {
   return (
-    <Table.ScrollContainer minWidth={420}>
+    // Two columns, the roll number under the name, so a row with both choices fits a 320 px phone:
+    // teachers mark attendance in class.
+    <Table.ScrollContainer minWidth={280}>
       <Table striped verticalSpacing="xs">
         <Table.Caption>Students of {group}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">Roll No</Table.Th>
-            <Table.Th scope="col">Name</Table.Th>
+            <Table.Th scope="col">Student</Table.Th>
             <Table.Th scope="col">Status</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -31,9 +34,11 @@ export function AttendanceRoster({
             const status = statusOf(student.RollNo);
             return (
               <Table.Tr key={student.RollNo}>
-                <Table.Td>{student.RollNo}</Table.Td>
                 <Table.Th scope="row" fw={500}>
                   {student.name}
+                  <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                    Roll No {student.RollNo}
+                  </Text>
                 </Table.Th>
                 <Table.Td>
                   <Radio.Group<AttendanceStatus>
@@ -45,21 +50,14 @@ export function AttendanceRoster({
                       </VisuallyHidden>
                     }
                     readOnly={disabled}
+                    // The hidden label's inline box would still push the choices below the name's line.
+                    styles={{ label: { display: 'block' } }}
                   >
-                    <Group gap="md" wrap="nowrap">
+                    {/* Wraps to Present over Absent where the row is too narrow for both side by side. */}
+                    <Group gap="xs" style={{ columnGap: 'var(--mantine-spacing-lg)' }}>
                       {ATTENDANCE_STATUSES.map((option) => (
-                        <Radio
-                          key={option}
-                          value={option}
-                          label={option}
-                          color={option === 'Present' ? 'green.9' : 'red.9'}
-                        />
+                        <Radio key={option} value={option} label={option} size="md" color={COLOR[option]} />
                       ))}
-                      {status === undefined && (
-                        <Text size="sm" c="dimmed">
-                          Not marked
-                        </Text>
-                      )}
                     </Group>
                   </Radio.Group>
                 </Table.Td>

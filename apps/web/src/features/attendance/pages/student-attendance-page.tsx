@@ -1,7 +1,7 @@
 /** A student's attendance (SPEC §2): the percentage, a warning below the minimum, and every record. */
-import { Alert, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { MESSAGES, attendanceSummary } from '@campus/contract';
-import { EmptyState, LoadingState } from '../../../components/page-states';
+import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useAttendanceHistory } from '../api';
@@ -16,7 +16,7 @@ export function StudentAttendancePage() {
     <Stack>
       <PageTitle>Attendance</PageTitle>
       {user.RollNo === undefined || history.isError ? (
-        <Alert color="red">{MESSAGES.attendance.fetchFailed}</Alert>
+        <LoadFailedState title={MESSAGES.attendance.fetchFailed} onRetry={() => void history.refetch()} />
       ) : history.isPending ? (
         <LoadingState label="Loading attendance..." />
       ) : (

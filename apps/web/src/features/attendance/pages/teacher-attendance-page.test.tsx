@@ -3,7 +3,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AttendanceMark, RosterStudent } from '@campus/contract';
 import { renderScreen, stubApi, TEACHER, type Reply } from '../../../test/render';
-import { localIsoDate } from '../today';
+import { localIsoDate } from '../../../lib/today';
 import { TeacherAttendancePage } from './teacher-attendance-page';
 
 const roster: RosterStudent[] = [
@@ -72,8 +72,8 @@ describe('Mark Attendance', { timeout: 20_000 }, () => {
     const { user, requested } = setup();
     expect(screen.getByText(localIsoDate())).toBeInTheDocument();
     await openGroup(user);
-    expect(await screen.findByRole('rowheader', { name: 'Asha Rao' })).toBeInTheDocument();
-    expect(screen.getByRole('cell', { name: '230004' })).toBeInTheDocument();
+    expect(await screen.findByRole('rowheader', { name: /^Asha Rao/ })).toHaveTextContent('Roll No 230003');
+    expect(groupOf('Vikram Shah')).toHaveAccessibleName('Attendance of Vikram Shah (230004)');
     expect(requested).toContain('/api/students?group=CSE-B&limit=500');
     expect(requested).toContain(`/api/attendance-marks?group=CSE-B&date=${localIsoDate()}&limit=500`);
     expect(screen.getByText('Present 0 · Absent 0 · Not marked 3')).toBeInTheDocument();
@@ -150,7 +150,7 @@ describe('Mark Attendance', { timeout: 20_000 }, () => {
       ],
     });
     await openGroup(user);
-    await screen.findByRole('rowheader', { name: 'Asha Rao' });
+    await screen.findByRole('rowheader', { name: /^Asha Rao/ });
     expect(within(groupOf('Asha Rao')).getByRole('radio', { name: 'Absent' })).toBeChecked();
     expect(within(groupOf('Vikram Shah')).getByRole('radio', { name: 'Present' })).toBeChecked();
     expect(within(groupOf('Nila Das')).getByRole('radio', { name: 'Present' })).not.toBeChecked();
@@ -162,6 +162,40 @@ describe('Mark Attendance', { timeout: 20_000 }, () => {
     expect(posted).toEqual([
       { date: localIsoDate(), attendanceRecords: [{ studentId: 230003, status: 'Present' }] },
     ]);
+  });
+
+  it("does not ask to mark a student when every student already has today's mark", async () => {
+    const { user } = setup({
+      marks: roster.map((s) => ({ studentId: s.RollNo, status: 'Present' as const })),
+    });
+    await openGroup(user);
+    expect(
+      await screen.findByText(
+        "Today's attendance is already recorded. Change a student's status to update it.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Mark at least one student/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Submit Attendance' })).toBeDisabled();
+
+    await user.click(within(groupOf('Nila Das')).getByRole('radio', { name: 'Absent' }));
+    expect(screen.queryByText(/already recorded/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Submit Attendance' })).toBeEnabled();
+  });
+
+  it('says how much of today is recorded when only some students have a mark', async () => {
+    const { user } = setup({ marks: [{ studentId: 230004, status: 'Absent' }] });
+    await openGroup(user);
+    expect(
+      await screen.findByText(
+        "Today's attendance is recorded for 1 of 3 students. Mark or change a status to submit.",
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('asks to mark a student when none has a mark yet', async () => {
+    const { user } = setup();
+    await openGroup(user);
+    expect(await screen.findByText('Mark at least one student to submit.')).toBeInTheDocument();
   });
 
   it('Mark all present marks every student of the group', async () => {

@@ -6,10 +6,10 @@ import { MESSAGES, type AttendanceStatus } from '@campus/contract';
 import { EmptyState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
 import { serverMessageOr } from '../../../lib/api-client';
+import { localIsoDate } from '../../../lib/today';
 import { useAttendanceMarks, useGroups, useMarkAttendance, useRoster } from '../api';
 import { AttendanceRoster } from '../components/attendance-roster';
 import { FailureAlert, SuccessAlert } from '../components/result-alert';
-import { localIsoDate } from '../today';
 
 /** The marks changed on screen since the group was opened; they belong to that group only. */
 interface Draft {
@@ -17,6 +17,15 @@ interface Draft {
   marks: ReadonlyMap<number, AttendanceStatus>;
 }
 const NO_MARKS: ReadonlyMap<number, AttendanceStatus> = new Map();
+
+/** Why Submit is disabled while nothing has changed: the day may already be partly or wholly recorded. */
+function submitHint(recorded: number, total: number): string {
+  if (recorded === 0) return 'Mark at least one student to submit.';
+  if (recorded === total) {
+    return "Today's attendance is already recorded. Change a student's status to update it.";
+  }
+  return `Today's attendance is recorded for ${recorded} of ${total} students. Mark or change a status to submit.`;
+}
 
 export function TeacherAttendancePage() {
   const [date] = useState(localIsoDate);
@@ -35,6 +44,7 @@ export function TeacherAttendancePage() {
   const students = roster.data ?? [];
   const present = students.filter((s) => statusOf(s.RollNo) === 'Present').length;
   const absent = students.filter((s) => statusOf(s.RollNo) === 'Absent').length;
+  const recorded = students.filter((s) => savedStatus.has(s.RollNo)).length;
 
   const edit = (changes: [number, AttendanceStatus][]) => {
     mark.reset();
@@ -78,8 +88,9 @@ export function TeacherAttendancePage() {
       ) : students.length === 0 ? (
         <EmptyState>{MESSAGES.attendance.emptyGroup}</EmptyState>
       ) : (
+        // Capped on wide screens so the counts, the toggles and Submit stay beside the names.
         <form onSubmit={submit}>
-          <Stack>
+          <Stack maw={720}>
             <Group justify="space-between">
               <Text aria-live="polite">
                 Present {present} · Absent {absent} · Not marked {students.length - present - absent}
@@ -116,7 +127,7 @@ export function TeacherAttendancePage() {
               </Button>
               {edits.size === 0 && !mark.isSuccess && (
                 <Text size="sm" c="dimmed">
-                  Mark at least one student to submit.
+                  {submitHint(recorded, students.length)}
                 </Text>
               )}
             </Group>

@@ -3,7 +3,7 @@ import { Button, Group, Select, Table, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { AUDIT_KINDS, type AuditKind } from '@campus/contract';
-import { EmptyState, LoadingState } from '../../../components/page-states';
+import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
 import { AUDIT_PAGE_SIZE, useAuditLog } from '../api';
 
@@ -45,6 +45,8 @@ export function AdminAuditPage() {
       </Group>
       {log.isPending ? (
         <LoadingState />
+      ) : log.isError ? (
+        <LoadFailedState title="Could not load the audit log." onRetry={() => void log.refetch()} />
       ) : !log.data || log.data.length === 0 ? (
         <EmptyState>No audit entries found.</EmptyState>
       ) : (
@@ -70,7 +72,11 @@ export function AdminAuditPage() {
                       ` (${entry.actorLoginId}${entry.actorRole ? `, ${entry.actorRole}` : ''})`}
                   </Table.Td>
                   <Table.Td>{entry.target ?? '—'}</Table.Td>
-                  <Table.Td>{entry.detail ?? '—'}</Table.Td>
+                  <Table.Td>
+                    {entry.detail ?? '—'}
+                    {entry.count > 1 && ` × ${entry.count}`}
+                    {entry.client !== null && ` from ${entry.client}`}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -10,7 +10,7 @@ const homes = {
   '/admin/home': <p>admin area</p>,
 };
 
-function setup(login: () => [number, unknown] | Promise<[number, unknown]>) {
+function setup(login: () => [number, unknown] | Promise<[number, unknown]>, state?: unknown) {
   stubApi(async (call) => {
     if (call.path === '/api/login') {
       const [status, body] = await login();
@@ -20,7 +20,10 @@ function setup(login: () => [number, unknown] | Promise<[number, unknown]>) {
       return { status: 200, body: { demoPassword: 'campus123', accounts: [] } };
     return { status: 404, body: { message: 'not found' } };
   });
-  renderScreen(<SignInPage />, undefined, { routes: homes });
+  renderScreen(<SignInPage />, undefined, {
+    routes: { ...homes, '/student/gatepass': <p>student gate passes</p> },
+    state,
+  });
 }
 
 async function submit(userId: string, password: string) {
@@ -55,6 +58,34 @@ describe('sign-in screen', () => {
     setup(() => [500, {}]);
     await submit('230001', 'bad');
     expect(await screen.findByRole('alert')).toHaveTextContent('Login failed');
+  });
+
+  it('returns a user to the page they asked for when it is in their area, and says why they are here', async () => {
+    setup(() => [200, { token: 'tok', role: 'student' }], {
+      notice: 'You were signed out in another tab. Please sign in again.',
+      from: '/student/gatepass',
+    });
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'You were signed out in another tab. Please sign in again.',
+    );
+    await submit('230001', 'campus123');
+    expect(await screen.findByText('student gate passes')).toBeInTheDocument();
+  });
+
+  it("sends a user home when the page they asked for is another role's", async () => {
+    setup(() => [200, { token: 'tok', role: 'student' }], { from: '/teacher/attendance' });
+    await submit('230001', 'campus123');
+    expect(await screen.findByText('student area')).toBeInTheDocument();
+  });
+
+  it('says the User ID is required when it is left empty, without calling the server', async () => {
+    const login = vi.fn((): [number, unknown] => [200, {}]);
+    setup(login);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/^Password/), 'campus123');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('User ID is required');
+    expect(login).not.toHaveBeenCalled();
   });
 
   it('reports a success without a token', async () => {

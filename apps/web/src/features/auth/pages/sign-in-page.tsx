@@ -13,8 +13,9 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { MESSAGES, PATHS, ROLE_HOME } from '@campus/contract';
+import { MESSAGES, PATHS } from '@campus/contract';
 import { getToken } from '../../../lib/session-store';
+import { landingPath, readSignInState } from '../../../lib/sign-in-state';
 import { useDemoAccounts, useSession } from '../api';
 import type { SignInResult } from '../sign-in';
 
@@ -63,9 +64,9 @@ export function SignInPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const notice = (location.state as { notice?: string } | null)?.notice;
+  const { notice, from } = readSignInState(location.state);
 
-  if (getToken() && session.data) return <Navigate to={ROLE_HOME[session.data.role]} replace />;
+  if (getToken() && session.data) return <Navigate to={landingPath(session.data.role, from)} replace />;
 
   async function onSubmit(event: { preventDefault(): void }) {
     event.preventDefault();
@@ -76,7 +77,7 @@ export function SignInPage() {
       (): SignInResult => ({ ok: false, error: MESSAGES.login.serverError }),
     );
     setSubmitting(false);
-    if (result.ok) void navigate(result.home, { replace: true });
+    if (result.ok) void navigate(landingPath(result.role, from), { replace: true });
     else setError(result.error);
   }
 

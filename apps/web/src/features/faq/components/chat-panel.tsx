@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState, type Ref } from 'react';
 import { FAQ_LIMITS, type FaqItem } from '@campus/contract';
 import { ChatMessages } from './chat-messages';
 import { ChatSuggestions } from './chat-suggestions';
+import { CHAT_Z_INDEX } from './layer';
 import type { Chat } from './use-chat';
 
 export const PANEL_TITLE = 'FAQ chat';
@@ -64,7 +65,7 @@ export function ChatPanel({
       bottom={88}
       w="min(380px, calc(100vw - 32px))"
       style={{
-        zIndex: 210,
+        zIndex: CHAT_Z_INDEX,
         display: 'flex',
         flexDirection: 'column',
         maxHeight: 'min(600px, calc(100dvh - 64px - 104px))',

@@ -3,6 +3,7 @@ import { ActionIcon, Box } from '@mantine/core';
 import { lazy, Suspense, useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation } from 'react-router';
 import { PATHS } from '@campus/contract';
+import { CHAT_Z_INDEX } from './layer';
 import { useChat } from './use-chat';
 
 /** The panel (and the FAQ schema limits it brings) loads when the chat is first opened. */
@@ -93,7 +94,7 @@ export function Chatbot() {
           pos="fixed"
           right={16}
           bottom={16}
-          style={{ zIndex: 210, boxShadow: 'var(--mantine-shadow-md)' }}
+          style={{ zIndex: CHAT_Z_INDEX, boxShadow: 'var(--mantine-shadow-md)' }}
         >
           <ChatIcon open={opened} />
         </ActionIcon>

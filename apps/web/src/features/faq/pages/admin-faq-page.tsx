@@ -2,7 +2,7 @@
 import { Alert, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useId, useRef, useState } from 'react';
 import type { FaqItem, FaqItemRequest } from '@campus/contract';
-import { EmptyState, LoadingState } from '../../../components/page-states';
+import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
 import { serverMessageOr } from '../../../lib/api-client';
 import { useAddFaq, useDeleteFaq, useFaqQuestions, useUpdateFaq } from '../api';
@@ -13,7 +13,8 @@ export const NO_FAQ_ITEMS = 'No FAQ items yet.';
 function FaqEntry({ item, onEdit, onDelete }: { item: FaqItem; onEdit: () => void; onDelete: () => void }) {
   const questionId = useId();
   return (
-    <Stack gap="xs">
+    // A long word in a question or answer breaks rather than widening the page.
+    <Stack gap="xs" style={{ overflowWrap: 'anywhere' }}>
       <Title order={3} size="h5" id={questionId}>
         {item.question}
       </Title>
@@ -89,7 +90,7 @@ export function AdminFaqPage() {
   let list;
   if (questions.isPending) list = <LoadingState label="Loading questions..." />;
   else if (questions.isError)
-    list = <Alert color="red">Could not load the questions. Please try again later.</Alert>;
+    list = <LoadFailedState title="Could not load the questions." onRetry={() => void questions.refetch()} />;
   else if (items.length === 0) list = <EmptyState>{NO_FAQ_ITEMS}</EmptyState>;
   else
     list = (
@@ -159,7 +160,9 @@ export function AdminFaqPage() {
       >
         {deleting && (
           <Stack>
-            <Text fw={500}>{deleting.item.question}</Text>
+            <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
+              {deleting.item.question}
+            </Text>
             <Text size="sm">The chatbot stops offering it at once.</Text>
             {deleting.error && (
               <Alert color="red" role="alert">

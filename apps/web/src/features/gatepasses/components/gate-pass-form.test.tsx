@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@campus/contract';
+import { localIsoDate } from '../../../lib/today';
 import { STUDENT, deferred, renderScreen, stubApi, type Handler, type Reply } from '../../../test/render';
 import { STUDENT_DETAILS, gatePass } from '../test/data';
 import { GatePassForm } from './gate-pass-form';
@@ -14,10 +15,10 @@ const server =
   (call) =>
     call.path === '/api/student-details/230002' ? { status: 200, body: STUDENT_DETAILS } : submit(call);
 
-async function fillAndSubmit() {
+async function fillAndSubmit(date = '2030-05-01') {
   const user = userEvent.setup({ delay: null });
   for (const [label, text] of [
-    [/^Date/, '2030-05-01'],
+    [/^Date/, date],
     [/^Time/, '14:30'],
     [/^Reason/, 'Dentist appointment'],
   ] as const) {
@@ -52,6 +53,28 @@ describe('GatePassForm', { timeout: 15_000 }, () => {
     expect(screen.getByText('Time is required')).toBeInTheDocument();
     expect(screen.getByText('Reason is required')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
+  it('refuses a day before today next to the Date field, without calling the server', async () => {
+    const calls = stubApi(server(() => ({ status: 201, body: { message: 'ok', gatepass: gatePass() } })));
+    renderScreen(<GatePassForm />, STUDENT);
+    const date = screen.getByLabelText(/^Date/);
+    expect(date).toHaveAttribute('min', localIsoDate());
+
+    const yesterday = new Date();
+    yesterday.setDate(yesterday.getDate() - 1);
+    await fillAndSubmit(localIsoDate(yesterday));
+    expect(date).toHaveAccessibleDescription('Date cannot be in the past. Choose today or a later day.');
+    expect(date).toBeInvalid();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
+  it('accepts today', async () => {
+    const calls = stubApi(server(() => ({ status: 201, body: { message: 'ok', gatepass: gatePass() } })));
+    renderScreen(<GatePassForm />, STUDENT);
+    await fillAndSubmit(localIsoDate());
+    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.gatePass.submitted);
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ date: localIsoDate() });
   });
 
   it('shows Submitting... while the request runs, then the success message, and clears the form', async () => {

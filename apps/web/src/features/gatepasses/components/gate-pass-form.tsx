@@ -4,11 +4,14 @@ import { useState, type SyntheticEvent } from 'react';
 import { MESSAGES, SubmitGatePassRequestSchema } from '@campus/contract';
 import { ApiError, serverMessageOr } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
+import { localIsoDate } from '../../../lib/today';
 import { useStudentContact, useSubmitGatePass } from '../api';
 
 type Field = 'date' | 'time' | 'reason';
 const LABELS: Record<Field, string> = { date: 'Date', time: 'Time', reason: 'Reason' };
 const EMPTY: Record<Field, string> = { date: '', time: '', reason: '' };
+/** A pass is for leaving campus, so it cannot be for a day that has gone; the server refuses it too. */
+const PAST_DATE = 'Date cannot be in the past. Choose today or a later day.';
 
 function failureMessage(error: unknown): string {
   return error instanceof ApiError
@@ -33,13 +36,15 @@ export function GatePassForm() {
     event.preventDefault();
     setResult(null);
     const parsed = SubmitGatePassRequestSchema.safeParse(values);
-    if (!parsed.success) {
-      const fieldErrors: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as Field;
-        const message = values[field].trim() === '' ? 'is required' : issue.message;
-        fieldErrors[field] ??= `${LABELS[field]} ${message}`;
-      }
+    const fieldErrors: Partial<Record<Field, string>> = {};
+    for (const issue of parsed.error?.issues ?? []) {
+      const field = issue.path[0] as Field;
+      const message = values[field].trim() === '' ? 'is required' : issue.message;
+      fieldErrors[field] ??= `${LABELS[field]} ${message}`;
+    }
+    // ISO dates compare as text; today is read now, as the form may have stayed open past midnight.
+    if (!fieldErrors.date && values.date < localIsoDate()) fieldErrors.date = PAST_DATE;
+    if (!parsed.success || fieldErrors.date) {
       setErrors(fieldErrors);
       return;
     }
@@ -78,6 +83,7 @@ export function GatePassForm() {
               label="Date"
               type="date"
               required
+              min={localIsoDate()}
               value={values.date}
               error={errors.date}
               onChange={(e) => set('date')(e.currentTarget.value)}

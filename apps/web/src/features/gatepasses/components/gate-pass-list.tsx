@@ -1,8 +1,8 @@
-/** A list of gate passes with its loading text and empty state; load errors are only logged (SPEC §8). */
+/** A list of gate passes with its loading text, empty state, and a failed load logged and offered again. */
 import { Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { GatePass } from '@campus/contract';
-import { EmptyState, LoadingState } from '../../../components/page-states';
+import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { useLoggedError } from '../../../lib/logger';
 
 export function GatePassList({
@@ -11,6 +11,7 @@ export function GatePassList({
   error,
   empty,
   context,
+  onRetry,
   renderPass,
 }: {
   passes: GatePass[] | undefined;
@@ -19,10 +20,12 @@ export function GatePassList({
   empty: string;
   /** Names the list in the log when it fails to load. */
   context: string;
+  onRetry: () => void;
   renderPass: (pass: GatePass) => ReactNode;
 }) {
   useLoggedError(error, context);
   if (isLoading) return <LoadingState label="Loading gate passes..." />;
+  if (error) return <LoadFailedState title="Could not load gate passes." onRetry={onRetry} />;
   if (!passes?.length) return <EmptyState>{empty}</EmptyState>;
   return <Stack gap="md">{passes.map(renderPass)}</Stack>;
 }

@@ -38,18 +38,28 @@ describe('StudentGatepassPage', { timeout: 15_000 }, () => {
     );
   });
 
-  it('only logs a list that fails to load and leaves it empty', async () => {
+  it('says a list failed to load instead of calling it empty, logs it, and loads it again on retry', async () => {
     const log = vi.spyOn(logger, 'error').mockImplementation(() => undefined);
+    let failing = true;
     stubApi((call) =>
       call.path.startsWith('/api/gatepasses/')
-        ? { status: 500, body: { message: 'boom' } }
+        ? failing
+          ? { status: 500, body: { message: 'boom' } }
+          : { status: 200, body: [gatePass({ reason: 'Back home', approvedStatus: 'approved' })] }
         : { status: 200, body: STUDENT_DETAILS },
     );
     renderScreen(<StudentGatepassPage />, STUDENT);
-    await userEvent.setup({ delay: null }).click(screen.getByRole('tab', { name: 'Approved Gate Pass' }));
-    expect(await screen.findByText(MESSAGES.gatePass.noApproved)).toBeVisible();
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('tab', { name: 'Approved Gate Pass' }));
+    const panel = screen.getByRole('tabpanel', { name: 'Approved Gate Pass' });
+    expect(await within(panel).findByRole('alert')).toHaveTextContent('Could not load gate passes.');
+    expect(within(panel).queryByText(MESSAGES.gatePass.noApproved)).not.toBeInTheDocument();
     expect(log).toHaveBeenCalledWith('Could not load approved gate passes', expect.any(Error));
+
+    failing = false;
+    await user.click(within(panel).getByRole('button', { name: 'Try again' }));
+    expect(await within(panel).findByText('Back home')).toBeVisible();
+    expect(within(panel).queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('shows a new pass under Applied after it is submitted', async () => {

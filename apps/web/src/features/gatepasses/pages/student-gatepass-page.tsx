@@ -22,6 +22,7 @@ function OwnGatePasses({ status, empty }: { status: GatePassStatus; empty: strin
       passes={passes.data}
       isLoading={passes.isLoading}
       error={passes.error}
+      onRetry={() => void passes.refetch()}
       empty={empty}
       context={`Could not load ${status} gate passes`}
       renderPass={(pass) => <GatePassCard key={pass._id} pass={pass} />}

@@ -34,6 +34,7 @@ function AllGatePasses({
       passes={passes.data}
       isLoading={passes.isLoading}
       error={passes.error}
+      onRetry={() => void passes.refetch()}
       empty={MESSAGES.gatePass.none}
       context={`Could not load ${status} gate passes`}
       renderPass={(pass) => (

@@ -29,13 +29,14 @@ function NoticeCard({
   posted: string;
 }) {
   return (
-    <Card component="article" withBorder radius="md" padding="md">
+    // Long words and addresses break inside the card, which would otherwise cut them off at its edge.
+    <Card component="article" withBorder radius="md" padding="md" style={{ overflowWrap: 'anywhere' }}>
       <Stack gap="xs">
         <Title order={2} size="h4">
           {title}
         </Title>
         {meta}
-        <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{description}</Text>
+        <Text style={{ whiteSpace: 'pre-wrap' }}>{description}</Text>
         <Text size="xs" c="dimmed">
           Posted {formatPosted(posted)}
         </Text>

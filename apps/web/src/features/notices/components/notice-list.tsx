@@ -1,8 +1,8 @@
 /** A list of one kind of notice: loading text, empty state, newest first, and "Show older" paging. */
-import { Alert, Button, Center, Stack } from '@mantine/core';
+import { Button, Center, Stack } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import type { NoticeType } from '@campus/contract';
-import { EmptyState, LoadingState } from '../../../components/page-states';
+import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { NOTICE_PAGE_SIZE, useNotices, type NoticeByType } from '../api';
 import { EventCard, GeneralNoticeCard, MentorNoticeCard } from './notice-cards';
 
@@ -37,13 +37,7 @@ function NoticeList<K extends NoticeType>({
 
   if (notices.isPending) return <LoadingState label={copy.loading} />;
   if (notices.isError) {
-    return (
-      <Alert color="red" role="alert" title={copy.failed}>
-        <Button variant="outline" color="red.8" size="xs" onClick={() => void notices.refetch()}>
-          Try again
-        </Button>
-      </Alert>
-    );
+    return <LoadFailedState title={copy.failed} onRetry={() => void notices.refetch()} />;
   }
   const { items, hasMore } = notices.data;
   if (items.length === 0) return <EmptyState>{copy.empty}</EmptyState>;

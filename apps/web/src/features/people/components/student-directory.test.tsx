@@ -34,7 +34,9 @@ const fetchMock = vi.fn<FetchFn>((input) => {
   const limit = Number(url.searchParams.get('limit'));
   const offset = Number(url.searchParams.get('offset'));
   const rows = STUDENTS.filter((s) => !group || s.group === group);
-  return Promise.resolve(json(200, rows.slice(offset, offset + limit)));
+  const page = json(200, rows.slice(offset, offset + limit));
+  page.headers.set('x-total-count', String(rows.length));
+  return Promise.resolve(page);
 });
 beforeEach(() => vi.stubGlobal('fetch', fetchMock));
 afterEach(() => {
@@ -58,13 +60,14 @@ describe('student directory', { timeout: 20_000 }, () => {
     expect(screen.getByText('Loading students...')).toBeInTheDocument();
     await screen.findByRole('table', { name: 'Students' });
     expect(rollNumbers()).toHaveLength(TABLE_PAGE_SIZE);
+    expect(screen.getByText('1–20 of 27')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() =>
       expect(rollNumbers()).toEqual(['230021', '230022', '230023', '230024', '230025', '230040', '230041']),
     );
-    expect(screen.getByText('Page 2')).toBeInTheDocument();
+    expect(screen.getByText('21–27 of 27')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
   });
 
@@ -75,7 +78,7 @@ describe('student directory', { timeout: 20_000 }, () => {
     );
     await screen.findByRole('table', { name: 'Students' });
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    await screen.findByText('Page 2');
+    await screen.findByText('21–27 of 27');
 
     await screen.findByRole('option', { name: 'CSE-B' });
     await user.selectOptions(screen.getByLabelText('Group'), 'CSE-B');

@@ -1,9 +1,9 @@
 /** Students by roll number with a group filter, a search box and server paging (SPEC §2 manage, admin manage-students). */
-import { Alert, Button, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { MESSAGES, type Student } from '@campus/contract';
-import { EmptyState, LoadingState } from '../../../components/page-states';
+import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { useGroups, useStudents, type StudentSource } from '../api';
 import { DataTable, type Column } from './data-table';
 import { Pager } from './pager';
@@ -32,20 +32,14 @@ export function StudentDirectory({ source, caption }: { source: StudentSource; c
   function table() {
     if (students.isPending) return <LoadingState label="Loading students..." />;
     if (students.isError) {
-      return (
-        <Alert color="red" role="alert" title="Could not load students.">
-          <Button variant="outline" color="red.8" size="xs" onClick={() => void students.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      );
+      return <LoadFailedState title="Could not load students." onRetry={() => void students.refetch()} />;
     }
-    const { items, hasMore } = students.data;
+    const { items } = students.data;
     if (items.length === 0) return <EmptyState>{MESSAGES.students.none}</EmptyState>;
     return (
       <>
         <DataTable caption={caption} columns={COLUMNS} rows={items} rowKey={(s) => s._id} minWidth={720} />
-        <Pager page={page} hasMore={hasMore} onChange={setPage} label="Student list" />
+        <Pager page={page} shown={students.data} onChange={setPage} label="Student list" />
       </>
     );
   }

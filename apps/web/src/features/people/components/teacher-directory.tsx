@@ -1,9 +1,9 @@
 /** The admin's Manage Teachers list: Name, Teacher ID, Email (SPEC §2), searchable and server paged. */
-import { Alert, Button, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import type { Teacher } from '@campus/contract';
-import { EmptyState, LoadingState } from '../../../components/page-states';
+import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { useTeachers } from '../api';
 import { DataTable, type Column } from './data-table';
 import { Pager } from './pager';
@@ -27,20 +27,14 @@ export function TeacherDirectory() {
   function table() {
     if (teachers.isPending) return <LoadingState label="Loading teachers..." />;
     if (teachers.isError) {
-      return (
-        <Alert color="red" role="alert" title="Could not load teachers.">
-          <Button variant="outline" color="red.8" size="xs" onClick={() => void teachers.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      );
+      return <LoadFailedState title="Could not load teachers." onRetry={() => void teachers.refetch()} />;
     }
-    const { items, hasMore } = teachers.data;
+    const { items } = teachers.data;
     if (items.length === 0) return <EmptyState>No teachers found.</EmptyState>;
     return (
       <>
         <DataTable caption="Teachers" columns={COLUMNS} rows={items} rowKey={(t) => t._id} minWidth={720} />
-        <Pager page={page} hasMore={hasMore} onChange={setPage} label="Teacher list" />
+        <Pager page={page} shown={teachers.data} onChange={setPage} label="Teacher list" />
       </>
     );
   }

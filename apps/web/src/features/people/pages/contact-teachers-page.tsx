@@ -1,6 +1,6 @@
-import { Alert, Button, Center, SimpleGrid, Stack } from '@mantine/core';
+import { Button, Center, SimpleGrid, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { EmptyState, LoadingState } from '../../../components/page-states';
+import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
 import { useContactTeachers } from '../api';
 import { TeacherContactCard } from '../components/teacher-contact-card';
@@ -15,13 +15,7 @@ export function ContactTeachersPage() {
   function content() {
     if (teachers.isPending) return <LoadingState label="Loading mentors..." />;
     if (teachers.isError) {
-      return (
-        <Alert color="red" role="alert" title="Could not load mentors.">
-          <Button variant="outline" color="red.8" size="xs" onClick={() => void teachers.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      );
+      return <LoadFailedState title="Could not load mentors." onRetry={() => void teachers.refetch()} />;
     }
     const { items, hasMore } = teachers.data;
     if (items.length === 0) return <EmptyState>No mentors to display.</EmptyState>;

@@ -18,7 +18,8 @@ function Fields({ fields, failed }: { fields: Field[]; failed: boolean }) {
           <Text size="sm" c="dimmed">
             {label}
           </Text>
-          <Text fw={500}>
+          {/* A long email address breaks rather than widening a phone screen. */}
+          <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
             {failed
               ? MESSAGES.profile.na
               : value === null || value === undefined || value === ''

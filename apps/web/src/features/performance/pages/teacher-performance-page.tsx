@@ -1,9 +1,9 @@
 /** Every student's performance (SPEC §2) with a name search and paging done by the server. */
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { MESSAGES } from '@campus/contract';
-import { EmptyState, LoadingState } from '../../../components/page-states';
+import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
 import { PERFORMANCE_PAGE_SIZE, useStudentsPerformance } from '../api';
 import { PerformanceTable } from '../components/performance-table';
@@ -35,7 +35,7 @@ export function TeacherPerformancePage() {
         maw={420}
       />
       {table.isError ? (
-        <Alert color="red">{MESSAGES.performance.fetchFailed}</Alert>
+        <LoadFailedState title={MESSAGES.performance.fetchFailed} onRetry={() => void table.refetch()} />
       ) : table.isPending ? (
         <LoadingState label="Loading performance..." />
       ) : rows.length === 0 ? (

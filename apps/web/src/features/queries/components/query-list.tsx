@@ -1,8 +1,8 @@
-/** A list of queries with its loading text and empty state; load errors are only logged (SPEC §8). */
+/** A list of queries with its loading text, empty state, and a failed load logged and offered again. */
 import { Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { Query } from '@campus/contract';
-import { EmptyState, LoadingState } from '../../../components/page-states';
+import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { useLoggedError } from '../../../lib/logger';
 import { QueryCard } from './query-card';
 
@@ -12,6 +12,7 @@ export function QueryList({
   error,
   empty,
   context,
+  onRetry,
   renderExtra,
 }: {
   queries: Query[] | undefined;
@@ -20,11 +21,13 @@ export function QueryList({
   empty: string;
   /** Names the list in the log when it fails to load. */
   context: string;
+  onRetry: () => void;
   /** Extra content under a card, such as the teacher's solution form. */
   renderExtra?: (query: Query) => ReactNode;
 }) {
   useLoggedError(error, context);
   if (isLoading) return <LoadingState label="Loading queries..." />;
+  if (error) return <LoadFailedState title="Could not load queries." onRetry={onRetry} />;
   if (!queries?.length) return <EmptyState>{empty}</EmptyState>;
   return (
     <Stack gap="md">

@@ -3,7 +3,7 @@ import { Badge, Button, Group, Stack, Table, Text, TextInput } from '@mantine/co
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { MESSAGES } from '@campus/contract';
-import { EmptyState, LoadingState } from '../../../components/page-states';
+import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
 import { isSolved, useQueryCollection } from '../api';
 import { formatQueryDate } from '../components/query-card';
@@ -41,6 +41,8 @@ export function AdminQueriesPage() {
       />
       {collection.isLoading ? (
         <LoadingState label="Loading queries..." />
+      ) : collection.isError ? (
+        <LoadFailedState title="Could not load the queries." onRetry={() => void collection.refetch()} />
       ) : rows.length === 0 ? (
         <EmptyState>{debouncedSearch ? 'No queries match your search.' : MESSAGES.query.none}</EmptyState>
       ) : (

@@ -20,6 +20,7 @@ function UnsolvedBoard() {
       queries={queries.data}
       isLoading={queries.isLoading}
       error={queries.error}
+      onRetry={() => void queries.refetch()}
       empty={MESSAGES.query.noUnsolved}
       context="Could not load unsolved queries"
     />
@@ -44,6 +45,7 @@ function YourQueries() {
         queries={shown}
         isLoading={queries.isLoading}
         error={queries.error}
+        onRetry={() => void queries.refetch()}
         empty={MESSAGES.query.noneForFilter}
         context="Could not load your queries"
       />
@@ -58,6 +60,7 @@ function SolvedBoard() {
       queries={queries.data}
       isLoading={queries.isLoading}
       error={queries.error}
+      onRetry={() => void queries.refetch()}
       empty={MESSAGES.query.noSolved}
       context="Could not load solved queries"
     />

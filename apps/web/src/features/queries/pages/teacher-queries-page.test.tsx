@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, type Query } from '@campus/contract';
+import { logger } from '../../../lib/logger';
 import { TEACHER, deferred, renderScreen, stubApi, type ApiCall, type Reply } from '../../../test/render';
 import { boardQuery } from '../test/data';
 import { TeacherQueriesPage } from './teacher-queries-page';
@@ -34,6 +35,25 @@ describe('TeacherQueriesPage', { timeout: 15_000 }, () => {
     board([], [], () => ({ status: 500 }));
     renderScreen(<TeacherQueriesPage />, TEACHER);
     expect(await within(screen.getByRole('tabpanel')).findByText(MESSAGES.query.none)).toBeVisible();
+  });
+
+  it('says the board failed to load, not that it is empty, and loads it on retry', async () => {
+    vi.spyOn(logger, 'error').mockImplementation(() => undefined);
+    let failing = true;
+    stubApi((call) => {
+      if (failing) return { status: 503, body: { message: 'unavailable' } };
+      if (call.path === '/api/queries-without-solution') {
+        return { status: 200, body: { queries: [boardQuery({ topic: 'Recursion' })] } };
+      }
+      return { status: 200, body: { queries: [] } };
+    });
+    renderScreen(<TeacherQueriesPage />, TEACHER);
+    const panel = screen.getByRole('tabpanel');
+    expect(await within(panel).findByRole('alert')).toHaveTextContent('Could not load queries.');
+    expect(within(panel).queryByText(MESSAGES.query.none)).not.toBeInTheDocument();
+    failing = false;
+    await userEvent.setup({ delay: null }).click(within(panel).getByRole('button', { name: 'Try again' }));
+    expect(await within(panel).findByRole('article', { name: 'Recursion' })).toBeVisible();
   });
 
   it('refuses an empty solution without calling the server', async () => {

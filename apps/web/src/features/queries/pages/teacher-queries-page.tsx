@@ -14,6 +14,7 @@ function UnsolvedQueries({ onSolved }: { onSolved: () => void }) {
       queries={queries.data}
       isLoading={queries.isLoading}
       error={queries.error}
+      onRetry={() => void queries.refetch()}
       empty={MESSAGES.query.none}
       context="Could not load unsolved queries"
       renderExtra={(query) => <SolutionForm query={query} onSolved={onSolved} />}
@@ -28,6 +29,7 @@ function SolvedQueries() {
       queries={queries.data}
       isLoading={queries.isLoading}
       error={queries.error}
+      onRetry={() => void queries.refetch()}
       empty={MESSAGES.query.none}
       context="Could not load solved queries"
     />

@@ -1,9 +1,9 @@
 /** The admin Help screen: the Support Collection, searched and paged on the server, newest first. */
-import { Alert, Button, Group, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import type { SupportMessage } from '@campus/contract';
-import { EmptyState, LoadingState } from '../../../components/page-states';
+import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
 import { useSupportMessages } from '../api';
 
@@ -69,7 +69,9 @@ export function AdminSupportPage() {
   let body;
   if (query.isPending) body = <LoadingState label="Loading support messages..." />;
   else if (query.isError)
-    body = <Alert color="red">Could not load the support messages. Please try again later.</Alert>;
+    body = (
+      <LoadFailedState title="Could not load the support messages." onRetry={() => void query.refetch()} />
+    );
   else if (rows.length === 0) body = <EmptyState>{NO_SUPPORT_MESSAGES}</EmptyState>;
   else body = <SupportTable rows={rows} />;
 

@@ -7,7 +7,7 @@ import { SyllabusBrowser } from './syllabus-browser';
 const COURSES: Syllabus[] = [
   { _id: '1', courseName: 'Data Structures', semester: '3', topics: ['Arrays', 'Trees', 'Graphs'] },
   { _id: '2', courseName: 'Database Systems', semester: '4', topics: ['SQL', 'Normalisation'] },
-  { _id: '3', courseName: 'Operating Systems', semester: '4', topics: ['Processes', 'Memory'] },
+  { _id: '3', courseName: 'Operating Systems', semester: '4', topics: ['Processes', '', 'Memory', ''] },
 ];
 
 /** The server filters by course name, ignoring case, as `GET /api/syllabus?search=` does. */
@@ -46,6 +46,13 @@ describe('syllabus search', { timeout: 20_000 }, () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['Arrays', 'Trees', 'Graphs']);
+  });
+
+  it('leaves the empty topics a teacher typed out of the list', async () => {
+    renderScreen(<SyllabusBrowser headingOrder={2} />, TEACHER);
+    const heading = await screen.findByRole('heading', { name: 'Operating Systems' });
+    const items = within(heading.closest('article')!).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual(['Processes', 'Memory']);
   });
 
   it('filters the cards by course name once the user stops typing', async () => {

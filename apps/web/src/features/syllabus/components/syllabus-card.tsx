@@ -4,7 +4,8 @@ import type { Syllabus } from '@campus/contract';
 /** A course: name, semester and its topics. The heading level follows the page's outline. */
 export function SyllabusCard({ syllabus, headingOrder }: { syllabus: Syllabus; headingOrder: TitleOrder }) {
   return (
-    <Card component="article" withBorder radius="md" padding="md">
+    // Long course names and topics break inside the card, which would otherwise cut them off at its edge.
+    <Card component="article" withBorder radius="md" padding="md" style={{ overflowWrap: 'anywhere' }}>
       <Stack gap="xs">
         <Title order={headingOrder} size="h4">
           {syllabus.courseName}
@@ -14,9 +15,10 @@ export function SyllabusCard({ syllabus, headingOrder }: { syllabus: Syllabus; h
           Topics
         </Text>
         <List size="sm" spacing={2}>
-          {syllabus.topics.map((topic, index) => (
-            <List.Item key={`${index}-${topic}`}>{topic}</List.Item>
-          ))}
+          {/* Empty topics are stored as typed (SPEC §5); a blank bullet would only look broken. */}
+          {syllabus.topics.map((topic, index) =>
+            topic === '' ? null : <List.Item key={`${index}-${topic}`}>{topic}</List.Item>,
+          )}
         </List>
       </Stack>
     </Card>

@@ -1,0 +1,252 @@
+/**
+ * Password checks that hold under abuse (decision record 0011). Every attempt is counted, in
+ * counters all instances share, before its password is verified, so a burst of parallel guesses
+ * cannot all be checked; attempts for one User ID are verified one at a time in this process; and
+ * hashing goes through a bounded queue so a flood cannot starve other requests.
+ *
+ * Failures are counted per User ID and client together, per client and per User ID. A client that
+ * has signed in to a User ID before is judged by its own failures only, and waits longer after each
+ * one instead of being locked out, so that nobody can lock another person out from elsewhere.
+ */
+import { setTimeout } from 'node:timers/promises';
+import { LOGIN_FAILURE_WINDOW_MINUTES, LOGIN_MAX_FAILURES } from '@campus/contract';
+import { tooMany, unauthorized } from '../../lib/errors';
+import type { WorkQueue } from '../../lib/work-queue';
+import type { AuditRepository } from '../audit/repository';
+import type { Counter, LimitsRepository } from '../limits/repository';
+import { verifyAgainstDummy, verifyPassword } from './passwords';
+import type { AuthRepository } from './repository';
+
+export interface SignInLimits {
+  /** Failures one client may make for one User ID per window before it must wait. */
+  perPair: number;
+  /** Failures one client may make per window, whatever the User IDs, unless it is known for them. */
+  perClient: number;
+  /** Failures per window for one User ID from all clients it has never signed in from. */
+  perUser: number;
+  windowMs: number;
+  /** The longest a known client waits after a failure. */
+  maxDelayMs: number;
+  /** How long a successful sign-in makes a client known for that User ID. */
+  knownForMs: number;
+  /**
+   * How long a refusal is held before it is answered. A flooding client waits for each answer on
+   * each of its connections, so it sends far fewer requests, and others' requests and files are
+   * not queued behind its refusals.
+   */
+  refusalDelayMs: number;
+}
+
+const WINDOW_MS = LOGIN_FAILURE_WINDOW_MINUTES * 60_000;
+export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = {
+  perPair: LOGIN_MAX_FAILURES,
+  perClient: 30,
+  perUser: 10,
+  windowMs: WINDOW_MS,
+  maxDelayMs: WINDOW_MS,
+  knownForMs: 90 * 24 * 3_600_000,
+  refusalDelayMs: 1000,
+};
+
+const INVALID_CREDENTIALS = 'Invalid User ID or password';
+const TOO_MANY_SIGN_INS = 'Too many failed sign-in attempts.';
+const TOO_MANY_PASSWORDS = 'Too many wrong current passwords.';
+
+type Scope = 'pair' | 'client' | 'user';
+interface Refusal {
+  scope: Scope;
+  /** When the client may try again, in ms since the epoch. */
+  until: number;
+}
+
+interface Keys {
+  pair: string;
+  client: string;
+  user: string;
+  known: string;
+}
+
+const keysOf = (subject: string, client: string): Keys => ({
+  pair: `signin:pair:${subject}:${client}`,
+  client: `signin:client:${client}`,
+  user: `signin:user:${subject}`,
+  known: `signin:known:${subject}:${client}`,
+});
+
+export interface SignInDeps {
+  auth: AuthRepository;
+  limits: LimitsRepository;
+  audit: AuditRepository;
+  hashing: WorkQueue;
+  now: () => number;
+  settings?: SignInLimits;
+}
+
+export function signInService(deps: SignInDeps) {
+  const { limits, audit, hashing, now } = deps;
+  const settings = deps.settings ?? DEFAULT_SIGN_IN_LIMITS;
+  const verifying = new Map<string, Promise<void>>();
+
+  /** The wait a known client owes after `failures` failures in a row. */
+  const delayAfter = (failures: number) =>
+    failures < settings.perPair
+      ? 0
+      : Math.min(settings.maxDelayMs, 1000 * 2 ** (failures - settings.perPair));
+
+  const live = (counter: Counter | undefined, t: number) =>
+    counter && counter.windowStart + settings.windowMs > t ? counter : undefined;
+
+  /**
+   * Whether an attempt must be refused. `counted` says whether the counters already include it:
+   * then it is refused when it went over a limit; before counting, when a limit is already reached.
+   */
+  function refusal(counters: Map<string, Counter>, keys: Keys, known: boolean, t: number, counted: boolean) {
+    const extra = counted ? 1 : 0;
+    const over = (counter: Counter | undefined, limit: number): boolean =>
+      counter !== undefined && counter.hits - extra >= limit;
+    const until = (counter: Counter) => counter.windowStart + settings.windowMs;
+    const pair = live(counters.get(keys.pair), t);
+    if (known) {
+      if (!pair) return undefined;
+      const failures = pair.hits - extra;
+      const last = counted ? pair.prevAt : pair.lastAt;
+      const wait = delayAfter(failures);
+      if (wait > 0 && last !== null && t < last + wait)
+        return { scope: 'pair', until: last + wait } as Refusal;
+      return undefined;
+    }
+    const found: Refusal[] = [];
+    if (pair && over(pair, settings.perPair)) found.push({ scope: 'pair', until: until(pair) });
+    const client = live(counters.get(keys.client), t);
+    if (client && over(client, settings.perClient)) found.push({ scope: 'client', until: until(client) });
+    const user = live(counters.get(keys.user), t);
+    if (user && over(user, settings.perUser)) found.push({ scope: 'user', until: until(user) });
+    return found.sort((a, b) => b.until - a.until)[0];
+  }
+
+  const refuse = async (message: string, retryAfterSeconds: number) => {
+    if (settings.refusalDelayMs > 0) await setTimeout(settings.refusalDelayMs);
+    return tooMany(message, retryAfterSeconds);
+  };
+
+  /** Attempts for one subject run one after another in this process. */
+  async function oneAtATime<T>(subject: string, work: () => Promise<T>): Promise<T> {
+    const before = verifying.get(subject) ?? Promise.resolve();
+    let release = () => {};
+    const mine = new Promise<void>((resolve) => (release = resolve));
+    const chain = before.then(() => mine);
+    verifying.set(subject, chain);
+    await before;
+    try {
+      return await work();
+    } finally {
+      release();
+      if (verifying.get(subject) === chain) verifying.delete(subject);
+    }
+  }
+
+  /**
+   * Runs one throttled password check for `subject` from `client`: `check` answers whether the
+   * password is right. Refused with 429 (and the time to wait) or 503 (hashing queue full).
+   */
+  async function throttled(
+    subject: string,
+    client: string,
+    message: string,
+    check: () => Promise<boolean>,
+    onLockout: (scope: Scope) => Promise<void>,
+  ): Promise<boolean> {
+    const keys = keysOf(subject, client);
+    const t0 = now();
+    const stored = await limits.peek([keys.pair, keys.client, keys.user, keys.known]);
+    const knownRow = stored.get(keys.known);
+    const known = knownRow !== undefined && knownRow.lastAt + settings.knownForMs > t0;
+    const early = refusal(stored, keys, known, t0, false);
+    if (early) throw await refuse(message, (early.until - t0) / 1000);
+
+    return oneAtATime(subject, async () => {
+      const counted = known ? [keys.pair] : [keys.pair, keys.client, keys.user];
+      const t = now();
+      const counters = await limits.hit(
+        counted.map((key) => ({ key, windowMs: settings.windowMs })),
+        t,
+      );
+      const refused = refusal(counters, keys, known, t, true);
+      if (refused) throw await refuse(message, (refused.until - t) / 1000);
+      let valid: boolean;
+      try {
+        valid = await hashing.run(check);
+      } catch (error) {
+        // Not checked after all (the queue was full): the attempt does not count.
+        await limits.unhit(counted);
+        throw error;
+      }
+      if (valid) {
+        await limits.forget([keys.pair]);
+        await limits.unhit(counted.filter((key) => key !== keys.pair));
+        await limits.hit([{ key: keys.known, windowMs: settings.knownForMs }], t);
+        return true;
+      }
+      // The failure that reaches a limit starts a lock-out (or, for a known client, the delays).
+      const reached = (key: string, limit: number) => counters.get(key)?.hits === limit;
+      const scope: Scope | undefined = reached(keys.pair, settings.perPair)
+        ? 'pair'
+        : !known && reached(keys.client, settings.perClient)
+          ? 'client'
+          : !known && reached(keys.user, settings.perUser)
+            ? 'user'
+            : undefined;
+      if (scope) await onLockout(scope);
+      return false;
+    });
+  }
+
+  return {
+    /** The account `loginId` names, if `password` is its password; otherwise a refusal is thrown. */
+    async signIn(loginId: number, client: string, password: string) {
+      const account = await deps.auth.findAccountByLoginId(loginId);
+      const valid = await throttled(
+        String(loginId),
+        client,
+        TOO_MANY_SIGN_INS,
+        async () =>
+          account
+            ? verifyPassword(account.password_hash, password)
+            : (await verifyAgainstDummy(password), false),
+        (scope) =>
+          audit.record({
+            kind: 'signin.lockout',
+            actorLoginId: loginId,
+            actorRole: null,
+            target: String(loginId),
+            detail: scope === 'pair' ? 'this client' : scope === 'client' ? 'every User ID' : 'new clients',
+            client,
+          }),
+      );
+      if (!account || !valid) throw unauthorized(INVALID_CREDENTIALS);
+      return account;
+    },
+
+    /** Whether `password` is the current password of the signed-in account, throttled like sign-in. */
+    async checkCurrentPassword(
+      account: { id: string; password_hash: string },
+      client: string,
+      password: string,
+    ) {
+      return throttled(
+        `account:${account.id}`,
+        client,
+        TOO_MANY_PASSWORDS,
+        () => verifyPassword(account.password_hash, password),
+        () => Promise.resolve(),
+      );
+    },
+
+    /** Hashing of a new password waits its turn like every other. */
+    hash<T>(work: () => Promise<T>): Promise<T> {
+      return hashing.run(work);
+    },
+  };
+}
+
+export type SignInService = ReturnType<typeof signInService>;

@@ -1,0 +1,43 @@
+/**
+ * What the database no longer needs, removed on a schedule so that it does not grow for ever:
+ * counters whose window has passed, sessions that have expired, and audit entries older than the
+ * retention period. Every instance may run it; the deletes are the same whoever runs them.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Dialect } from '../../db/index';
+import { auditRepository } from '../audit/repository';
+import { authRepository } from '../auth/repository';
+import { limitsRepository } from '../limits/repository';
+
+export interface PruneOptions {
+  auditRetentionDays: number;
+}
+
+export async function pruneExpired(db: Db, dialect: Dialect, now: Date, options: PruneOptions) {
+  const counters = await limitsRepository(db).prune(now.getTime());
+  const sessions = await authRepository(db).pruneSessions(now);
+  const audit = await auditRepository(db, dialect).prune(
+    new Date(now.getTime() - options.auditRetentionDays * 86_400_000),
+  );
+  return { counters, sessions, audit };
+}
+
+const EVERY_MS = 3_600_000;
+
+/** Prunes at once and then every hour until `stop` is called. */
+export function schedulePruning(db: Db, dialect: Dialect, options: PruneOptions, log: FastifyBaseLogger) {
+  const run = () =>
+    pruneExpired(db, dialect, new Date(), options).then(
+      (removed) => log.info({ removed }, 'pruned expired rows'),
+      (err: unknown) => log.error({ err }, 'pruning failed'),
+    );
+  let running = run();
+  const timer = setInterval(() => {
+    running = running.then(run);
+  }, EVERY_MS);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * Lists: the whole list unless a `limit` is asked for, and always the number of matching rows, which
+ * leaves in the `X-Total-Count` header.
+ */
+import { TOTAL_COUNT_HEADER } from '@campus/contract';
+import type { FastifyReply } from 'fastify';
+import type { SelectQueryBuilder } from 'kysely';
+
+export interface Page {
+  /** Absent: every row from `offset` on. */
+  limit?: number | undefined;
+  offset: number;
+}
+
+/** Some of a list's rows, and how many rows match in all. */
+export interface Listed<T> {
+  items: T[];
+  total: number;
+}
+
+/** What a list route answers: the body as the contract shapes it, and the total for the header. */
+export interface ListAnswer<B> {
+  body: B;
+  total: number;
+}
+
+/**
+ * Whether a list's answer may be kept by the read cache: a page (at most `limit` rows), or a whole
+ * list that no free text narrows (one per route and exact filter). A whole list per search word, or
+ * per offset, would let any client fill the server's memory with near-copies of the same rows.
+ */
+export function keepsInMemory(page: Page & { search?: string | undefined }): boolean {
+  return page.limit !== undefined || (page.offset === 0 && !page.search);
+}
+
+/** SQLite reads no OFFSET without a LIMIT; this one is never reached. */
+const NO_LIMIT = Number.MAX_SAFE_INTEGER;
+
+/**
+ * The total when the page itself shows it: the list ended within the page (fewer rows than asked
+ * for), and the page is not past the end (it holds a row, or starts at the top).
+ */
+function totalShownBy(found: number, { limit, offset }: Page): number | undefined {
+  const ended = limit === undefined || found < limit;
+  return ended && (found > 0 || offset === 0) ? offset + found : undefined;
+}
+
+/**
+ * Runs `query` (filtered and ordered) for one page, and counts its matching rows with one more
+ * query only when the page cannot tell: a whole list, or a last page, is never counted again.
+ */
+export async function listPage<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  page: Page,
+): Promise<Listed<O>> {
+  let rows = query;
+  if (page.limit !== undefined || page.offset > 0) rows = rows.limit(page.limit ?? NO_LIMIT);
+  if (page.offset > 0) rows = rows.offset(page.offset);
+  const items = await rows.execute();
+  const total = totalShownBy(items.length, page) ?? (await countOf(query));
+  return { items, total };
+}
+
+async function countOf<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): Promise<number> {
+  const row = await query
+    .clearSelect()
+    .clearOrderBy()
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('total'))
+    .executeTakeFirstOrThrow();
+  // PostgreSQL's count is a bigint, which pg hands over as text.
+  return Number((row as { total: number | string | bigint }).total);
+}
+
+export const mapItems = <T, U>(listed: Listed<T>, map: (item: T) => U): Listed<U> => ({
+  items: listed.items.map(map),
+  total: listed.total,
+});
+
+/** The answer of a list route that answers its rows as an array. */
+export const arrayAnswer = <T>(listed: Listed<T>): ListAnswer<T[]> => ({
+  body: listed.items,
+  total: listed.total,
+});
+
+function send<B>(reply: FastifyReply, answer: ListAnswer<B>): B {
+  void reply.header(TOTAL_COUNT_HEADER, answer.total);
+  return answer.body;
+}
+
+/** Sets `X-Total-Count` and gives the body to answer; an answer at hand (a cached one) goes at once. */
+export function answerList<B>(
+  reply: FastifyReply,
+  answer: ListAnswer<B> | Promise<ListAnswer<B>>,
+): B | Promise<B> {
+  return answer instanceof Promise ? answer.then((ready) => send(reply, ready)) : send(reply, answer);
+}

@@ -1,0 +1,37 @@
+/** The configured server, built but not listening: what `main.ts` runs and start-up tests drive. */
+import type { FastifyServerOptions } from 'fastify';
+import { buildApp } from './app';
+import type { Config } from './config';
+import { openConfiguredDb, prepareDb } from './db/open';
+import { schedulePruning } from './features/maintenance/prune';
+import { looseModes } from './lib/file-modes';
+
+export async function startServer(config: Config, logger: FastifyServerOptions['logger'] = false) {
+  const handle = await openConfiguredDb(config);
+  try {
+    const { seeded } = await prepareDb(config, handle);
+    const app = await buildApp({
+      handle,
+      jwtSecret: config.jwtSecret,
+      webDist: config.webDist,
+      logger,
+      trustProxy: config.trustProxy,
+      hashing: config.hashing,
+    });
+    const stopPruning = schedulePruning(
+      handle.db,
+      handle.dialect,
+      { auditRetentionDays: config.auditRetentionDays },
+      app.log,
+    );
+    app.addHook('onClose', stopPruning);
+    const loose = looseModes(config.dataDir);
+    for (const path of loose) {
+      app.log.warn(`${path} can be read by other users of this machine: chmod go-rwx it`);
+    }
+    return { app, handle, seeded, loose };
+  } catch (err) {
+    await handle.close();
+    throw err;
+  }
+}

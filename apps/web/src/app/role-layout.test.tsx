@@ -1,0 +1,33 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ADMIN, renderScreen, STUDENT, stubApi } from '../test/render';
+import { RoleLayout } from './role-layout';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const mainLink = (name: string) =>
+  within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name });
+
+describe('RoleLayout navigation', { timeout: 15_000 }, () => {
+  it('highlights Dashboard on the admin home screen, where sign-in lands', async () => {
+    stubApi(() => ({ status: 404 }));
+    const { user } = renderScreen(<RoleLayout session={ADMIN} />, ADMIN, { path: '/admin/home' });
+
+    expect(mainLink('Dashboard')).toHaveAttribute('aria-current', 'page');
+    expect(mainLink('Dashboard')).toHaveAttribute('data-variant', 'filled');
+    expect(mainLink('Manage Teachers')).not.toHaveAttribute('aria-current');
+    expect(mainLink('Manage Teachers')).toHaveAttribute('data-variant', 'subtle');
+
+    await user.click(screen.getByRole('button', { name: 'Open navigation' }));
+    const mobile = await screen.findByRole('navigation', { name: 'Mobile' });
+    expect(within(mobile).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    expect(within(mobile).getByRole('link', { name: 'Queries' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('highlights the screen being shown, with or without a trailing slash', () => {
+    stubApi(() => ({ status: 404 }));
+    renderScreen(<RoleLayout session={STUDENT} />, STUDENT, { path: '/student/attendance/' });
+    expect(mainLink('Attendance')).toHaveAttribute('aria-current', 'page');
+    expect(mainLink('Home')).not.toHaveAttribute('aria-current');
+  });
+});

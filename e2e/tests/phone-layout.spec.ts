@@ -1,0 +1,191 @@
+/**
+ * Every screen at the width of a small phone: nothing may scroll the page sideways, and a teacher marks
+ * a student absent without scrolling sideways (issue 14).
+ */
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { PATHS, type Role } from '@campus/contract';
+import { DEMO, signInAs } from '../support/session';
+
+const PHONE = { width: 360, height: 740 };
+/** A (re)loaded screen first resolves the session and loads its area; slow when the machine is busy. */
+const PAGE_LOAD = { timeout: 30_000 };
+const ACCOUNT: Record<Role, number> = { student: DEMO.student, teacher: DEMO.teacher, admin: DEMO.admin };
+
+/**
+ * How far the page reaches past the viewport's right edge and, when it does, the element reaching
+ * furthest (text overflowing its box counts; content of a container that scrolls on its own does not).
+ */
+async function sidewaysOverflow(page: Page): Promise<{ overflow: number; culprit: string }> {
+  return page.evaluate(() => {
+    const limit = window.innerWidth;
+    const overflow = document.documentElement.scrollWidth - limit;
+    if (overflow <= 0) return { overflow, culprit: '' };
+    const clipped = (element: Element): boolean => {
+      for (let up = element.parentElement; up && up !== document.body; up = up.parentElement) {
+        if (getComputedStyle(up).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
+    let culprit = '';
+    let furthest = 0;
+    for (const element of Array.from(document.body.querySelectorAll('*'))) {
+      const box = element.getBoundingClientRect();
+      const right = Math.max(box.right, box.left + element.scrollWidth);
+      // Ancestors reach as far as what overflows them; document order lets the innermost win a tie.
+      if (right > limit && right >= furthest && !clipped(element)) {
+        furthest = right;
+        const text = (element.textContent ?? '').trim().slice(0, 40);
+        culprit = `<${element.tagName.toLowerCase()} class="${element.getAttribute('class') ?? ''}"> "${text}"`;
+      }
+    }
+    return { overflow, culprit };
+  });
+}
+
+/** Soft, so one run names every screen that overflows rather than only the first. */
+async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> {
+  const { overflow, culprit } = await sidewaysOverflow(page);
+  expect
+    .soft(overflow, `${where} scrolls sideways by ${overflow} px at ${PHONE.width} px; widest: ${culprit}`)
+    .toBeLessThanOrEqual(0);
+}
+
+/** Waits until the screen has its heading and no list is still loading. */
+async function settle(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible(PAGE_LOAD);
+  await expect(
+    page
+      .getByRole('main')
+      .getByText(/^Loading/)
+      .filter({ visible: true }),
+  ).toHaveCount(0, PAGE_LOAD);
+}
+
+/** The screen, then each of its tabs in turn. */
+async function checkScreen(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await settle(page);
+  await expectNoSidewaysScroll(page, path);
+  const tabs = page.getByRole('main').getByRole('tab');
+  const names = await tabs.allTextContents();
+  for (const [index, name] of names.entries()) {
+    await tabs.nth(index).click();
+    await settle(page);
+    await expectNoSidewaysScroll(page, `${path}, tab ${name}`);
+  }
+}
+
+/** The element shows its whole text: nothing cut off at its own edge or at the screen's. */
+async function expectFullyShown(element: Locator, what: string): Promise<void> {
+  await expect(element).toBeVisible();
+  const { right, hidden } = await element.evaluate((el) => ({
+    right: el.getBoundingClientRect().right,
+    hidden: el.scrollWidth - el.clientWidth,
+  }));
+  expect.soft(hidden, `${what} is cut off by ${hidden} px`).toBeLessThanOrEqual(1);
+  expect.soft(right, `${what} reaches past the screen's edge`).toBeLessThanOrEqual(PHONE.width);
+}
+
+async function phonePage(browser: Browser): Promise<Page> {
+  return (await browser.newContext({ viewport: PHONE })).newPage();
+}
+
+test.describe('at phone width (360 px)', () => {
+  test('the sign-in and support screens do not scroll sideways', async ({ browser }) => {
+    const page = await phonePage(browser);
+    for (const path of [PATHS.signIn, PATHS.support]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible(PAGE_LOAD);
+      await expectNoSidewaysScroll(page, path);
+    }
+  });
+
+  for (const role of ['student', 'teacher', 'admin'] as const) {
+    test(`no ${role} screen scrolls sideways`, async ({ browser }) => {
+      const screens = Object.values(PATHS[role]);
+      test.setTimeout(30_000 + screens.length * 20_000);
+      const page = await phonePage(browser);
+      await signInAs(page, ACCOUNT[role], new RegExp(`/${role}/home$`));
+      for (const path of screens) {
+        await test.step(path, () => checkScreen(page, path));
+      }
+    });
+  }
+
+  test("a teacher reaches each student's Absent choice without scrolling sideways", async ({ browser }) => {
+    const page = await phonePage(browser);
+    await signInAs(page, DEMO.teacher, /\/teacher\/home$/);
+    await page.goto(PATHS.teacher.attendance);
+    await page.getByRole('combobox', { name: 'Group' }).click();
+    await page.getByRole('option').first().click();
+    const student = page.getByRole('radiogroup', { name: /^Attendance of / }).first();
+    await expect(student).toBeVisible(PAGE_LOAD);
+
+    const absent = student.getByText('Absent', { exact: true });
+    await expect(absent).toBeInViewport({ ratio: 1 });
+    await absent.click();
+    await expect(student.getByRole('radio', { name: 'Absent' })).toBeChecked();
+    await expect(page.getByText(/· Absent 1 ·/)).toBeVisible();
+    await expectNoSidewaysScroll(page, PATHS.teacher.attendance);
+  });
+
+  test('long words and email addresses wrap on notices, courses and FAQ items', async ({ browser }) => {
+    test.setTimeout(120_000);
+    const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+    const word = `Interdisciplinaryentrepreneurshipsymposium${unique}`;
+    const email = `organising.committee.${unique}@department-of-computer-science.campus.example.edu`;
+
+    const teacher = await phonePage(browser);
+    await signInAs(teacher, DEMO.teacher, /\/teacher\/home$/);
+    await teacher.goto(PATHS.teacher.noticeCreate);
+    await teacher.getByRole('tab', { name: 'Event' }).click();
+    const eventForm = teacher.getByRole('form', { name: 'Create event' });
+    await eventForm.getByLabel('Event name').fill(word);
+    await eventForm.getByLabel('Hosted by').fill('Coding Club');
+    await eventForm.getByLabel('Contact email').fill(email);
+    await eventForm.getByLabel('Date').fill('2030-05-01');
+    await eventForm.getByLabel('Time').fill('10:30');
+    await eventForm.getByLabel('Description').fill(word);
+    await eventForm.getByRole('button', { name: 'Create event' }).click();
+    await expect(eventForm.getByRole('status')).toHaveText('Notice created successfully');
+
+    await teacher.goto(PATHS.teacher.home);
+    await teacher.getByRole('tab', { name: 'Events' }).click();
+    const event = teacher.getByRole('article').filter({ has: teacher.getByRole('heading', { name: word }) });
+    await expectFullyShown(event.getByRole('heading', { name: word }), 'an event name');
+    await expectFullyShown(event.getByText(/^Contact:/), 'an event contact email');
+    await expectNoSidewaysScroll(teacher, `${PATHS.teacher.home}, tab Events`);
+
+    await teacher.goto(PATHS.teacher.syllabus);
+    const syllabusForm = teacher.getByRole('form', { name: 'Add syllabus' });
+    await syllabusForm.getByLabel('Course name').fill(word);
+    await syllabusForm.getByLabel('Semester').fill('5');
+    await syllabusForm.getByLabel('Topics').fill(word);
+    await syllabusForm.getByRole('button', { name: 'Add Syllabus' }).click();
+    await expect(syllabusForm.getByRole('status')).toHaveText('Syllabus added successfully!');
+    await teacher.getByLabel('Search courses').fill(word);
+    const course = teacher.getByRole('article').filter({ has: teacher.getByRole('heading', { name: word }) });
+    await expectFullyShown(course.getByRole('heading', { name: word }), 'a course name');
+    await expectFullyShown(course.getByRole('listitem'), 'a course topic');
+    await expectNoSidewaysScroll(teacher, PATHS.teacher.syllabus);
+
+    const admin = await phonePage(browser);
+    await signInAs(admin, DEMO.admin, /\/admin\/home$/);
+    await admin.goto(PATHS.admin.faq);
+    const addForm = admin.getByRole('form', { name: 'Add a question' });
+    await addForm.getByRole('textbox', { name: 'Question' }).fill(`${word}?`);
+    await addForm.getByRole('textbox', { name: 'Answer' }).fill(word);
+    await addForm.getByRole('button', { name: 'Add question' }).click();
+    const entry = admin.getByRole('listitem').filter({ hasText: `${word}?` });
+    await expectFullyShown(entry.getByRole('heading', { name: `${word}?` }), 'an FAQ question');
+    await expectNoSidewaysScroll(admin, PATHS.admin.faq);
+
+    // The chatbot offers every FAQ item to everyone: take this one away again.
+    await entry.getByRole('button', { name: 'Delete' }).click();
+    await admin
+      .getByRole('dialog', { name: 'Delete this question?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await expect(entry).toHaveCount(0);
+  });
+});
