@@ -81,15 +81,21 @@ describe('headers', () => {
   });
 });
 
+/** An app on the test database whose every log line, at the most verbose level, is kept. */
+async function appKeepingItsLog() {
+  const lines: string[] = [];
+  const app = await buildApp({
+    handle: t.handle,
+    jwtSecret: TEST_SECRET,
+    logger: loggerOptions('trace', { write: (line: string) => lines.push(line) }),
+  });
+  await app.ready();
+  return { app, lines };
+}
+
 describe('logs', () => {
   it('never contain a token, a password or the Authorization header', async () => {
-    const lines: string[] = [];
-    const app = await buildApp({
-      handle: t.handle,
-      jwtSecret: TEST_SECRET,
-      logger: loggerOptions('trace', { write: (line: string) => lines.push(line) }),
-    });
-    await app.ready();
+    const { app, lines } = await appKeepingItsLog();
     const student = await createStudent(t.handle.db);
     const token = await login(app, student.loginId);
     await app.inject({
@@ -133,13 +139,7 @@ describe('logs', () => {
 
 describe('session cookie in logs', () => {
   it('is never written, neither as sent nor as set', async () => {
-    const lines: string[] = [];
-    const app = await buildApp({
-      handle: t.handle,
-      jwtSecret: TEST_SECRET,
-      logger: loggerOptions('trace', { write: (line: string) => lines.push(line) }),
-    });
-    await app.ready();
+    const { app, lines } = await appKeepingItsLog();
     const student = await createStudent(t.handle.db);
     const { token, cookie } = await signInForCookie(app, student.loginId);
     await app.inject({ url: '/api/get-notices', headers: { cookie } });
