@@ -26,3 +26,26 @@ describe('TRUST_PROXY', () => {
     }
   });
 });
+
+describe('WRITE_LIMIT_*', () => {
+  const base = { DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(32) };
+
+  it('allows 10 queries, 5 gate passes, 600 other writes and 10 support messages an hour unless told', () => {
+    expect(loadConfig(base).writeLimits).toEqual({ queries: 10, gatePasses: 5, other: 600, support: 10 });
+    expect(
+      loadConfig({
+        ...base,
+        WRITE_LIMIT_QUERIES: '3',
+        WRITE_LIMIT_GATE_PASSES: '2',
+        WRITE_LIMIT_OTHER: '5000',
+        WRITE_LIMIT_SUPPORT: '50',
+      }).writeLimits,
+    ).toEqual({ queries: 3, gatePasses: 2, other: 5000, support: 50 });
+  });
+
+  it('refuses a limit that is not a whole number of at least 1, naming the variable', () => {
+    for (const value of ['0', '-1', '2.5', 'many']) {
+      expect(() => loadConfig({ ...base, WRITE_LIMIT_QUERIES: value })).toThrow(/WRITE_LIMIT_QUERIES/);
+    }
+  });
+});
