@@ -286,7 +286,7 @@ async function runCampus(
     // The mark scenarios send each teacher's marks thousands of times a minute, far past the 600
     // writes an hour an account may make by default; the bench measures the writes, not the refusals.
     // (No scenario submits queries or gate passes.)
-    WRITE_LIMIT_OTHER: '1000000000',
+    WRITE_LIMIT: '1000000000',
   };
   if (database === 'postgres') {
     const fresh = await freshPgDatabase(campus);

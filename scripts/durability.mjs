@@ -36,9 +36,9 @@ const env = {
   DATA_DIR: dataDir,
   SEED: 'demo',
   WEB_DIST: join(dataDir, 'no-web'),
-  WRITE_LIMIT_QUERIES: UNLIMITED,
-  WRITE_LIMIT_GATE_PASSES: UNLIMITED,
-  WRITE_LIMIT_OTHER: UNLIMITED,
+  QUERY_LIMIT: UNLIMITED,
+  GATEPASS_LIMIT: UNLIMITED,
+  WRITE_LIMIT: UNLIMITED,
 };
 const build = await buildServer('durability');
 

@@ -87,9 +87,9 @@ try {
       // Ten students file SCALE_OUT_SUBMISSIONS at once, more than the 5 gate passes an hour an
       // account may apply for by default, and teachers decide SCALE_OUT_PASSES each: what is tested
       // is that both instances keep every write, not the write limits.
-      WRITE_LIMIT_QUERIES: '1000000000',
-      WRITE_LIMIT_GATE_PASSES: '1000000000',
-      WRITE_LIMIT_OTHER: '1000000000',
+      QUERY_LIMIT: '1000000000',
+      GATEPASS_LIMIT: '1000000000',
+      WRITE_LIMIT: '1000000000',
     };
   };
   // A migrates and creates the demo campus; B then finds both done.

@@ -27,7 +27,7 @@ describe('TRUST_PROXY', () => {
   });
 });
 
-describe('WRITE_LIMIT_*', () => {
+describe('QUERY_LIMIT, GATEPASS_LIMIT, WRITE_LIMIT, SUPPORT_LIMIT', () => {
   const base = { DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(32) };
 
   it('allows 10 queries, 5 gate passes, 600 other writes and 10 support messages an hour unless told', () => {
@@ -35,17 +35,17 @@ describe('WRITE_LIMIT_*', () => {
     expect(
       loadConfig({
         ...base,
-        WRITE_LIMIT_QUERIES: '3',
-        WRITE_LIMIT_GATE_PASSES: '2',
-        WRITE_LIMIT_OTHER: '5000',
-        WRITE_LIMIT_SUPPORT: '50',
+        QUERY_LIMIT: '3',
+        GATEPASS_LIMIT: '2',
+        WRITE_LIMIT: '5000',
+        SUPPORT_LIMIT: '50',
       }).writeLimits,
     ).toEqual({ queries: 3, gatePasses: 2, other: 5000, support: 50 });
   });
 
   it('refuses a limit that is not a whole number of at least 1, naming the variable', () => {
     for (const value of ['0', '-1', '2.5', 'many']) {
-      expect(() => loadConfig({ ...base, WRITE_LIMIT_QUERIES: value })).toThrow(/WRITE_LIMIT_QUERIES/);
+      expect(() => loadConfig({ ...base, QUERY_LIMIT: value })).toThrow(/QUERY_LIMIT/);
     }
   });
 });

@@ -24,10 +24,10 @@ const EnvSchema = z.object({
   HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
-  WRITE_LIMIT_QUERIES: perHour(DEFAULT_WRITE_LIMITS.queries),
-  WRITE_LIMIT_GATE_PASSES: perHour(DEFAULT_WRITE_LIMITS.gatePasses),
-  WRITE_LIMIT_OTHER: perHour(DEFAULT_WRITE_LIMITS.other),
-  WRITE_LIMIT_SUPPORT: perHour(DEFAULT_WRITE_LIMITS.support),
+  QUERY_LIMIT: perHour(DEFAULT_WRITE_LIMITS.queries),
+  GATEPASS_LIMIT: perHour(DEFAULT_WRITE_LIMITS.gatePasses),
+  WRITE_LIMIT: perHour(DEFAULT_WRITE_LIMITS.other),
+  SUPPORT_LIMIT: perHour(DEFAULT_WRITE_LIMITS.support),
 });
 
 /**
@@ -100,10 +100,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     hashing: { concurrency: e.HASH_CONCURRENCY, queued: e.HASH_QUEUE },
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     writeLimits: {
-      queries: e.WRITE_LIMIT_QUERIES,
-      gatePasses: e.WRITE_LIMIT_GATE_PASSES,
-      other: e.WRITE_LIMIT_OTHER,
-      support: e.WRITE_LIMIT_SUPPORT,
+      queries: e.QUERY_LIMIT,
+      gatePasses: e.GATEPASS_LIMIT,
+      other: e.WRITE_LIMIT,
+      support: e.SUPPORT_LIMIT,
     },
   };
 }
