@@ -51,7 +51,7 @@ export function HideQueryDialog({
               Cancel
             </Button>
             <Button
-              color="red.8"
+              color="red.9"
               disabled={hide.isPending}
               onClick={() =>
                 hide.mutate(

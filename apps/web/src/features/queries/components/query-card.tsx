@@ -34,7 +34,7 @@ export function QueryCard({ query, children }: { query: Query; children?: ReactN
         </Text>
         {query.hidden === true && (
           <Group gap="xs" role="note" wrap="wrap">
-            <Badge variant="filled" color="red.8">
+            <Badge variant="filled" color="red.9">
               Hidden
             </Badge>
             <Text size="sm">Staff hid this query as spam: it is not on the boards.</Text>

@@ -114,7 +114,7 @@ export function AdminQueriesPage() {
                         {isSolved(query) ? 'Solved' : 'Unsolved'}
                       </Badge>
                       {query.hidden === true && (
-                        <Badge variant="filled" color="red.8">
+                        <Badge variant="filled" color="red.9">
                           Hidden
                         </Badge>
                       )}
@@ -137,7 +137,7 @@ export function AdminQueriesPage() {
                       <Button
                         size="xs"
                         variant="outline"
-                        color="red.8"
+                        color="red.9"
                         aria-label={`Hide as spam: ${query.topic}`}
                         onClick={() => {
                           setOutcome(null);

@@ -15,7 +15,7 @@ import { SolutionForm } from '../components/solution-form';
 function HideButton({ query, onHide }: { query: Query; onHide: (query: Query) => void }) {
   return (
     <Group justify="flex-end">
-      <Button variant="outline" color="red.8" size="xs" onClick={() => onHide(query)}>
+      <Button variant="outline" color="red.9" size="xs" onClick={() => onHide(query)}>
         Hide as spam
       </Button>
     </Group>
