@@ -10,6 +10,7 @@ import { auditRepository } from './features/audit/repository';
 import { authRepository } from './features/auth/repository';
 import { DEFAULT_SIGN_IN_LIMITS, signInService, type SignInLimits } from './features/auth/sign-in';
 import { limitsRepository } from './features/limits/repository';
+import { DEFAULT_WRITE_LIMITS, type WriteLimits } from './features/limits/write-limits';
 import { TokenService } from './features/auth/tokens';
 import { FEATURES } from './features/registry';
 import { lazyChildLogger } from './lib/lazy-logger';
@@ -18,6 +19,7 @@ import { registerAccessControl } from './plugins/access';
 import { frameworkError, registerErrorHandling } from './plugins/errors';
 import { guardedValidatorCompiler } from './plugins/input-guard';
 import { serializerCompiler } from './plugins/serializer';
+import { registerWriteLimits } from './plugins/write-limits';
 import { registerWriteSettling } from './plugins/settle-writes';
 import { SESSION_COOKIE } from './plugins/session-cookie';
 import { registerSpa } from './plugins/spa';
@@ -33,6 +35,8 @@ export interface AppOptions {
   /** Password hashes computed at once, and how many more may wait (beyond that: 503). */
   hashing?: { concurrency: number; queued: number };
   signInLimits?: Partial<SignInLimits>;
+  /** Writes allowed per hour: per account, and on the support form per client. */
+  writeLimits?: Partial<WriteLimits>;
   /** The clock, in ms since the epoch (tests move it instead of waiting). */
   now?: () => number;
 }
@@ -112,10 +116,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const auth = authRepository(db, cache);
   const audit = auditRepository(db, dialect);
   const hashing = options.hashing ?? { concurrency: 2, queued: 32 };
+  const limits = limitsRepository(db);
   const signIn = signInService({
     auth,
     audit,
-    limits: limitsRepository(db),
+    limits,
     hashing: new WorkQueue(
       hashing.concurrency,
       hashing.queued,
@@ -137,6 +142,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   registerErrorHandling(app);
   registerAccessControl(app, deps);
+  registerWriteLimits(app, {
+    limits,
+    audit,
+    now,
+    settings: { ...DEFAULT_WRITE_LIMITS, ...options.writeLimits },
+  });
   registerWriteSettling(app, changes);
   await app.register(swagger, {
     openapi: {

@@ -3,7 +3,10 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_WRITE_LIMITS, type WriteLimits } from './features/limits/write-limits';
 import { OWNER_ONLY_DIR } from './lib/file-modes';
+
+const perHour = (fallback: number) => z.coerce.number().int().min(1).max(1_000_000_000).default(fallback);
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -21,6 +24,10 @@ const EnvSchema = z.object({
   HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
+  QUERY_LIMIT: perHour(DEFAULT_WRITE_LIMITS.queries),
+  GATEPASS_LIMIT: perHour(DEFAULT_WRITE_LIMITS.gatePasses),
+  WRITE_LIMIT: perHour(DEFAULT_WRITE_LIMITS.other),
+  SUPPORT_LIMIT: perHour(DEFAULT_WRITE_LIMITS.support),
 });
 
 /**
@@ -57,6 +64,8 @@ export interface Config {
   hashing: { concurrency: number; queued: number };
   /** Audit entries older than this many days are pruned. */
   auditRetentionDays: number;
+  /** Writes allowed per hour: per account, and on the support form per client. */
+  writeLimits: WriteLimits;
 }
 
 /** Reads the secret from DATA_DIR, creating it (owner-only) on first use. */
@@ -90,5 +99,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     hashing: { concurrency: e.HASH_CONCURRENCY, queued: e.HASH_QUEUE },
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    writeLimits: {
+      queries: e.QUERY_LIMIT,
+      gatePasses: e.GATEPASS_LIMIT,
+      other: e.WRITE_LIMIT,
+      support: e.SUPPORT_LIMIT,
+    },
   };
 }

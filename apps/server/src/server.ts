@@ -17,6 +17,7 @@ export async function startServer(config: Config, logger: FastifyServerOptions['
       logger,
       trustProxy: config.trustProxy,
       hashing: config.hashing,
+      writeLimits: config.writeLimits,
     });
     const stopPruning = schedulePruning(
       handle.db,

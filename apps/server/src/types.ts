@@ -1,9 +1,10 @@
-/** Fastify type augmentation: the access declaration every route carries, and the request principal. */
+/** Fastify type augmentation: the access declaration and write limit routes carry, and the request principal. */
 import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Role } from '@campus/contract';
 import type { Principal } from './features/auth/repository';
+import type { WriteLimitName } from './features/limits/write-limits';
 
 /** 'public' or the roles that may call the route. */
 export type Access = 'public' | readonly Role[];
@@ -11,6 +12,8 @@ export type Access = 'public' | readonly Role[];
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** The hourly allowance a write counts under; signed-in writes that name none count as `other`. */
+    writeLimit?: WriteLimitName;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -19,6 +22,8 @@ declare module 'fastify' {
      * given to each cached read of the request; undefined where reads are not cached.
      */
     dataVersion: number | undefined;
+    /** The write-limit counter this request was counted on, to take back if it is refused. */
+    writeCounted: string | null;
   }
 }
 

@@ -68,6 +68,7 @@ const EXPECTED: Record<string, Expectation> = {
   'GET /api/queries-by-rollno/:rollNo': ANY,
   'PUT /api/queries/update-solution': ['teacher'],
   'POST /api/queries/:id/like': ANY,
+  'PUT /api/queries/:id/hidden': STAFF,
   'GET /api/queries': ['admin'],
   'GET /api/students': STAFF,
   'POST /api/mark-attendance': ['teacher'],

@@ -43,6 +43,12 @@ export function testClock(start = Date.now()) {
 
 type Extra = Omit<AppOptions, 'handle' | 'jwtSecret'>;
 
+/**
+ * Tests make many writes as one account; the write limits are tested with their defaults, passed
+ * explicitly (`writeLimits: DEFAULT_WRITE_LIMITS`).
+ */
+const RAISED_WRITE_LIMITS = { queries: 100_000, gatePasses: 100_000, other: 100_000, support: 100_000 };
+
 export async function createTestApp(options: Extra = {}): Promise<TestApp> {
   const url = process.env.TEST_DATABASE_URL;
   let handle: DbHandle;
@@ -65,6 +71,7 @@ export async function createTestApp(options: Extra = {}): Promise<TestApp> {
     ...options,
     // Refusals are answered at once here: tests count them, they do not flood.
     signInLimits: { refusalDelayMs: 0, ...options.signInLimits },
+    writeLimits: { ...RAISED_WRITE_LIMITS, ...options.writeLimits },
     handle,
     jwtSecret: TEST_SECRET,
     webDist: options.webDist ?? '',
@@ -117,6 +124,7 @@ export async function createTestPair(options: Extra = {}): Promise<{
     const app = await buildApp({
       ...options,
       signInLimits: { refusalDelayMs: 0, ...options.signInLimits },
+      writeLimits: { ...RAISED_WRITE_LIMITS, ...options.writeLimits },
       handle,
       jwtSecret: TEST_SECRET,
       webDist: '',

@@ -14,6 +14,7 @@ export const AUDIT_KINDS = [
   'query.submit',
   'query.solution',
   'query.like',
+  'query.visibility',
   'attendance.mark',
   'notice.create',
   'syllabus.add',
@@ -21,6 +22,7 @@ export const AUDIT_KINDS = [
   'faq.create',
   'faq.update',
   'faq.delete',
+  'write.limit',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

@@ -56,6 +56,11 @@ export const QuerySchema = z.object({
   solution: z.string(),
   solvedAt: z.string().nullable(),
   createdAt: z.string(),
+  /**
+   * Hidden as spam by staff: such a query is on neither board. Given only where hidden queries are
+   * listed too (a student's own queries, the admin collection).
+   */
+  hidden: z.boolean().optional(),
 });
 export type Query = z.infer<typeof QuerySchema>;
 
@@ -82,6 +87,12 @@ export const LikeResponseSchema = z.object({
   liked: z.boolean(),
 });
 export type LikeResponse = z.infer<typeof LikeResponseSchema>;
+
+/** `PUT /api/queries/:id/hidden` (teachers, admins): hide a query as spam, or show it again. */
+export const QueryHiddenRequestSchema = z.object({
+  hidden: z.boolean({ error: 'must be true or false' }),
+});
+export type QueryHiddenRequest = z.infer<typeof QueryHiddenRequestSchema>;
 
 /** `GET /api/queries` (admins): the Queries Collection, searchable on topic and description. */
 export const QueryCollectionQuerySchema = SearchPageQuerySchema;

@@ -9,9 +9,6 @@ export const SUPPORT_LIMITS = {
   message: 5000,
 } as const;
 
-/** The public support form is rate limited per client: this many messages per window. */
-export const SUPPORT_RATE_LIMIT = { max: 10, windowMinutes: 10 } as const;
-
 export const SupportRoleSchema = z.enum(SUPPORT_ROLES, { error: 'must be Student or Teacher' });
 export type SupportRole = z.infer<typeof SupportRoleSchema>;
 

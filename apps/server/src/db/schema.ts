@@ -79,6 +79,9 @@ export interface QueriesTable {
   solved_at: string | null;
   likes: number;
   created_at: string;
+  /** Hidden as spam by staff: off both boards, still in its student's list and the collection. */
+  hidden_at: string | null;
+  hidden_by: string | null;
 }
 export interface QueryTagsTable {
   query_id: string;

@@ -44,6 +44,11 @@ export const AUDIT_RULES: Record<string, Rule> = {
     target: (_b, p) => p.id,
     detail: (_b, a) => (a.liked ? 'liked' : 'unliked'),
   },
+  'PUT /api/queries/:id/hidden': {
+    kind: 'query.visibility',
+    target: (_b, p) => p.id,
+    detail: (b) => (b.hidden === true ? 'hidden as spam' : 'shown again'),
+  },
   'POST /api/mark-attendance': {
     kind: 'attendance.mark',
     target: (b) => b.date,

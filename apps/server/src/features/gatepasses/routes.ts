@@ -27,7 +27,7 @@ export const gatepassesRoutes: Feature = async (app: App, { db, cache }) => {
   app.post(
     '/api/submit-gatepass',
     {
-      config: { access: ['student'] },
+      config: { access: ['student'], writeLimit: 'gatePasses' },
       schema: {
         tags: TAGS,
         summary: 'Apply for a gate pass as the signed-in student; it starts pending',

@@ -54,12 +54,12 @@ export function limitsRepository(db: Db) {
      * Counts one hit on each key in one transaction and answers the counters as they now stand.
      * Each upsert takes its row's lock (PostgreSQL) or runs under the one writer (SQLite), so two
      * requests never read the same count; keys are taken in one order so that two transactions
-     * cannot wait for each other.
+     * cannot wait for each other. One key needs no transaction around its one statement.
      */
     async hit(hits: readonly Hit[], now: number): Promise<Map<string, Counter>> {
       const sorted = [...hits].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
       const at = iso(now);
-      return db.transaction().execute(async (trx) => {
+      const count = async (trx: Db) => {
         const counters = new Map<string, Counter>();
         for (const { key, windowMs } of sorted) {
           const cutoff = iso(now - windowMs);
@@ -77,7 +77,8 @@ export function limitsRepository(db: Db) {
           counters.set(key, toCounter(rows[0]!));
         }
         return counters;
-      });
+      };
+      return sorted.length === 1 ? count(db) : db.transaction().execute(count);
     },
 
     /** Takes back one hit from each key (an attempt that turned out not to be a failure). */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUERY_SUBMITTED_MESSAGE, UNSOLVED_SOLUTION, parseTags, type Query } from '@campus/contract';
 import { createTestApp, type TestApp } from '../../../test/app';
@@ -411,6 +412,123 @@ describe('GET /api/queries (admins)', () => {
   });
 });
 
+describe('PUT /api/queries/:id/hidden', () => {
+  const hide = (id: string, hidden: unknown, token = teacherToken) =>
+    request('PUT', `/api/queries/${id}/hidden`, token, { hidden });
+  const own = () => board(`/api/queries-by-rollno/${student.rollNo}`, studentToken);
+  const collection = async () => {
+    const res = await request('GET', '/api/queries', adminToken);
+    expect(res.statusCode).toBe(200);
+    return res.json<Query[]>();
+  };
+  async function auditEntries(target: string) {
+    const res = await request('GET', '/api/audit-log?kind=query.visibility&limit=200', adminToken);
+    expect(res.statusCode).toBe(200);
+    return res
+      .json<{ actorLoginId: number | null; target: string | null; detail: string | null }[]>()
+      .filter((entry) => entry.target === target);
+  }
+
+  it('takes a query a teacher hides as spam off both boards for everyone, and audits who hid which', async () => {
+    const spam = await ask(studentToken, { topic: 'Buy cheap followers' });
+    const answeredSpam = await ask(studentToken, { topic: 'More spam' });
+    expect((await solve(answeredSpam._id, 'Not a question')).statusCode).toBe(200);
+    const kept = await ask(otherToken);
+
+    const res = await hide(spam._id, true);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<Query>()).toMatchObject({ _id: spam._id, topic: 'Buy cheap followers', hidden: true });
+    expect((await hide(answeredSpam._id, true)).statusCode).toBe(200);
+
+    for (const token of [studentToken, otherToken, teacherToken, adminToken]) {
+      const unsolved = ids(await board('/api/queries-without-solution', token));
+      expect(unsolved).not.toContain(spam._id);
+      expect(unsolved).toContain(kept._id);
+      expect(ids(await board('/api/queries-with-solution', token))).not.toContain(answeredSpam._id);
+    }
+    // Paged board answers count without it too.
+    const page = await request('GET', '/api/queries-without-solution?limit=1', otherToken);
+    const all = await board('/api/queries-without-solution', otherToken);
+    expect(Number(page.headers['x-total-count'])).toBe(all.length);
+    expect(ids(all)).not.toContain(spam._id);
+
+    expect(await auditEntries(spam._id)).toEqual([
+      expect.objectContaining({ actorLoginId: teacher.loginId, target: spam._id, detail: 'hidden as spam' }),
+    ]);
+  });
+
+  it("leaves a hidden query in its student's own list and in the admin collection, flagged", async () => {
+    const spam = await ask();
+    const fine = await ask();
+    expect((await hide(spam._id, true)).statusCode).toBe(200);
+
+    const mine = await own();
+    expect(mine.find((q) => q._id === spam._id)).toMatchObject({ hidden: true });
+    expect(mine.find((q) => q._id === fine._id)).toMatchObject({ hidden: false });
+    const teacherView = await board(`/api/queries-by-rollno/${student.rollNo}`, teacherToken);
+    expect(teacherView.find((q) => q._id === spam._id)).toMatchObject({ hidden: true });
+
+    const listed = await collection();
+    expect(listed.find((q) => q._id === spam._id)).toMatchObject({ hidden: true });
+    expect(listed.find((q) => q._id === fine._id)).toMatchObject({ hidden: false });
+    // The boards do not say which are hidden: none there is.
+    const unsolved = await board('/api/queries-without-solution', studentToken);
+    expect(unsolved.every((q) => !('hidden' in q))).toBe(true);
+  });
+
+  it('shows a hidden query again when staff un-hide it, and audits that too', async () => {
+    const query = await ask();
+    expect((await hide(query._id, true)).statusCode).toBe(200);
+    const shown = await hide(query._id, false, adminToken);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json<Query>()).toMatchObject({ _id: query._id, hidden: false });
+    expect(ids(await board('/api/queries-without-solution', otherToken))).toContain(query._id);
+    expect((await own()).find((q) => q._id === query._id)).toMatchObject({ hidden: false });
+    expect((await auditEntries(query._id)).map((entry) => entry.detail).sort()).toEqual([
+      'hidden as spam',
+      'shown again',
+    ]);
+  });
+
+  it('keeps who hid a query first when it is hidden again', async () => {
+    const query = await ask();
+    const first = await hide(query._id, true);
+    expect((await hide(query._id, true, adminToken)).statusCode).toBe(200);
+    const row = await t.handle.db
+      .selectFrom('queries')
+      .select(['hidden_by', 'hidden_at'])
+      .where('id', '=', query._id)
+      .executeTakeFirstOrThrow();
+    expect(row.hidden_by).toBe(teacher.accountId);
+    expect(first.statusCode).toBe(200);
+  });
+
+  it('refuses students with 403 and changes nothing', async () => {
+    const query = await ask(otherToken);
+    for (const token of [studentToken, otherToken]) {
+      const res = await hide(query._id, true, token);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: expect.any(String) });
+    }
+    expect(ids(await board('/api/queries-without-solution', otherToken))).toContain(query._id);
+    expect(await auditEntries(query._id)).toEqual([]);
+  });
+
+  it('answers an unknown query with 404 and a bad body or id with 400 naming the problem', async () => {
+    const unknown = await hide(randomUUID(), true);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: 'Query not found' });
+    const query = await ask();
+    for (const hidden of ['yes', undefined, 1]) {
+      const res = await hide(query._id, hidden);
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ message: string }>().message).toMatch(/^hidden/);
+    }
+    expect((await hide('not-an-id', true)).statusCode).toBe(400);
+    expect(ids(await board('/api/queries-without-solution', otherToken))).toContain(query._id);
+  });
+});
+
 describe('OpenAPI', () => {
   it('documents every queries route with its request and response schemas', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
@@ -424,6 +542,7 @@ describe('OpenAPI', () => {
         '/api/queries-by-rollno/{rollNo}',
         '/api/queries/update-solution',
         '/api/queries/{id}/like',
+        '/api/queries/{id}/hidden',
         '/api/queries',
       ]),
     );
@@ -431,5 +550,10 @@ describe('OpenAPI', () => {
     const body = submit.requestBody.content['application/json'].schema;
     expect(body.required).toEqual(expect.arrayContaining(['topic', 'tags', 'query']));
     expect(submit.responses['201']).toBeDefined();
+    // Over the hourly allowance (plugins/write-limits.ts).
+    expect(submit.responses['429']).toBeDefined();
+    const hide = paths['/api/queries/{id}/hidden'].put;
+    expect(hide.requestBody.content['application/json'].schema.required).toEqual(['hidden']);
+    expect(hide.responses['200']).toBeDefined();
   });
 });

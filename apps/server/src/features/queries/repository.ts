@@ -1,4 +1,7 @@
-/** The Q&A board: all the SQL of the queries domain. Unsolved → solved once; one like per account. */
+/**
+ * The Q&A board: all the SQL of the queries domain. Unsolved → solved once; one like per account;
+ * staff may hide a query as spam, which takes it off both boards.
+ */
 import { UNSOLVED_SOLUTION, type Query } from '@campus/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index';
@@ -13,6 +16,8 @@ export interface ListFilter {
   rollNo?: number;
   /** Case-insensitive text matched against topic and description. */
   search?: string;
+  /** Hidden queries too, each saying whether it is hidden; otherwise (the boards) they are left out. */
+  withHidden?: boolean;
 }
 
 export interface NewQuery {
@@ -42,6 +47,7 @@ export function queryRepository(db: Db) {
         'q.solution',
         'q.solved_at',
         'q.created_at',
+        'q.hidden_at',
         eb
           .exists(
             eb
@@ -73,7 +79,7 @@ export function queryRepository(db: Db) {
     return tags;
   };
 
-  const toQueries = async (rows: Row[]): Promise<Query[]> => {
+  const toQueries = async (rows: Row[], withHidden = false): Promise<Query[]> => {
     const tags = await tagsOf(rows.map((row) => row.id));
     return rows.map((row) => ({
       _id: row.id,
@@ -88,12 +94,17 @@ export function queryRepository(db: Db) {
       solution: row.solution ?? UNSOLVED_SOLUTION,
       solvedAt: row.solved_at,
       createdAt: row.created_at,
+      ...(withHidden ? { hidden: row.hidden_at !== null } : {}),
     }));
   };
 
-  const findById = async (id: string, viewerAccountId: string): Promise<Query | undefined> => {
+  const findById = async (
+    id: string,
+    viewerAccountId: string,
+    withHidden = false,
+  ): Promise<Query | undefined> => {
     const rows = await selectQueries(viewerAccountId).where('q.id', '=', id).execute();
-    const [query] = await toQueries(rows);
+    const [query] = await toQueries(rows, withHidden);
     return query;
   };
 
@@ -106,6 +117,8 @@ export function queryRepository(db: Db) {
       if (filter.solved === true) query = query.where('q.solved_at', 'is not', null);
       if (filter.solved === false) query = query.where('q.solved_at', 'is', null);
       if (filter.rollNo !== undefined) query = query.where('q.roll_no', '=', filter.rollNo);
+      // With a solved filter this matches a partial index of migration 0009 term for term.
+      if (!filter.withHidden) query = query.where('q.hidden_at', 'is', null);
       if (filter.search) {
         const pattern = containsPattern(filter.search);
         query = query.where((eb) =>
@@ -116,7 +129,7 @@ export function queryRepository(db: Db) {
         );
       }
       const found = await listPage(query, page);
-      return { items: await toQueries(found.items), total: found.total };
+      return { items: await toQueries(found.items, filter.withHidden), total: found.total };
     },
 
     /** Files an unsolved query with no likes; undefined when the roll number has no student. */
@@ -169,6 +182,22 @@ export function queryRepository(db: Db) {
       }
       const query = await findById(id, teacherAccountId);
       return query ? { kind: 'solved', query } : { kind: 'not-found' };
+    },
+
+    /**
+     * Hides the query as spam, or shows it again; hiding an already hidden query keeps who hid it
+     * first. Undefined when the query does not exist.
+     */
+    async setHidden(id: string, hidden: boolean, staffAccountId: string): Promise<Query | undefined> {
+      await db
+        .updateTable('queries')
+        .set(
+          hidden ? { hidden_at: nowIso(), hidden_by: staffAccountId } : { hidden_at: null, hidden_by: null },
+        )
+        .where('id', '=', id)
+        .where('hidden_at', hidden ? 'is' : 'is not', null)
+        .execute();
+      return findById(id, staffAccountId, true);
     },
 
     /**

@@ -1,10 +1,14 @@
-/** The Q&A board: students ask, everyone reads and likes, teachers answer, admins see the collection. */
+/**
+ * The Q&A board: students ask, everyone reads and likes, teachers answer, staff hide spam, admins see
+ * the collection.
+ */
 import {
   ErrorSchema,
   LikeResponseSchema,
   PageQuerySchema,
   QueriesResponseSchema,
   QueryCollectionQuerySchema,
+  QueryHiddenRequestSchema,
   QueryIdParamsSchema,
   QUERY_SUBMITTED_MESSAGE,
   QueryListSchema,
@@ -38,7 +42,7 @@ export const queriesRoutes: Feature = async (app: App, { db, cache }) => {
   app.post(
     '/api/submit-query',
     {
-      config: { access: ['student'] },
+      config: { access: ['student'], writeLimit: 'queries' },
       schema: {
         tags: TAGS,
         summary: 'Ask a question as the signed-in student; it starts unsolved with no likes',
@@ -114,7 +118,7 @@ export const queriesRoutes: Feature = async (app: App, { db, cache }) => {
       config: { access: ROLES },
       schema: {
         tags: TAGS,
-        summary: "One student's queries, newest first (students: their own only)",
+        summary: "One student's queries, newest first, hidden ones too (students: their own only)",
         params: RollNoParamsSchema,
         querystring: PageQuerySchema,
         response: { 200: QueriesResponseSchema, ...errors },
@@ -123,7 +127,7 @@ export const queriesRoutes: Feature = async (app: App, { db, cache }) => {
     async (request, reply) => {
       const principal = assertOwnRollNo(request, request.params.rollNo);
       const listed = await queries.list(
-        { rollNo: request.params.rollNo },
+        { rollNo: request.params.rollNo, withHidden: true },
         request.query,
         principal.accountId,
       );
@@ -170,20 +174,46 @@ export const queriesRoutes: Feature = async (app: App, { db, cache }) => {
     },
   );
 
+  app.put(
+    '/api/queries/:id/hidden',
+    {
+      config: { access: ['teacher', 'admin'] },
+      schema: {
+        tags: TAGS,
+        summary:
+          'Hide a query as spam (it leaves both boards; its student and the admin collection still see it), or show it again',
+        params: QueryIdParamsSchema,
+        body: QueryHiddenRequestSchema,
+        response: { 200: QuerySchema, ...errors, 404: ErrorSchema },
+      },
+    },
+    async (request) => {
+      const staff = principalOf(request);
+      const query = await queries.setHidden(request.params.id, request.body.hidden, staff.accountId);
+      if (!query) throw notFound('Query not found');
+      return query;
+    },
+  );
+
   app.get(
     '/api/queries',
     {
       config: { access: ['admin'] },
       schema: {
         tags: TAGS,
-        summary: 'The Queries Collection: every query, newest first, searchable on topic and description',
+        summary:
+          'The Queries Collection: every query (hidden ones flagged), newest first, searchable on topic and description',
         querystring: QueryCollectionQuerySchema,
         response: { 200: QueryListSchema, ...errors },
       },
     },
     async (request, reply) => {
       const { limit, offset, search } = request.query;
-      const listed = await queries.list({ search }, { limit, offset }, principalOf(request).accountId);
+      const listed = await queries.list(
+        { search, withHidden: true },
+        { limit, offset },
+        principalOf(request).accountId,
+      );
       return answerList(reply, arrayAnswer(listed));
     },
   );

@@ -1,4 +1,4 @@
-/** Q&A board calls (SPEC §7, and the like toggle of issue 4) with their query and mutation hooks. */
+/** Q&A board calls (SPEC §7, the like toggle and hiding spam) with their query and mutation hooks. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   NEW_QUERY_LIKES,
@@ -117,6 +117,33 @@ export function useToggleLike() {
         list?.map((q) => (q._id === queryId ? { ...q, likes, likedByMe: liked } : q)),
       );
     },
+  });
+}
+
+export function setQueryHidden({ queryId, hidden }: { queryId: string; hidden: boolean }): Promise<Query> {
+  return api<Query>(`/api/queries/${queryId}/hidden`, { method: 'PUT', body: { hidden } });
+}
+
+/**
+ * Hides a query as spam (teachers, admins), or shows it again: a hidden query leaves both boards at
+ * once, and every other cached list shows its new state; then the lists are refreshed.
+ */
+export function useSetQueryHidden() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setQueryHidden,
+    onSuccess: (updated) => {
+      const hidden = updated.hidden === true;
+      if (hidden) {
+        for (const board of [queryKeys.unsolved, queryKeys.solved]) {
+          queryClient.setQueryData<Query[]>(board, (list) => list?.filter((q) => q._id !== updated._id));
+        }
+      }
+      queryClient.setQueriesData<Query[]>({ queryKey: queryKeys.all }, (list) =>
+        list?.map((q) => (q._id === updated._id && 'hidden' in q ? { ...q, hidden } : q)),
+      );
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.all }),
   });
 }
 

@@ -32,6 +32,14 @@ export function QueryCard({ query, children }: { query: Query; children?: ReactN
         <Text size="sm" c="dimmed">
           Asked by {query.name} ({query.rollNo}) on {formatQueryDate(query.createdAt)}
         </Text>
+        {query.hidden === true && (
+          <Group gap="xs" role="note" wrap="wrap">
+            <Badge variant="filled" color="red.9">
+              Hidden
+            </Badge>
+            <Text size="sm">Staff hid this query as spam: it is not on the boards.</Text>
+          </Group>
+        )}
         {isSolved(query) && (
           <Paper bg="gray.0" p="sm" radius="sm" aria-label="Solution" role="region">
             <Text fw={600} size="sm">

@@ -64,6 +64,15 @@ describe('WriteQueryForm', { timeout: 15_000 }, () => {
     expect(calls).toEqual([]);
   });
 
+  it('says when to try again when the student has submitted too many queries', async () => {
+    const message = 'You can submit 10 queries an hour. Try again in 12 minutes.';
+    stubApi(() => ({ status: 429, body: { message } }));
+    renderScreen(<WriteQueryForm />, STUDENT);
+    await fill({ topic: 'Hooks', tags: 'react', query: 'Why?' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByLabelText(/^Topic/)).toHaveValue('Hooks');
+  });
+
   it.each([
     ['the server refuses', () => ({ status: 400, body: { message: 'topic is required' } })],
     [

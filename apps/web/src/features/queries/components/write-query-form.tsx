@@ -2,6 +2,7 @@
 import { Alert, Button, Paper, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState, type SyntheticEvent } from 'react';
 import { MESSAGES, SubmitQueryRequestSchema, parseTags } from '@campus/contract';
+import { ApiError, serverMessageOr } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useSubmitQuery } from '../api';
 
@@ -41,7 +42,15 @@ export function WriteQueryForm() {
           setResult({ ok: true, message: res.message });
           setValues(EMPTY);
         },
-        onError: () => setResult({ ok: false, message: MESSAGES.query.submitFailed }),
+        // Over the hourly allowance the server says when to try again; otherwise the §8 message.
+        onError: (error) =>
+          setResult({
+            ok: false,
+            message:
+              error instanceof ApiError && error.status === 429
+                ? serverMessageOr(error, MESSAGES.query.submitFailed)
+                : MESSAGES.query.submitFailed,
+          }),
       },
     );
   }

@@ -31,7 +31,16 @@ describe('AdminQueriesPage', { timeout: 15_000 }, () => {
       within(row)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['Exam dates', 'Ravi Kumar', '230003', 'exams, calendar', 'Solved', '2', '1/5/30']);
+    ).toEqual([
+      'Exam dates',
+      'Ravi Kumar',
+      '230003',
+      'exams, calendar',
+      'Solved',
+      '2',
+      '1/5/30',
+      'Hide as spam',
+    ]);
     expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
   });
 
@@ -66,5 +75,69 @@ describe('AdminQueriesPage', { timeout: 15_000 }, () => {
     stubApi(() => ({ status: 200, body: [] }));
     renderScreen(<AdminQueriesPage />, ADMIN);
     expect(await screen.findByText(MESSAGES.query.none)).toBeVisible();
+  });
+
+  it('flags a hidden query and shows it again on the boards', async () => {
+    const spam = boardQuery({ topic: 'Cheap followers', hidden: true });
+    const rows = [spam, boardQuery({ topic: 'Exam dates', hidden: false })];
+    const calls = stubApi((call) => {
+      if (call.method === 'PUT') {
+        rows[0] = { ...spam, hidden: false };
+        return { status: 200, body: rows[0] };
+      }
+      return { status: 200, body: rows };
+    });
+    renderScreen(<AdminQueriesPage />, ADMIN);
+    const row = (await screen.findByRole('cell', { name: 'Cheap followers' })).closest('tr')!;
+    expect(within(row).getByText('Hidden')).toBeVisible();
+    const other = screen.getByRole('cell', { name: 'Exam dates' }).closest('tr')!;
+    expect(within(other).queryByText('Hidden')).toBeNull();
+
+    await userEvent
+      .setup({ delay: null })
+      .click(within(row).getByRole('button', { name: 'Show again: Cheap followers' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('“Cheap followers” is on the boards again.');
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
+      path: `/api/queries/${spam._id}/hidden`,
+      body: { hidden: false },
+    });
+    await waitFor(() => expect(within(row).queryByText('Hidden')).toBeNull());
+    expect(within(row).getByRole('button', { name: 'Hide as spam: Cheap followers' })).toBeVisible();
+  });
+
+  it('hides a query as spam after confirming, and flags it', async () => {
+    const query = boardQuery({ topic: 'Cheap followers', hidden: false });
+    const rows = [query];
+    const calls = stubApi((call) => {
+      if (call.method === 'PUT') {
+        rows[0] = { ...query, hidden: true };
+        return { status: 200, body: rows[0] };
+      }
+      return { status: 200, body: rows };
+    });
+    renderScreen(<AdminQueriesPage />, ADMIN);
+    const user = userEvent.setup({ delay: null });
+    const row = (await screen.findByRole('cell', { name: 'Cheap followers' })).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: 'Hide as spam: Cheap followers' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Hide this query as spam?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Hide as spam' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('“Cheap followers” was hidden as spam.');
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ hidden: true });
+    await waitFor(() => expect(within(row).getByText('Hidden')).toBeVisible());
+    expect(within(row).getByRole('button', { name: 'Show again: Cheap followers' })).toBeVisible();
+  });
+
+  it('says why when showing a query again fails', async () => {
+    stubApi((call) =>
+      call.method === 'PUT'
+        ? { status: 404, body: { message: 'Query not found' } }
+        : { status: 200, body: [boardQuery({ topic: 'Cheap followers', hidden: true })] },
+    );
+    renderScreen(<AdminQueriesPage />, ADMIN);
+    const row = (await screen.findByRole('cell', { name: 'Cheap followers' })).closest('tr')!;
+    await userEvent
+      .setup({ delay: null })
+      .click(within(row).getByRole('button', { name: 'Show again: Cheap followers' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Query not found');
   });
 });

@@ -1,11 +1,16 @@
-/** Admin Queries Collection: every query in a searchable table, paged on the server (SPEC §2, issue 6). */
-import { Badge, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+/**
+ * Admin Queries Collection: every query in a searchable table, paged on the server (SPEC §2), with the
+ * ones hidden as spam flagged and a way to hide or show each.
+ */
+import { Alert, Badge, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { MESSAGES } from '@campus/contract';
+import { MESSAGES, type Query } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
-import { isSolved, useQueryCollection } from '../api';
+import { serverMessageOr } from '../../../lib/api-client';
+import { isSolved, useQueryCollection, useSetQueryHidden } from '../api';
+import { HideQueryDialog } from '../components/hide-query-dialog';
 import { formatQueryDate } from '../components/query-card';
 import { useLoggedError } from '../../../lib/logger';
 
@@ -27,6 +32,23 @@ export function AdminQueriesPage() {
   useLoggedError(collection.error, 'Could not load the queries collection');
   const rows = collection.data?.slice(0, COLLECTION_PAGE_SIZE) ?? [];
   const hasNext = (collection.data?.length ?? 0) > COLLECTION_PAGE_SIZE;
+  const [hiding, setHiding] = useState<Query | null>(null);
+  const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
+  const show = useSetQueryHidden();
+  const showAgain = (query: Query) => {
+    setOutcome(null);
+    show.mutate(
+      { queryId: query._id, hidden: false },
+      {
+        onSuccess: () => setOutcome({ ok: true, message: `“${query.topic}” is on the boards again.` }),
+        onError: (err) =>
+          setOutcome({
+            ok: false,
+            message: serverMessageOr(err, 'Could not show the query again. Please try again.'),
+          }),
+      },
+    );
+  };
 
   return (
     <Stack>
@@ -39,6 +61,19 @@ export function AdminQueriesPage() {
         maw={420}
         onChange={(e) => setSearch(e.currentTarget.value)}
       />
+      {outcome && (
+        <Alert
+          color={outcome.ok ? 'green' : 'red'}
+          role={outcome.ok ? 'status' : 'alert'}
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setOutcome(null)}
+        >
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {outcome.message}
+          </Text>
+        </Alert>
+      )}
       {collection.isLoading ? (
         <LoadingState label="Loading queries..." />
       ) : collection.isError ? (
@@ -47,7 +82,7 @@ export function AdminQueriesPage() {
         <EmptyState>{debouncedSearch ? 'No queries match your search.' : MESSAGES.query.none}</EmptyState>
       ) : (
         <Table.ScrollContainer
-          minWidth={760}
+          minWidth={900}
           type="native"
           tabIndex={0}
           role="region"
@@ -63,6 +98,7 @@ export function AdminQueriesPage() {
                 <Table.Th scope="col">Status</Table.Th>
                 <Table.Th scope="col">Likes</Table.Th>
                 <Table.Th scope="col">Date</Table.Th>
+                <Table.Th scope="col">Action</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -73,12 +109,45 @@ export function AdminQueriesPage() {
                   <Table.Td>{query.rollNo}</Table.Td>
                   <Table.Td>{query.tags.join(', ')}</Table.Td>
                   <Table.Td>
-                    <Badge variant="filled" color={isSolved(query) ? 'teal.9' : 'gray.7'}>
-                      {isSolved(query) ? 'Solved' : 'Unsolved'}
-                    </Badge>
+                    <Group gap={4} wrap="nowrap">
+                      <Badge variant="filled" color={isSolved(query) ? 'teal.9' : 'gray.7'}>
+                        {isSolved(query) ? 'Solved' : 'Unsolved'}
+                      </Badge>
+                      {query.hidden === true && (
+                        <Badge variant="filled" color="red.9">
+                          Hidden
+                        </Badge>
+                      )}
+                    </Group>
                   </Table.Td>
                   <Table.Td>{query.likes}</Table.Td>
                   <Table.Td>{formatQueryDate(query.createdAt)}</Table.Td>
+                  <Table.Td>
+                    {query.hidden === true ? (
+                      <Button
+                        size="xs"
+                        variant="default"
+                        disabled={show.isPending}
+                        aria-label={`Show again: ${query.topic}`}
+                        onClick={() => showAgain(query)}
+                      >
+                        Show again
+                      </Button>
+                    ) : (
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        color="red.9"
+                        aria-label={`Hide as spam: ${query.topic}`}
+                        onClick={() => {
+                          setOutcome(null);
+                          setHiding(query);
+                        }}
+                      >
+                        Hide as spam
+                      </Button>
+                    )}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -94,6 +163,14 @@ export function AdminQueriesPage() {
           Next page
         </Button>
       </Group>
+      <HideQueryDialog
+        query={hiding}
+        onClose={() => setHiding(null)}
+        onHidden={(query) => {
+          setHiding(null);
+          setOutcome({ ok: true, message: `“${query.topic}” was hidden as spam.` });
+        }}
+      />
     </Stack>
   );
 }

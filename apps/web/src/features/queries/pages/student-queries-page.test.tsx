@@ -91,6 +91,24 @@ describe('StudentQueriesPage', { timeout: 15_000 }, () => {
     expect(screen.queryByRole('article', { name: 'Answered one' })).not.toBeInTheDocument();
   });
 
+  it('tells the student which of their own queries staff hid from the boards', async () => {
+    board({
+      mine: [
+        boardQuery({ topic: 'Hidden one', hidden: true }),
+        boardQuery({ topic: 'Open one', hidden: false }),
+      ],
+    });
+    renderScreen(<StudentQueriesPage />, STUDENT);
+    await userEvent.setup({ delay: null }).click(screen.getByRole('tab', { name: 'Your Queries' }));
+    const hidden = await screen.findByRole('article', { name: 'Hidden one' });
+    expect(within(hidden).getByRole('note')).toHaveTextContent(
+      'HiddenStaff hid this query as spam: it is not on the boards.',
+    );
+    expect(within(screen.getByRole('article', { name: 'Open one' })).queryByRole('note')).toBeNull();
+    // A student is offered no way to hide anything.
+    expect(screen.queryByRole('button', { name: /Hide as spam/ })).toBeNull();
+  });
+
   it('shows the empty state of each list', async () => {
     board({ mine: [boardQuery({ topic: 'Open one' })] });
     renderScreen(<StudentQueriesPage />, STUDENT);

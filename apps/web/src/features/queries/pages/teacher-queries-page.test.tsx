@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, type Query } from '@campus/contract';
@@ -113,5 +113,82 @@ describe('TeacherQueriesPage', { timeout: 15_000 }, () => {
     renderScreen(<TeacherQueriesPage />, TEACHER);
     const card = await answer('Pointers', 'Answer');
     expect(await within(card).findByRole('alert')).toHaveTextContent(MESSAGES.solution.updateError);
+  });
+
+  it('hides a query as spam after confirming: it leaves the board, and Undo puts it back', async () => {
+    const spam = boardQuery({ topic: 'Cheap followers' });
+    const kept = boardQuery({ topic: 'Pointers' });
+    const unsolved = [spam, kept];
+    const calls = board(unsolved, [], (call) => {
+      const hidden = (call.body as { hidden: boolean }).hidden;
+      unsolved.splice(0, unsolved.length, ...(hidden ? [kept] : [spam, kept]));
+      return { status: 200, body: { ...spam, hidden } };
+    });
+    renderScreen(<TeacherQueriesPage />, TEACHER);
+    const user = userEvent.setup({ delay: null });
+    const card = await screen.findByRole('article', { name: 'Cheap followers' });
+    await user.click(within(card).getByRole('button', { name: 'Hide as spam' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Hide this query as spam?' });
+    expect(dialog).toHaveTextContent('Cheap followers');
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Hide as spam' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent('“Cheap followers” was hidden as spam.');
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
+      path: `/api/queries/${spam._id}/hidden`,
+      body: { hidden: true },
+    });
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Cheap followers' })).toBeNull());
+    expect(screen.getByRole('article', { name: 'Pointers' })).toBeVisible();
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('“Cheap followers” is on the board again.')).toBeVisible();
+    expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({ hidden: false });
+    expect(await screen.findByRole('article', { name: 'Cheap followers' })).toBeVisible();
+  });
+
+  it('hides nothing when the teacher cancels', async () => {
+    const calls = board([boardQuery({ topic: 'Cheap followers' })], [], () => ({ status: 500 }));
+    renderScreen(<TeacherQueriesPage />, TEACHER);
+    const user = userEvent.setup({ delay: null });
+    const card = await screen.findByRole('article', { name: 'Cheap followers' });
+    await user.click(within(card).getByRole('button', { name: 'Hide as spam' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Hide this query as spam?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+    expect(screen.getByRole('article', { name: 'Cheap followers' })).toBeVisible();
+  });
+
+  it('says why in the dialog when the server refuses, and keeps the query', async () => {
+    board([boardQuery({ topic: 'Cheap followers' })], [], () => ({
+      status: 429,
+      body: { message: 'You can make 600 changes an hour. Try again in 12 minutes.' },
+    }));
+    renderScreen(<TeacherQueriesPage />, TEACHER);
+    const user = userEvent.setup({ delay: null });
+    const card = await screen.findByRole('article', { name: 'Cheap followers' });
+    await user.click(within(card).getByRole('button', { name: 'Hide as spam' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Hide this query as spam?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Hide as spam' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'You can make 600 changes an hour. Try again in 12 minutes.',
+    );
+    expect(screen.getByRole('article', { name: 'Cheap followers' })).toBeInTheDocument();
+  });
+
+  it('offers Hide as spam on solved queries too', async () => {
+    board(
+      [],
+      [boardQuery({ topic: 'Answered spam', solution: 'No.', solvedAt: '2030-04-29T10:00:00.000Z' })],
+      () => ({
+        status: 500,
+      }),
+    );
+    renderScreen(<TeacherQueriesPage />, TEACHER);
+    await userEvent.setup({ delay: null }).click(screen.getByRole('tab', { name: 'Solved Queries' }));
+    const card = await screen.findByRole('article', { name: 'Answered spam' });
+    expect(within(card).getByRole('button', { name: 'Hide as spam' })).toBeVisible();
   });
 });

@@ -1,13 +1,28 @@
-/** Teacher Manage Queries: answer unsolved queries; an answered one moves to Solved (SPEC §2, §4). */
-import { Alert, Tabs } from '@mantine/core';
+/**
+ * Teacher Manage Queries: answer unsolved queries (an answered one moves to Solved, SPEC §2, §4), and
+ * hide spam from both boards.
+ */
+import { Alert, Button, Group, Tabs, Text } from '@mantine/core';
 import { useState } from 'react';
-import { MESSAGES } from '@campus/contract';
+import { MESSAGES, type Query } from '@campus/contract';
 import { PageTitle } from '../../../components/page-title';
-import { useSolvedQueries, useUnsolvedQueries } from '../api';
+import { serverMessageOr } from '../../../lib/api-client';
+import { useSetQueryHidden, useSolvedQueries, useUnsolvedQueries } from '../api';
+import { HideQueryDialog } from '../components/hide-query-dialog';
 import { QueryList } from '../components/query-list';
 import { SolutionForm } from '../components/solution-form';
 
-function UnsolvedQueries({ onSolved }: { onSolved: () => void }) {
+function HideButton({ query, onHide }: { query: Query; onHide: (query: Query) => void }) {
+  return (
+    <Group justify="flex-end">
+      <Button variant="outline" color="red.9" size="xs" onClick={() => onHide(query)}>
+        Hide as spam
+      </Button>
+    </Group>
+  );
+}
+
+function UnsolvedQueries({ onSolved, onHide }: { onSolved: () => void; onHide: (query: Query) => void }) {
   const queries = useUnsolvedQueries();
   return (
     <QueryList
@@ -17,12 +32,17 @@ function UnsolvedQueries({ onSolved }: { onSolved: () => void }) {
       onRetry={() => void queries.refetch()}
       empty={MESSAGES.query.none}
       context="Could not load unsolved queries"
-      renderExtra={(query) => <SolutionForm query={query} onSolved={onSolved} />}
+      renderExtra={(query) => (
+        <>
+          <SolutionForm query={query} onSolved={onSolved} />
+          <HideButton query={query} onHide={onHide} />
+        </>
+      )}
     />
   );
 }
 
-function SolvedQueries() {
+function SolvedQueries({ onHide }: { onHide: (query: Query) => void }) {
   const queries = useSolvedQueries();
   return (
     <QueryList
@@ -32,25 +52,76 @@ function SolvedQueries() {
       onRetry={() => void queries.refetch()}
       empty={MESSAGES.query.none}
       context="Could not load solved queries"
+      renderExtra={(query) => <HideButton query={query} onHide={onHide} />}
     />
   );
 }
 
+type Notice =
+  | { kind: 'solved' }
+  | { kind: 'hidden'; query: Query }
+  | { kind: 'shown'; query: Query }
+  | { kind: 'show-failed'; message: string };
+
+function noticeText(notice: Notice): string {
+  switch (notice.kind) {
+    case 'solved':
+      return MESSAGES.solution.updated;
+    case 'hidden':
+      return `“${notice.query.topic}” was hidden as spam.`;
+    case 'shown':
+      return `“${notice.query.topic}” is on the board again.`;
+    case 'show-failed':
+      return notice.message;
+  }
+}
+
 export function TeacherQueriesPage() {
-  const [updated, setUpdated] = useState(false);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [hiding, setHiding] = useState<Query | null>(null);
+  const show = useSetQueryHidden();
+  const failed = notice?.kind === 'show-failed';
+
+  const undo = (query: Query) =>
+    show.mutate(
+      { queryId: query._id, hidden: false },
+      {
+        onSuccess: () => setNotice({ kind: 'shown', query }),
+        onError: (err) =>
+          setNotice({
+            kind: 'show-failed',
+            message: serverMessageOr(err, 'Could not show the query again. Please try again.'),
+          }),
+      },
+    );
+
   return (
     <>
       <PageTitle>Manage Queries</PageTitle>
-      {updated && (
+      {notice && (
         <Alert
-          color="green"
-          role="status"
+          color={failed ? 'red' : 'green'}
+          role={failed ? 'alert' : 'status'}
           mb="md"
           withCloseButton
           closeButtonLabel="Dismiss"
-          onClose={() => setUpdated(false)}
+          onClose={() => setNotice(null)}
         >
-          {MESSAGES.solution.updated}
+          <Group gap="sm" justify="space-between" wrap="wrap">
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {noticeText(notice)}
+            </Text>
+            {notice.kind === 'hidden' && (
+              <Button
+                size="xs"
+                variant="default"
+                disabled={show.isPending}
+                onClick={() => undo(notice.query)}
+              >
+                {show.isPending ? 'Showing...' : 'Undo'}
+              </Button>
+            )}
+          </Group>
         </Alert>
       )}
       <Tabs defaultValue="unsolved">
@@ -59,12 +130,20 @@ export function TeacherQueriesPage() {
           <Tabs.Tab value="solved">Solved Queries</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="unsolved">
-          <UnsolvedQueries onSolved={() => setUpdated(true)} />
+          <UnsolvedQueries onSolved={() => setNotice({ kind: 'solved' })} onHide={setHiding} />
         </Tabs.Panel>
         <Tabs.Panel value="solved">
-          <SolvedQueries />
+          <SolvedQueries onHide={setHiding} />
         </Tabs.Panel>
       </Tabs>
+      <HideQueryDialog
+        query={hiding}
+        onClose={() => setHiding(null)}
+        onHidden={(query) => {
+          setHiding(null);
+          setNotice({ kind: 'hidden', query });
+        }}
+      />
     </>
   );
 }

@@ -1,0 +1,70 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectAccessible } from '../support/a11y';
+import { DEMO, signInAs } from '../support/session';
+
+// A demo student no other journey uses.
+const STUDENT = 230005;
+
+const card = (page: Page, text: string): Locator =>
+  page.getByRole('tabpanel').getByRole('article').filter({ hasText: text });
+
+async function openTab(page: Page, name: string): Promise<void> {
+  await page.getByRole('tab', { name, exact: true }).click();
+  await expect(page.getByRole('tab', { name, exact: true })).toHaveAttribute('aria-selected', 'true');
+}
+
+test('a teacher hides a spam query from the boards, its student still sees it, an admin shows it again', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const topic = `Cheap followers ${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  const open = async () => (await browser.newContext()).newPage();
+
+  const student = await open();
+  await signInAs(student, STUDENT, /\/student\/home$/);
+  await student.goto('/student/queries');
+  await openTab(student, 'Write Query');
+  await student.getByRole('textbox', { name: 'Topic' }).fill(topic);
+  await student.getByRole('textbox', { name: 'Tags' }).fill('offers');
+  await student.getByRole('textbox', { name: 'Query' }).fill('Visit my page for followers.');
+  await student.getByRole('button', { name: 'Submit Query' }).click();
+  await expect(
+    student.getByRole('status').filter({ hasText: 'Query submitted successfully!' }),
+  ).toBeVisible();
+
+  const teacher = await open();
+  await signInAs(teacher, DEMO.teacher, /\/teacher\/home$/);
+  await teacher.goto('/teacher/queries');
+  const spam = card(teacher, topic);
+  await spam.getByRole('button', { name: 'Hide as spam' }).click();
+  const dialog = teacher.getByRole('dialog', { name: 'Hide this query as spam?' });
+  await expect(dialog).toContainText(topic);
+  await expectAccessible(teacher);
+  await dialog.getByRole('button', { name: 'Hide as spam' }).click();
+  await expect(teacher.getByRole('status')).toContainText(`“${topic}” was hidden as spam.`);
+  await expect(card(teacher, topic)).toHaveCount(0);
+  await expectAccessible(teacher);
+
+  await student.goto('/student/queries');
+  await expect(student.getByRole('tabpanel')).toBeVisible();
+  await expect(card(student, topic)).toHaveCount(0);
+  await openTab(student, 'Your Queries');
+  await expect(card(student, topic).getByRole('note')).toContainText('Staff hid this query as spam');
+  await expectAccessible(student);
+
+  const admin = await open();
+  await signInAs(admin, DEMO.admin, /\/admin\/home$/);
+  await admin.goto('/admin/queries');
+  await admin.getByLabel('Search queries').fill(topic);
+  const row = admin.getByRole('row').filter({ hasText: topic });
+  await expect(row).toContainText('Hidden');
+  await expectAccessible(admin);
+  await row.getByRole('button', { name: `Show again: ${topic}` }).click();
+  await expect(admin.getByRole('status')).toContainText(`“${topic}” is on the boards again.`);
+  await expect(row).not.toContainText('Hidden');
+
+  await teacher.goto('/teacher/queries');
+  await expect(card(teacher, topic)).toBeVisible();
+
+  for (const page of [student, teacher, admin]) await page.context().close();
+});
