@@ -15,6 +15,7 @@ export const AUDIT_KINDS = [
   'query.solution',
   'query.like',
   'attendance.mark',
+  'marks.update',
   'notice.create',
   'syllabus.add',
   'support.submit',

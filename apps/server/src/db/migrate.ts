@@ -10,6 +10,7 @@ import * as notifyOnlyChanges from './migrations/0005-notify-only-changes';
 import * as rateLimits from './migrations/0006-rate-limits';
 import * as auditClient from './migrations/0007-audit-client';
 import * as campusSettings from './migrations/0008-campus-settings';
+import * as cgpaSource from './migrations/0011-cgpa-source';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0006-rate-limits': rateLimits,
   '0007-audit-client': auditClient,
   '0008-campus-settings': campusSettings,
+  '0011-cgpa-source': cgpaSource,
 };
 
 /** The migration that creates the schema: it runs on the first start of a new database only. */
