@@ -13,15 +13,6 @@ export type MarkField = (typeof MARK_FIELDS)[number];
 
 export const PERCENT_MAX = 100;
 export const GPA_MAX = 10;
-const MARK_MAX: Record<MarkField | 'CGPA', number> = {
-  '10th %age': PERCENT_MAX,
-  '12th %age': PERCENT_MAX,
-  'Sem-1 SGPA': GPA_MAX,
-  'Sem-2 SGPA': GPA_MAX,
-  'Sem-3 SGPA': GPA_MAX,
-  'Sem-4 SGPA': GPA_MAX,
-  CGPA: GPA_MAX,
-};
 
 /** `computed`: the mean of the SGPAs entered; `entered`: typed in as it stands on the transcript. */
 export const CGPA_SOURCES = ['computed', 'entered'] as const;
@@ -64,6 +55,17 @@ function markSchema(max: number) {
   );
 }
 
+/** Each mark's check: percentages from 0 to 100, grade points from 0 to 10. */
+export const MARK_SCHEMAS = {
+  '10th %age': markSchema(PERCENT_MAX),
+  '12th %age': markSchema(PERCENT_MAX),
+  'Sem-1 SGPA': markSchema(GPA_MAX),
+  'Sem-2 SGPA': markSchema(GPA_MAX),
+  'Sem-3 SGPA': markSchema(GPA_MAX),
+  'Sem-4 SGPA': markSchema(GPA_MAX),
+  CGPA: markSchema(GPA_MAX),
+} satisfies Record<MarkField | 'CGPA', unknown>;
+
 /**
  * PUT /api/marks/:rollNo: the whole record. Every mark is given (null while not known). With
  * `cgpaSource` `computed` the CGPA is worked out from the SGPAs and any CGPA sent is not used; with
@@ -71,14 +73,14 @@ function markSchema(max: number) {
  */
 export const MarksUpdateRequestSchema = z
   .object({
-    '10th %age': markSchema(MARK_MAX['10th %age']),
-    '12th %age': markSchema(MARK_MAX['12th %age']),
-    'Sem-1 SGPA': markSchema(MARK_MAX['Sem-1 SGPA']),
-    'Sem-2 SGPA': markSchema(MARK_MAX['Sem-2 SGPA']),
-    'Sem-3 SGPA': markSchema(MARK_MAX['Sem-3 SGPA']),
-    'Sem-4 SGPA': markSchema(MARK_MAX['Sem-4 SGPA']),
+    '10th %age': MARK_SCHEMAS['10th %age'],
+    '12th %age': MARK_SCHEMAS['12th %age'],
+    'Sem-1 SGPA': MARK_SCHEMAS['Sem-1 SGPA'],
+    'Sem-2 SGPA': MARK_SCHEMAS['Sem-2 SGPA'],
+    'Sem-3 SGPA': MARK_SCHEMAS['Sem-3 SGPA'],
+    'Sem-4 SGPA': MARK_SCHEMAS['Sem-4 SGPA'],
     cgpaSource: z.enum(CGPA_SOURCES, { error: 'must be computed or entered' }),
-    CGPA: markSchema(MARK_MAX.CGPA).optional(),
+    CGPA: MARK_SCHEMAS.CGPA.optional(),
   })
   .superRefine((marks, ctx) => {
     if (marks.cgpaSource === 'entered' && marks.CGPA === undefined) {
