@@ -73,10 +73,10 @@ describe('attendance report', { timeout: 20_000 }, () => {
     expect(screen.getByText(/2 of 4 students below 75%, listed first\./)).toBeInTheDocument();
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.textContent)).toEqual([
-      '230002Bilal Khan1250.00%Below 75%',
-      '230004Dev Patel2366.67%Below 75%',
-      '230001Asha Rao22100.00%OK',
-      '230003Chen Li000.00%Not marked',
+      '230002Bilal KhanBelow 75%50.00%12',
+      '230004Dev PatelBelow 75%66.67%23',
+      '230001Asha RaoOK100.00%22',
+      '230003Chen LiNot marked0.00%00',
     ]);
   });
 

@@ -58,6 +58,7 @@ function StatusCell({ row, warningPercent }: { row: AttendanceReportRow; warning
 function ReportTable({ report }: { report: AttendanceReport }) {
   const caption = `Attendance of ${report.group} from ${report.from} to ${report.to}`;
   return (
+    // The status comes right after the name, so a phone shows it without scrolling.
     <Table.ScrollContainer minWidth={640} type="native" tabIndex={0} role="region" aria-label={caption}>
       <Table striped highlightOnHover captionSide="top">
         <Table.Caption ta="start">{caption}</Table.Caption>
@@ -65,16 +66,16 @@ function ReportTable({ report }: { report: AttendanceReport }) {
           <Table.Tr>
             <Table.Th scope="col">Roll No</Table.Th>
             <Table.Th scope="col">Name</Table.Th>
+            <Table.Th scope="col">Status</Table.Th>
+            <Table.Th scope="col" ta="right">
+              Attendance
+            </Table.Th>
             <Table.Th scope="col" ta="right">
               Present days
             </Table.Th>
             <Table.Th scope="col" ta="right">
               Total days
             </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Attendance
-            </Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -84,12 +85,12 @@ function ReportTable({ report }: { report: AttendanceReport }) {
               <Table.Th scope="row" fw="inherit">
                 {row.name}
               </Table.Th>
-              <Table.Td ta="right">{row.present}</Table.Td>
-              <Table.Td ta="right">{row.total}</Table.Td>
-              <Table.Td ta="right">{formatAttendancePercentage(row.percentage)}%</Table.Td>
               <Table.Td>
                 <StatusCell row={row} warningPercent={report.warningPercent} />
               </Table.Td>
+              <Table.Td ta="right">{formatAttendancePercentage(row.percentage)}%</Table.Td>
+              <Table.Td ta="right">{row.present}</Table.Td>
+              <Table.Td ta="right">{row.total}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -2,7 +2,7 @@
  * The marks of the teacher's mentees, one mentored group at a time, students without marks too, each
  * with "Edit marks". The CGPA says whether it was computed or entered.
  */
-import { Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Select, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { MESSAGES, type MarksRecord } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
@@ -59,9 +59,7 @@ export function MenteeMarks({ teacherId }: { teacherId: number | undefined }) {
                   {column}
                 </Table.Th>
               ))}
-              <Table.Th scope="col">
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
+              <Table.Th scope="col">Marks</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
