@@ -22,12 +22,12 @@ function parseCsv(text: string): string[][] {
           i++;
           break;
         }
-        cell += text[i++];
+        cell += text.charAt(i++);
       }
     } else {
       while (i < text.length && text[i] !== ',' && text[i] !== '\r') {
         if (text[i] === '"' || text[i] === '\n') throw new Error(`bare ${JSON.stringify(text[i])} in a cell`);
-        cell += text[i++];
+        cell += text.charAt(i++);
       }
     }
     record.push(cell);
@@ -47,7 +47,7 @@ function parseCsv(text: string): string[][] {
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   let text = '';
-  for await (const chunk of stream) text += Buffer.isBuffer(chunk) ? chunk.toString('utf8') : String(chunk);
+  for await (const chunk of stream) text += Buffer.isBuffer(chunk) ? chunk.toString('utf8') : chunk;
   return text;
 }
 

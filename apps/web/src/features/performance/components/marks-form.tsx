@@ -49,7 +49,8 @@ function validateMarks(values: MarksFormValues) {
   return Object.fromEntries(
     Object.entries(validate(values)).map(([field, message]) => [
       field,
-      `${field === 'cgpaSource' ? 'CGPA' : field} ${String(message)}`,
+      // The resolver gives each issue's message, which is text.
+      `${field === 'cgpaSource' ? 'CGPA' : field} ${message as string}`,
     ]),
   );
 }
