@@ -302,6 +302,7 @@ const LISTS: ListCase[] = [
     as: 'teacher',
     atLeast: ROSTER,
   },
+  { route: '/api/marks', url: () => `/api/marks?group=${GROUP}`, as: 'teacher', atLeast: ROSTER },
   {
     route: '/api/attendance-marks',
     url: () => `/api/attendance-marks?group=${GROUP}&date=${MARK_DATE}`,

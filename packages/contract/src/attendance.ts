@@ -153,12 +153,16 @@ export const AttendanceHistoryResponseSchema = z.array(AttendanceRecordSchema);
 // ---------------------------------------------------------------- the percentage (SPEC §9)
 
 /** Present / total × 100, rounded to 2 decimals; 0 when there are no records. */
-export function attendancePercentage(records: readonly { status: string }[]): number {
-  const total = records.length;
+export function attendancePercentageOf(present: number, total: number): number {
   if (total === 0) return 0;
-  const present = records.filter((record) => record.status === 'Present').length;
   // Rounding the scaled ratio to an integer first avoids binary artefacts such as 1.005 → 1.
   return Math.round((present * 10_000) / total) / 100;
+}
+
+/** attendancePercentageOf the records' Present count and their number. */
+export function attendancePercentage(records: readonly { status: string }[]): number {
+  const present = records.filter((record) => record.status === 'Present').length;
+  return attendancePercentageOf(present, records.length);
 }
 
 export interface AttendanceSummary {

@@ -16,6 +16,7 @@ export const AUDIT_KINDS = [
   'query.like',
   'query.visibility',
   'attendance.mark',
+  'marks.update',
   'notice.create',
   'syllabus.add',
   'support.submit',

@@ -11,6 +11,7 @@ import * as rateLimits from './migrations/0006-rate-limits';
 import * as auditClient from './migrations/0007-audit-client';
 import * as campusSettings from './migrations/0008-campus-settings';
 import * as hiddenQueries from './migrations/0009-hidden-queries';
+import * as cgpaSource from './migrations/0011-cgpa-source';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0007-audit-client': auditClient,
   '0008-campus-settings': campusSettings,
   '0009-hidden-queries': hiddenQueries,
+  '0011-cgpa-source': cgpaSource,
 };
 
 /** The migration that creates the schema: it runs on the first start of a new database only. */

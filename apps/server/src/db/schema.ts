@@ -1,5 +1,6 @@
 /** Table types of the database, shared by SQLite and PostgreSQL. */
-import type { AttendanceStatus, GatePassStatus, Role } from '@campus/contract';
+import type { AttendanceStatus, CgpaSource, GatePassStatus, Role } from '@campus/contract';
+import type { Generated } from 'kysely';
 
 export interface AccountsTable {
   id: string;
@@ -138,6 +139,8 @@ export interface PerformanceTable {
   sem3_sgpa: number | null;
   sem4_sgpa: number | null;
   cgpa: number | null;
+  /** How the CGPA was reached; records made before marks could be edited are `entered`. */
+  cgpa_source: Generated<CgpaSource>;
 }
 export interface AttendanceTable {
   roll_no: number;

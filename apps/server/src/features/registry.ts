@@ -1,4 +1,5 @@
 /** Every feature's routes, registered in this order by buildApp. */
+import { attendanceReportRoutes } from './attendance/report-routes';
 import { attendanceRoutes } from './attendance/routes';
 import { auditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
@@ -8,6 +9,7 @@ import { gatepassesRoutes } from './gatepasses/routes';
 import { healthRoutes } from './health/routes';
 import { noticesRoutes } from './notices/routes';
 import { peopleRoutes } from './people/routes';
+import { marksRoutes } from './performance/marks-routes';
 import { performanceRoutes } from './performance/routes';
 import { queriesRoutes } from './queries/routes';
 import { statsRoutes } from './stats/routes';
@@ -25,7 +27,9 @@ export const FEATURES: Feature[] = [
   gatepassesRoutes,
   queriesRoutes,
   attendanceRoutes,
+  attendanceReportRoutes,
   performanceRoutes,
+  marksRoutes,
   statsRoutes,
   supportRoutes,
   faqRoutes,

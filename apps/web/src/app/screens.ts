@@ -94,6 +94,11 @@ export const SCREENS: Record<Role, Screen[]> = {
         import('../features/attendance/pages/teacher-attendance-page').then((m) => m.TeacherAttendancePage),
     },
     {
+      path: inArea(PATHS.teacher.attendanceReport),
+      load: () =>
+        import('../features/attendance/pages/attendance-report-page').then((m) => m.AttendanceReportPage),
+    },
+    {
       path: inArea(PATHS.teacher.gatepass),
       load: () =>
         import('../features/gatepasses/pages/teacher-gatepass-page').then((m) => m.TeacherGatepassPage),
@@ -131,6 +136,11 @@ export const SCREENS: Record<Role, Screen[]> = {
     {
       path: inArea(PATHS.admin.manageStudents),
       load: () => import('../features/people/pages/admin-students-page').then((m) => m.AdminStudentsPage),
+    },
+    {
+      path: inArea(PATHS.admin.attendanceReport),
+      load: () =>
+        import('../features/attendance/pages/attendance-report-page').then((m) => m.AttendanceReportPage),
     },
     {
       path: inArea(PATHS.admin.queries),

@@ -52,14 +52,9 @@ export function buildUrl(path: string, query?: RequestOptions['query']): string 
   return `${API_BASE}${path}${qs ? `?${qs}` : ''}`;
 }
 
-/** The server's answer with its headers, for the calls that read one (a list's total). */
-// The caller names the answer's type, as with `api`: the contract's schemas describe it.
-// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters
-export async function request<T>(
-  path: string,
-  options: RequestOptions = {},
-): Promise<{ data: T; headers: Headers }> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+/** Sends a call and answers the server's OK response; anything else is thrown as an error. */
+async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
+  const headers: Record<string, string> = { accept };
   const token = options.auth === false ? null : getToken();
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -77,22 +72,44 @@ export async function request<T>(
   } catch (err) {
     throw new NetworkError(err);
   }
-  const text = await res.text();
-  let data: unknown = undefined;
+  if (res.ok) return res;
+  const data = parseJson(await res.text());
+  const serverMessage =
+    data && typeof data === 'object' && 'message' in data && typeof data.message === 'string'
+      ? data.message
+      : undefined;
+  if (res.status === 401 && options.auth !== false) unauthorizedListeners.forEach((l) => l());
+  throw new ApiError(res.status, serverMessage ?? `Request failed (${res.status})`, serverMessage);
+}
+
+function parseJson(text: string): unknown {
   try {
-    data = text ? JSON.parse(text) : undefined;
+    return text ? JSON.parse(text) : undefined;
   } catch {
-    data = undefined;
+    return undefined;
   }
-  if (!res.ok) {
-    const serverMessage =
-      data && typeof data === 'object' && 'message' in data && typeof data.message === 'string'
-        ? data.message
-        : undefined;
-    if (res.status === 401 && options.auth !== false) unauthorizedListeners.forEach((l) => l());
-    throw new ApiError(res.status, serverMessage ?? `Request failed (${res.status})`, serverMessage);
-  }
-  return { data: data as T, headers: res.headers };
+}
+
+/** The server's answer with its headers, for the calls that read one (a list's total). */
+// The caller names the answer's type, as with `api`: the contract's schemas describe it.
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters
+export async function request<T>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ data: T; headers: Headers }> {
+  const res = await send(path, options, 'application/json');
+  return { data: parseJson(await res.text()) as T, headers: res.headers };
+}
+
+/** A file the server sends for download (an export): its content and the name the server gives it. */
+export async function download(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ blob: Blob; filename: string | null }> {
+  const res = await send(path, options, '*/*');
+  const disposition = res.headers.get('content-disposition') ?? '';
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? null;
+  return { blob: await res.blob(), filename };
 }
 
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {

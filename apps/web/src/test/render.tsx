@@ -109,7 +109,8 @@ export interface Reply {
   status: number;
   body?: unknown;
 }
-export type Handler = (call: ApiCall) => Reply | Promise<Reply>;
+/** A Response is sent as it is: a file download, say. */
+export type Handler = (call: ApiCall) => Reply | Response | Promise<Reply | Response>;
 
 /** Stubs `fetch` with a fake server; every call is recorded, in order, and answered by `handler`. */
 export function stubApi(handler: Handler) {
@@ -124,6 +125,7 @@ export function stubApi(handler: Handler) {
     };
     calls.push(call);
     const reply = await handler(call);
+    if (reply instanceof Response) return reply;
     return reply.body === undefined
       ? new Response(null, { status: reply.status, headers: JSON_HEADERS })
       : json(reply.status, reply.body);

@@ -2,7 +2,7 @@
  * What the audit log records for each state-changing route: one table here instead of a call in
  * every handler, so a change of state cannot forget its entry.
  */
-import type { AuditKind } from '@campus/contract';
+import { describeMarkChanges, type AuditKind, type MarkChange } from '@campus/contract';
 
 type Fields = Record<string, unknown>;
 interface Rule {
@@ -13,6 +13,8 @@ interface Rule {
   client?: boolean;
   target?: (body: Fields, params: Fields, answer: Fields) => unknown;
   detail?: (body: Fields, answer: Fields) => unknown;
+  /** The longest detail kept, when it may be longer than a line (the default is 200 characters). */
+  detailLimit?: number;
 }
 
 const field = (o: unknown, key: string): unknown =>
@@ -54,6 +56,13 @@ export const AUDIT_RULES: Record<string, Rule> = {
     target: (b) => b.date,
     detail: (b) => (Array.isArray(b.attendanceRecords) ? `${b.attendanceRecords.length} records` : null),
   },
+  'PUT /api/marks/:rollNo': {
+    kind: 'marks.update',
+    target: (_b, p) => p.rollNo,
+    // Every mark's old and new value: up to 8 fields of ~30 characters.
+    detail: (_b, a) => (Array.isArray(a.changes) ? describeMarkChanges(a.changes as MarkChange[]) : null),
+    detailLimit: 500,
+  },
   'POST /api/create-notice': {
     kind: 'notice.create',
     target: (_b, _p, a) => field(a.notice, '_id'),
@@ -70,9 +79,9 @@ export const AUDIT_RULES: Record<string, Rule> = {
   'DELETE /api/faq/:id': { kind: 'faq.delete', target: (_b, p) => p.id },
 };
 
-/** Text for the log: strings and numbers as they are, anything else left out. */
-export function auditText(value: unknown): string | null {
-  if (typeof value === 'string') return value.slice(0, 200);
+/** Text for the log: strings (up to `limit` characters) and numbers as they are, anything else left out. */
+export function auditText(value: unknown, limit = 200): string | null {
+  if (typeof value === 'string') return value.slice(0, limit);
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   return null;
 }

@@ -41,7 +41,7 @@ export const auditRoutes: Feature = async (app, { audit, now }) => {
       actorLoginId: principal?.loginId ?? (Number.isSafeInteger(tried) && tried > 0 ? tried : null),
       actorRole: principal?.role ?? null,
       target: auditText(rule.target?.(body, params, answer)),
-      detail: success ? auditText(rule.detail?.(body, answer)) : `HTTP ${status}`,
+      detail: success ? auditText(rule.detail?.(body, answer), rule.detailLimit) : `HTTP ${status}`,
       client: rule.client ? clientKey(request.ip) : null,
     };
     if (success) await audit.record(entry);

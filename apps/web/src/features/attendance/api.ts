@@ -1,28 +1,34 @@
-/** Attendance calls (SPEC §7): the roster, a day's marks, marking a day and a student's history. */
+/**
+ * Attendance calls (SPEC §7): the roster, a day's marks, marking a day and a student's history; and
+ * a group's attendance report over a range, shown and downloaded as CSV.
+ */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ROSTER_MAX_LIMIT,
   type AttendanceMark,
+  type AttendanceReport,
   type AttendanceRecord,
   type AttendanceStatus,
   type MarkAttendanceResponse,
   type RosterStudent,
 } from '@campus/contract';
-import { api } from '../../lib/api-client';
+import { api, download } from '../../lib/api-client';
+import { saveFile } from '../../lib/save-file';
 
 export const attendanceKeys = {
   groups: ['groups'] as const,
   roster: (group: string) => ['attendance', 'roster', group] as const,
   marks: (group: string, date: string) => ['attendance', 'marks', group, date] as const,
   history: (rollNo: number) => ['attendance', 'history', rollNo] as const,
+  report: (range: ReportRange) => ['attendance', 'report', range] as const,
 };
 
 export function fetchGroups(): Promise<string[]> {
   return api<string[]>('/api/groups');
 }
 
-export function useGroups() {
-  return useQuery({ queryKey: attendanceKeys.groups, queryFn: fetchGroups, staleTime: 5 * 60_000 });
+export function useGroups({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: attendanceKeys.groups, queryFn: fetchGroups, staleTime: 5 * 60_000, enabled });
 }
 
 /** A whole group fits in one page of the roster. */
@@ -97,4 +103,33 @@ export function useAttendanceHistory(rollNo: number | undefined) {
     queryFn: () => fetchAttendanceHistory(rollNo!),
     enabled: rollNo !== undefined,
   });
+}
+
+export interface ReportRange {
+  group: string;
+  from: string;
+  to: string;
+}
+
+export function fetchAttendanceReport(range: ReportRange): Promise<AttendanceReport> {
+  return api<AttendanceReport>('/api/attendance-report', { query: { ...range } });
+}
+
+/** Nothing is asked until a group and a valid range are chosen. */
+export function useAttendanceReport(range: ReportRange | null) {
+  return useQuery({
+    queryKey: attendanceKeys.report(range ?? { group: '', from: '', to: '' }),
+    queryFn: () => fetchAttendanceReport(range!),
+    enabled: range !== null,
+  });
+}
+
+/** Downloads the report as the server's CSV file, under the name the server gives it. */
+export async function downloadAttendanceReport(range: ReportRange): Promise<void> {
+  const { blob, filename } = await download('/api/attendance-report.csv', { query: { ...range } });
+  saveFile(blob, filename ?? `attendance-${range.group}-${range.from}-to-${range.to}.csv`);
+}
+
+export function useDownloadAttendanceReport() {
+  return useMutation({ mutationFn: downloadAttendanceReport });
 }

@@ -21,7 +21,16 @@ const COLUMNS: Column<Student>[] = [
   { header: 'Phone', cell: (s) => orDash(s.phoneNo) },
 ];
 
-export function StudentDirectory({ source, caption }: { source: StudentSource; caption: string }) {
+export function StudentDirectory({
+  source,
+  caption,
+  extraColumns = [],
+}: {
+  source: StudentSource;
+  caption: string;
+  /** Columns after the details, such as an action on each student. */
+  extraColumns?: Column<Student>[];
+}) {
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [group, setGroup] = useState(ALL_GROUPS);
@@ -38,7 +47,13 @@ export function StudentDirectory({ source, caption }: { source: StudentSource; c
     if (items.length === 0) return <EmptyState>{MESSAGES.students.none}</EmptyState>;
     return (
       <>
-        <DataTable caption={caption} columns={COLUMNS} rows={items} rowKey={(s) => s._id} minWidth={720} />
+        <DataTable
+          caption={caption}
+          columns={[...COLUMNS, ...extraColumns]}
+          rows={items}
+          rowKey={(s) => s._id}
+          minWidth={720}
+        />
         <Pager page={page} shown={students.data} onChange={setPage} label="Student list" />
       </>
     );

@@ -1,16 +1,43 @@
-/** Every student's performance (SPEC §2) with a name search and paging done by the server. */
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+/**
+ * Every student's performance (SPEC §2) with a name search and paging done by the server, and the
+ * teacher's mentees, whose marks the teacher enters and corrects.
+ */
+import { Button, Group, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { MESSAGES } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
+import { useCurrentUser } from '../../../lib/current-user';
 import { PERFORMANCE_PAGE_SIZE, useStudentsPerformance } from '../api';
+import { MenteeMarks } from '../components/mentee-marks';
 import { PerformanceTable } from '../components/performance-table';
 
 const SEARCH_DELAY_MS = 300;
 
 export function TeacherPerformancePage() {
+  const user = useCurrentUser();
+  return (
+    <Stack>
+      <PageTitle>Student Performance</PageTitle>
+      {/* The mentees' tab mounts when opened: its requests wait until then. */}
+      <Tabs defaultValue="all" keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="all">All students</Tabs.Tab>
+          <Tabs.Tab value="mentees">My mentees</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="all">
+          <AllStudents />
+        </Tabs.Panel>
+        <Tabs.Panel value="mentees">
+          <MenteeMarks teacherId={user.teacherId} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
+
+function AllStudents() {
   const [text, setText] = useState('');
   const [search] = useDebouncedValue(text.trim(), SEARCH_DELAY_MS);
   // A page number belongs to the search it was reached with; a new search starts at the first page.
@@ -24,7 +51,6 @@ export function TeacherPerformancePage() {
 
   return (
     <Stack>
-      <PageTitle>Student Performance</PageTitle>
       <TextInput
         label="Search by name"
         description="Matches any part of a student's name, or the start of a roll number"

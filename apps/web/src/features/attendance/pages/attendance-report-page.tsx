@@ -1,0 +1,205 @@
+/**
+ * The attendance report (teachers: the groups they mentor; admins: any group): each student's
+ * attendance over a range of days, those below 75% first and marked so in words, and the same
+ * report as a CSV file. The choices live in the address, so a report can be reloaded and shared.
+ */
+import { Alert, Badge, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import {
+  ATTENDANCE_WARNING_PERCENT,
+  defaultReportRange,
+  formatAttendancePercentage,
+  IsoDateSchema,
+  MESSAGES,
+  reportRangeProblem,
+  type AttendanceReport,
+  type AttendanceReportRow,
+} from '@campus/contract';
+import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
+import { PageTitle } from '../../../components/page-title';
+import { serverMessageOr } from '../../../lib/api-client';
+import { useCurrentUser } from '../../../lib/current-user';
+import { useMentoredGroups } from '../../../lib/mentored-groups';
+import { localIsoDate } from '../../../lib/today';
+import { useAttendanceReport, useDownloadAttendanceReport, useGroups, type ReportRange } from '../api';
+
+/** The groups the signed-in user may report on: a teacher's own, or every group for an admin. */
+function useReportGroups() {
+  const user = useCurrentUser();
+  const teacher = user.role === 'teacher';
+  const mentored = useMentoredGroups(teacher ? user.teacherId : undefined);
+  const all = useGroups({ enabled: !teacher });
+  return teacher ? { groups: mentored, own: true } : { groups: all, own: false };
+}
+
+/** The field errors of a range as typed: each date in the form YYYY-MM-DD, then the range itself. */
+function rangeErrors(from: string, to: string): { from?: string; to?: string } {
+  const errors: { from?: string; to?: string } = {};
+  if (!IsoDateSchema.safeParse(from).success) errors.from = 'From must be a date';
+  if (!IsoDateSchema.safeParse(to).success) errors.to = 'To must be a date';
+  if (errors.from || errors.to) return errors;
+  const problem = reportRangeProblem(from, to);
+  if (problem?.field === 'from') errors.from = `From must be on or before To (${to})`;
+  else if (problem) errors.to = `To ${problem.message.replace('of from', 'of From')}`;
+  return errors;
+}
+
+function StatusCell({ row, warningPercent }: { row: AttendanceReportRow; warningPercent: number }) {
+  if (row.flagged) {
+    return (
+      <Badge color="red.8" variant="filled" radius="sm">
+        Below {warningPercent}%
+      </Badge>
+    );
+  }
+  return <Text size="sm">{row.total === 0 ? 'Not marked' : 'OK'}</Text>;
+}
+
+function ReportTable({ report }: { report: AttendanceReport }) {
+  const caption = `Attendance of ${report.group} from ${report.from} to ${report.to}`;
+  return (
+    // The status comes right after the name, so a phone shows it without scrolling.
+    <Table.ScrollContainer minWidth={640} type="native" tabIndex={0} role="region" aria-label={caption}>
+      <Table striped highlightOnHover captionSide="top">
+        <Table.Caption ta="start">{caption}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Roll No</Table.Th>
+            <Table.Th scope="col">Name</Table.Th>
+            <Table.Th scope="col">Status</Table.Th>
+            <Table.Th scope="col" ta="right">
+              Attendance
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              Present days
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              Total days
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {report.students.map((row) => (
+            <Table.Tr key={row.RollNo} fw={row.flagged ? 600 : undefined}>
+              <Table.Td>{row.RollNo}</Table.Td>
+              <Table.Th scope="row" fw="inherit">
+                {row.name}
+              </Table.Th>
+              <Table.Td>
+                <StatusCell row={row} warningPercent={report.warningPercent} />
+              </Table.Td>
+              <Table.Td ta="right">{formatAttendancePercentage(row.percentage)}%</Table.Td>
+              <Table.Td ta="right">{row.present}</Table.Td>
+              <Table.Td ta="right">{row.total}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+export function AttendanceReportPage() {
+  const { groups, own } = useReportGroups();
+  const [params, setParams] = useSearchParams();
+  const defaults = defaultReportRange(localIsoDate());
+  const group = params.get('group') ?? (own ? (groups.data?.[0] ?? null) : null);
+  const from = params.get('from') ?? defaults.from;
+  const to = params.get('to') ?? defaults.to;
+  const errors = rangeErrors(from, to);
+  const valid = !errors.from && !errors.to;
+  const range: ReportRange | null = group !== null && valid ? { group, from, to } : null;
+  const report = useAttendanceReport(range);
+  const download = useDownloadAttendanceReport();
+
+  const choose = (changes: Record<string, string | null>) => {
+    download.reset();
+    const next = new URLSearchParams(params);
+    // A date being typed is empty until it is whole: it is kept empty, not put back to the default.
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) next.delete(key);
+      else next.set(key, value);
+    }
+    setParams(next, { replace: true });
+  };
+
+  let body;
+  if (groups.isError)
+    body = <LoadFailedState title="Could not load the groups." onRetry={() => void groups.refetch()} />;
+  else if (groups.data?.length === 0) {
+    body = <EmptyState>{own ? 'You do not mentor any group yet.' : 'There are no groups yet.'}</EmptyState>;
+  } else if (group === null) body = <Text c="dimmed">Choose a group to see its report.</Text>;
+  else if (!range) body = null;
+  else if (report.isPending) body = <LoadingState label="Loading the report..." />;
+  else if (report.isError) {
+    body = (
+      <LoadFailedState
+        title={serverMessageOr(report.error, MESSAGES.attendance.fetchFailed)}
+        onRetry={() => void report.refetch()}
+      />
+    );
+  } else if (report.data.students.length === 0)
+    body = <EmptyState>{MESSAGES.attendance.emptyGroup}</EmptyState>;
+  else {
+    const { students, warningPercent } = report.data;
+    const flagged = students.filter((s) => s.flagged).length;
+    body = (
+      <Stack gap="sm">
+        <Group justify="space-between" align="center" gap="sm">
+          <Text aria-live="polite">
+            {flagged} of {students.length} student{students.length === 1 ? '' : 's'} below {warningPercent}%,
+            listed first.
+          </Text>
+          <Button variant="default" disabled={download.isPending} onClick={() => download.mutate(range)}>
+            {download.isPending ? 'Downloading...' : 'Download CSV'}
+          </Button>
+        </Group>
+        {download.isError && (
+          <Alert color="red" role="alert">
+            {serverMessageOr(download.error, 'Could not download the report. Please try again.')}
+          </Alert>
+        )}
+        <ReportTable report={report.data} />
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack>
+      <PageTitle>Attendance report</PageTitle>
+      <Group align="flex-start" gap="md">
+        <Select
+          label="Group"
+          placeholder={groups.isPending ? 'Loading groups...' : 'Choose a group'}
+          data={groups.data ?? []}
+          value={group}
+          onChange={(value) => choose({ group: value })}
+          disabled={groups.isPending}
+          allowDeselect={false}
+          w={{ base: '100%', xs: 220 }}
+        />
+        <TextInput
+          type="date"
+          label="From"
+          value={from}
+          onChange={(event) => choose({ from: event.currentTarget.value })}
+          error={errors.from}
+          w={{ base: '100%', xs: 180 }}
+        />
+        <TextInput
+          type="date"
+          label="To"
+          value={to}
+          onChange={(event) => choose({ to: event.currentTarget.value })}
+          error={errors.to}
+          w={{ base: '100%', xs: 180 }}
+        />
+      </Group>
+      <Text size="sm" c="dimmed">
+        Days marked from From to To, both included. Students below {ATTENDANCE_WARNING_PERCENT}% come first,
+        marked “Below {ATTENDANCE_WARNING_PERCENT}%”.
+      </Text>
+      {body}
+    </Stack>
+  );
+}
