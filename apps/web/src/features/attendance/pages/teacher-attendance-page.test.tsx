@@ -14,12 +14,15 @@ const roster: RosterStudent[] = [
 
 interface Setup {
   students?: RosterStudent[];
+  /** How many roster loads fail before one succeeds. */
+  rosterFailures?: number;
   marks?: AttendanceMark[];
   submit?: (body: unknown) => [number, unknown] | Promise<[number, unknown]>;
 }
 
 function setup({
   students = roster,
+  rosterFailures = 0,
   marks = [],
   submit = () => [200, { message: 'ok', count: 1 }],
 }: Setup = {}) {
@@ -31,7 +34,10 @@ function setup({
     const url = search.size ? `${path}?${search.toString()}` : path;
     requested.push(url);
     if (url === '/api/groups') return { status: 200, body: ['CSE-A', 'CSE-B'] };
-    if (url.startsWith('/api/students?')) return { status: 200, body: students };
+    if (url.startsWith('/api/students?')) {
+      if (rosterFailures-- > 0) return { status: 500, body: { message: 'down' } };
+      return { status: 200, body: students };
+    }
     if (url.startsWith('/api/attendance-marks?')) {
       return { status: 200, body: [...saved].map(([studentId, status]) => ({ studentId, status })) };
     }
@@ -77,6 +83,17 @@ describe('Mark Attendance', { timeout: 20_000 }, () => {
     expect(requested).toContain('/api/students?group=CSE-B&limit=500');
     expect(requested).toContain(`/api/attendance-marks?group=CSE-B&date=${localIsoDate()}&limit=500`);
     expect(screen.getByText('Present 0 · Absent 0 · Not marked 3')).toBeInTheDocument();
+  });
+
+  it('says a roster failed to load instead of calling the group empty, and loads it on retry', async () => {
+    const { user } = setup({ rosterFailures: 1 });
+    await openGroup(user);
+    const failure = await screen.findByRole('alert');
+    expect(failure).toHaveTextContent('Could not fetch attendance data.');
+    expect(screen.queryByText('No students in this group.')).not.toBeInTheDocument();
+    await user.click(within(failure).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('rowheader', { name: /^Asha Rao/ })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('sends only the students that were toggled, with their last choice and the date', async () => {

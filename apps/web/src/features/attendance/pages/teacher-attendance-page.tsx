@@ -3,7 +3,7 @@ import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useState, type SyntheticEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { MESSAGES, type AttendanceStatus } from '@campus/contract';
-import { EmptyState, LoadingState } from '../../../components/page-states';
+import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
 import { serverMessageOr } from '../../../lib/api-client';
 import { localIsoDate } from '../../../lib/today';
@@ -78,13 +78,20 @@ export function TeacherAttendancePage() {
           Date: <time dateTime={date}>{date}</time>
         </Text>
       </Group>
-      {groups.isError && <FailureAlert>{MESSAGES.attendance.fetchFailed}</FailureAlert>}
+      {groups.isError && (
+        <LoadFailedState title={MESSAGES.attendance.fetchFailed} onRetry={() => void groups.refetch()} />
+      )}
       {group === null ? (
         !groups.isError && <Text c="dimmed">Choose a group to list its students.</Text>
       ) : roster.isPending || saved.isPending ? (
         <LoadingState label="Loading students..." />
       ) : roster.isError || saved.isError ? (
-        <FailureAlert>{MESSAGES.attendance.fetchFailed}</FailureAlert>
+        <LoadFailedState
+          title={MESSAGES.attendance.fetchFailed}
+          onRetry={() =>
+            void Promise.all([roster.isError && roster.refetch(), saved.isError && saved.refetch()])
+          }
+        />
       ) : students.length === 0 ? (
         <EmptyState>{MESSAGES.attendance.emptyGroup}</EmptyState>
       ) : (

@@ -69,6 +69,26 @@ describe('GatePassForm', { timeout: 15_000 }, () => {
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 
+  it('says the same about yesterday late in the day, when the shared rule refuses it too', async () => {
+    // 23:00 in the test's zone: yesterday is then before the earliest date the server accepts.
+    const lateEvening = new Date();
+    lateEvening.setHours(23, 0, 0, 0);
+    vi.useFakeTimers({ toFake: ['Date'], now: lateEvening });
+    try {
+      const calls = stubApi(server(() => ({ status: 201, body: { message: 'ok', gatepass: gatePass() } })));
+      renderScreen(<GatePassForm />, STUDENT);
+      const yesterday = new Date();
+      yesterday.setDate(yesterday.getDate() - 1);
+      await fillAndSubmit(localIsoDate(yesterday));
+      expect(screen.getByLabelText(/^Date/)).toHaveAccessibleDescription(
+        'Date cannot be in the past. Choose today or a later day.',
+      );
+      expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('accepts today', async () => {
     const calls = stubApi(server(() => ({ status: 201, body: { message: 'ok', gatepass: gatePass() } })));
     renderScreen(<GatePassForm />, STUDENT);

@@ -10,6 +10,7 @@ import { useStudentContact, useSubmitGatePass } from '../api';
 type Field = 'date' | 'time' | 'reason';
 const LABELS: Record<Field, string> = { date: 'Date', time: 'Time', reason: 'Reason' };
 const EMPTY: Record<Field, string> = { date: '', time: '', reason: '' };
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** A pass is for leaving campus, so it cannot be for a day that has gone; the server refuses it too. */
 const PAST_DATE = 'Date cannot be in the past. Choose today or a later day.';
 
@@ -43,7 +44,8 @@ export function GatePassForm() {
       fieldErrors[field] ??= `${LABELS[field]} ${message}`;
     }
     // ISO dates compare as text; today is read now, as the form may have stayed open past midnight.
-    if (!fieldErrors.date && values.date < localIsoDate()) fieldErrors.date = PAST_DATE;
+    // The user's own day decides here, whatever the server's wider rule says at this hour.
+    if (ISO_DATE.test(values.date) && values.date < localIsoDate()) fieldErrors.date = PAST_DATE;
     if (!parsed.success || fieldErrors.date) {
       setErrors(fieldErrors);
       return;

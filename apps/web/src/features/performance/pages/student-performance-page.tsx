@@ -1,7 +1,7 @@
 /** A student's performance (SPEC §2): one marks card. */
 import { Alert, Stack } from '@mantine/core';
 import { MESSAGES } from '@campus/contract';
-import { LoadingState } from '../../../components/page-states';
+import { LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useStudentPerformance } from '../api';
@@ -14,8 +14,13 @@ export function StudentPerformancePage() {
   return (
     <Stack>
       <PageTitle>Performance</PageTitle>
-      {user.RollNo === undefined || performance.isError ? (
+      {user.RollNo === undefined ? (
         <Alert color="red">{MESSAGES.performance.fetchFailed}</Alert>
+      ) : performance.isError ? (
+        <LoadFailedState
+          title={MESSAGES.performance.fetchFailed}
+          onRetry={() => void performance.refetch()}
+        />
       ) : performance.isPending ? (
         <LoadingState label="Loading performance..." />
       ) : (
