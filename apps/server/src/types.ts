@@ -12,8 +12,11 @@ export type Access = 'public' | readonly Role[];
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
-    /** The hourly allowance a write counts under; signed-in writes that name none count as `other`. */
-    writeLimit?: WriteLimitName;
+    /**
+     * The hourly allowance a write counts under; signed-in writes that name none count as `other`,
+     * and `false` exempts a write that must never be refused for it (signing out).
+     */
+    writeLimit?: WriteLimitName | false;
   }
   interface FastifyRequest {
     principal: Principal | null;

@@ -3,12 +3,17 @@
  * 503 at once. Password hashing goes through one of these: each argon2 run holds a thread of the
  * pool that file reads also use, and ~20 MiB, so a flood of sign-ins would otherwise starve
  * every other request.
+ *
+ * Urgent jobs (a client signing in to an account it signed in to before) wait in a line of their
+ * own, with room of its own, and go before every other waiting job: a flood of guesses from
+ * clients the account has never seen fills only the ordinary line.
  */
 import { HttpError } from './errors';
 
 export class WorkQueue {
   private running = 0;
   private readonly waiting: (() => void)[] = [];
+  private readonly urgent: (() => void)[] = [];
 
   constructor(
     private readonly concurrency: number,
@@ -16,20 +21,30 @@ export class WorkQueue {
     private readonly busyMessage: string,
   ) {}
 
-  async run<T>(job: () => Promise<T>): Promise<T> {
+  /**
+   * Throws the 503 that `run` would throw now, so a caller can refuse before doing work of its own
+   * for a job that would not be taken (under a flood, most of them).
+   */
+  admit(options: { urgent?: boolean } = {}): void {
+    if (this.running < this.concurrency) return;
+    if ((options.urgent ? this.urgent : this.waiting).length >= this.queued) {
+      throw new HttpError(503, this.busyMessage, { 'retry-after': '1' });
+    }
+  }
+
+  async run<T>(job: () => Promise<T>, options: { urgent?: boolean } = {}): Promise<T> {
     if (this.running < this.concurrency) {
       this.running++;
     } else {
-      if (this.waiting.length >= this.queued) {
-        throw new HttpError(503, this.busyMessage, { 'retry-after': '1' });
-      }
+      this.admit(options);
+      const line = options.urgent ? this.urgent : this.waiting;
       // The slot is handed over by the job that finishes, so `running` stays as it is.
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
+      await new Promise<void>((resolve) => line.push(resolve));
     }
     try {
       return await job();
     } finally {
-      const next = this.waiting.shift();
+      const next = this.urgent.shift() ?? this.waiting.shift();
       if (next) next();
       else this.running--;
     }

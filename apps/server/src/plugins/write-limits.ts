@@ -72,7 +72,8 @@ export function registerWriteLimits(app: FastifyInstance, deps: WriteLimitDeps):
   app.addHook('onRoute', (route) => {
     if (![route.method].flat().some(isUnsafeMethod)) return;
     const signedIn = route.config?.access !== undefined && route.config.access !== 'public';
-    const name = route.config?.writeLimit ?? (signedIn ? 'other' : undefined);
+    const declared = route.config?.writeLimit;
+    const name = declared === false ? undefined : (declared ?? (signedIn ? 'other' : undefined));
     if (!name) return;
     route.preHandler = [count(name), ...[route.preHandler ?? []].flat()];
     // The refusal is part of every limited write's description (OpenAPI).

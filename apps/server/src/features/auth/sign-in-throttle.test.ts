@@ -201,6 +201,25 @@ describe('password hashing under load', () => {
     }
   });
 
+  it('lets a client that signed in before go ahead of a flood of guesses that fills the queue', async () => {
+    const small = await createTestApp({ hashing: { concurrency: 1, queued: 4 } });
+    try {
+      const student = await createStudent(small.handle.db);
+      const own = '192.0.2.77';
+      expect((await signIn(small.app, student.loginId, PASSWORD, own)).statusCode).toBe(200);
+      // 40 strangers guess at 40 unknown User IDs at once; the student signs in from their own client.
+      const flood = Array.from({ length: 40 }, (_, i) =>
+        signIn(small.app, 9_100_000 + i, 'a guess', `198.51.100.${i + 1}`),
+      );
+      const mine = signIn(small.app, student.loginId, PASSWORD, own);
+      const strangers = await Promise.all(flood);
+      expect(strangers.filter((a) => a.statusCode === 503).length).toBeGreaterThan(0);
+      expect((await mine).statusCode).toBe(200);
+    } finally {
+      await small.close();
+    }
+  });
+
   it('limits and audits wrong current passwords on change-password', async () => {
     const student = await createStudent(t.handle.db);
     const client = newClient();

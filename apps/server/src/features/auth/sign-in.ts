@@ -10,7 +10,7 @@
  */
 import { setTimeout } from 'node:timers/promises';
 import { LOGIN_FAILURE_WINDOW_MINUTES, LOGIN_MAX_FAILURES } from '@campus/contract';
-import { tooMany, unauthorized } from '../../lib/errors';
+import { HttpError, tooMany, unauthorized } from '../../lib/errors';
 import type { WorkQueue } from '../../lib/work-queue';
 import type { AuditRepository } from '../audit/repository';
 import type { Counter, LimitsRepository } from '../limits/repository';
@@ -129,6 +129,14 @@ export function signInService(deps: SignInDeps) {
     return tooMany(message, retryAfterSeconds);
   };
 
+  /** A "busy" refusal is held as long, so a flood that fills the hashing queue slows itself too. */
+  const held = async (error: unknown) => {
+    if (error instanceof HttpError && error.statusCode === 503 && settings.refusalDelayMs > 0) {
+      await setTimeout(settings.refusalDelayMs);
+    }
+    return error;
+  };
+
   /** Attempts for one subject run one after another in this process. */
   async function oneAtATime<T>(subject: string, work: () => Promise<T>): Promise<T> {
     const before = verifying.get(subject) ?? Promise.resolve();
@@ -163,6 +171,12 @@ export function signInService(deps: SignInDeps) {
     const known = knownRow !== undefined && knownRow.lastAt + settings.knownForMs > t0;
     const early = refusal(stored, keys, known, t0, false);
     if (early) throw await refuse(message, (early.until - t0) / 1000);
+    // With no room to check it, the attempt is refused before it is counted or written anywhere.
+    try {
+      hashing.admit({ urgent: known });
+    } catch (error) {
+      throw await held(error);
+    }
 
     return oneAtATime(subject, async () => {
       const counted = known ? [keys.pair] : [keys.pair, keys.client, keys.user];
@@ -175,11 +189,12 @@ export function signInService(deps: SignInDeps) {
       if (refused) throw await refuse(message, (refused.until - t) / 1000);
       let valid: boolean;
       try {
-        valid = await hashing.run(check);
+        // A client that signed in to this account before goes ahead of a flood of strangers.
+        valid = await hashing.run(check, { urgent: known });
       } catch (error) {
         // Not checked after all (the queue was full): the attempt does not count.
         await limits.unhit(counted);
-        throw error;
+        throw await held(error);
       }
       if (valid) {
         await limits.forget([keys.pair]);

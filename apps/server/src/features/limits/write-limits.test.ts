@@ -185,6 +185,13 @@ describe('every other write', () => {
     expect(refused.json()).toEqual({ message: 'You can make 600 changes an hour. Try again in 60 minutes.' });
     expect(Number(refused.headers['retry-after'])).toBe(HOUR_S);
     expect(await likes()).toBe(before);
+
+    // Signing out is not a change the allowance limits.
+    const logout = await t.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(token) });
+    expect(logout.statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/queries?limit=1', headers: bearer(token) })).statusCode).toBe(
+      401,
+    );
   }, 60_000);
 });
 
