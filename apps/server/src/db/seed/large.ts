@@ -406,6 +406,10 @@ export async function seedLargeCampus(
       }
       await w.flush();
 
+      w = await writer('groups', ['name', 'created_at']);
+      for (let g = 0; g < size.groups; g++) await w.add(largeGroupName(g), stamp);
+      await w.flush();
+
       w = await writer('teacher_groups', ['teacher_account_id', 'group_name']);
       for (let t = 0; t < size.teachers; t++) {
         const primary = t % size.groups;
