@@ -91,7 +91,6 @@ export function ImportPanel() {
         />
         <FileInput
           label="CSV file"
-          placeholder="Choose a .csv file"
           accept=".csv,text/csv"
           value={file}
           onChange={(chosen) => {
@@ -99,6 +98,7 @@ export function ImportPanel() {
             reset();
           }}
           clearable
+          clearButtonProps={{ 'aria-label': 'Remove the chosen file' }}
           disabled={busy}
           w={{ base: '100%', xs: 320 }}
         />
@@ -148,9 +148,8 @@ export function ImportPanel() {
       {result ? (
         <Stack gap="sm">
           <Alert color="green" role="status" title="Import finished.">
-            {result.message}.
+            <ImportCounts report={result.report} />
           </Alert>
-          <ImportCounts report={result.report} />
           {result.credentials.length > 0 && (
             <Stack gap="xs" align="flex-start">
               <Text>
