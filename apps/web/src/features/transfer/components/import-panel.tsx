@@ -29,8 +29,8 @@ function Columns({ kind }: { kind: ImportKind }) {
         .filter((c) => c.required)
         .map((c) => c.name)
         .join(', ')}
-      . Case and spaces in the names do not matter. UTF-8, up to 50 MB and {count.format(IMPORT_MAX_ROWS)}{' '}
-      rows.
+      . Case and spaces in the names do not matter. {'UTF\u20118'}, up to 50 MB and{' '}
+      {count.format(IMPORT_MAX_ROWS)} rows.
     </Text>
   );
 }

@@ -44,15 +44,15 @@ export function ProblemsTable({ report }: { report: ImportReport }) {
         {report.errorCount > report.errors.length &&
           ` Only the first ${count.format(report.errors.length)} are listed.`}
       </Alert>
-      <Table.ScrollContainer minWidth={480} type="native" tabIndex={0} role="region" aria-label={caption}>
+      <Table.ScrollContainer minWidth={320} type="native" tabIndex={0} role="region" aria-label={caption}>
         <Table striped captionSide="top">
           <Table.Caption ta="start">{caption}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th scope="col" w={80}>
+              <Table.Th scope="col" w={56}>
                 Row
               </Table.Th>
-              <Table.Th scope="col" w={140}>
+              <Table.Th scope="col" w={110}>
                 Field
               </Table.Th>
               <Table.Th scope="col">Problem</Table.Th>
