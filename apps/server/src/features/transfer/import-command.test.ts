@@ -10,7 +10,7 @@ const CLI = join(SERVER_DIR, 'src/cli.ts');
 let dir: string;
 
 function campus(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env = { ...process.env, DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'silent' };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'silent' };
   delete env.DATABASE_URL;
   return new Promise((done) => {
     execFile(
