@@ -133,6 +133,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     db,
     dialect,
     cache,
+    changes,
     auth,
     audit,
     signIn,

@@ -1,4 +1,4 @@
-/** `campus` command: migrate, seed, create-admin, backup, restore. */
+/** `campus` command: migrate, seed, create-admin, import, backup, restore. */
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig, type Config } from './config';
@@ -9,6 +9,7 @@ import { seedDemoCampus } from './db/seed/demo';
 import { seedLargeCampus } from './db/seed/large';
 import { progressBar } from './lib/progress-bar';
 import { hashPassword } from './features/auth/passwords';
+import { importCommand } from './features/transfer/import-command';
 import { newId, nowIso } from './lib/ids';
 import { PASSWORD_MIN_LENGTH } from '@campus/contract';
 
@@ -20,6 +21,14 @@ Commands:
                                  --scale 0.1 for a tenth of it) on an empty database
   create-admin --id N --name TEXT --email TEXT --password TEXT
                                  create an admin account (the User ID must be free)
+  import KIND FILE [--dry-run] [--credentials FILE] [--by ADMIN_ID]
+                                 import a CSV file; KIND is students, teachers, mentors, marks or
+                                 attendance. --dry-run only checks it and prints what it would do.
+                                 Problems are printed row by row and nothing is imported (exit 1).
+                                 The one-time passwords of created students and teachers go to
+                                 FILE-one-time-passwords.csv beside FILE (mode 0600; --credentials
+                                 names another); attendance is recorded as marked by the first admin
+                                 (--by names one)
   backup FILE [--force]          copy the SQLite database to FILE, consistently, while the server runs
                                  (FILE must be outside DATA_DIR; --force replaces an existing FILE)
   restore FILE                   replace the SQLite database with the backup FILE (stop the server first;
@@ -80,6 +89,9 @@ async function main(argv: string[]): Promise<number> {
       size: { type: 'string', default: 'demo' },
       scale: { type: 'string', default: '1' },
       force: { type: 'boolean' },
+      'dry-run': { type: 'boolean' },
+      credentials: { type: 'string' },
+      by: { type: 'string' },
     },
     allowPositionals: true,
   });
@@ -97,6 +109,18 @@ async function main(argv: string[]): Promise<number> {
   try {
     await migrateToLatest(handle);
     switch (command) {
+      case 'import':
+        return await importCommand(
+          handle,
+          {
+            kind: positionals[0],
+            file: positionals[1],
+            dryRun: values['dry-run'] ?? false,
+            credentials: values.credentials,
+            by: values.by,
+          },
+          { out: (text) => process.stdout.write(text), err: (text) => process.stderr.write(text) },
+        );
       case 'migrate':
         console.log('Database is up to date.');
         return 0;

@@ -92,6 +92,15 @@ const EXPECTED: Record<string, Expectation> = {
   'POST /api/faq': ['admin'],
   'PUT /api/faq/:id': ['admin'],
   'DELETE /api/faq/:id': ['admin'],
+  'POST /api/import/:kind/check': ['admin'],
+  'POST /api/import/:kind': ['admin'],
+  'GET /api/export/students.csv': ['admin'],
+  'GET /api/export/teachers.csv': ['admin'],
+  'GET /api/export/mentors.csv': ['admin'],
+  'GET /api/export/marks.csv': ['admin'],
+  'GET /api/export/gatepasses.csv': ['admin'],
+  'GET /api/export/queries.csv': ['admin'],
+  'GET /api/export/attendance.csv': ['admin'],
 };
 
 let t: TestApp;
@@ -116,6 +125,7 @@ function fillPath(url: string, token: string): string {
     .replace(':status', 'pending')
     .replace(':token', token)
     .replace(':id', randomUUID())
+    .replace(':kind', 'students')
     .replace('/*', '/index.html');
 }
 

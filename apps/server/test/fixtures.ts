@@ -21,6 +21,15 @@ export interface StudentPerson extends Person {
   group: string;
 }
 
+/** Makes the group exist, as an admin or the demo seeder would have before anyone is put in it. */
+export async function ensureGroup(db: Db, name: string): Promise<void> {
+  await db
+    .insertInto('groups')
+    .values({ name, created_at: nowIso() })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+}
+
 export async function createStudent(
   db: Db,
   options: { group?: string; name?: string } = {},
@@ -36,6 +45,7 @@ export async function createStudent(
     email: `student${n}@test.example.edu`,
     group: options.group ?? 'G-1',
   };
+  await ensureGroup(db, person.group);
   await db
     .insertInto('accounts')
     .values({
@@ -101,6 +111,7 @@ export async function createTeacher(
     })
     .execute();
   for (const group of options.groups ?? ['G-1']) {
+    await ensureGroup(db, group);
     await db
       .insertInto('teacher_groups')
       .values({ teacher_account_id: accountId, group_name: group })

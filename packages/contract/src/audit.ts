@@ -24,6 +24,7 @@ export const AUDIT_KINDS = [
   'faq.update',
   'faq.delete',
   'write.limit',
+  'import.apply',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

@@ -38,6 +38,7 @@ export const PATHS = {
     help: '/admin/help',
     faq: '/admin/faq',
     audit: '/admin/audit',
+    import: '/admin/import',
     profile: '/admin/profile',
   },
 } as const;

@@ -8,6 +8,10 @@ export interface AccountsTable {
   role: Role;
   password_hash: string;
   created_at: string;
+  /** Set when an admin deactivated the account: it cannot sign in, and its records stay. */
+  deactivated_at: Generated<string | null>;
+  /** 1 while the password is a one-time password the person must replace at their next sign-in. */
+  must_change_password: Generated<number>;
 }
 export interface SessionsTable {
   id: string;
@@ -51,6 +55,11 @@ export interface TeachersTable {
 export interface TeacherGroupsTable {
   teacher_account_id: string;
   group_name: string;
+}
+/** A student group; students name it in `students.group_name`, mentors in `teacher_groups`. */
+export interface GroupsTable {
+  name: string;
+  created_at: string;
 }
 export interface AdminsTable {
   account_id: string;
@@ -192,6 +201,7 @@ export interface Database {
   students: StudentsTable;
   teachers: TeachersTable;
   teacher_groups: TeacherGroupsTable;
+  groups: GroupsTable;
   admins: AdminsTable;
   gate_passes: GatePassesTable;
   queries: QueriesTable;

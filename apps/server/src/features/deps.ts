@@ -1,4 +1,5 @@
 /** What every feature's routes receive: the database and the shared auth services. */
+import type { ChangeTracker } from '../db/changes';
 import type { Db, Dialect } from '../db/index';
 import type { ReadCache } from '../db/read-cache';
 import type { App } from '../types';
@@ -12,6 +13,8 @@ export interface FeatureDeps {
   dialect: Dialect;
   /** Answers of reads kept until their tables change, on either database (decision records 0007, 0008). */
   cache: ReadCache;
+  /** Which tables changed; where other instances hear of writes late, `settle` waits for them. */
+  changes: ChangeTracker;
   auth: AuthRepository;
   tokens: TokenService;
   /** Throttled password checks: sign-in and change-password (decision record 0011). */

@@ -15,6 +15,8 @@ import { queriesRoutes } from './queries/routes';
 import { statsRoutes } from './stats/routes';
 import { supportRoutes } from './support/routes';
 import { syllabusRoutes } from './syllabus/routes';
+import { exportRoutes } from './transfer/export-routes';
+import { importRoutes } from './transfer/import-routes';
 
 export const FEATURES: Feature[] = [
   healthRoutes,
@@ -33,4 +35,6 @@ export const FEATURES: Feature[] = [
   statsRoutes,
   supportRoutes,
   faqRoutes,
+  importRoutes,
+  exportRoutes,
 ];

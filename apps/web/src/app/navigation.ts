@@ -45,6 +45,7 @@ export const NAVIGATION: Record<Role, NavItem[]> = {
     { label: 'Queries', to: PATHS.admin.queries },
     { label: 'FAQ', to: PATHS.admin.faq },
     { label: 'Audit Log', to: PATHS.admin.audit },
+    { label: 'Import', to: PATHS.admin.import },
     { label: 'Help', to: PATHS.admin.help },
   ],
 };

@@ -155,6 +155,10 @@ export const SCREENS: Record<Role, Screen[]> = {
       load: () => import('../features/audit/pages/admin-audit-page').then((m) => m.AdminAuditPage),
     },
     {
+      path: inArea(PATHS.admin.import),
+      load: () => import('../features/transfer/pages/admin-import-page').then((m) => m.AdminImportPage),
+    },
+    {
       path: inArea(PATHS.admin.help),
       load: () => import('../features/support/pages/admin-support-page').then((m) => m.AdminSupportPage),
     },

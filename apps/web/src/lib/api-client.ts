@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly serverMessage: string | undefined,
+    /** The whole answer, when it carried more than a message (an import's report, say). */
+    readonly body?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -41,6 +43,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Send the stored token (default true). */
   auth?: boolean;
+  /** A file sent as the body as it is (an upload), under this content type; instead of `body`. */
+  file?: { content: Blob; type: string };
 }
 
 export function buildUrl(path: string, query?: RequestOptions['query']): string {
@@ -58,12 +62,17 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
   const token = options.auth === false ? null : getToken();
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.file) headers['content-type'] = options.file.type;
   let res: Response;
   try {
     res = await fetch(buildUrl(path, options.query), {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? null : JSON.stringify(options.body),
+      body: options.file
+        ? options.file.content
+        : options.body === undefined
+          ? null
+          : JSON.stringify(options.body),
       signal: options.signal ?? null,
       // The web app is signed in by its Bearer token alone. The server's session cookie is for
       // clients that cannot send one; leaving it out keeps a signed-out tab signed out.
@@ -79,7 +88,7 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
       ? data.message
       : undefined;
   if (res.status === 401 && options.auth !== false) unauthorizedListeners.forEach((l) => l());
-  throw new ApiError(res.status, serverMessage ?? `Request failed (${res.status})`, serverMessage);
+  throw new ApiError(res.status, serverMessage ?? `Request failed (${res.status})`, serverMessage, data);
 }
 
 function parseJson(text: string): unknown {
@@ -110,6 +119,11 @@ export async function download(
   const disposition = res.headers.get('content-disposition') ?? '';
   const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? null;
   return { blob: await res.blob(), filename };
+}
+
+/** The server's OK answer as it arrives, for calls whose answer is read bit by bit (progress lines). */
+export function stream(path: string, options: RequestOptions & { accept: string }): Promise<Response> {
+  return send(path, options, options.accept);
 }
 
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {

@@ -283,6 +283,11 @@ export async function seedDemoCampus(db: Db, dialect: Dialect, today = new Date(
     await insertAll(trx, 'accounts', accounts);
     await insertAll(trx, 'students', students);
     await insertAll(trx, 'teachers', teachers);
+    await insertAll(
+      trx,
+      'groups',
+      data.GROUPS.map((name) => ({ name, created_at: createdAt(0) })),
+    );
     await insertAll(trx, 'teacher_groups', teacherGroups);
     await insertAll(trx, 'admins', [
       {

@@ -9,8 +9,9 @@
  * SQLite runs it with `foreign_keys = OFF`, `synchronous = OFF` and a large page cache, restored
  * after; PostgreSQL with `session_replication_role = replica` when the user is a superuser.
  */
-import { CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
 import { hashPassword } from '../../features/auth/passwords';
+import { BatchWriter } from '../bulk-insert';
 import type { Db, Dialect } from '../index';
 import { DEMO_PASSWORD, isCampusEmpty, schoolDaysBefore } from './demo';
 import * as data from './demo-data';
@@ -141,95 +142,6 @@ const slug = (name: string) =>
     .replace(/\W+/g, '.');
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
-type Value = string | number | null;
-
-/**
- * Writes rows of one table in big statements, each statement text built once: on SQLite multi-row
- * INSERTs of as many rows as the parameter limit allows (32,766); on PostgreSQL one array parameter
- * per column, spread into rows by `unnest`, 10,000 rows a statement. A writer with a parent (query
- * tags of queries) flushes its parent first, so that references are always written after their rows.
- */
-class BatchWriter {
-  private params: Value[] = [];
-  private rows = 0;
-  private readonly rowsPerStatement: number;
-  private readonly texts = new Map<number, string>();
-
-  constructor(
-    private readonly db: Db,
-    private readonly table: string,
-    private readonly columns: readonly string[],
-    /** PostgreSQL element types of the columns (int4, text …); undefined on SQLite. */
-    private readonly pgTypes: readonly string[] | undefined,
-    private readonly progress: (rows: number) => void,
-    private readonly parent?: BatchWriter,
-    maxRows = Infinity,
-  ) {
-    this.rowsPerStatement = Math.min(maxRows, pgTypes ? 10_000 : Math.floor(32_000 / columns.length));
-  }
-
-  static async open(
-    db: Db,
-    dialect: Dialect,
-    table: string,
-    columns: readonly string[],
-    progress: (rows: number) => void,
-    parent?: BatchWriter,
-    maxRows?: number,
-  ): Promise<BatchWriter> {
-    if (dialect === 'sqlite')
-      return new BatchWriter(db, table, columns, undefined, progress, parent, maxRows);
-    const { rows } = await sql<{ column_name: string; udt_name: string }>`
-      select column_name, udt_name from information_schema.columns
-      where table_schema = current_schema() and table_name = ${table}`.execute(db);
-    const types = columns.map((c) => {
-      const type = rows.find((r) => r.column_name === c)?.udt_name;
-      if (!type) throw new Error(`No column ${table}.${c}`);
-      return type;
-    });
-    return new BatchWriter(db, table, columns, types, progress, parent, maxRows);
-  }
-
-  private text(rows: number): string {
-    const names = this.columns.map((c) => `"${c}"`).join(',');
-    if (this.pgTypes) {
-      const arrays = this.pgTypes.map((type, i) => `$${i + 1}::${type}[]`).join(',');
-      return `insert into "${this.table}" (${names}) select * from unnest(${arrays})`;
-    }
-    let text = this.texts.get(rows);
-    if (text) return text;
-    const tuple = `(${this.columns.map(() => '?').join(',')})`;
-    text = `insert into "${this.table}" (${names}) values ${Array.from({ length: rows }, () => tuple).join(',')}`;
-    this.texts.set(rows, text);
-    return text;
-  }
-
-  async add(...row: Value[]): Promise<void> {
-    for (const value of row) this.params.push(value);
-    this.rows++;
-    if (this.rows >= this.rowsPerStatement) await this.flush();
-  }
-
-  async flush(): Promise<void> {
-    if (this.rows === 0) return;
-    await this.parent?.flush();
-    const rows = this.rows;
-    let params: unknown[] = this.params;
-    this.params = [];
-    this.rows = 0;
-    if (this.pgTypes) {
-      const width = this.columns.length;
-      params = this.columns.map((_, c) => {
-        const column: Value[] = new Array<Value>(rows);
-        for (let r = 0; r < rows; r++) column[r] = (params[r * width + c] as Value) ?? null;
-        return column;
-      });
-    }
-    await this.db.executeQuery(CompiledQuery.raw(this.text(rows), params));
-    this.progress(rows);
-  }
-}
-
 /** Reads a numeric SQLite pragma of the connection Kysely uses. */
 async function pragma(db: Db, name: string): Promise<number> {
   const { rows } = await sql<Record<string, number>>`pragma ${sql.raw(name)}`.execute(db);
@@ -323,7 +235,7 @@ export async function seedLargeCampus(
       const writer = (table: string, columns: string[]) => {
         phase = table;
         report(true);
-        return BatchWriter.open(trx, dialect, table, columns, advance, undefined, options.batchRows);
+        return BatchWriter.open(trx, dialect, table, columns, advance, { maxRows: options.batchRows });
       };
       const rnd = random(20260902);
 
@@ -404,6 +316,10 @@ export async function seedLargeCampus(
           email,
         );
       }
+      await w.flush();
+
+      w = await writer('groups', ['name', 'created_at']);
+      for (let g = 0; g < size.groups; g++) await w.add(largeGroupName(g), stamp);
       await w.flush();
 
       w = await writer('teacher_groups', ['teacher_account_id', 'group_name']);
@@ -611,8 +527,10 @@ export async function seedLargeCampus(
         'query_tags',
         ['query_id', 'position', 'tag'],
         advance,
-        w,
-        options.batchRows,
+        {
+          parent: w,
+          maxRows: options.batchRows,
+        },
       );
       const tagPool = [...new Set(data.QUERIES.flatMap((q) => q.tags))];
       for (let i = 0; i < size.queries; i++) {

@@ -1,6 +1,7 @@
 /**
  * What the audit log records for each state-changing route: one table here instead of a call in
- * every handler, so a change of state cannot forget its entry.
+ * every handler, so a change of state cannot forget its entry. The one exception is an applied
+ * import (features/transfer/import-routes.ts), whose answer may be a stream of progress lines.
  */
 import { describeMarkChanges, type AuditKind, type MarkChange } from '@campus/contract';
 

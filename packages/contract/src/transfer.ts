@@ -1,0 +1,210 @@
+/**
+ * Importing people, mentor assignments, marks and past attendance from CSV files, and exporting
+ * lists as CSV (decision record 0016). The columns of each kind are the SPEC §3 field names; the
+ * cell rules are shared by the server's check and anything that wants to explain them.
+ */
+import { z } from 'zod';
+import { IsoDateSchema, requiredText } from './common.js';
+import { ATTENDANCE_STATUSES, EARLIEST_ATTENDANCE_DATE } from './constants.js';
+import { MARK_FIELDS } from './marks.js';
+
+export const IMPORT_KINDS = ['students', 'teachers', 'mentors', 'marks', 'attendance'] as const;
+export type ImportKind = (typeof IMPORT_KINDS)[number];
+
+/** The largest file an import reads (bytes); more is refused with 413. */
+export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
+/** The most data rows an import reads; more is refused with 413 before the rest is read. */
+export const IMPORT_MAX_ROWS = 100_000;
+/** A report lists at most this many problems; `errorCount` says how many there were. */
+export const IMPORT_MAX_LISTED_ERRORS = 1000;
+
+/** What each kind is called on screens and in messages. */
+export const IMPORT_KIND_LABELS: Record<ImportKind, string> = {
+  students: 'Students',
+  teachers: 'Teachers',
+  mentors: 'Mentor assignments',
+  marks: 'Marks',
+  attendance: 'Past attendance',
+};
+
+export interface ImportColumn {
+  /** The SPEC §3 field name, as the first row of the file names it. */
+  name: string;
+  required: boolean;
+}
+
+const column = (name: string, required = false): ImportColumn => ({ name, required });
+
+/** The columns of each kind, in the order an export writes them. */
+export const IMPORT_COLUMNS: Record<ImportKind, readonly ImportColumn[]> = {
+  students: [
+    column('RollNo', true),
+    column('name', true),
+    column('FatherName'),
+    column('MotherName'),
+    column('Gender'),
+    column('Dob'),
+    column('Category'),
+    column('phoneNo'),
+    column('email', true),
+    column('group', true),
+  ],
+  teachers: [
+    column('teacherId', true),
+    column('name', true),
+    column('Gender'),
+    column('Dob'),
+    column('phoneNo'),
+    column('email', true),
+  ],
+  mentors: [column('teacherId', true), column('group', true)],
+  marks: [column('RollNo', true), ...MARK_FIELDS.map((field) => column(field, true)), column('CGPA')],
+  attendance: [column('RollNo', true), column('date', true), column('status', true)],
+};
+
+/**
+ * How a header cell is compared: case, spaces and punctuation do not count, so `Roll No`,
+ * `roll_no` and `RollNo` name one column, and `10th %age` is `10th age`.
+ */
+export const headerKey = (text: string): string => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+// ------------------------------------------------------------------ cell rules
+
+const ID_MAX = 999_999_999;
+/** A User ID as a file spells it: digits only. */
+export const UserIdCellSchema = z
+  .string()
+  .trim()
+  .min(1, { error: 'is required' })
+  .regex(/^\d{1,9}$/, { error: `must be a whole number from 1 to ${ID_MAX}` })
+  .transform(Number)
+  .refine((id) => id >= 1, { error: `must be a whole number from 1 to ${ID_MAX}` });
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `must be at most ${max} characters` })
+    .transform((text) => (text === '' ? null : text));
+
+export const PERSON_TEXT_MAX = 100;
+export const GROUP_NAME_MAX = 50;
+
+export const PersonNameCellSchema = requiredText(PERSON_TEXT_MAX);
+export const OptionalTextCellSchema = optionalText(PERSON_TEXT_MAX);
+export const GroupCellSchema = requiredText(GROUP_NAME_MAX);
+export const EmailCellSchema = requiredText(254).pipe(z.email({ error: 'must be a valid email' }));
+export const DobCellSchema = z
+  .string()
+  .trim()
+  .transform((text) => (text === '' ? null : text))
+  .pipe(IsoDateSchema.nullable());
+export const PhoneCellSchema = z
+  .string()
+  .trim()
+  .transform((text) => (text === '' ? null : text))
+  .pipe(
+    z
+      .string()
+      .regex(/^\+?[\d][\d -]{5,18}\d$/, {
+        error: 'must be a phone number (digits, spaces, - and a leading +)',
+      })
+      .nullable(),
+  );
+/** A day of past attendance, from EARLIEST_ATTENDANCE_DATE on; the server checks it is not in the future. */
+export const AttendanceDateCellSchema = z
+  .string()
+  .trim()
+  .min(1, { error: 'is required' })
+  .pipe(IsoDateSchema)
+  .refine((date) => date >= EARLIEST_ATTENDANCE_DATE, {
+    error: `must be on or after ${EARLIEST_ATTENDANCE_DATE}`,
+  });
+/** Present or Absent, in any case. */
+export const AttendanceStatusCellSchema = z
+  .string()
+  .trim()
+  .transform((text) => ATTENDANCE_STATUSES.find((s) => s.toLowerCase() === text.toLowerCase()) ?? text)
+  .pipe(z.enum(ATTENDANCE_STATUSES, { error: 'must be Present or Absent' }));
+
+// ------------------------------------------------------------------ requests and answers
+
+export const ImportKindParamsSchema = z.object({
+  kind: z.enum(IMPORT_KINDS, { error: `must be one of ${IMPORT_KINDS.join(', ')}` }),
+});
+
+/** One problem of one row: the row as the file numbers it (the header is row 1). */
+export const ImportProblemSchema = z.object({
+  row: z.number().int(),
+  field: z.string(),
+  problem: z.string(),
+});
+export type ImportProblem = z.infer<typeof ImportProblemSchema>;
+
+export const ImportCountsSchema = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+});
+export type ImportCounts = z.infer<typeof ImportCountsSchema>;
+
+/** What a check (dry run) finds, and what an apply did. */
+export const ImportReportSchema = z.object({
+  kind: z.enum(IMPORT_KINDS),
+  /** True when nothing was written. */
+  dryRun: z.boolean(),
+  /** Data rows read (blank lines are not rows). */
+  rows: z.number().int(),
+  counts: ImportCountsSchema,
+  /** Groups the file names that do not exist yet: created with the import. */
+  newGroups: z.array(z.string()),
+  /** Header cells that name no column of this kind: their cells are not read. */
+  ignoredColumns: z.array(z.string()),
+  /** At most IMPORT_MAX_LISTED_ERRORS problems, by row. */
+  errors: z.array(ImportProblemSchema),
+  errorCount: z.number().int(),
+});
+export type ImportReport = z.infer<typeof ImportReportSchema>;
+
+/** The refusal of an apply whose file has problems: nothing was written. */
+export const ImportRefusalSchema = z.object({ message: z.string(), report: ImportReportSchema });
+export type ImportRefusal = z.infer<typeof ImportRefusalSchema>;
+
+/** A one-time password of a person the import created, shown once and stored only as a hash. */
+export const OneTimeCredentialSchema = z.object({
+  userId: z.number().int(),
+  name: z.string(),
+  oneTimePassword: z.string(),
+});
+export type OneTimeCredential = z.infer<typeof OneTimeCredentialSchema>;
+
+export const ImportApplyResponseSchema = z.object({
+  message: z.string(),
+  report: ImportReportSchema,
+  credentials: z.array(OneTimeCredentialSchema),
+});
+export type ImportApplyResponse = z.infer<typeof ImportApplyResponseSchema>;
+
+/** Asked with `Accept: application/x-ndjson`, an apply answers these lines as it goes. */
+export const IMPORT_PROGRESS_TYPE = 'application/x-ndjson';
+export type ImportProgressLine =
+  | { type: 'progress'; phase: string; done: number; total: number }
+  | ({ type: 'done' } & ImportApplyResponse)
+  | { type: 'error'; message: string };
+
+// ------------------------------------------------------------------ exports
+
+export const EXPORT_LISTS = ['students', 'teachers', 'mentors', 'marks', 'gatepasses', 'queries'] as const;
+export type ExportList = (typeof EXPORT_LISTS)[number];
+export const EXPORT_LIST_LABELS: Record<ExportList, string> = {
+  students: 'Students',
+  teachers: 'Teachers',
+  mentors: 'Mentor assignments',
+  marks: 'Marks',
+  gatepasses: 'Gate passes',
+  queries: 'Queries',
+};
+/** `group` narrows students, marks and mentor assignments to one group. */
+export const ExportQuerySchema = z.object({
+  group: z.string().trim().min(1).max(GROUP_NAME_MAX, { error: 'must be at most 50 characters' }).optional(),
+});
