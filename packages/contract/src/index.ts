@@ -16,3 +16,4 @@ export * from './stats.js';
 export * from './support.js';
 export * from './faq.js';
 export * from './audit.js';
+export * from './notifications.js';

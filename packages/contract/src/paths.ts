@@ -14,6 +14,7 @@ export const PATHS = {
     contactTeachers: '/student/contact-teachers',
     help: '/student/help',
     profile: '/student/profile',
+    notifications: '/student/notifications',
   },
   teacher: {
     home: '/teacher/home',
@@ -27,6 +28,7 @@ export const PATHS = {
     manage: '/teacher/manage',
     help: '/teacher/help',
     profile: '/teacher/profile',
+    notifications: '/teacher/notifications',
   },
   admin: {
     home: '/admin/home',
@@ -39,6 +41,7 @@ export const PATHS = {
     faq: '/admin/faq',
     audit: '/admin/audit',
     profile: '/admin/profile',
+    notifications: '/admin/notifications',
   },
 } as const;
 
