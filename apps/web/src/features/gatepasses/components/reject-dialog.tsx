@@ -19,7 +19,12 @@ export function RejectDialog({
     onClose();
   };
   return (
-    <Modal opened={pass !== null} onClose={close} title={pass ? `Reject the gate pass of ${pass.name}` : ''}>
+    <Modal
+      opened={pass !== null}
+      onClose={close}
+      title={pass ? `Reject the gate pass of ${pass.name}` : ''}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <form
         onSubmit={(event) => {
           event.preventDefault();
