@@ -86,6 +86,10 @@ test.describe('gate passes and the Q&A board', () => {
       await card(teacher, approveReason).getByRole('button', { name: 'Approve' }).click();
       await expect(card(teacher, approveReason)).toHaveCount(0);
       await card(teacher, rejectReason).getByRole('button', { name: 'Reject' }).click();
+      const dialog = teacher.getByRole('dialog', { name: /^Reject the gate pass of/ });
+      await dialog.getByLabel(/^Reason/).fill(`Exams that day ${suffix}`);
+      await expectAccessible(teacher);
+      await dialog.getByRole('button', { name: 'Reject gate pass' }).click();
       await expect(card(teacher, rejectReason)).toHaveCount(0);
 
       await openTab(teacher, 'Approved Gate Passes');
@@ -120,6 +124,9 @@ test.describe('gate passes and the Q&A board', () => {
       await expectAccessible(student);
       await openTab(student, 'Rejected Gate Pass');
       await expect(card(student, rejectReason)).toContainText('rejected');
+      await expect(card(student, rejectReason)).toContainText(
+        `Reason for rejection${'Exams that day'} ${suffix}`,
+      );
       await expect(card(student, approveReason)).toHaveCount(0);
       await openTab(student, 'Applied Gate Pass');
       await expect(student.getByRole('tabpanel')).toBeVisible();

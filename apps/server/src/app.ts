@@ -15,6 +15,7 @@ import { TokenService } from './features/auth/tokens';
 import { FEATURES } from './features/registry';
 import { lazyChildLogger } from './lib/lazy-logger';
 import { WorkQueue } from './lib/work-queue';
+import { notifier } from './features/notifications/notifier';
 import { registerAccessControl } from './plugins/access';
 import { frameworkError, registerErrorHandling } from './plugins/errors';
 import { guardedValidatorCompiler } from './plugins/input-guard';
@@ -109,8 +110,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.setValidatorCompiler(guardedValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const { db, dialect, changes } = options.handle;
+  const { db, dialect, changes, live } = options.handle;
   await changes.start?.(app.log);
+  await live.start(app.log);
   const cache = new ReadCache(changes);
   const now = options.now ?? Date.now;
   const auth = authRepository(db, cache);
@@ -139,6 +141,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     signIn,
     now,
     tokens: new TokenService(options.jwtSecret),
+    live,
+    notify: notifier(db, live, app.log),
   };
 
   registerErrorHandling(app);

@@ -3,6 +3,7 @@
  * from the server itself; a route without an expectation here fails the test.
  */
 import { randomUUID } from 'node:crypto';
+import type { InjectOptions, Response } from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeCatalog } from '../src/plugins/access';
 import { createTestApp, type TestApp } from './app';
@@ -101,7 +102,28 @@ const EXPECTED: Record<string, Expectation> = {
   'GET /api/export/gatepasses.csv': ['admin'],
   'GET /api/export/queries.csv': ['admin'],
   'GET /api/export/attendance.csv': ['admin'],
+  'GET /api/notifications': ANY,
+  'GET /api/notifications/unread-count': ANY,
+  'PUT /api/notifications/:id/read': ANY,
+  'PUT /api/notifications/read-all': ANY,
+  'GET /api/events': ANY,
 };
+
+/** Routes whose answer is a stream that does not end: only its head is read. */
+const STREAMS = new Set(['GET /api/events']);
+
+type Answer = Pick<Response, 'statusCode' | 'body' | 'json'>;
+
+/** `inject`, but a stream that was opened (2xx) is closed after its head, and its body left empty. */
+async function call(options: InjectOptions, streaming: boolean): Promise<Answer> {
+  if (!streaming) return t.app.inject(options);
+  const res = await t.app.inject({ ...options, payloadAsStream: true });
+  const stream = res.stream();
+  let body = '';
+  if (res.statusCode < 300) stream.destroy();
+  else for await (const chunk of stream) body += String(chunk);
+  return { statusCode: res.statusCode, body, json: () => JSON.parse(body) as never };
+}
 
 let t: TestApp;
 let people: { student: StudentPerson; otherStudent: StudentPerson; teacher: Person; admin: Person };
@@ -150,12 +172,15 @@ describe('access matrix', () => {
       for (const caller of CALLERS) {
         // A fresh session per call: logout and password change must not end the next call's session.
         const token = caller === 'anonymous' ? '' : await login(t.app, people[caller].loginId);
-        const res = await t.app.inject({
-          method: route.method as 'GET',
-          url: fillPath(route.url, token || 'no-token'),
-          headers: token ? bearer(token) : {},
-          ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
-        });
+        const res = await call(
+          {
+            method: route.method,
+            url: fillPath(route.url, token || 'no-token'),
+            headers: token ? bearer(token) : {},
+            ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+          },
+          STREAMS.has(`${route.method} ${route.url}`),
+        );
         checked++;
         const status = res.statusCode;
         let ok: boolean;
@@ -179,13 +204,16 @@ describe('access matrix', () => {
     const routes = routeCatalog(t.app).filter((r) => !r.url.startsWith('/api/docs'));
     const results: string[] = [];
     let checked = 0;
-    const call = (route: (typeof routes)[number], token: string, headers: Record<string, string>) =>
-      t.app.inject({
-        method: route.method as 'GET',
-        url: fillPath(route.url, token || 'no-token'),
-        headers,
-        ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
-      });
+    const callRoute = (route: (typeof routes)[number], token: string, headers: Record<string, string>) =>
+      call(
+        {
+          method: route.method,
+          url: fillPath(route.url, token || 'no-token'),
+          headers,
+          ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+        },
+        STREAMS.has(`${route.method} ${route.url}`),
+      );
     const expectStatus = (what: string, status: number, wanted: number, body: string) => {
       checked++;
       if (status !== wanted) results.push(`${what} → ${status}, expected ${wanted}: ${body.slice(0, 120)}`);
@@ -196,17 +224,17 @@ describe('access matrix', () => {
       const unsafe = isUnsafeMethod(route.method);
       if (expected === 'public') {
         if (unsafe) {
-          const res = await call(route, '', { ...CROSS_SITE });
+          const res = await callRoute(route, '', { ...CROSS_SITE });
           expectStatus(`${key} cross-site`, res.statusCode, 403, res.body);
         }
         continue;
       }
-      const anonymous = await call(route, '', unsafe ? { ...SAME_ORIGIN } : {});
+      const anonymous = await callRoute(route, '', unsafe ? { ...SAME_ORIGIN } : {});
       expectStatus(`${key} as anonymous`, anonymous.statusCode, 401, anonymous.body);
       for (const caller of CALLERS.filter((c) => c !== 'anonymous')) {
         const what = `${key} as ${caller}`;
         const first = await signInForCookie(t.app, people[caller].loginId);
-        const byBearer = await call(route, first.token, bearer(first.token));
+        const byBearer = await callRoute(route, first.token, bearer(first.token));
         // A write may end the session it is sent with (logout), so the cookie gets its own.
         const session = unsafe ? await signInForCookie(t.app, people[caller].loginId) : first;
         if (unsafe) {
@@ -214,11 +242,11 @@ describe('access matrix', () => {
             ['cross-site', CROSS_SITE],
             ['saying nothing of its origin', {}],
           ] as const) {
-            const refused = await call(route, session.token, { cookie: session.cookie, ...headers });
+            const refused = await callRoute(route, session.token, { cookie: session.cookie, ...headers });
             expectStatus(`${what} by cookie, ${how}`, refused.statusCode, 403, refused.body);
           }
         }
-        const byCookie = await call(route, session.token, {
+        const byCookie = await callRoute(route, session.token, {
           cookie: session.cookie,
           ...(unsafe ? SAME_ORIGIN : {}),
         });

@@ -66,6 +66,8 @@ export const GatePassSchema = z.object({
   decidedBy: z.string().optional(),
   /** When the pass was decided; absent while pending. */
   decidedAt: z.string().optional(),
+  /** The teacher's reason for a rejection, when one was given. */
+  rejectReason: z.string().optional(),
 });
 export type GatePass = z.infer<typeof GatePassSchema>;
 
@@ -75,8 +77,18 @@ export const SubmitGatePassResponseSchema = MessageSchema.extend({ gatepass: Gat
 export type SubmitGatePassResponse = z.infer<typeof SubmitGatePassResponseSchema>;
 
 /** `PUT /api/gatepasses/update-status` (teachers): pending → approved | rejected, once. */
+export const GATE_PASS_REJECT_REASON_MAX = 300;
+
 export const UpdateGatePassStatusRequestSchema = z.object({
   gatepassId: IdSchema,
   approvedStatus: GatePassDecisionSchema,
+  /** Why a pass is rejected, shown to its student; optional, and only for a rejection. */
+  rejectReason: z
+    .string({ error: 'must be text' })
+    .trim()
+    .max(GATE_PASS_REJECT_REASON_MAX, {
+      error: `must be at most ${GATE_PASS_REJECT_REASON_MAX} characters`,
+    })
+    .nullish(),
 });
 export type UpdateGatePassStatusRequest = z.infer<typeof UpdateGatePassStatusRequestSchema>;

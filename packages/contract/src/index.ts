@@ -17,3 +17,4 @@ export * from './support.js';
 export * from './faq.js';
 export * from './audit.js';
 export * from './transfer.js';
+export * from './notifications.js';

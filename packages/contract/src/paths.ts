@@ -14,6 +14,7 @@ export const PATHS = {
     contactTeachers: '/student/contact-teachers',
     help: '/student/help',
     profile: '/student/profile',
+    notifications: '/student/notifications',
   },
   teacher: {
     home: '/teacher/home',
@@ -27,6 +28,7 @@ export const PATHS = {
     manage: '/teacher/manage',
     help: '/teacher/help',
     profile: '/teacher/profile',
+    notifications: '/teacher/notifications',
   },
   admin: {
     home: '/admin/home',
@@ -40,6 +42,7 @@ export const PATHS = {
     audit: '/admin/audit',
     import: '/admin/import',
     profile: '/admin/profile',
+    notifications: '/admin/notifications',
   },
 } as const;
 

@@ -55,6 +55,8 @@ export const QuerySchema = z.object({
   /** The answer, or the literal text 'null' (UNSOLVED_SOLUTION) while unsolved. */
   solution: z.string(),
   solvedAt: z.string().nullable(),
+  /** The name of the teacher who answered; null while unsolved. */
+  solvedBy: z.string().nullable(),
   createdAt: z.string(),
   /**
    * Hidden as spam by staff: such a query is on neither board. Given only where hidden queries are

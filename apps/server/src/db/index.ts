@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import { readTables, SqliteChanges, writeTarget, type ChangeTracker, type WriteTarget } from './changes';
+import { LocalLiveEvents, PgLiveEvents, type LiveEvents } from './live-events';
 import { PgChanges } from './pg-changes';
 import type { Database } from './schema';
 
@@ -17,6 +18,8 @@ export interface DbHandle {
   sqliteFile?: string;
   /** Which tables changed since a read: what the read cache is kept honest by. */
   changes: ChangeTracker;
+  /** "This changed" messages for the people it concerns, heard by every instance. */
+  live: LiveEvents;
   close(): Promise<void>;
 }
 
@@ -149,13 +152,15 @@ export function openDb(options: DbOptions): DbHandle {
     };
     const pool = new pg.Pool({ ...connection, max: 10 });
     const changes = new PgChanges(pool, connection);
+    const live = new PgLiveEvents(pool, connection, options.pgSchema ?? 'public');
     pool.on('connect', preparingStatements(new Map(), changes));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const close = async () => {
+      await live.stop();
       await changes.stop();
       await db.destroy();
     };
-    return { db, dialect: 'postgres', changes, close };
+    return { db, dialect: 'postgres', changes, live, close };
   }
   const file = options.sqliteFile ?? ':memory:';
   const sqlite = new SQLite(file);
@@ -171,5 +176,5 @@ export function openDb(options: DbOptions): DbHandle {
     outside.close();
     await db.destroy();
   };
-  return { db, dialect: 'sqlite', sqliteFile: file, changes, close };
+  return { db, dialect: 'sqlite', sqliteFile: file, changes, live: new LocalLiveEvents(), close };
 }

@@ -13,6 +13,7 @@ import * as campusSettings from './migrations/0008-campus-settings';
 import * as hiddenQueries from './migrations/0009-hidden-queries';
 import * as cgpaSource from './migrations/0011-cgpa-source';
 import * as peopleAdmin from './migrations/0012-people-admin';
+import * as notifications from './migrations/0013-notifications';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0009-hidden-queries': hiddenQueries,
   '0011-cgpa-source': cgpaSource,
   '0012-people-admin': peopleAdmin,
+  '0013-notifications': notifications,
 };
 
 /** The migration that creates the schema: it runs on the first start of a new database only. */

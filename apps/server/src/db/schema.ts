@@ -78,6 +78,8 @@ export interface GatePassesTable {
   created_at: string;
   decided_by: string | null;
   decided_at: string | null;
+  /** The teacher's reason for a rejection, when one was given. */
+  reject_reason: Generated<string | null>;
 }
 export interface QueriesTable {
   id: string;
@@ -188,6 +190,18 @@ export interface AuditLogTable {
   count: number;
 }
 
+/** Something a person is told in the app (the bell and the inbox). */
+export interface NotificationsTable {
+  id: string;
+  account_id: string;
+  kind: string;
+  text: string;
+  /** The page that shows what it is about, in the person's own area. */
+  link: string | null;
+  created_at: string;
+  read_at: string | null;
+}
+
 /** Facts about the campus: `demo_campus` = 'yes' when the demo seeder created it. */
 export interface CampusSettingsTable {
   key: string;
@@ -217,4 +231,5 @@ export interface Database {
   faq: FaqTable;
   audit_log: AuditLogTable;
   campus_settings: CampusSettingsTable;
+  notifications: NotificationsTable;
 }

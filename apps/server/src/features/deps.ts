@@ -7,6 +7,8 @@ import type { AuditRepository } from './audit/repository';
 import type { AuthRepository } from './auth/repository';
 import type { SignInService } from './auth/sign-in';
 import type { TokenService } from './auth/tokens';
+import type { LiveEvents } from '../db/live-events';
+import type { Notifier } from './notifications/notifier';
 
 export interface FeatureDeps {
   db: Db;
@@ -20,6 +22,10 @@ export interface FeatureDeps {
   /** Throttled password checks: sign-in and change-password (decision record 0011). */
   signIn: SignInService;
   audit: AuditRepository;
+  /** Live updates for the people a change concerns, heard by every instance. */
+  live: LiveEvents;
+  /** Notifications and live updates that follow a change. */
+  notify: Notifier;
   /** The time, in ms since the epoch: tests move it instead of waiting. */
   now: () => number;
 }

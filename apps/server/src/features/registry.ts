@@ -8,6 +8,7 @@ import { faqRoutes } from './faq/routes';
 import { gatepassesRoutes } from './gatepasses/routes';
 import { healthRoutes } from './health/routes';
 import { noticesRoutes } from './notices/routes';
+import { notificationsRoutes } from './notifications/routes';
 import { peopleRoutes } from './people/routes';
 import { marksRoutes } from './performance/marks-routes';
 import { performanceRoutes } from './performance/routes';
@@ -37,4 +38,5 @@ export const FEATURES: Feature[] = [
   faqRoutes,
   importRoutes,
   exportRoutes,
+  notificationsRoutes,
 ];

@@ -19,7 +19,10 @@ const SupportPage = lazy(() =>
 const Area = lazy(() => import('./areas'));
 
 const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
+  // Live updates reload what changed; focus and a regained network refetch what they could not say.
+  defaultOptions: {
+    queries: { retry: 1, refetchOnWindowFocus: true, refetchOnReconnect: true, staleTime: 30_000 },
+  },
 });
 preloadScreen(queryClient, window.location.pathname);
 

@@ -55,3 +55,10 @@ export const PROFILE_PATH: Record<Role, string> = {
   teacher: PATHS.teacher.profile,
   admin: PATHS.admin.profile,
 };
+
+/** Where the bell in the top bar leads. */
+export const NOTIFICATIONS_PATH: Record<Role, string> = {
+  student: PATHS.student.notifications,
+  teacher: PATHS.teacher.notifications,
+  admin: PATHS.admin.notifications,
+};

@@ -12,7 +12,9 @@ import { PATHS, ROLE_HOME, type Decoded } from '@campus/contract';
 import { LoadingState } from '../components/page-states';
 import { useLogout } from '../features/auth/api';
 import { Chatbot } from '../features/faq/components/chatbot';
-import { isCurrent, NAVIGATION, PROFILE_PATH } from './navigation';
+import { NotificationBell } from '../features/notifications/components/notification-bell';
+import { useLiveUpdates } from './live-updates';
+import { isCurrent, NAVIGATION, NOTIFICATIONS_PATH, PROFILE_PATH } from './navigation';
 
 const MobileNavigation = lazy(() => import('./mobile-navigation'));
 
@@ -23,6 +25,7 @@ export function RoleLayout({ session }: { session: Decoded }) {
   const location = useLocation();
   const logout = useLogout();
   const items = NAVIGATION[session.role];
+  useLiveUpdates();
   const signOut = () =>
     logout.mutate(undefined, { onSettled: () => void navigate(PATHS.signIn, { replace: true }) });
 
@@ -73,21 +76,24 @@ export function RoleLayout({ session }: { session: Decoded }) {
               );
             })}
           </Group>
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <Button variant="default" aria-label={`Profile menu for ${session.name}`}>
-                {session.name}
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item component={Link} to={PROFILE_PATH[session.role]}>
-                View Profile
-              </Menu.Item>
-              <Menu.Item color="red.8" onClick={signOut}>
-                Logout
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+          <Group gap="xs" wrap="nowrap">
+            <NotificationBell to={NOTIFICATIONS_PATH[session.role]} />
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <Button variant="default" aria-label={`Profile menu for ${session.name}`}>
+                  {session.name}
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item component={Link} to={PROFILE_PATH[session.role]}>
+                  View Profile
+                </Menu.Item>
+                <Menu.Item color="red.8" onClick={signOut}>
+                  Logout
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
         </Group>
       </header>
       {drawerLoaded && (

@@ -65,6 +65,11 @@ export const SCREENS: Record<Role, Screen[]> = {
       path: inArea(PATHS.student.profile),
       load: () => import('../features/people/pages/profile-page').then((m) => m.StudentProfilePage),
     },
+    {
+      path: inArea(PATHS.student.notifications),
+      load: () =>
+        import('../features/notifications/pages/notifications-page').then((m) => m.NotificationsPage),
+    },
   ],
   teacher: [
     {
@@ -119,6 +124,11 @@ export const SCREENS: Record<Role, Screen[]> = {
       path: inArea(PATHS.teacher.profile),
       load: () => import('../features/people/pages/profile-page').then((m) => m.TeacherProfilePage),
     },
+    {
+      path: inArea(PATHS.teacher.notifications),
+      load: () =>
+        import('../features/notifications/pages/notifications-page').then((m) => m.NotificationsPage),
+    },
   ],
   admin: [
     {
@@ -165,6 +175,11 @@ export const SCREENS: Record<Role, Screen[]> = {
     {
       path: inArea(PATHS.admin.profile),
       load: () => import('../features/people/pages/profile-page').then((m) => m.AdminProfilePage),
+    },
+    {
+      path: inArea(PATHS.admin.notifications),
+      load: () =>
+        import('../features/notifications/pages/notifications-page').then((m) => m.NotificationsPage),
     },
   ],
 };

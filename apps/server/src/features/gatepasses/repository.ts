@@ -39,6 +39,7 @@ export function gatePassRepository(db: Db) {
         'g.created_at',
         't.name as decided_by_name',
         'g.decided_at',
+        'g.reject_reason',
       ])
       .orderBy('g.created_at', 'desc')
       .orderBy('g.id', 'desc');
@@ -57,6 +58,7 @@ export function gatePassRepository(db: Db) {
     createdAt: row.created_at,
     ...(row.decided_by_name !== null ? { decidedBy: row.decided_by_name } : {}),
     ...(row.decided_at !== null ? { decidedAt: row.decided_at } : {}),
+    ...(row.reject_reason ? { rejectReason: row.reject_reason } : {}),
   });
 
   const findById = async (id: string): Promise<GatePass | undefined> => {
@@ -114,10 +116,20 @@ export function gatePassRepository(db: Db) {
      * Moves a pending pass to approved or rejected in one conditional update, so that of two teachers
      * deciding at once exactly one changes the row; the other learns it was already decided.
      */
-    async decide(id: string, decision: GatePassDecision, teacherAccountId: string): Promise<DecisionOutcome> {
+    async decide(
+      id: string,
+      decision: GatePassDecision,
+      teacherAccountId: string,
+      rejectReason?: string | null,
+    ): Promise<DecisionOutcome> {
       const result = await db
         .updateTable('gate_passes')
-        .set({ status: decision, decided_by: teacherAccountId, decided_at: nowIso() })
+        .set({
+          status: decision,
+          decided_by: teacherAccountId,
+          decided_at: nowIso(),
+          reject_reason: decision === 'rejected' && rejectReason ? rejectReason : null,
+        })
         .where('id', '=', id)
         .where('status', '=', 'pending')
         .executeTakeFirst();

@@ -11,7 +11,7 @@ import {
   SubmitGatePassResponseSchema,
   UpdateGatePassStatusRequestSchema,
 } from '@campus/contract';
-import { conflict, forbidden, notFound } from '../../lib/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { answerList, arrayAnswer, keepsInMemory } from '../../lib/lists';
 import { assertOwnRollNo, principalOf } from '../../plugins/access';
 import type { App } from '../../types';
@@ -21,7 +21,7 @@ import { gatePassRepository } from './repository';
 const TAGS = ['gate_passes', 'students', 'teachers'];
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
 
-export const gatepassesRoutes: Feature = async (app: App, { db, cache }) => {
+export const gatepassesRoutes: Feature = async (app: App, { db, cache, notify }) => {
   const passes = gatePassRepository(db);
 
   app.post(
@@ -40,6 +40,7 @@ export const gatepassesRoutes: Feature = async (app: App, { db, cache }) => {
       if (rollNo === null) throw forbidden('Only students may apply for gate passes');
       const gatepass = await passes.create({ ...request.body, rollNo });
       if (!gatepass) throw forbidden('Only students may apply for gate passes');
+      await notify.gatePassRequested(gatepass);
       return reply.code(201).send({ message: MESSAGES.gatePass.submitted, gatepass });
     },
   );
@@ -97,19 +98,24 @@ export const gatepassesRoutes: Feature = async (app: App, { db, cache }) => {
       config: { access: ['teacher'] },
       schema: {
         tags: TAGS,
-        summary: 'Approve or reject a pending gate pass; a decided pass cannot change again (409)',
+        summary:
+          'Approve or reject a pending gate pass, a rejection with an optional reason; a decided pass cannot change again (409)',
         body: UpdateGatePassStatusRequestSchema,
         response: { 200: GatePassSchema, ...errors, 404: ErrorSchema, 409: ErrorSchema },
       },
     },
     async (request) => {
       const teacher = principalOf(request);
-      const { gatepassId, approvedStatus } = request.body;
-      const outcome = await passes.decide(gatepassId, approvedStatus, teacher.accountId);
+      const { gatepassId, approvedStatus, rejectReason } = request.body;
+      if (approvedStatus === 'approved' && rejectReason) {
+        throw badRequest('rejectReason is only for a rejection');
+      }
+      const outcome = await passes.decide(gatepassId, approvedStatus, teacher.accountId, rejectReason);
       if (outcome.kind === 'not-found') throw notFound('Gate pass not found');
       if (outcome.kind === 'already-decided') {
         throw conflict(`This gate pass has already been ${outcome.status}`);
       }
+      await notify.gatePassDecided(outcome.gatepass);
       return outcome.gatepass;
     },
   );

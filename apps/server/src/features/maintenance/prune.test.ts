@@ -14,7 +14,7 @@ afterAll(() => t.close());
 const DAY = 86_400_000;
 
 describe('pruning', () => {
-  it('removes expired sessions, passed counters and audit entries past retention, and keeps the rest', async () => {
+  it('removes expired sessions, passed counters, audit entries past retention and notifications past 180 days, and keeps the rest', async () => {
     const now = new Date('2031-06-01T12:00:00.000Z');
     const at = (ms: number) => new Date(now.getTime() + ms).toISOString();
     const student = await createStudent(t.handle.db);
@@ -60,8 +60,30 @@ describe('pruning', () => {
       .values([entry('prune-old', 40 * DAY), entry('prune-recent', 20 * DAY)])
       .execute();
 
+    const note = (id: string, age: number) => ({
+      id,
+      account_id: student.accountId,
+      kind: 'notice.mentor',
+      text: 'New mentor notice from Dr. Rao',
+      link: null,
+      created_at: at(-age),
+      read_at: null,
+    });
+    const oldNote = newId();
+    const recentNote = newId();
+    await t.handle.db
+      .insertInto('notifications')
+      .values([note(oldNote, 181 * DAY), note(recentNote, 179 * DAY)])
+      .execute();
+
     const removed = await pruneExpired(t.handle.db, t.handle.dialect, now, { auditRetentionDays: 30 });
-    expect(removed).toMatchObject({ counters: 1, sessions: 2, audit: 1 });
+    expect(removed).toMatchObject({ counters: 1, sessions: 2, audit: 1, notifications: 1 });
+    const notes = await t.handle.db
+      .selectFrom('notifications')
+      .select('id')
+      .where('account_id', '=', student.accountId)
+      .execute();
+    expect(notes.map((n) => n.id)).toEqual([recentNote]);
 
     const sessions = await t.handle.db
       .selectFrom('sessions')

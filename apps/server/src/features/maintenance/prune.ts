@@ -1,13 +1,15 @@
 /**
  * What the database no longer needs, removed on a schedule so that it does not grow for ever:
- * counters whose window has passed, sessions that have expired, and audit entries older than the
- * retention period. Every instance may run it; the deletes are the same whoever runs them.
+ * counters whose window has passed, sessions that have expired, audit entries older than the
+ * retention period, and notifications older than 180 days. Every instance may run it; the deletes are the same whoever runs them.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { NOTIFICATION_RETENTION_DAYS } from '@campus/contract';
 import type { Db, Dialect } from '../../db/index';
 import { auditRepository } from '../audit/repository';
 import { authRepository } from '../auth/repository';
 import { limitsRepository } from '../limits/repository';
+import { notificationRepository } from '../notifications/repository';
 
 export interface PruneOptions {
   auditRetentionDays: number;
@@ -19,7 +21,10 @@ export async function pruneExpired(db: Db, dialect: Dialect, now: Date, options:
   const audit = await auditRepository(db, dialect).prune(
     new Date(now.getTime() - options.auditRetentionDays * 86_400_000),
   );
-  return { counters, sessions, audit };
+  const notifications = await notificationRepository(db).prune(
+    new Date(now.getTime() - NOTIFICATION_RETENTION_DAYS * 86_400_000).toISOString(),
+  );
+  return { counters, sessions, audit, notifications };
 }
 
 const EVERY_MS = 3_600_000;

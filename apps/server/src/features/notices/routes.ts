@@ -18,7 +18,7 @@ import { noticesRepository } from './repository';
 
 const listErrors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
 
-export const noticesRoutes: Feature = async (app, { db, cache }) => {
+export const noticesRoutes: Feature = async (app, { db, cache, notify }) => {
   const notices = noticesRepository(db);
 
   app.get(
@@ -113,12 +113,19 @@ export const noticesRoutes: Feature = async (app, { db, cache }) => {
           const { heading, description } = body.data;
           const notice = await notices.createMentorNotice(authorId, { heading, description });
           if (!notice) throw forbidden('Only teachers may post mentor notices');
+          await notify.noticePosted(body.type, authorId, notice.teacherName);
           return { message, type: body.type, notice };
         }
-        case 'eventNotice':
-          return { message, type: body.type, notice: await notices.createEvent(authorId, body.data) };
-        case 'generalNotice':
-          return { message, type: body.type, notice: await notices.createGeneralNotice(authorId, body.data) };
+        case 'eventNotice': {
+          const notice = await notices.createEvent(authorId, body.data);
+          await notify.noticePosted(body.type, authorId);
+          return { message, type: body.type, notice };
+        }
+        case 'generalNotice': {
+          const notice = await notices.createGeneralNotice(authorId, body.data);
+          await notify.noticePosted(body.type, authorId);
+          return { message, type: body.type, notice };
+        }
       }
     },
   );

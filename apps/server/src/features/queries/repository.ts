@@ -36,6 +36,7 @@ export function queryRepository(db: Db) {
     db
       .selectFrom('queries as q')
       .innerJoin('students as s', 's.roll_no', 'q.roll_no')
+      .leftJoin('teachers as t', 't.account_id', 'q.solved_by')
       .select((eb) => [
         'q.id',
         's.name',
@@ -46,6 +47,7 @@ export function queryRepository(db: Db) {
         'q.likes',
         'q.solution',
         'q.solved_at',
+        't.name as solved_by_name',
         'q.created_at',
         'q.hidden_at',
         eb
@@ -93,6 +95,7 @@ export function queryRepository(db: Db) {
       likedByMe: Boolean(row.liked_by_me),
       solution: row.solution ?? UNSOLVED_SOLUTION,
       solvedAt: row.solved_at,
+      solvedBy: row.solved_by_name,
       createdAt: row.created_at,
       ...(withHidden ? { hidden: row.hidden_at !== null } : {}),
     }));

@@ -36,7 +36,7 @@ const wrapped = (listed: Listed<Query>): ListAnswer<{ queries: Query[] }> => ({
   total: listed.total,
 });
 
-export const queriesRoutes: Feature = async (app: App, { db, cache }) => {
+export const queriesRoutes: Feature = async (app: App, { db, cache, notify }) => {
   const queries = queryRepository(db);
 
   app.post(
@@ -59,6 +59,7 @@ export const queriesRoutes: Feature = async (app: App, { db, cache }) => {
         principal.accountId,
       );
       if (!query) throw forbidden('Only students may submit queries');
+      await notify.queriesChanged();
       return reply.code(201).send({ message: QUERY_SUBMITTED_MESSAGE, query });
     },
   );
@@ -86,7 +87,7 @@ export const queriesRoutes: Feature = async (app: App, { db, cache }) => {
           ? load()
           : cache.read(
               `queries-without-solution:${viewer}:${page.limit}:${page.offset}`,
-              ['queries', 'students', 'query_likes', 'query_tags'],
+              ['queries', 'students', 'teachers', 'query_likes', 'query_tags'],
               load,
               request.dataVersion,
             ),
@@ -152,6 +153,7 @@ export const queriesRoutes: Feature = async (app: App, { db, cache }) => {
       const outcome = await queries.solve(queryId, solution, teacher.accountId);
       if (outcome.kind === 'not-found') throw notFound('Query not found');
       if (outcome.kind === 'already-solved') throw conflict('This query has already been answered');
+      await notify.queryAnswered(outcome.query);
       return outcome.query;
     },
   );
@@ -191,6 +193,7 @@ export const queriesRoutes: Feature = async (app: App, { db, cache }) => {
       const staff = principalOf(request);
       const query = await queries.setHidden(request.params.id, request.body.hidden, staff.accountId);
       if (!query) throw notFound('Query not found');
+      await notify.queriesChanged();
       return query;
     },
   );

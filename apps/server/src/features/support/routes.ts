@@ -11,7 +11,7 @@ import { answerList, arrayAnswer } from '../../lib/lists';
 import type { Feature } from '../deps';
 import { supportRepository } from './repository';
 
-export const supportRoutes: Feature = async (app, { db }) => {
+export const supportRoutes: Feature = async (app, { db, notify }) => {
   const support = supportRepository(db);
 
   app.post(
@@ -34,6 +34,7 @@ export const supportRoutes: Feature = async (app, { db }) => {
     },
     async (request, reply) => {
       const saved = await support.add(request.body);
+      await notify.supportReceived(saved.name);
       return reply.code(201).send({ message: MESSAGES.support.sent, support: saved });
     },
   );

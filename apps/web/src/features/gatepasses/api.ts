@@ -88,6 +88,8 @@ function movePass(queryClient: QueryClient, pass: GatePass, from: GatePassStatus
 export interface GatePassDecisionInput {
   pass: GatePass;
   decision: GatePassDecision;
+  /** Why a pass is rejected, shown to its student. */
+  rejectReason?: string;
 }
 
 /**
@@ -97,8 +99,12 @@ export interface GatePassDecisionInput {
 export function useDecideGatePass(onFailure: (error: Error) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ pass, decision }: GatePassDecisionInput) =>
-      updateGatePassStatus({ gatepassId: pass._id, approvedStatus: decision }),
+    mutationFn: ({ pass, decision, rejectReason }: GatePassDecisionInput) =>
+      updateGatePassStatus({
+        gatepassId: pass._id,
+        approvedStatus: decision,
+        ...(decision === 'rejected' && rejectReason?.trim() ? { rejectReason: rejectReason.trim() } : {}),
+      }),
     onMutate: async ({ pass, decision }) => {
       await queryClient.cancelQueries({ queryKey: gatePassKeys.all });
       movePass(queryClient, pass, 'pending', decision);

@@ -10,6 +10,8 @@ const STATUS_COLOR: Record<GatePassStatus, string> = {
   rejected: 'red.9',
 };
 
+const decidedOn = new Intl.DateTimeFormat('en-US', { dateStyle: 'short', timeStyle: 'short' });
+
 function Detail({ label, value }: { label: string; value: string | number }) {
   return (
     <div>
@@ -54,8 +56,10 @@ export function GatePassCard({
             value={new Date(pass.createdAt).toLocaleDateString('en-US', { dateStyle: 'short' })}
           />
           {pass.decidedBy && <Detail label="Decided by" value={pass.decidedBy} />}
+          {pass.decidedAt && <Detail label="Decided on" value={decidedOn.format(new Date(pass.decidedAt))} />}
         </SimpleGrid>
         <Detail label="Reason" value={pass.reason} />
+        {pass.rejectReason && <Detail label="Reason for rejection" value={pass.rejectReason} />}
         {actions}
       </Stack>
     </Card>

@@ -75,7 +75,44 @@ describe('TeacherGatepassPage', { timeout: 15_000 }, () => {
     });
     renderScreen(<TeacherGatepassPage />, TEACHER);
     const card = await screen.findByRole('article', { name: 'Ravi Kumar (230003)' });
-    await userEvent.setup({ delay: null }).click(within(card).getByRole('button', { name: 'Reject' }));
+    const user = userEvent.setup({ delay: null });
+    await user.click(within(card).getByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject the gate pass of Ravi Kumar' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reject gate pass' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.gatePass.updateFailed);
+  });
+
+  it('asks why a pass is rejected, sends the reason, and sends none when it is left empty', async () => {
+    const ravi = gatePass({ name: 'Ravi Kumar', rollNo: 230003 });
+    const nila = gatePass({ name: 'Nila Das', rollNo: 230005 });
+    const calls = stubApi((call) =>
+      call.method === 'PUT'
+        ? { status: 200, body: { ...ravi, approvedStatus: 'rejected' } }
+        : fakeServer({ pending: [ravi, nila], approved: [], rejected: [] })(call.path),
+    );
+    renderScreen(<TeacherGatepassPage />, TEACHER);
+    const user = userEvent.setup({ delay: null });
+    const card = await screen.findByRole('article', { name: 'Ravi Kumar (230003)' });
+    await user.click(within(card).getByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject the gate pass of Ravi Kumar' });
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+    await user.type(within(dialog).getByLabelText(/Reason/), '  Exams that day ');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject gate pass' }));
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
+      { gatepassId: ravi._id, approvedStatus: 'rejected', rejectReason: 'Exams that day' },
+    ]);
+
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Nila Das (230005)' })).getByRole('button', {
+        name: 'Reject',
+      }),
+    );
+    const second = await screen.findByRole('dialog', { name: 'Reject the gate pass of Nila Das' });
+    expect(within(second).getByLabelText(/Reason/)).toHaveValue('');
+    await user.click(within(second).getByRole('button', { name: 'Reject gate pass' }));
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)[1]).toEqual({
+      gatepassId: nila._id,
+      approvedStatus: 'rejected',
+    });
   });
 });

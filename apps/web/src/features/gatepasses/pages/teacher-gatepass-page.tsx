@@ -1,12 +1,13 @@
 /** Teacher gate pass: decide pending requests; a decided pass moves to its list at once (SPEC §2, §4). */
 import { Alert, Button, Group, Tabs } from '@mantine/core';
 import { useState } from 'react';
-import { MESSAGES, type GatePassStatus } from '@campus/contract';
+import { MESSAGES, type GatePass, type GatePassStatus } from '@campus/contract';
 import { PageTitle } from '../../../components/page-title';
 import { ApiError } from '../../../lib/api-client';
 import { useDecideGatePass, useGatePasses, type GatePassDecisionInput } from '../api';
 import { GatePassCard } from '../components/gate-pass-card';
 import { GatePassList } from '../components/gate-pass-list';
+import { RejectDialog } from '../components/reject-dialog';
 
 const TABS: { status: GatePassStatus; label: string }[] = [
   { status: 'pending', label: 'Gate Pass Requests' },
@@ -24,9 +25,11 @@ function decisionFailure(error: Error): string {
 function AllGatePasses({
   status,
   decide,
+  reject,
 }: {
   status: GatePassStatus;
   decide?: (input: GatePassDecisionInput) => void;
+  reject?: (pass: GatePass) => void;
 }) {
   const passes = useGatePasses(status);
   return (
@@ -48,11 +51,7 @@ function AllGatePasses({
                 <Button color="teal.9" onClick={() => decide({ pass, decision: 'approved' })}>
                   Approve
                 </Button>
-                <Button
-                  color="red.9"
-                  variant="outline"
-                  onClick={() => decide({ pass, decision: 'rejected' })}
-                >
+                <Button color="red.9" variant="outline" onClick={() => reject?.(pass)}>
                   Reject
                 </Button>
               </Group>
@@ -66,6 +65,7 @@ function AllGatePasses({
 
 export function TeacherGatepassPage() {
   const [failure, setFailure] = useState<string | null>(null);
+  const [rejecting, setRejecting] = useState<GatePass | null>(null);
   const decideMutation = useDecideGatePass((error) => setFailure(decisionFailure(error)));
   const decide = (input: GatePassDecisionInput) => {
     setFailure(null);
@@ -96,10 +96,19 @@ export function TeacherGatepassPage() {
         </Tabs.List>
         {TABS.map((tab) => (
           <Tabs.Panel key={tab.status} value={tab.status}>
-            <AllGatePasses status={tab.status} decide={tab.status === 'pending' ? decide : undefined} />
+            <AllGatePasses
+              status={tab.status}
+              decide={tab.status === 'pending' ? decide : undefined}
+              reject={tab.status === 'pending' ? setRejecting : undefined}
+            />
           </Tabs.Panel>
         ))}
       </Tabs>
+      <RejectDialog
+        pass={rejecting}
+        onClose={() => setRejecting(null)}
+        onReject={(pass, rejectReason) => decide({ pass, decision: 'rejected', rejectReason })}
+      />
     </>
   );
 }

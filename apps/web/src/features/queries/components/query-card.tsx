@@ -46,6 +46,11 @@ export function QueryCard({ query, children }: { query: Query; children?: ReactN
               Solution
             </Text>
             <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{query.solution}</Text>
+            {query.solvedAt !== null && (
+              <Text size="sm" c="dimmed" mt={4}>
+                Answered{query.solvedBy ? ` by ${query.solvedBy}` : ''} on {formatQueryDate(query.solvedAt)}
+              </Text>
+            )}
           </Paper>
         )}
         {children}

@@ -16,6 +16,7 @@ export function boardQuery(overrides: Partial<Query> = {}): Query {
     likedByMe: false,
     solution: 'null',
     solvedAt: null,
+    solvedBy: null,
     createdAt: '2030-04-28T09:00:00.000Z',
     ...overrides,
   };

@@ -1,0 +1,127 @@
+/**
+ * What happens after a change that people should hear of: the notifications it writes (the bell
+ * and the inbox) and the live updates it sends (the lists that changed, for whom). A failure here
+ * is logged and never undoes the change itself, which was already saved.
+ */
+import { PATHS, ROLES, type GatePass, type Query } from '@campus/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/index';
+import type { LiveEvents } from '../../db/live-events';
+import { notificationRepository } from './repository';
+
+type NoticeKind = 'mentorNotice' | 'eventNotice' | 'generalNotice';
+
+export function notifier(db: Db, live: LiveEvents, log: FastifyBaseLogger) {
+  const notes = notificationRepository(db);
+  const safely =
+    <A extends unknown[]>(work: (...args: A) => Promise<void> | void) =>
+    async (...args: A): Promise<void> => {
+      try {
+        await work(...args);
+      } catch (err) {
+        log.error({ err }, 'A notification could not be written');
+      }
+    };
+
+  const studentAccount = async (rollNo: number) =>
+    (await db.selectFrom('students').select('account_id').where('roll_no', '=', rollNo).executeTakeFirst())
+      ?.account_id;
+
+  return {
+    /** A student applied: their mentors are told; every staff list of passes changed. */
+    gatePassRequested: safely(async (pass: GatePass) => {
+      const mentors = await db
+        .selectFrom('students as s')
+        .innerJoin('teacher_groups as tg', 'tg.group_name', 's.group_name')
+        .select('tg.teacher_account_id')
+        .where('s.roll_no', '=', pass.rollNo)
+        .execute();
+      const ids = mentors.map((m) => m.teacher_account_id);
+      await notes.add(ids, {
+        kind: 'gatepass.requested',
+        text: `New gate pass request from ${pass.name}`,
+        link: PATHS.teacher.gatepass,
+      });
+      live.publish({ accounts: ids }, ['notifications']);
+      live.publish({ roles: ['teacher', 'admin'] }, ['gatepasses']);
+    }),
+
+    /** A teacher decided: the student is told, with the reason of a rejection. */
+    gatePassDecided: safely(async (pass: GatePass) => {
+      const account = await studentAccount(pass.rollNo);
+      const by = pass.decidedBy ? ` by ${pass.decidedBy}` : '';
+      const text =
+        pass.approvedStatus === 'approved'
+          ? `Your gate pass for ${pass.date} was approved${by}`
+          : `Your gate pass for ${pass.date} was rejected${by}${pass.rejectReason ? `: ${pass.rejectReason}` : ''}`;
+      if (account) {
+        await notes.add([account], { kind: 'gatepass.decided', text, link: PATHS.student.gatepass });
+        live.publish({ accounts: [account] }, ['gatepasses', 'notifications']);
+      }
+      live.publish({ roles: ['teacher', 'admin'] }, ['gatepasses']);
+    }),
+
+    /** A query was asked, hidden or shown again: the boards changed for everyone. */
+    queriesChanged: safely(() => {
+      live.publish({ roles: ROLES }, ['queries']);
+      live.publish({ roles: ['admin'] }, ['stats']);
+    }),
+
+    /** A teacher answered: the student who asked is told. */
+    queryAnswered: safely(async (query: Query) => {
+      const account = await studentAccount(query.rollNo);
+      if (account) {
+        await notes.add([account], {
+          kind: 'query.answered',
+          text: `Your query '${query.topic}' was answered`,
+          link: PATHS.student.queries,
+        });
+        live.publish({ accounts: [account] }, ['notifications']);
+      }
+      live.publish({ roles: ROLES }, ['queries']);
+    }),
+
+    /** A notice was posted; a mentor notice is also told to the students of its author's groups. */
+    noticePosted: safely(async (kind: NoticeKind, author: string, authorName?: string) => {
+      if (kind === 'mentorNotice') {
+        const groups = (
+          await db
+            .selectFrom('teacher_groups')
+            .select('group_name')
+            .where('teacher_account_id', '=', author)
+            .execute()
+        ).map((g) => g.group_name);
+        if (groups.length > 0) {
+          const students = await db
+            .selectFrom('students')
+            .select('account_id')
+            .where('group_name', 'in', groups)
+            .execute();
+          await notes.add(
+            students.map((s) => s.account_id),
+            {
+              kind: 'notice.mentor',
+              text: `New mentor notice from ${authorName ?? 'your mentor'}`,
+              link: PATHS.student.home,
+            },
+          );
+          live.publish({ studentGroups: groups }, ['notifications']);
+        }
+      }
+      live.publish({ roles: ROLES }, ['notices']);
+      live.publish({ roles: ['admin'] }, ['stats']);
+    }),
+
+    /** Someone used the support form: every admin is told. */
+    supportReceived: safely(async (name: string) => {
+      const admins = await db.selectFrom('admins').select('account_id').execute();
+      await notes.add(
+        admins.map((a) => a.account_id),
+        { kind: 'support.received', text: `New support message from ${name}`, link: PATHS.admin.help },
+      );
+      live.publish({ roles: ['admin'] }, ['notifications', 'stats']);
+    }),
+  };
+}
+
+export type Notifier = ReturnType<typeof notifier>;

@@ -1,0 +1,107 @@
+/** Notifications: all the SQL of the domain. A person reads and marks only their own. */
+import type { Notification, NotificationKind } from '@campus/contract';
+import type { Db } from '../../db/index';
+import { inChunks } from '../../lib/chunks';
+import { newId, nowIso } from '../../lib/ids';
+import { listPage, mapItems, type Listed, type Page } from '../../lib/lists';
+
+export interface NewNotification {
+  kind: NotificationKind;
+  text: string;
+  link: string | null;
+}
+
+export function notificationRepository(db: Db) {
+  return {
+    /** One notification for each account, written together; the same time for all. */
+    async add(accountIds: readonly string[], notification: NewNotification): Promise<void> {
+      const createdAt = nowIso();
+      await inChunks(
+        [...new Set(accountIds)],
+        async (chunk) => {
+          await db
+            .insertInto('notifications')
+            .values(
+              chunk.map((accountId) => ({
+                id: newId(),
+                account_id: accountId,
+                ...notification,
+                created_at: createdAt,
+                read_at: null,
+              })),
+            )
+            .execute();
+        },
+        // Seven columns a row: 500 rows stay under SQLite's parameter limit with room to spare.
+        500,
+      );
+    },
+
+    /** The account's notifications, newest first. */
+    async list(accountId: string, page: Page): Promise<Listed<Notification>> {
+      const query = db
+        .selectFrom('notifications')
+        .select(['id', 'kind', 'text', 'link', 'created_at', 'read_at'])
+        .where('account_id', '=', accountId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc');
+      return mapItems(await listPage(query, page), (row) => ({
+        _id: row.id,
+        kind: row.kind as NotificationKind,
+        text: row.text,
+        link: row.link,
+        createdAt: row.created_at,
+        read: row.read_at !== null,
+      }));
+    },
+
+    async unreadCount(accountId: string): Promise<number> {
+      const row = await db
+        .selectFrom('notifications')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where('account_id', '=', accountId)
+        .where('read_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    /** Marks one of the account's notifications read; false when it has none with that id. */
+    async markRead(accountId: string, id: string): Promise<boolean> {
+      const owned = await db
+        .selectFrom('notifications')
+        .select('read_at')
+        .where('id', '=', id)
+        .where('account_id', '=', accountId)
+        .executeTakeFirst();
+      if (!owned) return false;
+      if (owned.read_at === null) {
+        await db
+          .updateTable('notifications')
+          .set({ read_at: nowIso() })
+          .where('id', '=', id)
+          .where('account_id', '=', accountId)
+          .execute();
+      }
+      return true;
+    },
+
+    /** Marks every unread notification of the account read; answers how many there were. */
+    async markAllRead(accountId: string): Promise<number> {
+      const result = await db
+        .updateTable('notifications')
+        .set({ read_at: nowIso() })
+        .where('account_id', '=', accountId)
+        .where('read_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    /** Removes notifications made before `before` (ISO time); answers how many. */
+    async prune(before: string): Promise<number> {
+      const result = await db.deleteFrom('notifications').where('created_at', '<', before).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}
+
+export type NotificationRepository = ReturnType<typeof notificationRepository>;

@@ -1,0 +1,204 @@
+/**
+ * Notifications (the bell and the inbox: each person their own) and the live updates stream: one
+ * server-sent events connection per tab that says which lists changed for its person.
+ */
+import { PassThrough } from 'node:stream';
+import {
+  CountSchema,
+  ErrorSchema,
+  MarkedReadSchema,
+  NotificationIdParamsSchema,
+  NotificationListSchema,
+  NotificationSchema,
+  PageQuerySchema,
+  ROLES,
+  type LiveTopic,
+} from '@campus/contract';
+import type { Audience, LiveMessage } from '../../db/live-events';
+import { notFound } from '../../lib/errors';
+import { answerList, arrayAnswer } from '../../lib/lists';
+import { principalOf } from '../../plugins/access';
+import type { Principal } from '../auth/repository';
+import type { Feature } from '../deps';
+import { notificationRepository } from './repository';
+
+const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
+/** A comment line this often keeps proxies from closing a quiet stream and finds dead ones. */
+const HEARTBEAT_MS = 15_000;
+/** How soon a browser reconnects after the stream drops. */
+const RETRY_MS = 2000;
+
+/** Who a stream's person is, as audiences name people. */
+interface Listener {
+  principal: Principal;
+  /** A student's group, or the groups a teacher mentors. */
+  groups: readonly string[];
+}
+
+function concerns(audience: Audience, { principal, groups }: Listener): boolean {
+  if (audience.accounts?.includes(principal.accountId)) return true;
+  if (audience.roles?.includes(principal.role)) return true;
+  const named = principal.role === 'student' ? audience.studentGroups : audience.mentorsOf;
+  return principal.role !== 'admin' && !!named?.some((g) => groups.includes(g));
+}
+
+const frame = (id: string, topics: readonly LiveTopic[]) =>
+  `id: ${id}\ndata: ${JSON.stringify({ topics })}\n\n`;
+
+export const notificationsRoutes: Feature = async (app, { db, auth, live }) => {
+  const notes = notificationRepository(db);
+
+  app.get(
+    '/api/notifications',
+    {
+      config: { access: ROLES },
+      schema: {
+        tags: ['notifications'],
+        summary: "The signed-in person's notifications, newest first",
+        querystring: PageQuerySchema,
+        response: { 200: NotificationListSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      answerList(reply, arrayAnswer(await notes.list(principalOf(request).accountId, request.query))),
+  );
+
+  app.get(
+    '/api/notifications/unread-count',
+    {
+      config: { access: ROLES },
+      schema: {
+        tags: ['notifications'],
+        summary: 'How many of them are unread (the bell)',
+        response: { 200: CountSchema, ...errors },
+      },
+    },
+    async (request) => ({ count: await notes.unreadCount(principalOf(request).accountId) }),
+  );
+
+  app.put(
+    '/api/notifications/:id/read',
+    {
+      config: { access: ROLES },
+      schema: {
+        tags: ['notifications'],
+        summary: 'Marks one of them read (another person’s is not found)',
+        params: NotificationIdParamsSchema,
+        response: { 200: NotificationSchema.pick({ _id: true, read: true }), ...errors, 404: ErrorSchema },
+      },
+    },
+    async (request) => {
+      const { accountId } = principalOf(request);
+      if (!(await notes.markRead(accountId, request.params.id))) throw notFound('Notification not found');
+      live.publish({ accounts: [accountId] }, ['notifications']);
+      return { _id: request.params.id, read: true };
+    },
+  );
+
+  app.put(
+    '/api/notifications/read-all',
+    {
+      config: { access: ROLES },
+      schema: {
+        tags: ['notifications'],
+        summary: 'Marks all of them read; answers how many were unread',
+        response: { 200: MarkedReadSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { accountId } = principalOf(request);
+      const count = await notes.markAllRead(accountId);
+      if (count > 0) live.publish({ accounts: [accountId] }, ['notifications']);
+      return { count };
+    },
+  );
+
+  /** Every open stream of this instance, for the one heartbeat timer. */
+  const streams = new Set<{ out: PassThrough; principal: Principal }>();
+  const heartbeat = setInterval(() => {
+    for (const stream of streams) {
+      stream.out.write(': heartbeat\n\n');
+      // A stream outlives neither its session (sign-out, deactivation) nor its expiry.
+      const { sessionId, accountId } = stream.principal;
+      void Promise.resolve(auth.findPrincipal(sessionId, accountId)).then(
+        (still) => still || stream.out.end(),
+        () => undefined,
+      );
+    }
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(heartbeat);
+    for (const stream of streams) stream.out.end();
+  });
+
+  app.get(
+    '/api/events',
+    {
+      config: { access: ROLES },
+      schema: {
+        tags: ['notifications'],
+        summary:
+          'Live updates as server-sent events: each event names the lists that changed for the signed-in person (`data: {"topics": [...]}`); `Last-Event-ID` resumes',
+        response: { 401: ErrorSchema, 403: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      const groups =
+        principal.role === 'student'
+          ? (
+              await db
+                .selectFrom('students')
+                .select('group_name')
+                .where('account_id', '=', principal.accountId)
+                .execute()
+            ).map((r) => r.group_name)
+          : principal.role === 'teacher'
+            ? (
+                await db
+                  .selectFrom('teacher_groups')
+                  .select('group_name')
+                  .where('teacher_account_id', '=', principal.accountId)
+                  .execute()
+              ).map((r) => r.group_name)
+            : [];
+      const listener: Listener = { principal, groups };
+      const out = new PassThrough();
+      const stream = { out, principal };
+
+      out.write(`retry: ${RETRY_MS}\n: connected\n\n`);
+      const lastId = request.headers['last-event-id'];
+      if (typeof lastId === 'string' && lastId) {
+        const missed = live.since(lastId);
+        if (missed === undefined) {
+          // Too long away to know what changed: everything may have.
+          out.write(
+            frame(`resync-${Date.now()}`, ['gatepasses', 'queries', 'notices', 'stats', 'notifications']),
+          );
+        } else {
+          for (const message of missed)
+            if (concerns(message.audience, listener)) out.write(frame(message.id, message.topics));
+        }
+      }
+      const unsubscribe = live.subscribe((message: LiveMessage) => {
+        if (concerns(message.audience, listener)) out.write(frame(message.id, message.topics));
+      });
+      streams.add(stream);
+      const close = () => {
+        unsubscribe();
+        streams.delete(stream);
+        out.end();
+      };
+      request.raw.once('close', close);
+      out.once('close', close);
+
+      reply
+        .header('content-type', 'text/event-stream; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('x-accel-buffering', 'no');
+      // A stream is piped as it is, never serialized, so no response schema describes it.
+      return reply.send(out as never);
+    },
+  );
+};

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { IdSchema } from './common.js';
+
+/** What a notification is about; the web app picks its icon and the live updates by it. */
+export const NOTIFICATION_KINDS = [
+  'gatepass.decided',
+  'gatepass.requested',
+  'query.answered',
+  'notice.mentor',
+  'support.received',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** Notifications are kept this long, then pruned. */
+export const NOTIFICATION_RETENTION_DAYS = 180;
+
+export const NotificationSchema = z.object({
+  _id: z.string(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  text: z.string(),
+  /** The page that shows what it is about, or null. */
+  link: z.string().nullable(),
+  createdAt: z.string(),
+  read: z.boolean(),
+});
+export type Notification = z.infer<typeof NotificationSchema>;
+export const NotificationListSchema = z.array(NotificationSchema);
+
+export const NotificationIdParamsSchema = z.object({ id: IdSchema });
+
+/** `PUT /api/notifications/read-all`: how many were marked read. */
+export const MarkedReadSchema = z.object({ count: z.number() });
+
+/**
+ * What a live update names: the lists that changed for the person it is sent to. The web app
+ * reloads the matching queries.
+ */
+export const LIVE_TOPICS = ['gatepasses', 'queries', 'notices', 'stats', 'notifications'] as const;
+export type LiveTopic = (typeof LIVE_TOPICS)[number];
+export const LiveEventSchema = z.object({ topics: z.array(z.enum(LIVE_TOPICS)) });
+export type LiveEvent = z.infer<typeof LiveEventSchema>;
