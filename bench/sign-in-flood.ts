@@ -16,19 +16,18 @@
  *
  * `--quick` (what CI runs) is 3 s a phase and reports the budgets without failing on them.
  */
-import { fork, spawnSync } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { loadAutocannon } from './lib/load';
 import { startServer, type Child } from './lib/processes';
+import { buildServer, freshPgDatabase, percentile, ROOT } from './lib/setup';
 import { DEMO_PASSWORD } from './lib/server';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const BUDGET = { signInP50Ms: 100, staticP50Ms: 20 };
 const STUDENT = 230001;
 const STUDENT_ADDRESS = '192.0.2.10';
@@ -113,9 +112,6 @@ interface Timings {
   failures: number;
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
-
 /** Sends requests one after another (`pauseMs` apart) until `until` says stop, timing each. */
 async function timeLoop(
   send: () => Promise<boolean>,
@@ -166,47 +162,10 @@ function runFlood(plan: FloodPlan): Promise<FloodResult> {
   });
 }
 
-function buildServer(runDir: string): { mainJs: string; webDist: string } {
-  const webDist = join(ROOT, 'apps/web/dist');
-  if (!existsSync(join(webDist, 'index.html'))) {
-    log('▶ building the web app');
-    const web = spawnSync('npm', ['run', 'build', '-w', '@campus/web'], { cwd: ROOT, stdio: 'inherit' });
-    if (web.status !== 0) throw new Error('The web build failed');
-  }
-  const out = join(runDir, 'server');
-  log(`▶ building the server into ${out}`);
-  const result = spawnSync(process.execPath, ['build.mjs'], {
-    cwd: join(ROOT, 'apps/server'),
-    env: { ...process.env, SERVER_OUT_DIR: out },
-    stdio: 'inherit',
-  });
-  if (result.status !== 0) throw new Error('The server build failed');
-  return { mainJs: join(out, 'main.js'), webDist };
-}
-
-async function freshPg(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `campus_flood_${process.pid}`;
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name}`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(pgUrl!);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: pgUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
 const runDir = mkdtempSync(join(tmpdir(), 'campus-flood-'));
 const { mainJs, webDist } = buildServer(runDir);
-const database = args.db === 'postgres' ? await freshPg() : undefined;
+const database =
+  args.db === 'postgres' ? await freshPgDatabase(pgUrl!, `campus_flood_${process.pid}`) : undefined;
 const env: Record<string, string> = {
   DATA_DIR: join(runDir, 'data'),
   JWT_SECRET: randomBytes(32).toString('hex'),
