@@ -151,8 +151,11 @@ export function openDb(options: DbOptions): DbHandle {
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     };
     const pool = new pg.Pool({ ...connection, max: 10 });
+    // An idle connection the database ended (a restart, an administrator) is dropped by the pool,
+    // which opens another for the next query; unheard, the event would end the process.
+    pool.on('error', () => {});
     const changes = new PgChanges(pool, connection);
-    const live = new PgLiveEvents(pool, connection, options.pgSchema ?? 'public');
+    const live = new PgLiveEvents(pool, connection, options.pgSchema ?? 'public', changes);
     pool.on('connect', preparingStatements(new Map(), changes));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const close = async () => {

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { LiveTopic, Role } from '@campus/contract';
-import type { ChangeLog } from './changes';
+import type { ChangeLog, ChangeTracker } from './changes';
 
 /** Who a message is for: anyone it names in any of these ways. */
 export interface Audience {
@@ -85,7 +85,9 @@ export class LocalLiveEvents extends LiveEvents {
 
 /**
  * PostgreSQL: `pg_notify` on one channel, heard by a connection of each instance's own. The
- * payload names the schema, as tests give each file a schema of its own in one database.
+ * payload names the schema, as tests give each file a schema of its own in one database. A message
+ * is sent only once every instance that keeps answers in memory has heard of the writes before it
+ * (record 0008): a browser told "this changed" by another instance then reads the change there.
  */
 export class PgLiveEvents extends LiveEvents {
   private listener: pg.Client | undefined;
@@ -97,15 +99,18 @@ export class PgLiveEvents extends LiveEvents {
     private readonly pool: pg.Pool,
     private readonly connection: pg.ClientConfig,
     private readonly schema: string,
+    private readonly changes: ChangeTracker,
   ) {
     super();
   }
 
   protected send(message: LiveMessage): void {
     const payload = JSON.stringify({ schema: this.schema, message });
-    this.pool.query('select pg_notify($1, $2)', [CHANNEL, payload]).catch((error: unknown) => {
-      this.log.warn({ err: error }, 'A live update could not be sent');
-    });
+    Promise.resolve(this.changes.settle?.())
+      .then(() => this.pool.query('select pg_notify($1, $2)', [CHANNEL, payload]))
+      .catch((error: unknown) => {
+        this.log.warn({ err: error }, 'A live update could not be sent');
+      });
   }
 
   async start(log: ChangeLog): Promise<void> {

@@ -1,4 +1,5 @@
 /** Live updates across instances: an event raised on one server reaches a stream open on another. */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GatePass } from '@campus/contract';
 import { createTestPair, type TestApp } from '../app';
@@ -89,5 +90,28 @@ describe('live updates on two servers', () => {
     } finally {
       resumed.close();
     }
+  });
+
+  it('keep serving, streams included, when the database ends their idle connections', async () => {
+    const student = await createStudent(first.handle.db, { group: 'L-3' });
+    const token = await login(second.app, student.loginId);
+    await first.handle.db.selectFrom('students').select('roll_no').execute();
+    await second.handle.db.selectFrom('students').select('roll_no').execute();
+    const { rows } = await sql<{ stopped: boolean }>`
+      select pg_terminate_backend(pid) as stopped from pg_stat_activity
+      where datname = current_database() and pid <> pg_backend_pid() and state = 'idle'
+        and application_name = ''`.execute(first.handle.db);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const instance of [first, second]) {
+      await expect
+        .poll(
+          async () =>
+            (await instance.app.inject({ url: '/api/notifications', headers: bearer(token) })).statusCode,
+        )
+        .toBe(200);
+    }
+    const events = await openEvents(second.app, token);
+    events.close();
+    expect(events.statusCode).toBe(200);
   });
 });
