@@ -19,7 +19,8 @@ export const hashPassword = (password: string): Promise<string> => hash(password
 /** A new one-time password: 13 characters of 55, about 75 bits. */
 export function newOneTimePassword(): string {
   let text = '';
-  for (let i = 0; i < ONE_TIME_LENGTH; i++) text += ONE_TIME_ALPHABET[randomInt(ONE_TIME_ALPHABET.length)];
+  for (let i = 0; i < ONE_TIME_LENGTH; i++)
+    text += ONE_TIME_ALPHABET.charAt(randomInt(ONE_TIME_ALPHABET.length));
   return text;
 }
 
