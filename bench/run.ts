@@ -8,7 +8,6 @@
  *   npm run bench [-- --quick] [--seconds 10] [--warmup 3] [--connections 50]
  *                 [--only notices,mark] [--db sqlite|postgres|both] [--driver auto|autocannon|builtin]
  */
-import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import {
   constants,
@@ -22,11 +21,11 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { seedInto, seedSqliteFile } from './lib/campus';
+import { buildServer, ROOT } from './lib/setup';
 import { resolveDriver, runLoad, type BenchRequest, type DriverChoice, type LoadResult } from './lib/load';
 import { cpuMs, startBareServer, startServer, sampleRss, rssMb, type Child } from './lib/processes';
 import { progressBar } from './lib/server';
@@ -42,7 +41,6 @@ import {
 } from './lib/scenarios';
 import type { CapturedResponse } from './lib/bare-server';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const BUDGET = { ratio: 0.4, p99Ms: 50, markP50Ms: 30, largeOverDemo: 1.5, rssMb: 300 };
 
 const { values: args } = parseArgs({
@@ -133,18 +131,6 @@ function seedKey(): string {
     hash.update(file).update(readFileSync(join(seedDir, 'migrations', file)));
   }
   return hash.digest('hex').slice(0, 12);
-}
-
-function build(): string {
-  const out = join(runDir, 'server');
-  log(`▶ building the server into ${out}`);
-  const result = spawnSync(process.execPath, ['build.mjs'], {
-    cwd: join(ROOT, 'apps/server'),
-    env: { ...process.env, SERVER_OUT_DIR: out },
-    stdio: 'inherit',
-  });
-  if (result.status !== 0) throw new Error('The server build failed');
-  return join(out, 'main.js');
 }
 
 /** The large campus as a SQLite file: seeded once per seed key, copied for each run. */
@@ -455,7 +441,8 @@ if (driver === 'builtin') log('  (autocannon is not installed: using the built-i
 const runs: CampusRun[] = [];
 let exitCode = 0;
 try {
-  const mainJs = build();
+  // The bench serves no web app: its scenarios are API calls.
+  const { mainJs } = buildServer(runDir, { web: false });
   for (const database of databases) {
     runs.push(await runCampus(mainJs, database, 'demo', quick));
     if (!quick) runs.push(await runCampus(mainJs, database, 'large', true));

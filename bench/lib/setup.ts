@@ -9,10 +9,10 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-/** Builds the server into `runDir/server` (and the web app, once, when it is not built). */
-export function buildServer(runDir: string): { mainJs: string; webDist: string } {
+/** Builds the server into `runDir/server` (and, unless told not to, the web app once when it is not built). */
+export function buildServer(runDir: string, { web = true } = {}): { mainJs: string; webDist: string } {
   const webDist = join(ROOT, 'apps/web/dist');
-  if (!existsSync(join(webDist, 'index.html'))) {
+  if (web && !existsSync(join(webDist, 'index.html'))) {
     log('▶ building the web app');
     const web = spawnSync('npm', ['run', 'build', '-w', '@campus/web'], { cwd: ROOT, stdio: 'inherit' });
     if (web.status !== 0) throw new Error('The web build failed');
