@@ -14,6 +14,11 @@ declare module 'fastify' {
     access?: Access;
     /** The hourly allowance a write counts under; signed-in writes that name none count as `other`. */
     writeLimit?: WriteLimitName;
+    /**
+     * Callable while the account must still replace a one-time password (identity, changing the
+     * password, signing out); every other signed-in route answers 403 then (record 0014).
+     */
+    beforePasswordChange?: true;
   }
   interface FastifyRequest {
     principal: Principal | null;
