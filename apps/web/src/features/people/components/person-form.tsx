@@ -35,8 +35,7 @@ export interface PersonFormValues {
   group: string;
 }
 
-const LABELS: Record<keyof PersonFormValues, string> = {
-  userId: 'User ID',
+const LABELS: Record<Exclude<keyof PersonFormValues, 'userId'>, string> = {
   name: 'Name',
   FatherName: "Father's name",
   MotherName: "Mother's name",
@@ -115,6 +114,8 @@ export function PersonForm({
   onCancel: () => void;
 }) {
   const creating = person === undefined;
+  const labelOf = (field: keyof PersonFormValues) =>
+    field === 'userId' ? (kind === 'student' ? 'Roll No (User ID)' : 'Teacher ID (User ID)') : LABELS[field];
   const resolve = schemaResolver(schemaOf(kind, creating), { sync: true });
   const form = useForm<PersonFormValues>({
     initialValues: initialPersonValues(person),
@@ -123,11 +124,11 @@ export function PersonForm({
         Object.entries(resolve(bodyOf(kind, creating, values))).map(([field, message]) => {
           const key = field === 'RollNo' || field === 'teacherId' ? 'userId' : field;
           // The resolver gives each issue's message ("must be an email address"), which is text.
-          return [key, `${LABELS[key as keyof PersonFormValues]} ${message as string}`];
+          return [key, `${labelOf(key as keyof PersonFormValues)} ${message as string}`];
         }),
       ),
   });
-  const input = (field: keyof PersonFormValues) => ({ label: LABELS[field], ...form.getInputProps(field) });
+  const input = (field: keyof PersonFormValues) => ({ label: labelOf(field), ...form.getInputProps(field) });
   const choices = (values: readonly string[], empty: string) => [
     { value: '', label: empty },
     ...values.map((value) => ({ value, label: value })),
@@ -144,7 +145,6 @@ export function PersonForm({
           {creating && (
             <TextInput
               {...input('userId')}
-              label={kind === 'student' ? 'Roll No (User ID)' : 'Teacher ID (User ID)'}
               description="Numbers only; they sign in with it"
               inputMode="numeric"
               autoComplete="off"
