@@ -92,7 +92,7 @@ export function ConfirmDialog({
               Cancel
             </Button>
             <Button
-              color={confirmation.danger ? 'red.8' : undefined}
+              color={confirmation.danger ? 'red.9' : undefined}
               disabled={pending}
               onClick={confirmation.run}
             >

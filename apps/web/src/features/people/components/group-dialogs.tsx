@@ -77,6 +77,8 @@ function MentorsForm({
 }) {
   const teachers = useAllTeachers();
   const [chosen, setChosen] = useState(group.mentors.map((m) => String(m.teacherId)));
+  // The list closes once a teacher is picked, so that it does not cover the dialog's buttons.
+  const [listOpen, setListOpen] = useState(false);
   const save = useSetGroupMentors();
   if (teachers.isPending) return <LoadingState label="Loading teachers..." />;
   if (teachers.isError) {
@@ -98,7 +100,13 @@ function MentorsForm({
             label: `${t.name} (${t.teacherId})${t.active ? '' : ', inactive'}`,
           }))}
           value={chosen}
-          onChange={setChosen}
+          onChange={(value) => {
+            setChosen(value);
+            setListOpen(false);
+          }}
+          dropdownOpened={listOpen}
+          onDropdownOpen={() => setListOpen(true)}
+          onDropdownClose={() => setListOpen(false)}
           searchable
           clearable
           nothingFoundMessage="No teacher matches"

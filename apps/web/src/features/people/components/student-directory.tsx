@@ -1,5 +1,5 @@
 /** Students by roll number with a group filter, a search box and server paging (SPEC §2 manage, admin manage-students). */
-import { Badge, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { MESSAGES, type AccountStatus, type Student } from '@campus/contract';
@@ -13,16 +13,16 @@ const ALL_GROUPS = '';
 
 const orDash = (value: string | null) => value || '—';
 
-/** An account's status in words, for the admin's lists. */
-export function StatusBadge({ active }: { active: boolean }) {
+/** An account's status in words, for the admin's lists; an inactive one stands out (AA on striped rows). */
+export function AccountStatusText({ active }: { active: boolean }) {
   return active ? (
-    <Badge color="green.9" variant="light">
+    <Text span size="sm">
       Active
-    </Badge>
+    </Text>
   ) : (
-    <Badge color="gray.8" variant="outline">
+    <Text span size="sm" fw={700} c="red.9">
       Inactive
-    </Badge>
+    </Text>
   );
 }
 
@@ -63,7 +63,7 @@ export function StudentDirectory({
   const groups = useGroups();
   const students = useStudents(source, { search: debouncedSearch, group, status, page });
   const statusColumn: Column<Student>[] = withStatus
-    ? [{ header: 'Status', cell: (s) => <StatusBadge active={s.active} /> }]
+    ? [{ header: 'Status', cell: (s) => <AccountStatusText active={s.active} /> }]
     : [];
 
   function table() {

@@ -7,7 +7,7 @@ import { EmptyState, LoadFailedState, LoadingState } from '../../../components/p
 import { useTeachers } from '../api';
 import { DataTable, type Column } from './data-table';
 import { Pager } from './pager';
-import { asStatus, STATUS_CHOICES, StatusBadge } from './student-directory';
+import { asStatus, STATUS_CHOICES, AccountStatusText } from './student-directory';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -17,7 +17,7 @@ const COLUMNS: Column<Teacher>[] = [
   { header: 'Email', cell: (t) => t.email },
   { header: 'Phone', cell: (t) => t.phoneNo || '—' },
   { header: 'Mentor of', cell: (t) => t.groups.join(', ') || '—' },
-  { header: 'Status', cell: (t) => <StatusBadge active={t.active} /> },
+  { header: 'Status', cell: (t) => <AccountStatusText active={t.active} /> },
 ];
 
 export function TeacherDirectory({
