@@ -37,7 +37,12 @@ const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyIsNull, s
 /** A User ID (RollNo or teacherId): a form sends text, other clients a number. */
 const USER_ID = 'must be a number of 1 to 9 digits';
 export const NewUserIdSchema = z.preprocess(
-  (value) => (typeof value === 'string' && /^\s*\d{1,9}\s*$/.test(value) ? Number(value) : value),
+  (value) => {
+    if (typeof value !== 'string') return value;
+    const text = value.trim();
+    // Left empty, it is missing ("is required") rather than malformed.
+    return text === '' ? undefined : /^\d{1,9}$/.test(text) ? Number(text) : value;
+  },
   z
     .number({ error: (issue) => (issue.input === undefined ? 'is required' : USER_ID) })
     .int({ error: USER_ID })

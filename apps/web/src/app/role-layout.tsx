@@ -48,7 +48,7 @@ export function RoleLayout({ session }: { session: Decoded }) {
             >
               <Group gap={8} wrap="nowrap">
                 <Image src="/logo.svg" alt="" w={32} h={32} />
-                <Text fw={700} visibleFrom="sm">
+                <Text fw={700} visibleFrom="sm" className="role-layout-brand">
                   Campus Portal
                 </Text>
               </Group>

@@ -110,7 +110,6 @@ function MentorsForm({
           searchable
           clearable
           nothingFoundMessage="No teacher matches"
-          comboboxProps={{ withinPortal: false }}
         />
         {save.isError && (
           <Alert color="red" role="alert">

@@ -10,7 +10,7 @@ export function AdminStudentsPage() {
   const people = useStudentAdmin();
   return (
     <>
-      <Group justify="space-between" align="flex-start" gap="sm">
+      <Group justify="space-between" align="flex-start" gap="sm" mb={{ base: 'md', xs: 0 }}>
         <PageTitle>Students Collection</PageTitle>
         {people.addButton}
       </Group>

@@ -7,7 +7,7 @@ export function AdminTeachersPage() {
   const { addButton, manageMenu, dialogs, status } = useTeacherAdmin();
   return (
     <>
-      <Group justify="space-between" align="flex-start" gap="sm">
+      <Group justify="space-between" align="flex-start" gap="sm" mb={{ base: 'md', xs: 0 }}>
         <PageTitle>Manage Teachers</PageTitle>
         {addButton}
       </Group>
