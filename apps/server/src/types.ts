@@ -17,6 +17,11 @@ declare module 'fastify' {
      * and `false` exempts a write that must never be refused for it (signing out).
      */
     writeLimit?: WriteLimitName | false;
+    /**
+     * Callable while the account must still replace a one-time password (identity, changing the
+     * password, signing out); every other signed-in route answers 403 then (record 0014).
+     */
+    beforePasswordChange?: true;
   }
   interface FastifyRequest {
     principal: Principal | null;

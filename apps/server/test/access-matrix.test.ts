@@ -53,6 +53,20 @@ const EXPECTED: Record<string, Expectation> = {
   'GET /api/teacher-details/:teacherId': STAFF,
   'GET /api/teachers': ['admin'],
   'GET /api/groups': STAFF,
+  'POST /api/students': ['admin'],
+  'PUT /api/students/:rollNo': ['admin'],
+  'PUT /api/students/:rollNo/active': ['admin'],
+  'POST /api/students/:rollNo/reset-password': ['admin'],
+  'POST /api/teachers': ['admin'],
+  'PUT /api/teachers/:teacherId': ['admin'],
+  'PUT /api/teachers/:teacherId/active': ['admin'],
+  'POST /api/teachers/:teacherId/reset-password': ['admin'],
+  'PUT /api/profile/contact': ANY,
+  'GET /api/groups/summary': ['admin'],
+  'POST /api/groups': ['admin'],
+  'PUT /api/groups/:name': ['admin'],
+  'PUT /api/groups/:name/mentors': ['admin'],
+  'POST /api/groups/:name/students': ['admin'],
   'GET /api/get-mentor-notices': ANY,
   'GET /api/get-events': ANY,
   'GET /api/get-notices': ANY,
@@ -127,6 +141,8 @@ async function call(options: InjectOptions, streaming: boolean): Promise<Answer>
 
 let t: TestApp;
 let people: { student: StudentPerson; otherStudent: StudentPerson; teacher: Person; admin: Person };
+/** Whom the admin's account changes (a password reset) reach, so that the callers keep signing in. */
+let spare: { student: StudentPerson; teacher: Person };
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.handle.db;
@@ -136,14 +152,23 @@ beforeAll(async () => {
     teacher: await createTeacher(db, { groups: ['M-1'] }),
     admin: await createAdmin(db),
   };
+  spare = {
+    student: await createStudent(db, { group: 'M-2' }),
+    teacher: await createTeacher(db, { groups: [] }),
+  };
 });
 afterAll(() => t.close());
 
-/** The owner's roll number goes in every path that takes one, so the other student is refused. */
+/**
+ * The owner's roll number goes in every path that takes one, so the other student is refused; the
+ * admin's account management reaches spare people instead.
+ */
 function fillPath(url: string, token: string): string {
+  const managed = url.startsWith('/api/students/') || url.startsWith('/api/teachers/');
   return url
-    .replace(':rollNo', String(people.student.rollNo))
-    .replace(':teacherId', String(people.teacher.loginId))
+    .replace(':rollNo', String((managed ? spare.student : people.student).rollNo))
+    .replace(':teacherId', String((managed ? spare.teacher : people.teacher).loginId))
+    .replace(':name', 'M-1')
     .replace(':status', 'pending')
     .replace(':token', token)
     .replace(':id', randomUUID())

@@ -35,6 +35,8 @@ export const LoginResponseSchema = z.object({
   token: z.string(),
   role: RoleSchema,
   message: z.string(),
+  /** True while the password is a one-time password: the person must choose their own first. */
+  mustChangePassword: z.literal(true).optional(),
 });
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
@@ -47,6 +49,8 @@ export const DecodedSchema = z.object({
   teacherId: z.number().optional(),
   adminId: z.number().optional(),
   exp: z.number(),
+  /** True while the person must replace a one-time password before anything else. */
+  mustChangePassword: z.literal(true).optional(),
 });
 export type Decoded = z.infer<typeof DecodedSchema>;
 export const DecodedResponseSchema = z.object({ decoded: DecodedSchema });
@@ -65,3 +69,15 @@ export const ChangePasswordRequestSchema = z.object({
     .max(PASSWORD_MAX_LENGTH, { error: 'New password is too long' }),
 });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
+
+/** What every other signed-in call answers (403) while a one-time password waits to be replaced. */
+export const MUST_CHANGE_PASSWORD_MESSAGE = 'Please choose a new password before you go on.';
+
+/** The "Choose a new password" form: the request, and the new password typed twice alike. */
+export const ChangePasswordFormSchema = ChangePasswordRequestSchema.extend({
+  confirmPassword: z.string(),
+}).refine((form) => form.confirmPassword === form.newPassword, {
+  path: ['confirmPassword'],
+  error: 'The new passwords do not match',
+});
+export type ChangePasswordForm = z.input<typeof ChangePasswordFormSchema>;

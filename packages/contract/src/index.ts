@@ -4,6 +4,8 @@ export * from './paths.js';
 export * from './common.js';
 export * from './auth.js';
 export * from './people.js';
+export * from './people-admin.js';
+export * from './groups.js';
 export * from './notices.js';
 export * from './syllabus.js';
 export * from './gatepasses.js';

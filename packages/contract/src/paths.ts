@@ -4,6 +4,8 @@ import type { Role } from './constants.js';
 export const PATHS = {
   signIn: '/',
   support: '/support',
+  /** Outside the role areas: where a person with a one-time password chooses their own. */
+  changePassword: '/change-password',
   student: {
     home: '/student/home',
     syllabus: '/student/syllabus',
@@ -35,6 +37,7 @@ export const PATHS = {
     dashboard: '/admin/dashboard',
     manageTeachers: '/admin/manage-teachers',
     manageStudents: '/admin/manage-students',
+    groups: '/admin/groups',
     attendanceReport: '/admin/attendance-report',
     queries: '/admin/queries',
     help: '/admin/help',

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { SearchPageQuerySchema } from './common.js';
 
+/** Admin lists may show active or inactive (deactivated) accounts only; all when not given. */
+const StatusFilterSchema = z.enum(['active', 'inactive'], { error: 'must be active or inactive' }).optional();
+
 const optionalText = z.string().nullable();
 
 export const StudentSchema = z.object({
@@ -16,6 +19,8 @@ export const StudentSchema = z.object({
   email: z.string(),
   group: z.string(),
   designation: z.string(),
+  /** False once an admin deactivated the account: the record stays, the person cannot sign in. */
+  active: z.boolean(),
 });
 export type Student = z.infer<typeof StudentSchema>;
 
@@ -29,6 +34,8 @@ export const TeacherSchema = z.object({
   email: z.string(),
   designation: z.string(),
   groups: z.array(z.string()),
+  /** False once an admin deactivated the account. */
+  active: z.boolean(),
 });
 export type Teacher = z.infer<typeof TeacherSchema>;
 
@@ -51,6 +58,7 @@ export const TeacherIdParamsSchema = z.object({
 /** Student lists: `search` matches inside the name or the roll number, `group` is exact. */
 export const StudentListQuerySchema = SearchPageQuerySchema.extend({
   group: z.string().trim().max(50).optional(),
+  status: StatusFilterSchema,
 });
 export type StudentListQuery = z.infer<typeof StudentListQuerySchema>;
 
@@ -58,7 +66,7 @@ export const StudentListSchema = z.array(StudentSchema);
 export const TeacherListSchema = z.array(TeacherSchema);
 
 /** `GET /api/teachers` (admins): `search` matches the name or the teacher id. */
-export const TeacherListQuerySchema = SearchPageQuerySchema;
+export const TeacherListQuerySchema = SearchPageQuerySchema.extend({ status: StatusFilterSchema });
 export type TeacherListQuery = z.input<typeof TeacherListQuerySchema>;
 
 /** A card of the student's 'Contact Your Mentor' screen: `isMentor` marks the student's own mentors. */
@@ -79,5 +87,5 @@ export const ContactTeacherSchema = z.object({
 export type ContactTeacher = z.infer<typeof ContactTeacherSchema>;
 export const ContactTeacherListSchema = z.array(ContactTeacherSchema);
 
-/** `GET /api/groups`: every student group's name, sorted (the Manage Students group filter). */
+/** `GET /api/groups`: every group's name, sorted, those without students too (group filters). */
 export const GroupListSchema = z.array(z.string());

@@ -9,6 +9,8 @@ import { gatepassesRoutes } from './gatepasses/routes';
 import { healthRoutes } from './health/routes';
 import { noticesRoutes } from './notices/routes';
 import { notificationsRoutes } from './notifications/routes';
+import { peopleAdminRoutes } from './people/admin-routes';
+import { groupsRoutes } from './people/groups-routes';
 import { peopleRoutes } from './people/routes';
 import { marksRoutes } from './performance/marks-routes';
 import { performanceRoutes } from './performance/routes';
@@ -25,6 +27,8 @@ export const FEATURES: Feature[] = [
   auditRoutes,
   authRoutes,
   peopleRoutes,
+  peopleAdminRoutes,
+  groupsRoutes,
   noticesRoutes,
   syllabusRoutes,
   gatepassesRoutes,

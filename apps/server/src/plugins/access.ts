@@ -1,6 +1,6 @@
 /** Deny by default: every route declares who may call it, and its own hook enforces that. */
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
-import type { Role } from '@campus/contract';
+import { MUST_CHANGE_PASSWORD_MESSAGE, type Role } from '@campus/contract';
 import type { Access } from '../types';
 import type { ReadCache } from '../db/read-cache';
 import { forbidden, unauthorized } from '../lib/errors';
@@ -71,7 +71,7 @@ export function registerAccessControl(
   // waiting for the next turn of the event loop. Each route that is not public gets its own, with
   // the roles it admits, so nothing is looked up per request to know them.
   const guard =
-    (roles: readonly Role[]): onRequestHookHandler =>
+    (roles: readonly Role[], beforePasswordChange: boolean): onRequestHookHandler =>
     (request, reply, done) => {
       applySecurityHeaders(request, reply);
       const credential = sessionCredential(request);
@@ -95,6 +95,9 @@ export function registerAccessControl(
       const admit = (principal: Principal | undefined) => {
         if (!principal) return done(unauthorized('Your session has ended. Please sign in again.'));
         if (!roles.includes(principal.role)) return done(forbidden());
+        if (principal.mustChangePassword && !beforePasswordChange) {
+          return done(forbidden(MUST_CHANGE_PASSWORD_MESSAGE));
+        }
         request.principal = principal;
         done();
       };
@@ -116,7 +119,8 @@ export function registerAccessControl(
       if (method !== 'HEAD') ROUTE_CATALOG.get(app)?.push({ method, url: route.url, access });
     }
     // One hook per route, first: the security headers, then (unless public) the session and role.
-    route.onRequest = [access === 'public' ? secured : guard(access), ...[route.onRequest ?? []].flat()];
+    const first = access === 'public' ? secured : guard(access, route.config?.beforePasswordChange === true);
+    route.onRequest = [first, ...[route.onRequest ?? []].flat()];
   });
 }
 

@@ -16,6 +16,9 @@ import { cssVariablesResolver, theme } from './theme';
 const SupportPage = lazy(() =>
   import('../features/support/pages/support-page').then((m) => ({ default: m.SupportPage })),
 );
+const ChoosePasswordPage = lazy(() =>
+  import('../features/auth/pages/choose-password-page').then((m) => ({ default: m.ChoosePasswordPage })),
+);
 const Area = lazy(() => import('./areas'));
 
 const queryClient = new QueryClient({
@@ -36,6 +39,7 @@ export function App() {
             <Routes>
               <Route path="/" element={<SignInPage />} />
               <Route path="/support" element={<SupportPage />} />
+              <Route path={PATHS.changePassword} element={<ChoosePasswordPage />} />
               <Route path="/student/*" element={<Area role="student" />} />
               <Route path="/teacher/*" element={<Area role="teacher" />} />
               <Route path="/admin/*" element={<Area role="admin" />} />

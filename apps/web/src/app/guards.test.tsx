@@ -137,3 +137,23 @@ describe('SessionWatcher', () => {
     expect(screen.getByText('gate pass page')).toBeInTheDocument();
   });
 });
+
+describe('a one-time password waiting to be replaced', () => {
+  it('sends every role-area address to Choose a new password', async () => {
+    localStorage.setItem('jwtToken', 'tok');
+    stubApi(() => ({
+      status: 200,
+      body: { decoded: { ...decoded('teacher').decoded, mustChangePassword: true } },
+    }));
+    renderScreen(
+      <RequireRole role="teacher">{(s) => <p>teacher area of {s.name}</p>}</RequireRole>,
+      undefined,
+      {
+        path: '/teacher/area',
+        routes: { ...routes, '/change-password': <p>choose a new password</p> },
+      },
+    );
+    expect(await screen.findByText('choose a new password')).toBeInTheDocument();
+    expect(screen.queryByText('teacher area of Asha')).toBeNull();
+  });
+});

@@ -81,6 +81,8 @@ export function RequireRole({ role, children }: { role: Role; children: (session
     clearToken();
     return <Navigate to={PATHS.signIn} replace state={signInState(SESSION_ENDED, location)} />;
   }
+  // A one-time password is replaced before anything else (record 0014).
+  if (session.data.mustChangePassword) return <Navigate to={PATHS.changePassword} replace />;
   if (session.data.role !== role) return <Navigate to={ROLE_HOME[session.data.role]} replace />;
   return <>{children(session.data)}</>;
 }

@@ -41,6 +41,7 @@ export const NAVIGATION: Record<Role, NavItem[]> = {
     { label: 'Dashboard', to: PATHS.admin.dashboard, aliases: [PATHS.admin.home] },
     { label: 'Manage Teachers', to: PATHS.admin.manageTeachers },
     { label: 'Manage Students', to: PATHS.admin.manageStudents },
+    { label: 'Groups', to: PATHS.admin.groups },
     { label: 'Reports', to: PATHS.admin.attendanceReport },
     { label: 'Queries', to: PATHS.admin.queries },
     { label: 'FAQ', to: PATHS.admin.faq },

@@ -148,6 +148,10 @@ export const SCREENS: Record<Role, Screen[]> = {
       load: () => import('../features/people/pages/admin-students-page').then((m) => m.AdminStudentsPage),
     },
     {
+      path: inArea(PATHS.admin.groups),
+      load: () => import('../features/people/pages/admin-groups-page').then((m) => m.AdminGroupsPage),
+    },
+    {
       path: inArea(PATHS.admin.attendanceReport),
       load: () =>
         import('../features/attendance/pages/attendance-report-page').then((m) => m.AttendanceReportPage),

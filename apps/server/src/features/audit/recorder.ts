@@ -3,7 +3,13 @@
  * every handler, so a change of state cannot forget its entry. The one exception is an applied
  * import (features/transfer/import-routes.ts), whose answer may be a stream of progress lines.
  */
-import { describeMarkChanges, type AuditKind, type MarkChange } from '@campus/contract';
+import {
+  describeChanges,
+  describeMarkChanges,
+  type AuditKind,
+  type FieldChange,
+  type MarkChange,
+} from '@campus/contract';
 
 type Fields = Record<string, unknown>;
 interface Rule {
@@ -21,10 +27,16 @@ interface Rule {
 const field = (o: unknown, key: string): unknown =>
   o !== null && typeof o === 'object' ? (o as Fields)[key] : undefined;
 
+/** An edit's answer lists its changes; the log keeps them as "email a@x → b@x; group A → B". */
+const changes = (_b: Fields, a: Fields) =>
+  Array.isArray(a.changes) ? describeChanges(a.changes as FieldChange[]) : null;
+const status = (who: string) => (b: Fields) => `${who} ${b.active === true ? 'reactivated' : 'deactivated'}`;
+
 export const AUDIT_RULES: Record<string, Rule> = {
   'POST /api/login': {
     kind: 'signin.success',
-    failures: { kind: 'signin.failure', statuses: [400, 401, 429, 503] },
+    // 403: the right password of a deactivated account.
+    failures: { kind: 'signin.failure', statuses: [400, 401, 403, 429, 503] },
     client: true,
     target: (b) => b.userId,
   },
@@ -33,6 +45,60 @@ export const AUDIT_RULES: Record<string, Rule> = {
     kind: 'password.change',
     failures: { kind: 'password.failure', statuses: [400, 429, 503] },
     client: true,
+  },
+  // A one-time password is in the answer only: never in the log.
+  'POST /api/students': {
+    kind: 'student.create',
+    target: (b) => b.RollNo,
+    detail: (b) => `${String(b.name)}, group ${String(b.group)}`,
+  },
+  'PUT /api/students/:rollNo': {
+    kind: 'student.update',
+    target: (_b, p) => p.rollNo,
+    detail: changes,
+    detailLimit: 1000,
+  },
+  'PUT /api/students/:rollNo/active': {
+    kind: 'account.status',
+    target: (_b, p) => p.rollNo,
+    detail: status('student'),
+  },
+  'POST /api/students/:rollNo/reset-password': {
+    kind: 'password.reset',
+    target: (_b, p) => p.rollNo,
+    detail: () => 'student',
+  },
+  'POST /api/teachers': { kind: 'teacher.create', target: (b) => b.teacherId, detail: (b) => b.name },
+  'PUT /api/teachers/:teacherId': {
+    kind: 'teacher.update',
+    target: (_b, p) => p.teacherId,
+    detail: changes,
+    detailLimit: 1000,
+  },
+  'PUT /api/teachers/:teacherId/active': {
+    kind: 'account.status',
+    target: (_b, p) => p.teacherId,
+    detail: status('teacher'),
+  },
+  'POST /api/teachers/:teacherId/reset-password': {
+    kind: 'password.reset',
+    target: (_b, p) => p.teacherId,
+    detail: () => 'teacher',
+  },
+  'PUT /api/profile/contact': { kind: 'profile.contact', detail: changes },
+  'POST /api/groups': { kind: 'group.create', target: (b) => b.name },
+  'PUT /api/groups/:name': { kind: 'group.rename', target: (_b, p) => p.name, detail: changes },
+  'PUT /api/groups/:name/mentors': {
+    kind: 'group.mentors',
+    target: (_b, p) => p.name,
+    detail: changes,
+    detailLimit: 1000,
+  },
+  'POST /api/groups/:name/students': {
+    kind: 'group.move',
+    target: (_b, p) => p.name,
+    detail: changes,
+    detailLimit: 1000,
   },
   'POST /api/submit-gatepass': { kind: 'gatepass.submit', target: (_b, _p, a) => field(a.gatepass, '_id') },
   'PUT /api/gatepasses/update-status': {

@@ -11,6 +11,8 @@ export interface Principal {
   loginId: number;
   /** Set for students: the roll number they own. */
   rollNo: number | null;
+  /** The password is a one-time password: only choosing a new one is allowed (record 0014). */
+  mustChangePassword: boolean;
 }
 
 export interface Identity {
@@ -42,17 +44,27 @@ export function authRepository(db: Db, cache?: ReadCache) {
         'accounts.id',
         'accounts.role',
         'accounts.login_id',
+        'accounts.must_change_password',
         'students.roll_no',
         'sessions.expires_at',
       ])
       .where('sessions.id', '=', sessionId)
       .where('sessions.account_id', '=', accountId)
       .where('sessions.revoked_at', 'is', null)
+      // Deactivation revokes the sessions too; this holds even for one that was missed.
+      .where('accounts.deactivated_at', 'is', null)
       .executeTakeFirst();
     if (!row) return undefined;
     return {
       expiresAt: Date.parse(row.expires_at),
-      principal: { accountId: row.id, sessionId, role: row.role, loginId: row.login_id, rollNo: row.roll_no },
+      principal: {
+        accountId: row.id,
+        sessionId,
+        role: row.role,
+        loginId: row.login_id,
+        rollNo: row.roll_no,
+        mustChangePassword: row.must_change_password === 1,
+      },
     };
   };
 
@@ -60,7 +72,7 @@ export function authRepository(db: Db, cache?: ReadCache) {
     findAccountByLoginId(loginId: number) {
       return db
         .selectFrom('accounts')
-        .select(['id', 'role', 'password_hash', 'login_id'])
+        .select(['id', 'role', 'password_hash', 'login_id', 'deactivated_at', 'must_change_password'])
         .where('login_id', '=', loginId)
         .executeTakeFirst();
     },
@@ -158,11 +170,12 @@ export function authRepository(db: Db, cache?: ReadCache) {
       return Number(result.numDeletedRows);
     },
 
+    /** A password the person chose: a one-time password no longer waits to be replaced. */
     async changePassword(accountId: string, passwordHash: string, keepSessionId: string) {
       await db.transaction().execute(async (trx) => {
         await trx
           .updateTable('accounts')
-          .set({ password_hash: passwordHash })
+          .set({ password_hash: passwordHash, must_change_password: 0 })
           .where('id', '=', accountId)
           .execute();
         await trx

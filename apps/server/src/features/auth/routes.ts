@@ -54,6 +54,7 @@ export const authRoutes: Feature = async (app: App, { auth, tokens, db, signIn }
           200: LoginResponseSchema,
           400: ErrorSchema,
           401: ErrorSchema,
+          403: ErrorSchema,
           429: ErrorSchema,
           503: ErrorSchema,
         },
@@ -85,14 +86,15 @@ export const authRoutes: Feature = async (app: App, { auth, tokens, db, signIn }
         ...idClaim,
       });
       setSessionCookie(request, reply, token, expiresAt);
-      return { token, role: identity.role, message: 'Login successful' };
+      const mustChange = account.must_change_password === 1 ? { mustChangePassword: true as const } : {};
+      return { token, role: identity.role, message: 'Login successful', ...mustChange };
     },
   );
 
   app.get(
     '/api/post-data-from-token/:token',
     {
-      config: { access: ROLES },
+      config: { access: ROLES, beforePasswordChange: true },
       schema: {
         tags: ['auth'],
         params: TokenParamsSchema,
@@ -122,6 +124,7 @@ export const authRoutes: Feature = async (app: App, { auth, tokens, db, signIn }
           ...(identity.role === 'teacher' ? { teacherId: id } : {}),
           ...(identity.role === 'admin' ? { adminId: id } : {}),
           exp: claims?.exp ?? 0,
+          ...(principal.mustChangePassword ? { mustChangePassword: true as const } : {}),
         },
       };
     },
@@ -130,8 +133,8 @@ export const authRoutes: Feature = async (app: App, { auth, tokens, db, signIn }
   app.post(
     '/api/logout',
     {
-      // Ending a session is never refused for having made too many changes.
-      config: { access: ROLES, writeLimit: false },
+      // Ending a session is never refused for having made too many changes, nor for a one-time password.
+      config: { access: ROLES, writeLimit: false, beforePasswordChange: true },
       schema: { tags: ['auth'], response: { 200: MessageSchema, 401: ErrorSchema } },
     },
     async (request, reply) => {
@@ -144,7 +147,7 @@ export const authRoutes: Feature = async (app: App, { auth, tokens, db, signIn }
   app.post(
     '/api/change-password',
     {
-      config: { access: ROLES },
+      config: { access: ROLES, beforePasswordChange: true },
       schema: {
         tags: ['auth'],
         body: ChangePasswordRequestSchema,

@@ -10,7 +10,7 @@
  */
 import { setTimeout } from 'node:timers/promises';
 import { LOGIN_FAILURE_WINDOW_MINUTES, LOGIN_MAX_FAILURES } from '@campus/contract';
-import { HttpError, tooMany, unauthorized } from '../../lib/errors';
+import { forbidden, HttpError, tooMany, unauthorized } from '../../lib/errors';
 import type { WorkQueue } from '../../lib/work-queue';
 import type { AuditRepository } from '../audit/repository';
 import type { Counter, LimitsRepository } from '../limits/repository';
@@ -51,6 +51,8 @@ export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = {
 const INVALID_CREDENTIALS = 'Invalid User ID or password';
 const TOO_MANY_SIGN_INS = 'Too many failed sign-in attempts.';
 const TOO_MANY_PASSWORDS = 'Too many wrong current passwords.';
+export const ACCOUNT_DEACTIVATED =
+  'This account has been deactivated. Please contact the campus office if you need it again.';
 
 type Scope = 'pair' | 'client' | 'user';
 interface Refusal {
@@ -217,17 +219,24 @@ export function signInService(deps: SignInDeps) {
   }
 
   return {
-    /** The account `loginId` names, if `password` is its password; otherwise a refusal is thrown. */
+    /**
+     * The account `loginId` names, if `password` is its password and it is active; otherwise a
+     * refusal is thrown. A deactivated account counts as a failure, like a wrong password, and is
+     * said to be deactivated only to someone who gave its right password (record 0019).
+     */
     async signIn(loginId: number, client: string, password: string) {
       const account = await deps.auth.findAccountByLoginId(loginId);
+      let deactivated = false;
       const valid = await throttled(
         String(loginId),
         client,
         TOO_MANY_SIGN_INS,
-        async () =>
-          account
-            ? verifyPassword(account.password_hash, password)
-            : (await verifyAgainstDummy(password), false),
+        async () => {
+          if (!account) return (await verifyAgainstDummy(password), false);
+          const right = await verifyPassword(account.password_hash, password);
+          deactivated = right && account.deactivated_at !== null;
+          return right && !deactivated;
+        },
         (scope) =>
           audit.record({
             kind: 'signin.lockout',
@@ -238,6 +247,7 @@ export function signInService(deps: SignInDeps) {
             client,
           }),
       );
+      if (deactivated) throw forbidden(ACCOUNT_DEACTIVATED);
       if (!account || !valid) throw unauthorized(INVALID_CREDENTIALS);
       return account;
     },

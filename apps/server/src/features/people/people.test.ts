@@ -95,6 +95,7 @@ describe('GET /api/manage-students and /api/student', () => {
         email: student.email,
         group: 'CS-A',
         designation: 'student',
+        active: true,
       },
     ]);
     expect(res.body).not.toMatch(SECRET);
@@ -182,6 +183,7 @@ describe('GET /api/teacher-details/:teacherId', () => {
         email: mentor.email,
         designation: 'teacher',
         groups: ['CS-A', 'ME-A'],
+        active: true,
       });
       expect(res.body).not.toMatch(SECRET);
     }

@@ -1,6 +1,7 @@
 /** Students, teachers and their groups: all the SQL of the people domain. Never selects a password. */
 import { sql, type Selectable } from 'kysely';
 import type {
+  AccountStatus,
   ContactTeacher,
   PageQuery,
   SearchPageQuery,
@@ -36,7 +37,21 @@ const STUDENT_COLUMNS = [
 
 const TEACHER_COLUMNS = ['account_id', 'teacher_id', 'name', 'gender', 'dob', 'phone_no', 'email'] as const;
 
-function toStudent(row: Selectable<StudentsTable>): Student {
+/** Whether the person's account is active: admins deactivate accounts and the records stay. */
+interface WithStatus {
+  deactivated_at: string | null;
+}
+
+/** Only active or only deactivated accounts, when a list asks for one of them. */
+function byStatus(status: AccountStatus | undefined) {
+  return status === undefined
+    ? undefined
+    : status === 'active'
+      ? sql<boolean>`accounts.deactivated_at is null`
+      : sql<boolean>`accounts.deactivated_at is not null`;
+}
+
+export function toStudent(row: Selectable<StudentsTable> & WithStatus): Student {
   return {
     _id: row.account_id,
     RollNo: row.roll_no,
@@ -50,10 +65,11 @@ function toStudent(row: Selectable<StudentsTable>): Student {
     email: row.email,
     group: row.group_name,
     designation: 'student',
+    active: row.deactivated_at === null,
   };
 }
 
-function toTeacher(row: Selectable<TeachersTable>, groups: string[]): Teacher {
+export function toTeacher(row: Selectable<TeachersTable> & WithStatus, groups: string[]): Teacher {
   return {
     _id: row.account_id,
     name: row.name,
@@ -64,8 +80,23 @@ function toTeacher(row: Selectable<TeachersTable>, groups: string[]): Teacher {
     email: row.email,
     designation: 'teacher',
     groups,
+    active: row.deactivated_at === null,
   };
 }
+
+/** Students with their account's status. */
+const studentsWithStatus = (db: Db) =>
+  db
+    .selectFrom('students')
+    .innerJoin('accounts', 'accounts.id', 'students.account_id')
+    .select([...STUDENT_COLUMNS, 'accounts.deactivated_at']);
+
+/** Teachers with their account's status. */
+const teachersWithStatus = (db: Db) =>
+  db
+    .selectFrom('teachers')
+    .innerJoin('accounts', 'accounts.id', 'teachers.account_id')
+    .select([...TEACHER_COLUMNS, 'accounts.deactivated_at']);
 
 export function peopleRepository(db: Db) {
   /** The mentored groups of a page of teachers, in one query per thousand teachers. */
@@ -85,41 +116,40 @@ export function peopleRepository(db: Db) {
 
   return {
     /** By roll number; `search` matches inside the name or the roll number; `group` is exact. */
-    async listStudents({ search, group, limit, offset }: StudentListQuery): Promise<Listed<Student>> {
-      let query = db.selectFrom('students').select(STUDENT_COLUMNS).orderBy('roll_no');
+    async listStudents({ search, group, status, limit, offset }: StudentListQuery): Promise<Listed<Student>> {
+      let query = studentsWithStatus(db).orderBy('roll_no');
       if (group) query = query.where('group_name', '=', group);
       if (search) query = query.where(matches('name', 'roll_no', search));
+      const filter = byStatus(status);
+      if (filter) query = query.where(filter);
       return mapItems(await listPage(query, { limit, offset }), toStudent);
     },
 
-    async findStudent(rollNo: number): Promise<Student | undefined> {
-      const row = await db
-        .selectFrom('students')
-        .select(STUDENT_COLUMNS)
-        .where('roll_no', '=', rollNo)
-        .executeTakeFirst();
+    async findStudent(rollNo: number, from: Db = db): Promise<Student | undefined> {
+      const row = await studentsWithStatus(from).where('roll_no', '=', rollNo).executeTakeFirst();
       return row && toStudent(row);
     },
 
     /** By name; `search` matches inside the name or the teacher id. Two queries for any page size. */
-    async listTeachers({ search, limit, offset }: SearchPageQuery): Promise<Listed<Teacher>> {
-      let query = db
-        .selectFrom('teachers')
-        .select(TEACHER_COLUMNS)
+    async listTeachers({
+      search,
+      status,
+      limit,
+      offset,
+    }: SearchPageQuery & { status?: AccountStatus | undefined }): Promise<Listed<Teacher>> {
+      let query = teachersWithStatus(db)
         .orderBy(sql`lower(name)`)
         .orderBy('teacher_id');
       if (search) query = query.where(matches('name', 'teacher_id', search));
+      const filter = byStatus(status);
+      if (filter) query = query.where(filter);
       const page = await listPage(query, { limit, offset });
       const groups = await groupsOf(page.items.map((r) => r.account_id));
       return mapItems(page, (r) => toTeacher(r, groups.get(r.account_id) ?? []));
     },
 
     async findTeacher(teacherId: number): Promise<Teacher | undefined> {
-      const row = await db
-        .selectFrom('teachers')
-        .select(TEACHER_COLUMNS)
-        .where('teacher_id', '=', teacherId)
-        .executeTakeFirst();
+      const row = await teachersWithStatus(db).where('teacher_id', '=', teacherId).executeTakeFirst();
       if (!row) return undefined;
       const groups = await groupsOf([row.account_id]);
       return toTeacher(row, groups.get(row.account_id) ?? []);
@@ -176,15 +206,10 @@ export function peopleRepository(db: Db) {
       }));
     },
 
-    /** Every student group's name, sorted. */
+    /** Every group's name, sorted, those without students too. */
     async listGroups(): Promise<string[]> {
-      const rows = await db
-        .selectFrom('students')
-        .select('group_name')
-        .distinct()
-        .orderBy('group_name')
-        .execute();
-      return rows.map((r) => r.group_name);
+      const rows = await db.selectFrom('groups').select('name').orderBy('name').execute();
+      return rows.map((r) => r.name);
     },
   };
 }

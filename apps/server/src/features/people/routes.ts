@@ -31,9 +31,9 @@ export const peopleRoutes: Feature = async (app, { db, cache }) => {
   const listStudents = (query: StudentListQuery, dataVersion: number | undefined) => {
     const load = async () => arrayAnswer(await people.listStudents(query));
     if (!keepsInMemory(query)) return load();
-    const { group, search, limit, offset } = query;
-    const key = `students:${group ?? ''}:${limit ?? 'all'}:${offset}:${search ?? ''}`;
-    return cache.read(key, ['students'], load, dataVersion);
+    const { group, search, status, limit, offset } = query;
+    const key = `students:${group ?? ''}:${status ?? ''}:${limit ?? 'all'}:${offset}:${search ?? ''}`;
+    return cache.read(key, ['students', 'accounts'], load, dataVersion);
   };
 
   app.get(
@@ -141,7 +141,7 @@ export const peopleRoutes: Feature = async (app, { db, cache }) => {
       config: { access: STAFF },
       schema: {
         tags: ['people'],
-        summary: "Every student group's name, sorted",
+        summary: "Every group's name, sorted, those without students too",
         response: { 200: GroupListSchema, 401: ErrorSchema, 403: ErrorSchema },
       },
     },

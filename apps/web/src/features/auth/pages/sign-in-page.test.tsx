@@ -21,7 +21,11 @@ function setup(login: () => [number, unknown] | Promise<[number, unknown]>, stat
     return { status: 404, body: { message: 'not found' } };
   });
   renderScreen(<SignInPage />, undefined, {
-    routes: { ...homes, '/student/gatepass': <p>student gate passes</p> },
+    routes: {
+      ...homes,
+      '/student/gatepass': <p>student gate passes</p>,
+      '/change-password': <p>choose a new password</p>,
+    },
     state,
   });
 }
@@ -44,6 +48,15 @@ describe('sign-in screen', () => {
     setup(() => [200, { token: 'tok', role, message: 'ok' }]);
     await submit('230001', 'campus123');
     expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(localStorage.getItem('jwtToken')).toBe('tok');
+  });
+
+  it('sends a user who signed in with a one-time password to choose a new one, wherever they were going', async () => {
+    setup(() => [200, { token: 'tok', role: 'student', message: 'ok', mustChangePassword: true }], {
+      from: '/student/gatepass',
+    });
+    await submit('230001', 'Xk7mP2qRt9Hw3');
+    expect(await screen.findByText('choose a new password')).toBeInTheDocument();
     expect(localStorage.getItem('jwtToken')).toBe('tok');
   });
 

@@ -66,7 +66,10 @@ export function SignInPage() {
   const [submitting, setSubmitting] = useState(false);
   const { notice, from } = readSignInState(location.state);
 
-  if (getToken() && session.data) return <Navigate to={landingPath(session.data.role, from)} replace />;
+  if (getToken() && session.data) {
+    const to = session.data.mustChangePassword ? PATHS.changePassword : landingPath(session.data.role, from);
+    return <Navigate to={to} replace />;
+  }
 
   async function onSubmit(event: { preventDefault(): void }) {
     event.preventDefault();
@@ -77,8 +80,10 @@ export function SignInPage() {
       (): SignInResult => ({ ok: false, error: MESSAGES.login.serverError }),
     );
     setSubmitting(false);
-    if (result.ok) void navigate(landingPath(result.role, from), { replace: true });
-    else setError(result.error);
+    if (result.ok) {
+      const to = result.mustChangePassword ? PATHS.changePassword : landingPath(result.role, from);
+      void navigate(to, { replace: true });
+    } else setError(result.error);
   }
 
   return (

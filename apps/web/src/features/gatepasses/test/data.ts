@@ -32,4 +32,5 @@ export const STUDENT_DETAILS: Student = {
   email: 'asha.rao@campus.test',
   group: 'CSE-A',
   designation: 'student',
+  active: true,
 };

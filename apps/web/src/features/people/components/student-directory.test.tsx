@@ -18,6 +18,7 @@ const student = (i: number, group: string): Student => ({
   email: `s${i}@campus.test`,
   group,
   designation: 'student',
+  active: true,
 });
 /** 25 students in CSE-A, 2 in CSE-B, none in ECE-A. */
 const STUDENTS = [

@@ -1,8 +1,8 @@
 /** Students by roll number with a group filter, a search box and server paging (SPEC §2 manage, admin manage-students). */
-import { Group, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { MESSAGES, type Student } from '@campus/contract';
+import { MESSAGES, type AccountStatus, type Student } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { useGroups, useStudents, type StudentSource } from '../api';
 import { DataTable, type Column } from './data-table';
@@ -12,6 +12,27 @@ const SEARCH_DEBOUNCE_MS = 300;
 const ALL_GROUPS = '';
 
 const orDash = (value: string | null) => value || '—';
+
+/** An account's status in words, for the admin's lists; an inactive one stands out (AA on striped rows). */
+export function AccountStatusText({ active }: { active: boolean }) {
+  return active ? (
+    <Text span size="sm">
+      Active
+    </Text>
+  ) : (
+    <Text span size="sm" fw={700} c="red.9">
+      Inactive
+    </Text>
+  );
+}
+
+export const STATUS_CHOICES = [
+  { value: '', label: 'All' },
+  { value: 'active', label: 'Active' },
+  { value: 'inactive', label: 'Inactive' },
+];
+export const asStatus = (value: string): AccountStatus | '' =>
+  value === 'active' || value === 'inactive' ? value : '';
 
 const COLUMNS: Column<Student>[] = [
   { header: 'Roll No', cell: (s) => s.RollNo },
@@ -25,18 +46,25 @@ export function StudentDirectory({
   source,
   caption,
   extraColumns = [],
+  withStatus = false,
 }: {
   source: StudentSource;
   caption: string;
   /** Columns after the details, such as an action on each student. */
   extraColumns?: Column<Student>[];
+  /** Admins see each account's status and may list active or inactive ones only. */
+  withStatus?: boolean;
 }) {
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [group, setGroup] = useState(ALL_GROUPS);
+  const [status, setStatus] = useState<AccountStatus | ''>('');
   const [page, setPage] = useState(0);
   const groups = useGroups();
-  const students = useStudents(source, { search: debouncedSearch, group, page });
+  const students = useStudents(source, { search: debouncedSearch, group, status, page });
+  const statusColumn: Column<Student>[] = withStatus
+    ? [{ header: 'Status', cell: (s) => <AccountStatusText active={s.active} /> }]
+    : [];
 
   function table() {
     if (students.isPending) return <LoadingState label="Loading students..." />;
@@ -49,7 +77,7 @@ export function StudentDirectory({
       <>
         <DataTable
           caption={caption}
-          columns={[...COLUMNS, ...extraColumns]}
+          columns={[...COLUMNS, ...statusColumn, ...extraColumns]}
           rows={items}
           rowKey={(s) => s._id}
           minWidth={720}
@@ -83,6 +111,18 @@ export function StudentDirectory({
           }}
           w={{ base: '100%', xs: 280 }}
         />
+        {withStatus && (
+          <NativeSelect
+            label="Status"
+            value={status}
+            onChange={(event) => {
+              setStatus(asStatus(event.currentTarget.value));
+              setPage(0);
+            }}
+            data={STATUS_CHOICES}
+            w={{ base: '100%', xs: 140 }}
+          />
+        )}
       </Group>
       {table()}
     </Stack>

@@ -1,12 +1,13 @@
 /** The admin's Manage Teachers list: Name, Teacher ID, Email (SPEC §2), searchable and server paged. */
-import { Stack, TextInput } from '@mantine/core';
+import { Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import type { Teacher } from '@campus/contract';
+import type { AccountStatus, Teacher } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { useTeachers } from '../api';
 import { DataTable, type Column } from './data-table';
 import { Pager } from './pager';
+import { asStatus, STATUS_CHOICES, AccountStatusText } from './student-directory';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -16,13 +17,20 @@ const COLUMNS: Column<Teacher>[] = [
   { header: 'Email', cell: (t) => t.email },
   { header: 'Phone', cell: (t) => t.phoneNo || '—' },
   { header: 'Mentor of', cell: (t) => t.groups.join(', ') || '—' },
+  { header: 'Status', cell: (t) => <AccountStatusText active={t.active} /> },
 ];
 
-export function TeacherDirectory() {
+export function TeacherDirectory({
+  extraColumns = [],
+}: {
+  /** Columns after the status, such as the admin's actions on each teacher. */
+  extraColumns?: Column<Teacher>[];
+}) {
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [status, setStatus] = useState<AccountStatus | ''>('');
   const [page, setPage] = useState(0);
-  const teachers = useTeachers({ search: debouncedSearch, page });
+  const teachers = useTeachers({ search: debouncedSearch, status, page });
 
   function table() {
     if (teachers.isPending) return <LoadingState label="Loading teachers..." />;
@@ -33,7 +41,13 @@ export function TeacherDirectory() {
     if (items.length === 0) return <EmptyState>No teachers found.</EmptyState>;
     return (
       <>
-        <DataTable caption="Teachers" columns={COLUMNS} rows={items} rowKey={(t) => t._id} minWidth={720} />
+        <DataTable
+          caption="Teachers"
+          columns={[...COLUMNS, ...extraColumns]}
+          rows={items}
+          rowKey={(t) => t._id}
+          minWidth={720}
+        />
         <Pager page={page} shown={teachers.data} onChange={setPage} label="Teacher list" />
       </>
     );
@@ -41,17 +55,29 @@ export function TeacherDirectory() {
 
   return (
     <Stack gap="md">
-      <TextInput
-        type="search"
-        label="Search teachers"
-        placeholder="Name or teacher ID"
-        value={search}
-        onChange={(event) => {
-          setSearch(event.currentTarget.value);
-          setPage(0);
-        }}
-        w={{ base: '100%', xs: 280 }}
-      />
+      <Group align="flex-end" gap="md">
+        <TextInput
+          type="search"
+          label="Search teachers"
+          placeholder="Name or teacher ID"
+          value={search}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            setPage(0);
+          }}
+          w={{ base: '100%', xs: 280 }}
+        />
+        <NativeSelect
+          label="Status"
+          value={status}
+          onChange={(event) => {
+            setStatus(asStatus(event.currentTarget.value));
+            setPage(0);
+          }}
+          data={STATUS_CHOICES}
+          w={{ base: '100%', xs: 140 }}
+        />
+      </Group>
       {table()}
     </Stack>
   );

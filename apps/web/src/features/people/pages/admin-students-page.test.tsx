@@ -20,6 +20,7 @@ const STUDENT: Student = {
   email: 'chen@campus.test',
   group: 'CSE-B',
   designation: 'student',
+  active: true,
 };
 
 const NO_MARKS: MarksRecord = {

@@ -24,6 +24,7 @@ const DETAILS: Student = {
   email: 'aarav@campus.test',
   group: 'CSE-A',
   designation: 'student',
+  active: true,
 };
 
 let answer: () => Response;

@@ -7,6 +7,7 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { ChangePasswordForm } from '../../auth/components/change-password-form';
 import { LogoutButton } from '../../auth/components/logout-button';
 import { useDetails } from '../api';
+import { ContactForm } from '../components/contact-form';
 
 type Field = [label: string, value: string | number | null | undefined];
 
@@ -32,16 +33,25 @@ function Fields({ fields, failed }: { fields: Field[]; failed: boolean }) {
   );
 }
 
+interface Contact {
+  email: string;
+  phoneNo: string | null;
+  withPhone: boolean;
+}
+
 export function ProfileView({
   title,
   fields,
   loading,
   failed,
+  contact,
 }: {
   title: string;
   fields: Field[];
   loading: boolean;
   failed: boolean;
+  /** The person's own contact details, once loaded: they may change them. */
+  contact?: Contact | undefined;
 }) {
   return (
     <Stack>
@@ -58,6 +68,7 @@ export function ProfileView({
           <Fields fields={fields} failed={failed} />
         </Paper>
       )}
+      {contact && <ContactForm key={`${contact.email}|${contact.phoneNo ?? ''}`} {...contact} />}
       <ChangePasswordForm />
       <Group>
         <LogoutButton />
@@ -88,6 +99,7 @@ export function StudentProfilePage() {
         ['Group', s?.group],
         ['Designation', s?.designation],
       ]}
+      contact={s && { email: s.email, phoneNo: s.phoneNo, withPhone: true }}
     />
   );
 }
@@ -111,6 +123,7 @@ export function TeacherProfilePage() {
         ['Mentor of', t ? t.groups.join(', ') : undefined],
         ['Designation', t?.designation],
       ]}
+      contact={t && { email: t.email, phoneNo: t.phoneNo, withPhone: true }}
     />
   );
 }
@@ -127,6 +140,7 @@ export function AdminProfilePage() {
         ['Admin ID', user.adminId],
         ['Email', user.email],
       ]}
+      contact={{ email: user.email, phoneNo: null, withPhone: false }}
     />
   );
 }

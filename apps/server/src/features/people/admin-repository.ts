@@ -1,0 +1,348 @@
+/**
+ * The admin's changes to people: creating and editing students and teachers, deactivating and
+ * reactivating their accounts, resetting passwords, and a person's own contact details. Each change
+ * is one transaction; edits answer what they changed, field by field, for the audit log.
+ */
+import type {
+  FieldChange,
+  OwnContactRequest,
+  Role,
+  Student,
+  StudentCreateRequest,
+  StudentUpdateRequest,
+  Teacher,
+  TeacherCreateRequest,
+  TeacherUpdateRequest,
+} from '@campus/contract';
+import type { Db } from '../../db/index';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { newId, nowIso } from '../../lib/ids';
+import { peopleRepository } from './repository';
+
+/** Who already has a User ID: its role and name. */
+export interface UserIdHolder {
+  role: Role;
+  name: string;
+}
+
+export type CreateResult<T> =
+  | { ok: true; person: T }
+  | { ok: false; problem: 'taken'; holder: UserIdHolder | undefined }
+  | { ok: false; problem: 'no-group' };
+
+export type EditResult<T> =
+  | { ok: true; person: T; changes: FieldChange[] }
+  | { ok: false; problem: 'not-found' }
+  | { ok: false; problem: 'no-group' };
+
+/** The fields whose values differ, in the order given, each from its old value to its new one. */
+export function changesBetween(
+  before: Record<string, string | number | null>,
+  after: Record<string, string | number | null>,
+): FieldChange[] {
+  return Object.keys(after)
+    .filter((field) => before[field] !== after[field])
+    .map((field) => ({ field, from: before[field] ?? null, to: after[field] ?? null }));
+}
+
+const studentColumns = (s: StudentUpdateRequest) => ({
+  name: s.name,
+  father_name: s.FatherName,
+  mother_name: s.MotherName,
+  gender: s.Gender,
+  dob: s.Dob,
+  category: s.Category,
+  phone_no: s.phoneNo,
+  email: s.email,
+  group_name: s.group,
+});
+
+const teacherColumns = (t: TeacherUpdateRequest) => ({
+  name: t.name,
+  gender: t.Gender,
+  dob: t.Dob,
+  phone_no: t.phoneNo,
+  email: t.email,
+});
+
+/** A student's editable fields, as the API names them. */
+const studentFields = (s: Student | StudentUpdateRequest) => ({
+  name: s.name,
+  FatherName: s.FatherName,
+  MotherName: s.MotherName,
+  Gender: s.Gender,
+  Dob: s.Dob,
+  Category: s.Category,
+  phoneNo: s.phoneNo,
+  email: s.email,
+  group: s.group,
+});
+
+const teacherFields = (t: Teacher | TeacherUpdateRequest) => ({
+  name: t.name,
+  Gender: t.Gender,
+  Dob: t.Dob,
+  phoneNo: t.phoneNo,
+  email: t.email,
+});
+
+export function peopleAdminRepository(db: Db) {
+  const people = peopleRepository(db);
+
+  async function holderOf(loginId: number, from: Db = db): Promise<UserIdHolder | undefined> {
+    const row = await from
+      .selectFrom('accounts')
+      .leftJoin('students', 'students.account_id', 'accounts.id')
+      .leftJoin('teachers', 'teachers.account_id', 'accounts.id')
+      .leftJoin('admins', 'admins.account_id', 'accounts.id')
+      .select(['accounts.role', 'students.name as s', 'teachers.name as t', 'admins.name as a'])
+      .where('accounts.login_id', '=', loginId)
+      .executeTakeFirst();
+    return row && { role: row.role, name: row.s ?? row.t ?? row.a ?? '' };
+  }
+
+  async function groupExists(name: string, from: Db): Promise<boolean> {
+    const row = await from.selectFrom('groups').select('name').where('name', '=', name).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /**
+   * Inserts a new account holding a one-time password, then the person's own row, unless the User
+   * ID is taken or `refuse` finds a problem (the student's group does not exist).
+   */
+  async function create<T>(
+    loginId: number,
+    role: 'student' | 'teacher',
+    passwordHash: string,
+    refuse: (trx: Db) => Promise<'no-group' | undefined>,
+    insert: (trx: Db, accountId: string) => Promise<unknown>,
+    read: () => Promise<T | undefined>,
+  ): Promise<CreateResult<T>> {
+    try {
+      const refused = await db.transaction().execute(async (trx) => {
+        const holder = await holderOf(loginId, trx);
+        if (holder) return { problem: 'taken' as const, holder };
+        const problem = await refuse(trx);
+        if (problem) return { problem };
+        const accountId = newId();
+        await trx
+          .insertInto('accounts')
+          .values({
+            id: accountId,
+            login_id: loginId,
+            role,
+            password_hash: passwordHash,
+            created_at: nowIso(),
+            must_change_password: 1,
+          })
+          .execute();
+        await insert(trx, accountId);
+        return undefined;
+      });
+      if (refused) return { ok: false, ...refused };
+    } catch (error) {
+      // Another admin took the same User ID at the same moment.
+      if (isUniqueViolation(error)) return { ok: false, problem: 'taken', holder: await holderOf(loginId) };
+      throw error;
+    }
+    const person = await read();
+    if (!person) throw new Error(`The account ${loginId} just created cannot be read`);
+    return { ok: true, person };
+  }
+
+  /** Revokes every open session of an account: it must sign in again (or cannot, once deactivated). */
+  const revokeSessions = (trx: Db, accountId: string) =>
+    trx
+      .updateTable('sessions')
+      .set({ revoked_at: nowIso() })
+      .where('account_id', '=', accountId)
+      .where('revoked_at', 'is', null)
+      .execute();
+
+  async function accountOf(role: 'student' | 'teacher', loginId: number, from: Db) {
+    return from
+      .selectFrom('accounts')
+      .select(['id', 'deactivated_at'])
+      .where('login_id', '=', loginId)
+      .where('role', '=', role)
+      .executeTakeFirst();
+  }
+
+  return {
+    holderOf,
+
+    createStudent(request: StudentCreateRequest, passwordHash: string): Promise<CreateResult<Student>> {
+      return create(
+        request.RollNo,
+        'student',
+        passwordHash,
+        async (trx) => ((await groupExists(request.group, trx)) ? undefined : 'no-group'),
+        (trx, accountId) =>
+          trx
+            .insertInto('students')
+            .values({ account_id: accountId, roll_no: request.RollNo, ...studentColumns(request) })
+            .execute(),
+        () => people.findStudent(request.RollNo),
+      );
+    },
+
+    createTeacher(request: TeacherCreateRequest, passwordHash: string): Promise<CreateResult<Teacher>> {
+      return create(
+        request.teacherId,
+        'teacher',
+        passwordHash,
+        () => Promise.resolve(undefined),
+        (trx, accountId) =>
+          trx
+            .insertInto('teachers')
+            .values({ account_id: accountId, teacher_id: request.teacherId, ...teacherColumns(request) })
+            .execute(),
+        () => people.findTeacher(request.teacherId),
+      );
+    },
+
+    async updateStudent(rollNo: number, request: StudentUpdateRequest): Promise<EditResult<Student>> {
+      const outcome = await db.transaction().execute(async (trx) => {
+        const before = await people.findStudent(rollNo, trx);
+        if (!before) return { ok: false as const, problem: 'not-found' as const };
+        if (before.group !== request.group && !(await groupExists(request.group, trx))) {
+          return { ok: false as const, problem: 'no-group' as const };
+        }
+        await trx
+          .updateTable('students')
+          .set(studentColumns(request))
+          .where('roll_no', '=', rollNo)
+          .execute();
+        return { ok: true as const, changes: changesBetween(studentFields(before), studentFields(request)) };
+      });
+      if (!outcome.ok) return outcome;
+      const person = await people.findStudent(rollNo);
+      if (!person) return { ok: false, problem: 'not-found' };
+      return { ok: true, person, changes: outcome.changes };
+    },
+
+    async updateTeacher(teacherId: number, request: TeacherUpdateRequest): Promise<EditResult<Teacher>> {
+      const changes = await db.transaction().execute(async (trx) => {
+        const before = await trx
+          .selectFrom('teachers')
+          .select(['name', 'gender', 'dob', 'phone_no', 'email'])
+          .where('teacher_id', '=', teacherId)
+          .executeTakeFirst();
+        if (!before) return undefined;
+        await trx
+          .updateTable('teachers')
+          .set(teacherColumns(request))
+          .where('teacher_id', '=', teacherId)
+          .execute();
+        const old = {
+          name: before.name,
+          Gender: before.gender,
+          Dob: before.dob,
+          phoneNo: before.phone_no,
+          email: before.email,
+        };
+        return changesBetween(old, teacherFields(request));
+      });
+      const person = changes && (await people.findTeacher(teacherId));
+      if (!changes || !person) return { ok: false, problem: 'not-found' };
+      return { ok: true, person, changes };
+    },
+
+    /**
+     * Deactivates (ending every session at once) or reactivates a student's or teacher's account.
+     * Answers false when there is no such account; deactivating again keeps the first time.
+     */
+    async setActive(role: 'student' | 'teacher', loginId: number, active: boolean): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const account = await accountOf(role, loginId, trx);
+        if (!account) return false;
+        if (active) {
+          await trx
+            .updateTable('accounts')
+            .set({ deactivated_at: null })
+            .where('id', '=', account.id)
+            .execute();
+          return true;
+        }
+        if (account.deactivated_at === null) {
+          await trx
+            .updateTable('accounts')
+            .set({ deactivated_at: nowIso() })
+            .where('id', '=', account.id)
+            .execute();
+        }
+        await revokeSessions(trx, account.id);
+        return true;
+      });
+    },
+
+    /** Replaces the password by a one-time password to be changed at the next sign-in; ends every session. */
+    async resetPassword(
+      role: 'student' | 'teacher',
+      loginId: number,
+      passwordHash: string,
+    ): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const account = await accountOf(role, loginId, trx);
+        if (!account) return false;
+        await trx
+          .updateTable('accounts')
+          .set({ password_hash: passwordHash, must_change_password: 1 })
+          .where('id', '=', account.id)
+          .execute();
+        await revokeSessions(trx, account.id);
+        return true;
+      });
+    },
+
+    /** A person's own email and phone number (an admin's email only); answers what changed. */
+    async updateOwnContact(
+      accountId: string,
+      role: Role,
+      contact: OwnContactRequest,
+    ): Promise<{ email: string; phoneNo: string | null; changes: FieldChange[] } | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const table = role === 'student' ? 'students' : role === 'teacher' ? 'teachers' : 'admins';
+        if (table === 'admins') {
+          const before = await trx
+            .selectFrom('admins')
+            .select('email')
+            .where('account_id', '=', accountId)
+            .executeTakeFirst();
+          if (!before) return undefined;
+          await trx
+            .updateTable('admins')
+            .set({ email: contact.email })
+            .where('account_id', '=', accountId)
+            .execute();
+          return {
+            email: contact.email,
+            phoneNo: null,
+            changes: changesBetween({ email: before.email }, { email: contact.email }),
+          };
+        }
+        const before = await trx
+          .selectFrom(table)
+          .select(['email', 'phone_no'])
+          .where('account_id', '=', accountId)
+          .executeTakeFirst();
+        if (!before) return undefined;
+        await trx
+          .updateTable(table)
+          .set({ email: contact.email, phone_no: contact.phoneNo })
+          .where('account_id', '=', accountId)
+          .execute();
+        return {
+          email: contact.email,
+          phoneNo: contact.phoneNo,
+          changes: changesBetween(
+            { email: before.email, phoneNo: before.phone_no },
+            { email: contact.email, phoneNo: contact.phoneNo },
+          ),
+        };
+      });
+    },
+  };
+}
+
+export type PeopleAdminRepository = ReturnType<typeof peopleAdminRepository>;

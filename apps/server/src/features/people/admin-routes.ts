@@ -1,0 +1,251 @@
+/**
+ * Admins create, edit, deactivate and reactivate students and teachers and reset their passwords;
+ * everyone may change their own contact details. A new account and a reset password hold a
+ * one-time password, answered once and never stored in clear (decision record 0014).
+ */
+import {
+  AccountStatusRequestSchema,
+  ErrorSchema,
+  OwnContactRequestSchema,
+  OwnContactResponseSchema,
+  PasswordResetResponseSchema,
+  ROLES,
+  RollNoParamsSchema,
+  StudentCreateRequestSchema,
+  StudentCreateResponseSchema,
+  StudentStatusResponseSchema,
+  StudentUpdateRequestSchema,
+  StudentUpdateResponseSchema,
+  TeacherCreateRequestSchema,
+  TeacherCreateResponseSchema,
+  TeacherIdParamsSchema,
+  TeacherStatusResponseSchema,
+  TeacherUpdateRequestSchema,
+  TeacherUpdateResponseSchema,
+} from '@campus/contract';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { principalOf } from '../../plugins/access';
+import { hashOneTimePassword, newOneTimePassword } from '../auth/passwords';
+import type { Feature } from '../deps';
+import { peopleAdminRepository, type CreateResult, type UserIdHolder } from './admin-repository';
+import { peopleRepository } from './repository';
+
+const ADMINS = ['admin'] as const;
+const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
+const withNotFound = { ...errors, 404: ErrorSchema };
+
+const noStudent = (rollNo: number) => notFound(`No student has roll number ${rollNo}`);
+const noTeacher = (teacherId: number) => notFound(`No teacher has teacher id ${teacherId}`);
+const noGroup = (group: string) =>
+  badRequest(
+    `group must be an existing group: there is no group ${group}; create it on the Groups page first`,
+  );
+
+function refusal(loginId: number, group: string, result: Exclude<CreateResult<unknown>, { ok: true }>) {
+  if (result.problem === 'no-group') return noGroup(group);
+  const holder: UserIdHolder | undefined = result.holder;
+  return conflict(
+    holder
+      ? `User ID ${loginId} is already used by ${holder.role} ${holder.name}`
+      : `User ID ${loginId} is already used`,
+  );
+}
+
+const oneTimePassword = () => {
+  const password = newOneTimePassword();
+  return { password, hash: hashOneTimePassword(password) };
+};
+
+export const peopleAdminRoutes: Feature = async (app, { db }) => {
+  const admin = peopleAdminRepository(db);
+  const people = peopleRepository(db);
+
+  app.post(
+    '/api/students',
+    {
+      config: { access: ADMINS },
+      schema: {
+        tags: ['people'],
+        summary: 'Creates a student; answers their one-time password, once',
+        body: StudentCreateRequestSchema,
+        response: { 201: StudentCreateResponseSchema, ...errors, 409: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const otp = oneTimePassword();
+      const result = await admin.createStudent(request.body, otp.hash);
+      if (!result.ok) throw refusal(request.body.RollNo, request.body.group, result);
+      return reply
+        .code(201)
+        .send({ message: 'Student created', student: result.person, oneTimePassword: otp.password });
+    },
+  );
+
+  app.put(
+    '/api/students/:rollNo',
+    {
+      config: { access: ADMINS },
+      schema: {
+        tags: ['people'],
+        summary: "Replaces a student's details (not the roll number); answers what changed",
+        params: RollNoParamsSchema,
+        body: StudentUpdateRequestSchema,
+        response: { 200: StudentUpdateResponseSchema, ...withNotFound },
+      },
+    },
+    async (request) => {
+      const { rollNo } = request.params;
+      const result = await admin.updateStudent(rollNo, request.body);
+      if (!result.ok) throw result.problem === 'no-group' ? noGroup(request.body.group) : noStudent(rollNo);
+      const message = result.changes.length === 0 ? 'Nothing changed' : 'Student saved';
+      return { message, student: result.person, changes: result.changes };
+    },
+  );
+
+  app.put(
+    '/api/students/:rollNo/active',
+    {
+      config: { access: ADMINS },
+      schema: {
+        tags: ['people'],
+        summary: "Deactivates a student's account (ending its sessions at once) or reactivates it",
+        params: RollNoParamsSchema,
+        body: AccountStatusRequestSchema,
+        response: { 200: StudentStatusResponseSchema, ...withNotFound },
+      },
+    },
+    async (request) => {
+      const { rollNo } = request.params;
+      const { active } = request.body;
+      if (!(await admin.setActive('student', rollNo, active))) throw noStudent(rollNo);
+      const student = await people.findStudent(rollNo);
+      if (!student) throw noStudent(rollNo);
+      return { message: active ? 'Account reactivated' : 'Account deactivated', student };
+    },
+  );
+
+  app.post(
+    '/api/students/:rollNo/reset-password',
+    {
+      config: { access: ADMINS },
+      schema: {
+        tags: ['people'],
+        summary: 'Gives a student a one-time password, answered once; their sessions end',
+        params: RollNoParamsSchema,
+        response: { 200: PasswordResetResponseSchema, ...withNotFound },
+      },
+    },
+    async (request) => {
+      const { rollNo } = request.params;
+      const otp = oneTimePassword();
+      if (!(await admin.resetPassword('student', rollNo, otp.hash))) throw noStudent(rollNo);
+      return { message: 'Password reset', oneTimePassword: otp.password };
+    },
+  );
+
+  app.post(
+    '/api/teachers',
+    {
+      config: { access: ADMINS },
+      schema: {
+        tags: ['people'],
+        summary: 'Creates a teacher; answers their one-time password, once',
+        body: TeacherCreateRequestSchema,
+        response: { 201: TeacherCreateResponseSchema, ...errors, 409: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const otp = oneTimePassword();
+      const result = await admin.createTeacher(request.body, otp.hash);
+      if (!result.ok) throw refusal(request.body.teacherId, '', result);
+      return reply
+        .code(201)
+        .send({ message: 'Teacher created', teacher: result.person, oneTimePassword: otp.password });
+    },
+  );
+
+  app.put(
+    '/api/teachers/:teacherId',
+    {
+      config: { access: ADMINS },
+      schema: {
+        tags: ['people'],
+        summary: "Replaces a teacher's details (not the teacher id); answers what changed",
+        params: TeacherIdParamsSchema,
+        body: TeacherUpdateRequestSchema,
+        response: { 200: TeacherUpdateResponseSchema, ...withNotFound },
+      },
+    },
+    async (request) => {
+      const { teacherId } = request.params;
+      const result = await admin.updateTeacher(teacherId, request.body);
+      if (!result.ok) throw noTeacher(teacherId);
+      const message = result.changes.length === 0 ? 'Nothing changed' : 'Teacher saved';
+      return { message, teacher: result.person, changes: result.changes };
+    },
+  );
+
+  app.put(
+    '/api/teachers/:teacherId/active',
+    {
+      config: { access: ADMINS },
+      schema: {
+        tags: ['people'],
+        summary: "Deactivates a teacher's account (ending its sessions at once) or reactivates it",
+        params: TeacherIdParamsSchema,
+        body: AccountStatusRequestSchema,
+        response: { 200: TeacherStatusResponseSchema, ...withNotFound },
+      },
+    },
+    async (request) => {
+      const { teacherId } = request.params;
+      const { active } = request.body;
+      if (!(await admin.setActive('teacher', teacherId, active))) throw noTeacher(teacherId);
+      const teacher = await people.findTeacher(teacherId);
+      if (!teacher) throw noTeacher(teacherId);
+      return { message: active ? 'Account reactivated' : 'Account deactivated', teacher };
+    },
+  );
+
+  app.post(
+    '/api/teachers/:teacherId/reset-password',
+    {
+      config: { access: ADMINS },
+      schema: {
+        tags: ['people'],
+        summary: 'Gives a teacher a one-time password, answered once; their sessions end',
+        params: TeacherIdParamsSchema,
+        response: { 200: PasswordResetResponseSchema, ...withNotFound },
+      },
+    },
+    async (request) => {
+      const { teacherId } = request.params;
+      const otp = oneTimePassword();
+      if (!(await admin.resetPassword('teacher', teacherId, otp.hash))) throw noTeacher(teacherId);
+      return { message: 'Password reset', oneTimePassword: otp.password };
+    },
+  );
+
+  app.put(
+    '/api/profile/contact',
+    {
+      config: { access: ROLES },
+      schema: {
+        tags: ['people'],
+        summary: 'Changes your own email and phone number (admins: email only); nothing else',
+        body: OwnContactRequestSchema,
+        response: { 200: OwnContactResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      if (principal.role === 'admin' && request.body.phoneNo !== null) {
+        throw badRequest('phoneNo cannot be set: an admin has an email only');
+      }
+      const saved = await admin.updateOwnContact(principal.accountId, principal.role, request.body);
+      if (!saved) throw notFound('Your details were not found');
+      const message = saved.changes.length === 0 ? 'Nothing changed' : 'Contact details saved';
+      return { message, ...saved };
+    },
+  );
+};

@@ -1,0 +1,79 @@
+/** A person's own contact details: email and phone number (an admin's email only). */
+import { Alert, Button, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useState } from 'react';
+import { MESSAGES, OwnContactRequestSchema } from '@campus/contract';
+import { serverMessageOr } from '../../../lib/api-client';
+import { useUpdateOwnContact } from '../api';
+
+interface ContactValues {
+  email: string;
+  phoneNo: string;
+}
+const LABELS: Record<keyof ContactValues, string> = { email: 'Email', phoneNo: 'Phone' };
+const resolve = schemaResolver(OwnContactRequestSchema, { sync: true });
+
+export function ContactForm({
+  email,
+  phoneNo,
+  withPhone,
+}: {
+  email: string;
+  phoneNo: string | null;
+  /** Students and teachers keep a phone number; admins an email only. */
+  withPhone: boolean;
+}) {
+  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const save = useUpdateOwnContact();
+  const form = useForm<ContactValues>({
+    initialValues: { email, phoneNo: phoneNo ?? '' },
+    validate: (values) =>
+      Object.fromEntries(
+        Object.entries(resolve(withPhone ? values : { email: values.email })).map(([field, message]) => [
+          field,
+          // The resolver gives each issue's message ("must be an email address"), which is text.
+          `${LABELS[field as keyof ContactValues]} ${message as string}`,
+        ]),
+      ),
+  });
+
+  const submit = form.onSubmit((values) => {
+    setResult(null);
+    const body = OwnContactRequestSchema.parse(withPhone ? values : { email: values.email });
+    save.mutate(body, {
+      onSuccess: (res) => setResult({ ok: true, message: res.message }),
+      onError: (error) =>
+        setResult({ ok: false, message: serverMessageOr(error, 'Could not save your contact details.') }),
+    });
+  });
+
+  return (
+    <Paper withBorder p="md" radius="md" maw={420}>
+      <form onSubmit={submit} noValidate aria-labelledby="contact-details-title">
+        <Stack>
+          <Title order={2} size="h4" id="contact-details-title">
+            Contact details
+          </Title>
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            {...form.getInputProps('email')}
+          />
+          {withPhone && (
+            <TextInput label="Phone" type="tel" autoComplete="tel" {...form.getInputProps('phoneNo')} />
+          )}
+          {result && (
+            <Alert color={result.ok ? 'green' : 'red'} role={result.ok ? 'status' : 'alert'}>
+              {result.message}
+            </Alert>
+          )}
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? MESSAGES.submitting : 'Save contact details'}
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
