@@ -17,6 +17,8 @@ declare module 'fastify' {
      * and `false` exempts a write that must never be refused for it (signing out).
      */
     writeLimit?: WriteLimitName | false;
+    /** The answer is a stream that does not end (live updates): tests read only its head. */
+    stream?: true;
   }
   interface FastifyRequest {
     principal: Principal | null;
