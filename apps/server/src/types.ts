@@ -22,6 +22,8 @@ declare module 'fastify' {
      * password, signing out); every other signed-in route answers 403 then (record 0014).
      */
     beforePasswordChange?: true;
+    /** The answer is a stream that does not end (live updates): tests read only its head. */
+    stream?: true;
   }
   interface FastifyRequest {
     principal: Principal | null;

@@ -3,7 +3,6 @@
  * from the server itself; a route without an expectation here fails the test.
  */
 import { randomUUID } from 'node:crypto';
-import type { InjectOptions, Response } from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeCatalog } from '../src/plugins/access';
 import { createTestApp, type TestApp } from './app';
@@ -14,6 +13,7 @@ import {
   CROSS_SITE,
   createStudent,
   createTeacher,
+  injectRoute,
   login,
   SAME_ORIGIN,
   signInForCookie,
@@ -123,22 +123,6 @@ const EXPECTED: Record<string, Expectation> = {
   'GET /api/events': ANY,
 };
 
-/** Routes whose answer is a stream that does not end: only its head is read. */
-const STREAMS = new Set(['GET /api/events']);
-
-type Answer = Pick<Response, 'statusCode' | 'body' | 'json'>;
-
-/** `inject`, but a stream that was opened (2xx) is closed after its head, and its body left empty. */
-async function call(options: InjectOptions, streaming: boolean): Promise<Answer> {
-  if (!streaming) return t.app.inject(options);
-  const res = await t.app.inject({ ...options, payloadAsStream: true });
-  const stream = res.stream();
-  let body = '';
-  if (res.statusCode < 300) stream.destroy();
-  else for await (const chunk of stream) body += String(chunk);
-  return { statusCode: res.statusCode, body, json: () => JSON.parse(body) as never };
-}
-
 let t: TestApp;
 let people: { student: StudentPerson; otherStudent: StudentPerson; teacher: Person; admin: Person };
 /** Whom the admin's account changes (a password reset) reach, so that the callers keep signing in. */
@@ -197,14 +181,15 @@ describe('access matrix', () => {
       for (const caller of CALLERS) {
         // A fresh session per call: logout and password change must not end the next call's session.
         const token = caller === 'anonymous' ? '' : await login(t.app, people[caller].loginId);
-        const res = await call(
+        const res = await injectRoute(
+          t.app,
           {
             method: route.method,
             url: fillPath(route.url, token || 'no-token'),
             headers: token ? bearer(token) : {},
             ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
           },
-          STREAMS.has(`${route.method} ${route.url}`),
+          route.stream,
         );
         checked++;
         const status = res.statusCode;
@@ -230,14 +215,15 @@ describe('access matrix', () => {
     const results: string[] = [];
     let checked = 0;
     const callRoute = (route: (typeof routes)[number], token: string, headers: Record<string, string>) =>
-      call(
+      injectRoute(
+        t.app,
         {
           method: route.method,
           url: fillPath(route.url, token || 'no-token'),
           headers,
           ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
         },
-        STREAMS.has(`${route.method} ${route.url}`),
+        route.stream,
       );
     const expectStatus = (what: string, status: number, wanted: number, body: string) => {
       checked++;

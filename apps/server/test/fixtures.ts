@@ -2,6 +2,7 @@
 import type { Db } from '../src/db/index';
 import { hashPassword } from '../src/features/auth/passwords';
 import { newId, nowIso } from '../src/lib/ids';
+import type { InjectOptions, Response } from 'light-my-request';
 import type { App } from '../src/types';
 
 export const PASSWORD = 'correct horse battery';
@@ -154,6 +155,29 @@ export async function login(app: App, loginId: number, password = PASSWORD): Pro
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * `inject` for any route of the catalog: the answer of a stream route (live updates) that opened
+ * (2xx) is closed after its head, with an empty body; a refused one is read whole.
+ */
+export async function injectRoute(
+  app: App,
+  options: InjectOptions,
+  stream: boolean,
+): Promise<Pick<Response, 'statusCode' | 'body' | 'json' | 'headers'>> {
+  if (!stream) return app.inject(options);
+  const res = await app.inject({ ...options, payloadAsStream: true });
+  const body = res.stream();
+  let text = '';
+  if (res.statusCode < 300) body.destroy();
+  else for await (const chunk of body) text += String(chunk);
+  return {
+    statusCode: res.statusCode,
+    headers: res.headers,
+    body: text,
+    json: () => JSON.parse(text) as never,
+  };
+}
 
 /** What a browser adds to a write made by this site's own pages (inject's Host is localhost:80). */
 export const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin', origin: 'http://localhost' } as const;

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeCatalog, type CatalogEntry } from '../src/plugins/access';
 import { createTestApp, type TestApp } from './app';
-import { bearer, createAdmin, createStudent, createTeacher, login } from './fixtures';
+import { bearer, createAdmin, createStudent, createTeacher, injectRoute, login } from './fixtures';
 
 const RUNS = 200;
 const TABLES = [
@@ -185,16 +185,20 @@ describe('hostile input', () => {
             });
             if (params.includes('token') && token) url = url.replace(/\/[^/]*$/, `/${token}`);
             const before = await snapshot();
-            const res = await t.app.inject({
-              method: route.method as 'GET',
-              url,
-              query,
-              headers: {
-                ...(token ? bearer(token) : {}),
-                ...(hasBody ? { 'content-type': 'application/json' } : {}),
+            const res = await injectRoute(
+              t.app,
+              {
+                method: route.method,
+                url,
+                query,
+                headers: {
+                  ...(token ? bearer(token) : {}),
+                  ...(hasBody ? { 'content-type': 'application/json' } : {}),
+                },
+                ...(hasBody ? { payload: body } : {}),
               },
-              ...(hasBody ? { payload: body } : {}),
-            });
+              route.stream,
+            );
             stats.requests++;
             expect(res.statusCode, `${route.method} ${url} → ${res.body.slice(0, 200)}`).toBeLessThan(500);
             if (res.statusCode >= 400) {

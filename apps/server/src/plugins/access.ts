@@ -42,6 +42,8 @@ export interface CatalogEntry {
   method: string;
   url: string;
   access: Access;
+  /** An answer that does not end (live updates). */
+  stream: boolean;
 }
 
 const ROUTE_CATALOG = new WeakMap<FastifyInstance, CatalogEntry[]>();
@@ -116,7 +118,13 @@ export function registerAccessControl(
       throw new Error(`Route ${String(route.method)} ${route.url} does not declare its access`);
     }
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') ROUTE_CATALOG.get(app)?.push({ method, url: route.url, access });
+      if (method !== 'HEAD')
+        ROUTE_CATALOG.get(app)?.push({
+          method,
+          url: route.url,
+          access,
+          stream: route.config?.stream === true,
+        });
     }
     // One hook per route, first: the security headers, then (unless public) the session and role.
     const first = access === 'public' ? secured : guard(access, route.config?.beforePasswordChange === true);

@@ -135,7 +135,7 @@ export const notificationsRoutes: Feature = async (app, { db, auth, live }) => {
   app.get(
     '/api/events',
     {
-      config: { access: ROLES },
+      config: { access: ROLES, stream: true },
       schema: {
         tags: ['notifications'],
         summary:

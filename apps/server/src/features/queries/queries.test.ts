@@ -98,6 +98,7 @@ describe('POST /api/submit-query', () => {
       likedByMe: false,
       solution: UNSOLVED_SOLUTION,
       solvedAt: null,
+      solvedBy: null,
       createdAt: expect.any(String),
     });
   });
