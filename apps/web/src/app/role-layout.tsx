@@ -51,7 +51,12 @@ export function RoleLayout({ session }: { session: Decoded }) {
             >
               <Group gap={8} wrap="nowrap">
                 <Image src="/logo.svg" alt="" w={32} h={32} />
-                <Text fw={700} visibleFrom="sm" className="role-layout-brand" style={{ whiteSpace: 'nowrap' }}>
+                <Text
+                  fw={700}
+                  visibleFrom="sm"
+                  className="role-layout-brand"
+                  style={{ whiteSpace: 'nowrap' }}
+                >
                   Campus Portal
                 </Text>
               </Group>
