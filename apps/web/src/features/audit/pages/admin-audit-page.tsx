@@ -5,9 +5,8 @@ import { useState } from 'react';
 import { AUDIT_KINDS, type AuditKind } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
+import { shortDateTime } from '../../../lib/dates';
 import { AUDIT_PAGE_SIZE, useAuditLog } from '../api';
-
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'short', timeStyle: 'short' });
 
 export function AdminAuditPage() {
   const [kind, setKind] = useState<AuditKind | null>(null);
@@ -64,7 +63,7 @@ export function AdminAuditPage() {
             <Table.Tbody>
               {log.data.map((entry) => (
                 <Table.Tr key={entry._id}>
-                  <Table.Td>{dateTime.format(new Date(entry.at))}</Table.Td>
+                  <Table.Td>{shortDateTime(entry.at)}</Table.Td>
                   <Table.Td>{entry.kind}</Table.Td>
                   <Table.Td>
                     {entry.actorName ?? 'Unknown'}

@@ -2,20 +2,7 @@
 import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { EventNotice, GeneralNotice, MentorNotice } from '@campus/contract';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const postedFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** A calendar date (YYYY-MM-DD) read as a local date, so it never shifts a day across time zones. */
-export function formatDate(isoDate: string): string {
-  const date = new Date(`${isoDate}T00:00:00`);
-  return Number.isNaN(date.getTime()) ? isoDate : dateFormat.format(date);
-}
-
-function formatPosted(timestamp: string): string {
-  const date = new Date(timestamp);
-  return Number.isNaN(date.getTime()) ? timestamp : postedFormat.format(date);
-}
+import { exactTime, mediumDate } from '../../../lib/dates';
 
 function NoticeCard({
   title,
@@ -38,7 +25,7 @@ function NoticeCard({
         {meta}
         <Text style={{ whiteSpace: 'pre-wrap' }}>{description}</Text>
         <Text size="xs" c="dimmed">
-          Posted {formatPosted(posted)}
+          Posted {exactTime(posted)}
         </Text>
       </Stack>
     </Card>
@@ -89,7 +76,7 @@ export function EventCard({ event }: { event: EventNotice }) {
         <Meta>
           <Text size="sm">Hosted by {event.hostBy}</Text>
           <Text size="sm">
-            {formatDate(event.date)} at {event.time}
+            {mediumDate(event.date)} at {event.time}
           </Text>
           <Text size="sm">
             Contact: <Email address={event.contactEmail} />

@@ -42,7 +42,8 @@ function NoticeList<K extends NoticeType>({
   const { items, hasMore } = notices.data;
   if (items.length === 0) return <EmptyState>{copy.empty}</EmptyState>;
   return (
-    <Stack gap="md">
+    // About 80 characters a line: notices are read, and full-width lines at 1366 px are not.
+    <Stack gap="md" maw={760}>
       {items.map(render)}
       {hasMore && (
         <Center>

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { Notification } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
-import { exactTime, relativeTime } from '../../../lib/relative-time';
+import { exactTime, relativeTime } from '../../../lib/dates';
 import { INBOX_PAGE_SIZE, useInbox, useMarkAllRead, useMarkRead, useUnreadCount } from '../api';
 
 const count = new Intl.NumberFormat('en-US');

@@ -2,12 +2,9 @@
 import { Badge, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { Query } from '@campus/contract';
+import { shortDate } from '../../../lib/dates';
 import { isSolved } from '../api';
 import { LikeButton } from './like-button';
-
-/** SPEC §9: query dates are shown in English (US) short format. */
-export const formatQueryDate = (iso: string): string =>
-  new Date(iso).toLocaleDateString('en-US', { dateStyle: 'short' });
 
 export function QueryCard({ query, children }: { query: Query; children?: ReactNode }) {
   return (
@@ -30,7 +27,7 @@ export function QueryCard({ query, children }: { query: Query; children?: ReactN
         )}
         <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{query.description}</Text>
         <Text size="sm" c="dimmed">
-          Asked by {query.name} ({query.rollNo}) on {formatQueryDate(query.createdAt)}
+          Asked by {query.name} ({query.rollNo}) on {shortDate(query.createdAt)}
         </Text>
         {query.hidden === true && (
           <Group gap="xs" role="note" wrap="wrap">
@@ -48,7 +45,7 @@ export function QueryCard({ query, children }: { query: Query; children?: ReactN
             <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{query.solution}</Text>
             {query.solvedAt !== null && (
               <Text size="sm" c="dimmed" mt={4}>
-                Answered{query.solvedBy ? ` by ${query.solvedBy}` : ''} on {formatQueryDate(query.solvedAt)}
+                Answered{query.solvedBy ? ` by ${query.solvedBy}` : ''} on {shortDate(query.solvedAt)}
               </Text>
             )}
           </Paper>

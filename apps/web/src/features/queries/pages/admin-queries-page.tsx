@@ -11,7 +11,7 @@ import { PageTitle } from '../../../components/page-title';
 import { serverMessageOr } from '../../../lib/api-client';
 import { isSolved, useQueryCollection, useSetQueryHidden } from '../api';
 import { HideQueryDialog } from '../components/hide-query-dialog';
-import { formatQueryDate } from '../components/query-card';
+import { shortDate } from '../../../lib/dates';
 import { useLoggedError } from '../../../lib/logger';
 
 const COLLECTION_PAGE_SIZE = 20;
@@ -121,7 +121,7 @@ export function AdminQueriesPage() {
                     </Group>
                   </Table.Td>
                   <Table.Td>{query.likes}</Table.Td>
-                  <Table.Td>{formatQueryDate(query.createdAt)}</Table.Td>
+                  <Table.Td>{shortDate(query.createdAt)}</Table.Td>
                   <Table.Td>
                     {query.hidden === true ? (
                       <Button

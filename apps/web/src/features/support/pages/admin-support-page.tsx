@@ -5,12 +5,11 @@ import { useState } from 'react';
 import type { SupportMessage } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
+import { exactTime } from '../../../lib/dates';
 import { useSupportMessages } from '../api';
 
 export const PAGE_SIZE = 20;
 export const NO_SUPPORT_MESSAGES = 'No support messages found.';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 function SupportTable({ rows }: { rows: SupportMessage[] }) {
   return (
@@ -43,7 +42,7 @@ function SupportTable({ rows }: { rows: SupportMessage[] }) {
                 {row.message}
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <time dateTime={row.createdAt}>{dateFormat.format(new Date(row.createdAt))}</time>
+                <time dateTime={row.createdAt}>{exactTime(row.createdAt)}</time>
               </Table.Td>
             </Table.Tr>
           ))}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exactTime, relativeTime } from './relative-time';
+import { exactTime, mediumDate, relativeTime, shortDate, shortDateTime } from './dates';
 
 const NOW = Date.parse('2031-05-10T12:00:00Z');
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
@@ -20,5 +20,18 @@ describe('relativeTime', () => {
 
   it('gives the exact time for the hover', () => {
     expect(exactTime('2031-04-01T12:00:00Z')).toMatch(/^Apr 1, 2031, \d{1,2}:00 [AP]M$/);
+  });
+});
+
+describe('dates', () => {
+  it('writes US short dates (SPEC §9), medium ones, and calendar days as local days', () => {
+    expect(shortDate('2031-05-02T09:30:00')).toBe('5/2/31');
+    expect(shortDateTime('2031-05-02T09:30:00')).toBe('5/2/31, 9:30 AM');
+    expect(mediumDate('2031-05-02')).toBe('May 2, 2031');
+  });
+
+  it('shows text that is not a date as it was stored', () => {
+    expect(shortDate('soon')).toBe('soon');
+    expect(mediumDate('2031-13-45')).toBe('2031-13-45');
   });
 });
