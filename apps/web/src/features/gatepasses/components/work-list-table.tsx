@@ -164,7 +164,7 @@ export function WorkListTable({
                   <Group gap={6} wrap="nowrap">
                     <span>{pass.date}</span>
                     {expired && (
-                      <Badge color="orange.9" variant="filled" size="sm">
+                      <Badge color="red.9" variant="outline" size="sm">
                         Expired
                       </Badge>
                     )}
