@@ -143,9 +143,7 @@ test.describe('gate passes and the Q&A board', () => {
       await expectAccessible(student);
       await openTab(student, 'Rejected Gate Pass');
       await expect(card(student, rejectReason)).toContainText('rejected');
-      await expect(card(student, rejectReason)).toContainText(
-        `Reason for rejectionExams that day ${suffix}`,
-      );
+      await expect(card(student, rejectReason)).toContainText(`Reason for rejectionExams that day ${suffix}`);
       await expect(card(student, approveReason)).toHaveCount(0);
       await openTab(student, 'Applied Gate Pass');
       await expect(student.getByRole('tabpanel')).toBeVisible();

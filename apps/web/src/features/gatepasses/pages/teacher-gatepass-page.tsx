@@ -251,7 +251,7 @@ export function TeacherGatepassPage({ undoWindowMs = UNDO_WINDOW_MS }: { undoWin
                 aria-label={total === undefined ? label : `${label} (${total})`}
                 rightSection={
                   total !== undefined && (
-                    <Badge size="sm" variant="light" color="gray.8" aria-hidden>
+                    <Badge size="sm" variant="filled" color="gray.7" aria-hidden>
                       {total}
                     </Badge>
                   )
