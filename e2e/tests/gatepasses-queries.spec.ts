@@ -8,9 +8,20 @@ const STUDENT = DEMO.sameGroupStudent;
 const card = (page: Page, text: string): Locator =>
   page.getByRole('tabpanel').getByRole('article').filter({ hasText: text });
 
+/** A row of the teacher's work list on show, found by a text that only this test wrote. */
+const row = (page: Page, text: string): Locator =>
+  page.getByRole('tabpanel').getByRole('row').filter({ hasText: text });
+
+/** A tab by its name; the teacher's tabs add their count, "Approved Gate Passes (3)". */
 async function openTab(page: Page, name: string): Promise<void> {
-  await page.getByRole('tab', { name, exact: true }).click();
-  await expect(page.getByRole('tab', { name, exact: true })).toHaveAttribute('aria-selected', 'true');
+  const tab = page.getByRole('tab', { name: new RegExp(`^${name}( \\(\\d+\\))?$`) });
+  await tab.click();
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+}
+
+/** Sends the decision held for Undo at once, as the toast offers. */
+async function sendNow(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Send now' }).click();
 }
 
 async function applyForGatePass(page: Page, reason: string): Promise<void> {
@@ -81,22 +92,30 @@ test.describe('gate passes and the Q&A board', () => {
     await test.step('the teacher approves one pass and rejects the other', async () => {
       await teacher.goto('/teacher/gatepass');
       await expect(teacher.getByRole('heading', { level: 1, name: 'Gate Pass Requests' })).toBeVisible();
-      await expect(card(teacher, approveReason)).toBeVisible();
+      await expect(row(teacher, approveReason)).toBeVisible();
+      await expect(teacher.getByRole('switch', { name: 'My mentees only' })).toBeChecked();
       await expectAccessible(teacher);
-      await card(teacher, approveReason).getByRole('button', { name: 'Approve' }).click();
-      await expect(card(teacher, approveReason)).toHaveCount(0);
-      await card(teacher, rejectReason).getByRole('button', { name: 'Reject' }).click();
+      await row(teacher, approveReason).getByRole('button', { name: 'Approve' }).click();
+      // Held for five seconds with Undo: the row already shows the decision.
+      await expect(row(teacher, approveReason)).toContainText('Approved');
+      await expect(teacher.getByText('Approved the gate pass of')).toBeVisible();
+      await expectAccessible(teacher);
+      await sendNow(teacher);
+      await expect(row(teacher, approveReason)).toHaveCount(0);
+      await row(teacher, rejectReason).getByRole('button', { name: 'Reject' }).click();
       const dialog = teacher.getByRole('dialog', { name: /^Reject the gate pass of/ });
       await dialog.getByLabel(/^Reason/).fill(`Exams that day ${suffix}`);
       await expectAccessible(teacher);
       await dialog.getByRole('button', { name: 'Reject gate pass' }).click();
-      await expect(card(teacher, rejectReason)).toHaveCount(0);
+      await expect(row(teacher, rejectReason)).toContainText('Rejected');
+      await sendNow(teacher);
+      await expect(row(teacher, rejectReason)).toHaveCount(0);
 
       await openTab(teacher, 'Approved Gate Passes');
-      await expect(card(teacher, approveReason)).toContainText('approved');
+      await expect(row(teacher, approveReason)).toContainText('Dr. Anjali Rao');
       await expectAccessible(teacher);
       await openTab(teacher, 'Rejected Gate Passes');
-      await expect(card(teacher, rejectReason)).toContainText('rejected');
+      await expect(row(teacher, rejectReason)).toContainText(`Exams that day ${suffix}`);
     });
 
     await test.step('the teacher answers the query', async () => {
@@ -160,6 +179,43 @@ test.describe('gate passes and the Q&A board', () => {
     });
 
     await student.context().close();
+    await teacher.context().close();
+  });
+
+  test('a teacher selects several pending passes, approves them at once and finds them in Approved', async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const suffix = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+    const reasons = [`Bulk one ${suffix}`, `Bulk two ${suffix}`, `Bulk three ${suffix}`];
+    const open = async () => (await browser.newContext()).newPage();
+    for (const [id, mine] of [
+      [DEMO.student, reasons.slice(0, 2)],
+      [DEMO.sameGroupStudent, reasons.slice(2)],
+    ] as const) {
+      const student = await open();
+      await signInAs(student, id, /\/student\/home$/);
+      await student.goto('/student/gatepass');
+      for (const reason of mine) await applyForGatePass(student, reason);
+      await student.context().close();
+    }
+
+    const teacher = await open();
+    await signInAs(teacher, DEMO.teacher, /\/teacher\/home$/);
+    await teacher.goto('/teacher/gatepass');
+    await expect(teacher.getByRole('heading', { level: 1, name: 'Gate Pass Requests' })).toBeVisible();
+    for (const reason of reasons) await row(teacher, reason).getByRole('checkbox').check();
+    await expect(teacher.getByText('3 selected')).toBeVisible();
+    await expectAccessible(teacher);
+    await teacher.getByRole('button', { name: 'Approve selected' }).click();
+    await expect(teacher.getByText('Approved 3 gate passes.')).toBeVisible();
+    for (const reason of reasons) await expect(row(teacher, reason)).toContainText('Approved');
+    await sendNow(teacher);
+    for (const reason of reasons) await expect(row(teacher, reason)).toHaveCount(0);
+
+    await openTab(teacher, 'Approved Gate Passes');
+    for (const reason of reasons) await expect(row(teacher, reason)).toContainText('Dr. Anjali Rao');
+    await expectAccessible(teacher);
     await teacher.context().close();
   });
 

@@ -29,10 +29,12 @@ test('a teacher approves in one browser and the student sees it within 2 s, with
   });
 
   await teacher.goto('/teacher/gatepass');
-  const request = teacher.getByRole('article').filter({ hasText: reason });
+  const request = teacher.getByRole('row').filter({ hasText: reason });
   // The teacher hears of the request too: the bell counts it.
   await expect(teacher.getByRole('link', { name: /^Notifications, \d+ unread$/ })).toBeVisible();
   await request.getByRole('button', { name: 'Approve' }).click();
+  // The decision waits five seconds for Undo; Send now sends it at once, and the 2 s start then.
+  await teacher.getByRole('button', { name: 'Send now' }).click();
   const decidedAt = Date.now();
 
   await expect(approved).toBeVisible({ timeout: 2000 });

@@ -129,6 +129,44 @@ test.describe('at phone width (360 px)', () => {
     await expectNoSidewaysScroll(page, PATHS.teacher.attendance);
   });
 
+  test("a teacher reaches each request's Approve and Reject without scrolling sideways", async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const reason = `Phone ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+    const student = await phonePage(browser);
+    await signInAs(student, DEMO.student, /\/student\/home$/);
+    await student.goto(PATHS.student.gatepass);
+    await student.getByLabel('Date').fill('2031-10-10');
+    await student.getByLabel('Time').fill('11:15');
+    await student.getByRole('textbox', { name: 'Reason' }).fill(reason);
+    await student.getByRole('button', { name: 'Submit' }).click();
+    await expect(student.getByText('Gate pass submitted successfully!')).toBeVisible();
+
+    const page = await phonePage(browser);
+    await signInAs(page, DEMO.teacher, /\/teacher\/home$/);
+    await page.goto(PATHS.teacher.gatepass);
+    const region = page.getByRole('region', { name: 'Gate pass requests' });
+    const request = region.getByRole('row').filter({ hasText: reason });
+    await expect(request).toBeVisible(PAGE_LOAD);
+    // The table scrolls inside its own region; the decision buttons stay at its right edge.
+    expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    for (const name of ['Approve', 'Reject']) {
+      const button = request.getByRole('button', { name });
+      await button.evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'nearest' }));
+      const box = await button.evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect);
+      expect.soft(box.left, `${name} starts on screen`).toBeGreaterThanOrEqual(0);
+      expect.soft(box.right, `${name} ends on screen`).toBeLessThanOrEqual(PHONE.width);
+    }
+    expect(await region.evaluate((el) => el.scrollLeft)).toBe(0);
+    await expectNoSidewaysScroll(page, PATHS.teacher.gatepass);
+    await request.getByRole('button', { name: 'Approve' }).click();
+    await expect(request).toContainText('Approved');
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect(request.getByRole('button', { name: 'Approve' })).toBeVisible();
+    await expectNoSidewaysScroll(page, PATHS.teacher.gatepass);
+  });
+
   test('long words and email addresses wrap on notices, courses and FAQ items', async ({ browser }) => {
     test.setTimeout(120_000);
     const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;

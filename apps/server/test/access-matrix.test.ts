@@ -77,6 +77,7 @@ const EXPECTED: Record<string, Expectation> = {
   'GET /api/gatepasses/:status/:rollNo': ANY,
   'GET /api/gatepasses/:status': STAFF,
   'PUT /api/gatepasses/update-status': ['teacher'],
+  'PUT /api/gatepasses/update-status-bulk': ['teacher'],
   'POST /api/submit-query': ['student'],
   'GET /api/queries-without-solution': ANY,
   'GET /api/queries-with-solution': ANY,

@@ -1,7 +1,15 @@
 /** Gate passes (SPEC §3, §4, §7): a student applies, a teacher approves or rejects, once. */
 import { z } from 'zod';
 import { GATE_PASS_STATUSES } from './constants.js';
-import { IdSchema, IsoDateSchema, MessageSchema, RollNoSchema, TimeSchema, requiredText } from './common.js';
+import {
+  IdSchema,
+  IsoDateSchema,
+  MessageSchema,
+  PageQuerySchema,
+  RollNoSchema,
+  TimeSchema,
+  requiredText,
+} from './common.js';
 
 export const GATE_PASS_REASON_MAX = 1000;
 export const GATE_PASS_CONTACT_MAX = 30;
@@ -18,6 +26,28 @@ export const GatePassDecisionSchema = z.enum(GATE_PASS_DECISIONS, {
 
 /** `GET /api/gatepasses/:status` (teachers, admins). */
 export const GatePassStatusParamsSchema = z.object({ status: GatePassStatusSchema });
+/** What the staff list of passes may be sorted by: when applied, the pass's date, the student's name or group. */
+export const GATE_PASS_SORTS = ['createdAt', 'date', 'name', 'group'] as const;
+export type GatePassSort = (typeof GATE_PASS_SORTS)[number];
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/**
+ * `GET /api/gatepasses/:status` filters: `group` is exact, `mine=true` keeps the students of the groups
+ * the signed-in teacher mentors (none for an admin), and `sort`/`order` order the list (newest
+ * applied first by default; ties by when applied, newest first).
+ */
+export const GatePassListQuerySchema = PageQuerySchema.extend({
+  group: z.string().trim().min(1, { error: 'must not be empty' }).max(50).optional(),
+  mine: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .transform((value) => value === 'true')
+    .optional(),
+  sort: z.enum(GATE_PASS_SORTS, { error: 'must be createdAt, date, name or group' }).default('createdAt'),
+  order: z.enum(SORT_ORDERS, { error: 'must be asc or desc' }).default('desc'),
+});
+export type GatePassListQuery = z.input<typeof GatePassListQuerySchema>;
+
 /** `GET /api/gatepasses/:status/:rollNo` (the student's own; teachers and admins any). */
 export const GatePassStudentParamsSchema = z.object({ status: GatePassStatusSchema, rollNo: RollNoSchema });
 
@@ -56,6 +86,8 @@ export const GatePassSchema = z.object({
   name: z.string(),
   rollNo: z.number(),
   email: z.string(),
+  /** The student's group (not in SPEC §3: the teacher's work list filters and sorts by it). */
+  group: z.string(),
   contact: z.string(),
   date: z.string(),
   time: z.string(),
@@ -92,3 +124,33 @@ export const UpdateGatePassStatusRequestSchema = z.object({
     .nullish(),
 });
 export type UpdateGatePassStatusRequest = z.infer<typeof UpdateGatePassStatusRequestSchema>;
+
+/** `PUT /api/gatepasses/update-status-bulk` (teachers): many pending passes decided at once, each once. */
+export const GATE_PASS_BULK_MAX = 200;
+
+export const BulkGatePassStatusRequestSchema = z.object({
+  gatepassIds: z
+    .array(IdSchema, { error: 'must be a list of ids' })
+    .min(1, { error: 'must name at least one gate pass' })
+    .max(GATE_PASS_BULK_MAX, { error: `must name at most ${GATE_PASS_BULK_MAX} gate passes` })
+    .refine((ids) => new Set(ids).size === ids.length, { error: 'must not name a gate pass twice' }),
+  approvedStatus: GatePassDecisionSchema,
+  rejectReason: UpdateGatePassStatusRequestSchema.shape.rejectReason,
+});
+export type BulkGatePassStatusRequest = z.infer<typeof BulkGatePassStatusRequestSchema>;
+
+export const BULK_OUTCOMES = ['decided', 'already-decided', 'not-found'] as const;
+export type BulkOutcome = (typeof BULK_OUTCOMES)[number];
+
+/** One requested pass: decided now (with the pass), decided before (with its status), or unknown. */
+export const BulkGatePassResultSchema = z.object({
+  gatepassId: z.string(),
+  outcome: z.enum(BULK_OUTCOMES),
+  gatepass: GatePassSchema.optional(),
+  status: GatePassStatusSchema.optional(),
+});
+export type BulkGatePassResult = z.infer<typeof BulkGatePassResultSchema>;
+
+/** The results in the order the ids were asked for. */
+export const BulkGatePassStatusResponseSchema = z.object({ results: z.array(BulkGatePassResultSchema) });
+export type BulkGatePassStatusResponse = z.infer<typeof BulkGatePassStatusResponseSchema>;

@@ -14,6 +14,7 @@ import * as hiddenQueries from './migrations/0009-hidden-queries';
 import * as cgpaSource from './migrations/0011-cgpa-source';
 import * as peopleAdmin from './migrations/0012-people-admin';
 import * as notifications from './migrations/0013-notifications';
+import * as gatePassDateOrder from './migrations/0014-gate-pass-date-order';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0011-cgpa-source': cgpaSource,
   '0012-people-admin': peopleAdmin,
   '0013-notifications': notifications,
+  '0014-gate-pass-date-order': gatePassDateOrder,
 };
 
 /** The migration that creates the schema: it runs on the first start of a new database only. */

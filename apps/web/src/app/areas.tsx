@@ -1,5 +1,6 @@
 /** A role area: its guard, its shell and its screens (app/screens.ts), each screen a lazily loaded chunk. */
 import './mantine-areas.css';
+import '@mantine/notifications/styles.css';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { ROLE_HOME, type Role } from '@campus/contract';

@@ -6,6 +6,7 @@
 import './role-layout.css';
 import { Burger, Button, Group, Image, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { Notifications } from '@mantine/notifications';
 import { lazy, Suspense, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { PATHS, ROLE_HOME, type Decoded } from '@campus/contract';
@@ -117,6 +118,8 @@ export function RoleLayout({ session }: { session: Decoded }) {
         </Suspense>
       </main>
       <Chatbot />
+      {/* Toasts (a decision's Undo): centred at the bottom, clear of the chatbot's corner. */}
+      <Notifications position="bottom-center" containerWidth={480} />
     </>
   );
 }

@@ -52,8 +52,8 @@ describe('theme', { timeout: 15_000 }, () => {
       </MantineProvider>,
       TEACHER,
     );
-    const card = await screen.findByRole('article', { name: 'Ravi Kumar (230003)' });
-    const approve = within(card).getByRole('button', { name: 'Approve' });
+    const row = await screen.findByRole('row', { name: 'Ravi Kumar (230003)' });
+    const approve = within(row).getByRole('button', { name: 'Approve' });
     const variable = (name: string) => approve.style.getPropertyValue(name).trim();
 
     const text = resolve(variable('--button-color'));

@@ -3,6 +3,7 @@
  * and sample signed-in users. Sample data of a single feature lives in that feature's `test/` folder.
  */
 import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
@@ -45,7 +46,8 @@ export interface ScreenOptions {
 }
 
 /**
- * Renders `ui` the way the app does: Mantine (in its test mode: no transitions, no portals), a fresh query client
+ * Renders `ui` the way the app does: Mantine (in its test mode: no transitions, no portals) with its
+ * toasts, a fresh query client
  * that never retries, an in-memory router and, when one is given, the signed-in user of the role area.
  * Returns Testing Library's result and a `user` to drive the screen with.
  */
@@ -75,6 +77,7 @@ export function renderScreen(
             tree
           )}
         </MemoryRouter>
+        <Notifications />
       </QueryClientProvider>
     </MantineProvider>,
   );

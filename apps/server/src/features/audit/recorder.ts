@@ -22,6 +22,11 @@ interface Rule {
   detail?: (body: Fields, answer: Fields) => unknown;
   /** The longest detail kept, when it may be longer than a line (the default is 200 characters). */
   detailLimit?: number;
+  /**
+   * A change of many things at once: one entry per element, each with its own target (and the
+   * rule's detail), instead of one for the request. An empty list records nothing.
+   */
+  each?: (body: Fields, answer: Fields) => unknown[];
 }
 
 const field = (o: unknown, key: string): unknown =>
@@ -104,6 +109,15 @@ export const AUDIT_RULES: Record<string, Rule> = {
   'PUT /api/gatepasses/update-status': {
     kind: 'gatepass.decision',
     target: (b) => b.gatepassId,
+    detail: (b) => b.approvedStatus,
+  },
+  // One entry per pass this request decided, as if each had been decided alone.
+  'PUT /api/gatepasses/update-status-bulk': {
+    kind: 'gatepass.decision',
+    each: (_b, a) =>
+      Array.isArray(a.results)
+        ? a.results.filter((r) => field(r, 'outcome') === 'decided').map((r) => field(r, 'gatepassId'))
+        : [],
     detail: (b) => b.approvedStatus,
   },
   'POST /api/submit-query': { kind: 'query.submit', target: (_b, _p, a) => field(a.query, '_id') },

@@ -44,7 +44,10 @@ export const auditRoutes: Feature = async (app, { audit, now }) => {
       detail: success ? auditText(rule.detail?.(body, answer), rule.detailLimit) : `HTTP ${status}`,
       client: rule.client ? clientKey(request.ip) : null,
     };
-    if (success) await audit.record(entry);
+    if (success && rule.each) {
+      const targets = rule.each(body, answer);
+      await Promise.all(targets.map((target) => audit.record({ ...entry, target: auditText(target) })));
+    } else if (success) await audit.record(entry);
     else await audit.recordRefusal(entry, REFUSAL_WINDOW_MS, now());
     return payload;
   };

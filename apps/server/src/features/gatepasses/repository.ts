@@ -1,6 +1,14 @@
 /** Gate passes: all the SQL of the domain. A status changes only pending → approved | rejected, atomically. */
-import type { GatePass, GatePassDecision, GatePassStatus } from '@campus/contract';
+import type {
+  BulkGatePassResult,
+  GatePass,
+  GatePassDecision,
+  GatePassSort,
+  GatePassStatus,
+  SortOrder,
+} from '@campus/contract';
 import type { Db } from '../../db/index';
+import { inChunks } from '../../lib/chunks';
 import { newId, nowIso } from '../../lib/ids';
 import { listPage, mapItems, type Listed, type Page } from '../../lib/lists';
 
@@ -19,8 +27,24 @@ export type DecisionOutcome =
   | { kind: 'not-found' }
   | { kind: 'already-decided'; status: GatePassStatus };
 
+/** How the staff list is narrowed and ordered. */
+export interface GatePassFilter {
+  group?: string | undefined;
+  /** Only students of the groups this teacher mentors. */
+  mentoredBy?: string | undefined;
+  sort?: GatePassSort;
+  order?: SortOrder;
+}
+
+const SORT_COLUMNS = {
+  createdAt: 'g.created_at',
+  date: 'g.date',
+  name: 's.name',
+  group: 's.group_name',
+} as const;
+
 export function gatePassRepository(db: Db) {
-  /** Every gate pass read: the pass, its student and the deciding teacher, in one query. */
+  /** Every gate pass read: the pass, its student and the deciding teacher, in one query, unordered. */
   const selectPasses = () =>
     db
       .selectFrom('gate_passes as g')
@@ -40,9 +64,8 @@ export function gatePassRepository(db: Db) {
         't.name as decided_by_name',
         'g.decided_at',
         'g.reject_reason',
-      ])
-      .orderBy('g.created_at', 'desc')
-      .orderBy('g.id', 'desc');
+        's.group_name',
+      ]);
 
   type Row = Awaited<ReturnType<ReturnType<typeof selectPasses>['execute']>>[number];
   const toGatePass = (row: Row): GatePass => ({
@@ -50,6 +73,7 @@ export function gatePassRepository(db: Db) {
     name: row.name,
     rollNo: row.roll_no,
     email: row.email,
+    group: row.group_name,
     contact: row.contact,
     date: row.date,
     time: row.time,
@@ -73,7 +97,7 @@ export function gatePassRepository(db: Db) {
     async create(input: NewGatePass): Promise<GatePass | undefined> {
       const student = await db
         .selectFrom('students')
-        .select(['name', 'email', 'phone_no'])
+        .select(['name', 'email', 'phone_no', 'group_name'])
         .where('roll_no', '=', input.rollNo)
         .executeTakeFirst();
       if (!student) return undefined;
@@ -96,6 +120,7 @@ export function gatePassRepository(db: Db) {
         name: student.name,
         rollNo: row.roll_no,
         email: student.email,
+        group: student.group_name,
         contact: row.contact,
         date: row.date,
         time: row.time,
@@ -109,6 +134,32 @@ export function gatePassRepository(db: Db) {
     async list(status: GatePassStatus, page: Page, rollNo?: number): Promise<Listed<GatePass>> {
       let query = selectPasses().where('g.status', '=', status);
       if (rollNo !== undefined) query = query.where('g.roll_no', '=', rollNo);
+      query = query.orderBy('g.created_at', 'desc').orderBy('g.id', 'desc');
+      return mapItems(await listPage(query, page), toGatePass);
+    },
+
+    /**
+     * The staff list of passes with a status, filtered by group and by the groups a teacher mentors,
+     * and sorted; ties go newest applied first, so that pages never overlap.
+     */
+    async listForStaff(
+      status: GatePassStatus,
+      page: Page,
+      { group, mentoredBy, sort = 'createdAt', order = 'desc' }: GatePassFilter,
+    ): Promise<Listed<GatePass>> {
+      let query = selectPasses().where('g.status', '=', status);
+      if (group !== undefined) query = query.where('s.group_name', '=', group);
+      if (mentoredBy !== undefined) {
+        query = query.where('s.group_name', 'in', (eb) =>
+          eb
+            .selectFrom('teacher_groups')
+            .select('teacher_groups.group_name')
+            .where('teacher_groups.teacher_account_id', '=', mentoredBy),
+        );
+      }
+      query = query.orderBy(SORT_COLUMNS[sort], order);
+      if (sort !== 'createdAt') query = query.orderBy('g.created_at', 'desc');
+      query = query.orderBy('g.id', sort === 'createdAt' ? order : 'desc');
       return mapItems(await listPage(query, page), toGatePass);
     },
 
@@ -143,6 +194,49 @@ export function gatePassRepository(db: Db) {
       }
       const gatepass = await findById(id);
       return gatepass ? { kind: 'decided', gatepass } : { kind: 'not-found' };
+    },
+
+    /**
+     * Decides many passes: each moves only if it is still pending, by one conditional update per
+     * chunk whose `returning` names the rows this call changed, so that of two teachers deciding the
+     * same passes at once each pass is decided by exactly one. Then one read of every asked pass.
+     * Results come in the order of `ids`.
+     */
+    async decideMany(
+      ids: readonly string[],
+      decision: GatePassDecision,
+      teacherAccountId: string,
+      rejectReason?: string | null,
+    ): Promise<BulkGatePassResult[]> {
+      const decidedAt = nowIso();
+      const decided = new Set<string>();
+      const found = new Map<string, GatePass>();
+      await inChunks(ids, async (chunk) => {
+        const rows = await db
+          .updateTable('gate_passes')
+          .set({
+            status: decision,
+            decided_by: teacherAccountId,
+            decided_at: decidedAt,
+            reject_reason: decision === 'rejected' && rejectReason ? rejectReason : null,
+          })
+          .where('id', 'in', chunk)
+          .where('status', '=', 'pending')
+          .returning('id')
+          .execute();
+        for (const row of rows) decided.add(row.id);
+      });
+      await inChunks(ids, async (chunk) => {
+        for (const row of await selectPasses().where('g.id', 'in', chunk).execute()) {
+          found.set(row.id, toGatePass(row));
+        }
+      });
+      return ids.map((gatepassId): BulkGatePassResult => {
+        const gatepass = found.get(gatepassId);
+        if (!gatepass) return { gatepassId, outcome: 'not-found' };
+        if (decided.has(gatepassId)) return { gatepassId, outcome: 'decided', gatepass };
+        return { gatepassId, outcome: 'already-decided', status: gatepass.approvedStatus };
+      });
     },
   };
 }

@@ -1,6 +1,9 @@
 /** Gate passes: students apply and follow their own; teachers decide; teachers and admins read all. */
 import {
+  BulkGatePassStatusRequestSchema,
+  BulkGatePassStatusResponseSchema,
   ErrorSchema,
+  GatePassListQuerySchema,
   GatePassListSchema,
   GatePassSchema,
   GatePassStatusParamsSchema,
@@ -82,14 +85,23 @@ export const gatepassesRoutes: Feature = async (app: App, { db, cache, notify })
       config: { access: ['teacher', 'admin'] },
       schema: {
         tags: TAGS,
-        summary: 'All gate passes with a status, newest first',
+        summary:
+          "All gate passes with a status, newest applied first unless sorted; `group` keeps one group's, `mine=true` the signed-in teacher's mentees'",
         params: GatePassStatusParamsSchema,
-        querystring: PageQuerySchema,
+        querystring: GatePassListQuerySchema,
         response: { 200: GatePassListSchema, ...errors },
       },
     },
-    async (request, reply) =>
-      answerList(reply, arrayAnswer(await passes.list(request.params.status, request.query))),
+    async (request, reply) => {
+      const { group, mine, sort, order, ...page } = request.query;
+      const mentoredBy = mine ? principalOf(request).accountId : undefined;
+      return answerList(
+        reply,
+        arrayAnswer(
+          await passes.listForStaff(request.params.status, page, { group, mentoredBy, sort, order }),
+        ),
+      );
+    },
   );
 
   app.put(
@@ -117,6 +129,30 @@ export const gatepassesRoutes: Feature = async (app: App, { db, cache, notify })
       }
       await notify.gatePassDecided(outcome.gatepass);
       return outcome.gatepass;
+    },
+  );
+
+  app.put(
+    '/api/gatepasses/update-status-bulk',
+    {
+      config: { access: ['teacher'] },
+      schema: {
+        tags: TAGS,
+        summary:
+          'Approve or reject up to 200 gate passes at once; each still pending is decided exactly once, and each result says decided, already-decided (with its status) or not-found, in the order asked',
+        body: BulkGatePassStatusRequestSchema,
+        response: { 200: BulkGatePassStatusResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const teacher = principalOf(request);
+      const { gatepassIds, approvedStatus, rejectReason } = request.body;
+      if (approvedStatus === 'approved' && rejectReason) {
+        throw badRequest('rejectReason is only for a rejection');
+      }
+      const results = await passes.decideMany(gatepassIds, approvedStatus, teacher.accountId, rejectReason);
+      await notify.gatePassDecided(results.flatMap((r) => (r.gatepass ? [r.gatepass] : [])));
+      return { results };
     },
   );
 };

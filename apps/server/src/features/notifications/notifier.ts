@@ -7,9 +7,20 @@ import { PATHS, ROLES, type GatePass, type Query } from '@campus/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/index';
 import type { LiveEvents } from '../../db/live-events';
-import { notificationRepository } from './repository';
+import { inChunks } from '../../lib/chunks';
+import { notificationRepository, type NewNotification } from './repository';
 
 type NoticeKind = 'mentorNotice' | 'eventNotice' | 'generalNotice';
+
+/** What a pass's student is told of its decision. */
+function decisionNote(pass: GatePass): NewNotification {
+  const by = pass.decidedBy ? ` by ${pass.decidedBy}` : '';
+  const text =
+    pass.approvedStatus === 'approved'
+      ? `Your gate pass for ${pass.date} was approved${by}`
+      : `Your gate pass for ${pass.date} was rejected${by}${pass.rejectReason ? `: ${pass.rejectReason}` : ''}`;
+  return { kind: 'gatepass.decided', text, link: PATHS.student.gatepass };
+}
 
 export function notifier(db: Db, live: LiveEvents, log: FastifyBaseLogger) {
   const notes = notificationRepository(db);
@@ -46,17 +57,33 @@ export function notifier(db: Db, live: LiveEvents, log: FastifyBaseLogger) {
       live.publish({ roles: ['teacher', 'admin'] }, ['gatepasses']);
     }),
 
-    /** A teacher decided: the student is told, with the reason of a rejection. */
-    gatePassDecided: safely(async (pass: GatePass) => {
-      const account = await studentAccount(pass.rollNo);
-      const by = pass.decidedBy ? ` by ${pass.decidedBy}` : '';
-      const text =
-        pass.approvedStatus === 'approved'
-          ? `Your gate pass for ${pass.date} was approved${by}`
-          : `Your gate pass for ${pass.date} was rejected${by}${pass.rejectReason ? `: ${pass.rejectReason}` : ''}`;
-      if (account) {
-        await notes.add([account], { kind: 'gatepass.decided', text, link: PATHS.student.gatepass });
-        live.publish({ accounts: [account] }, ['gatepasses', 'notifications']);
+    /**
+     * A teacher decided one pass or many: each pass's student is told, with the reason of a
+     * rejection; the notifications of many passes are written in one statement.
+     */
+    gatePassDecided: safely(async (decided: GatePass | readonly GatePass[]) => {
+      const passes: readonly GatePass[] = 'rollNo' in decided ? [decided] : decided;
+      if (passes.length === 0) return;
+      const rollNos = [...new Set(passes.map((p) => p.rollNo))];
+      const accounts = new Map<number, string>();
+      await inChunks(rollNos, async (chunk) => {
+        const rows = await db
+          .selectFrom('students')
+          .select(['roll_no', 'account_id'])
+          .where('roll_no', 'in', chunk)
+          .execute();
+        for (const row of rows) accounts.set(row.roll_no, row.account_id);
+      });
+      const told = passes.flatMap((pass) => {
+        const accountId = accounts.get(pass.rollNo);
+        return accountId ? [{ accountId, notification: decisionNote(pass) }] : [];
+      });
+      if (told.length > 0) {
+        await notes.addEach(told);
+        live.publish({ accounts: [...new Set(told.map((t) => t.accountId))] }, [
+          'gatepasses',
+          'notifications',
+        ]);
       }
       live.publish({ roles: ['teacher', 'admin'] }, ['gatepasses']);
     }),

@@ -37,6 +37,29 @@ export function notificationRepository(db: Db) {
       );
     },
 
+    /** A notification of its own for each account (one per item), written together; the same time for all. */
+    async addEach(items: readonly { accountId: string; notification: NewNotification }[]): Promise<void> {
+      const createdAt = nowIso();
+      await inChunks(
+        items,
+        async (chunk) => {
+          await db
+            .insertInto('notifications')
+            .values(
+              chunk.map(({ accountId, notification }) => ({
+                id: newId(),
+                account_id: accountId,
+                ...notification,
+                created_at: createdAt,
+                read_at: null,
+              })),
+            )
+            .execute();
+        },
+        500,
+      );
+    },
+
     /** The account's notifications, newest first. */
     async list(accountId: string, page: Page): Promise<Listed<Notification>> {
       const query = db

@@ -1,23 +1,78 @@
 /** Gate pass calls (SPEC §7) with their query and mutation hooks. */
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  BulkGatePassResult,
+  BulkGatePassStatusRequest,
+  BulkGatePassStatusResponse,
   GatePass,
   GatePassDecision,
+  GatePassSort,
   GatePassStatus,
+  SortOrder,
   Student,
   SubmitGatePassRequest,
   SubmitGatePassResponse,
   UpdateGatePassStatusRequest,
 } from '@campus/contract';
-import { api } from '../../lib/api-client';
+import { api, request } from '../../lib/api-client';
 
 export const gatePassKeys = {
   all: ['gatepasses'] as const,
-  /** Every pass with a status (teachers). */
-  byStatus: (status: GatePassStatus) => ['gatepasses', status] as const,
   /** One student's passes with a status. */
   ofStudent: (status: GatePassStatus, rollNo: number) => ['gatepasses', status, rollNo] as const,
+  /** One page of the teachers' work list. */
+  workList: (status: GatePassStatus, filter: WorkListFilter) =>
+    ['gatepasses', status, 'work', filter] as const,
 };
+
+/** Rows on one page of the teachers' work list. */
+export const WORK_LIST_PAGE_SIZE = 50;
+
+/** What the teachers' work list shows: a group (or all), only mentees or everyone, an order and a page. */
+export interface WorkListFilter {
+  group: string | null;
+  mine: boolean;
+  sort: GatePassSort;
+  order: SortOrder;
+  page: number;
+}
+
+export interface WorkListPage {
+  passes: GatePass[];
+  /** Every pass that matches the filter (X-Total-Count), not only this page's. */
+  total: number;
+  offset: number;
+}
+
+export async function fetchWorkList(
+  status: GatePassStatus,
+  { group, mine, sort, order, page }: WorkListFilter,
+  signal?: AbortSignal,
+): Promise<WorkListPage> {
+  const offset = page * WORK_LIST_PAGE_SIZE;
+  const { data, headers } = await request<GatePass[]>(`/api/gatepasses/${status}`, {
+    query: {
+      group: group ?? undefined,
+      mine: mine ? 'true' : undefined,
+      sort,
+      order,
+      limit: WORK_LIST_PAGE_SIZE,
+      offset,
+    },
+    ...(signal ? { signal } : {}),
+  });
+  const total = Number(headers.get('x-total-count'));
+  return { passes: data, total: Number.isFinite(total) ? total : offset + data.length, offset };
+}
+
+/** A page of the work list; the page on show stays while the next one loads. */
+export function useWorkList(status: GatePassStatus, filter: WorkListFilter) {
+  return useQuery({
+    queryKey: gatePassKeys.workList(status, filter),
+    queryFn: ({ signal }) => fetchWorkList(status, filter, signal),
+    placeholderData: keepPreviousData,
+  });
+}
 
 export function fetchStudentGatePasses(status: GatePassStatus, rollNo: number): Promise<GatePass[]> {
   return api<GatePass[]>(`/api/gatepasses/${status}/${rollNo}`);
@@ -30,14 +85,6 @@ export function useStudentGatePasses(status: GatePassStatus, rollNo: number | un
     queryFn: () => fetchStudentGatePasses(status, rollNo!),
     enabled: rollNo !== undefined,
   });
-}
-
-export function fetchGatePasses(status: GatePassStatus): Promise<GatePass[]> {
-  return api<GatePass[]>(`/api/gatepasses/${status}`);
-}
-
-export function useGatePasses(status: GatePassStatus) {
-  return useQuery({ queryKey: gatePassKeys.byStatus(status), queryFn: () => fetchGatePasses(status) });
 }
 
 /** The student's phone number, which prefills the form's contact field. */
@@ -75,44 +122,40 @@ export function updateGatePassStatus(body: UpdateGatePassStatusRequest): Promise
   return api<GatePass>('/api/gatepasses/update-status', { method: 'PUT', body });
 }
 
-/** Moves one pass between the cached teacher lists, so a decision shows at once. */
-function movePass(queryClient: QueryClient, pass: GatePass, from: GatePassStatus, to: GatePassStatus) {
-  queryClient.setQueryData<GatePass[]>(gatePassKeys.byStatus(from), (list) =>
-    list?.filter((p) => p._id !== pass._id),
-  );
-  queryClient.setQueryData<GatePass[]>(gatePassKeys.byStatus(to), (list) =>
-    list && !list.some((p) => p._id === pass._id) ? [{ ...pass, approvedStatus: to }, ...list] : list,
-  );
+export function updateGatePassStatusBulk(
+  body: BulkGatePassStatusRequest,
+): Promise<BulkGatePassStatusResponse> {
+  return api<BulkGatePassStatusResponse>('/api/gatepasses/update-status-bulk', { method: 'PUT', body });
 }
 
-export interface GatePassDecisionInput {
-  pass: GatePass;
+export interface DecisionBatch {
+  passes: GatePass[];
   decision: GatePassDecision;
-  /** Why a pass is rejected, shown to its student. */
-  rejectReason?: string;
+  rejectReason?: string | undefined;
 }
 
 /**
- * Approve or reject: optimistic, undone for that one pass if the server refuses. `onFailure` is a
- * hook-level callback so that it fires for every failed decision, not only the latest one.
+ * Sends a decision: one pass by the §7 call, several by the bulk call. Answers the outcome of each
+ * pass; a refused single decision (409 and the like) is thrown, as the §7 call reports it.
  */
-export function useDecideGatePass(onFailure: (error: Error) => void) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ pass, decision, rejectReason }: GatePassDecisionInput) =>
-      updateGatePassStatus({
-        gatepassId: pass._id,
-        approvedStatus: decision,
-        ...(decision === 'rejected' && rejectReason?.trim() ? { rejectReason: rejectReason.trim() } : {}),
-      }),
-    onMutate: async ({ pass, decision }) => {
-      await queryClient.cancelQueries({ queryKey: gatePassKeys.all });
-      movePass(queryClient, pass, 'pending', decision);
-    },
-    onError: (error, { pass, decision }) => {
-      movePass(queryClient, pass, decision, 'pending');
-      onFailure(error);
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: gatePassKeys.all }),
+export async function sendDecision({
+  passes,
+  decision,
+  rejectReason,
+}: DecisionBatch): Promise<BulkGatePassResult[]> {
+  const reason = decision === 'rejected' && rejectReason?.trim() ? { rejectReason: rejectReason.trim() } : {};
+  if (passes.length === 1) {
+    const gatepass = await updateGatePassStatus({
+      gatepassId: passes[0]!._id,
+      approvedStatus: decision,
+      ...reason,
+    });
+    return [{ gatepassId: gatepass._id, outcome: 'decided', gatepass }];
+  }
+  const { results } = await updateGatePassStatusBulk({
+    gatepassIds: passes.map((p) => p._id),
+    approvedStatus: decision,
+    ...reason,
   });
+  return results;
 }

@@ -17,6 +17,8 @@ interface Setup {
   /** How many roster loads fail before one succeeds. */
   rosterFailures?: number;
   marks?: AttendanceMark[];
+  /** The groups the signed-in teacher mentors; none known when absent (their details fail to load). */
+  mentors?: string[];
   submit?: (body: unknown) => [number, unknown] | Promise<[number, unknown]>;
 }
 
@@ -24,6 +26,7 @@ function setup({
   students = roster,
   rosterFailures = 0,
   marks = [],
+  mentors,
   submit = () => [200, { message: 'ok', count: 1 }],
 }: Setup = {}) {
   const posted: unknown[] = [];
@@ -34,6 +37,9 @@ function setup({
     const url = search.size ? `${path}?${search.toString()}` : path;
     requested.push(url);
     if (url === '/api/groups') return { status: 200, body: ['CSE-A', 'CSE-B'] };
+    if (url === '/api/teacher-details/500001' && mentors) {
+      return { status: 200, body: { name: 'Meera Iyer', teacherId: 500001, groups: mentors } };
+    }
     if (url.startsWith('/api/students?')) {
       if (rosterFailures-- > 0) return { status: 500, body: { message: 'down' } };
       return { status: 200, body: students };
@@ -235,5 +241,21 @@ describe('Mark Attendance', { timeout: 20_000 }, () => {
     await openGroup(user, 'CSE-A');
     expect(await screen.findByText('No students in this group.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Submit Attendance' })).not.toBeInTheDocument();
+  });
+
+  it('opens on the first group the teacher mentors, and another group can still be chosen', async () => {
+    const { user, requested } = setup({ mentors: ['CSE-B', 'CSE-A'] });
+    expect(await screen.findByRole('rowheader', { name: /^Asha Rao/ })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Group' })).toHaveValue('CSE-B');
+    expect(requested).toContain('/api/students?group=CSE-B&limit=500');
+    expect(screen.queryByText('Choose a group to list its students.')).not.toBeInTheDocument();
+    await openGroup(user, 'CSE-A');
+    expect(screen.getByRole('combobox', { name: 'Group' })).toHaveValue('CSE-A');
+    await vi.waitFor(() => expect(requested).toContain('/api/students?group=CSE-A&limit=500'));
+  });
+
+  it('asks for a group when the teacher mentors none', async () => {
+    setup({ mentors: [] });
+    expect(await screen.findByText('Choose a group to list its students.')).toBeInTheDocument();
   });
 });

@@ -1,4 +1,7 @@
-/** Mark Attendance (SPEC §2, §4): pick a group, toggle its students locally, submit today's marks. */
+/**
+ * Mark Attendance (SPEC §2, §4): opens on the first group the teacher mentors (another can be
+ * chosen), toggles its students locally, submits today's marks.
+ */
 import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useState, type SyntheticEvent } from 'react';
 import { useSearchParams } from 'react-router';
@@ -6,6 +9,8 @@ import { MESSAGES, type AttendanceStatus } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
 import { serverMessageOr } from '../../../lib/api-client';
+import { useCurrentUser } from '../../../lib/current-user';
+import { useMentoredGroups } from '../../../lib/mentored-groups';
 import { localIsoDate } from '../../../lib/today';
 import { useAttendanceMarks, useGroups, useMarkAttendance, useRoster } from '../api';
 import { AttendanceRoster } from '../components/attendance-roster';
@@ -30,7 +35,10 @@ function submitHint(recorded: number, total: number): string {
 export function TeacherAttendancePage() {
   const [date] = useState(localIsoDate);
   const [searchParams, setSearchParams] = useSearchParams();
-  const group = searchParams.get('group') || null;
+  const mentored = useMentoredGroups(useCurrentUser().teacherId);
+  // The group in the address, else the teacher's own: most mark their own group first.
+  const group = searchParams.get('group') || mentored.data?.[0] || null;
+  const findingOwnGroup = !searchParams.get('group') && mentored.isLoading;
   const [draft, setDraft] = useState<Draft>({ group: null, marks: NO_MARKS });
   const edits = draft.group === group ? draft.marks : NO_MARKS;
 
@@ -81,7 +89,9 @@ export function TeacherAttendancePage() {
       {groups.isError && (
         <LoadFailedState title={MESSAGES.attendance.fetchFailed} onRetry={() => void groups.refetch()} />
       )}
-      {group === null ? (
+      {findingOwnGroup ? (
+        <LoadingState label="Loading students..." />
+      ) : group === null ? (
         !groups.isError && <Text c="dimmed">Choose a group to list its students.</Text>
       ) : roster.isPending || saved.isPending ? (
         <LoadingState label="Loading students..." />

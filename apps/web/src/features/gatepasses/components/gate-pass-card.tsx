@@ -1,6 +1,5 @@
-/** One gate pass as a card; teachers also see who asked and get the decision buttons. */
+/** One of the student's own gate passes as a card (teachers see passes in the work list table). */
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
 import { MESSAGES, type GatePass, type GatePassStatus } from '@campus/contract';
 
 /** Filled badges in shades dark enough for white text to meet WCAG AA. */
@@ -23,18 +22,8 @@ function Detail({ label, value }: { label: string; value: string | number }) {
   );
 }
 
-export function GatePassCard({
-  pass,
-  showStudent = false,
-  actions,
-}: {
-  pass: GatePass;
-  showStudent?: boolean;
-  actions?: ReactNode;
-}) {
-  const heading = showStudent
-    ? `${pass.name} (${pass.rollNo})`
-    : `Gate pass for ${pass.date} at ${pass.time}`;
+export function GatePassCard({ pass }: { pass: GatePass }) {
+  const heading = `Gate pass for ${pass.date} at ${pass.time}`;
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-label={heading}>
       <Stack gap="sm">
@@ -47,7 +36,6 @@ export function GatePassCard({
           </Badge>
         </Group>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="xs">
-          {showStudent && <Detail label="Email" value={pass.email} />}
           <Detail label="Contact" value={pass.contact || MESSAGES.profile.notAvailable} />
           <Detail label="Date" value={pass.date} />
           <Detail label="Time" value={pass.time} />
@@ -60,7 +48,6 @@ export function GatePassCard({
         </SimpleGrid>
         <Detail label="Reason" value={pass.reason} />
         {pass.rejectReason && <Detail label="Reason for rejection" value={pass.rejectReason} />}
-        {actions}
       </Stack>
     </Card>
   );

@@ -1,16 +1,21 @@
-/** Asks a teacher why a pass is rejected; the reason is optional and shown to the student. */
+/** Asks a teacher why one or many passes are rejected; the reason is optional and shown to each student. */
 import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { GATE_PASS_REJECT_REASON_MAX, type GatePass } from '@campus/contract';
 
+function titleOf(passes: GatePass[]): string {
+  if (passes.length === 1) return `Reject the gate pass of ${passes[0]!.name}`;
+  return `Reject ${passes.length} gate passes`;
+}
+
 export function RejectDialog({
-  pass,
+  passes,
   onReject,
   onClose,
 }: {
-  /** The pass being rejected; null when the dialog is closed. */
-  pass: GatePass | null;
-  onReject: (pass: GatePass, reason: string) => void;
+  /** The passes being rejected; null when the dialog is closed. */
+  passes: GatePass[] | null;
+  onReject: (passes: GatePass[], reason: string) => void;
   onClose: () => void;
 }) {
   const [reason, setReason] = useState('');
@@ -18,24 +23,27 @@ export function RejectDialog({
     setReason('');
     onClose();
   };
+  const many = passes !== null && passes.length > 1;
   return (
     <Modal
-      opened={pass !== null}
+      opened={passes !== null}
       onClose={close}
-      title={pass ? `Reject the gate pass of ${pass.name}` : ''}
+      title={passes ? titleOf(passes) : ''}
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          if (pass) onReject(pass, reason);
+          if (passes) onReject(passes, reason);
           close();
         }}
       >
         <Stack>
           <Textarea
             label="Reason (optional)"
-            description="The student sees it with the decision."
+            description={
+              many ? 'Each student sees it with the decision.' : 'The student sees it with the decision.'
+            }
             value={reason}
             onChange={(event) => setReason(event.currentTarget.value)}
             maxLength={GATE_PASS_REJECT_REASON_MAX}
@@ -47,7 +55,7 @@ export function RejectDialog({
               Cancel
             </Button>
             <Button type="submit" color="red.9">
-              Reject gate pass
+              {many ? `Reject ${passes.length} gate passes` : 'Reject gate pass'}
             </Button>
           </Group>
         </Stack>

@@ -1,19 +1,37 @@
-/** Teacher gate pass: decide pending requests; a decided pass moves to its list at once (SPEC §2, §4). */
-import { Alert, Button, Group, Tabs } from '@mantine/core';
+/**
+ * Teacher gate pass (SPEC §2, §4): the requests as a work list to decide one by one or many at once,
+ * filtered to a group or to the teacher's mentees, with time to undo; the decided passes beside them.
+ */
+import { Alert, Badge, Button, Group, List, Select, Switch, Tabs, Text } from '@mantine/core';
 import { useState } from 'react';
-import { MESSAGES, type GatePass, type GatePassStatus } from '@campus/contract';
+import {
+  MESSAGES,
+  type BulkGatePassResult,
+  type GatePass,
+  type GatePassSort,
+  type GatePassStatus,
+} from '@campus/contract';
+import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
 import { ApiError } from '../../../lib/api-client';
-import { useDecideGatePass, useGatePasses, type GatePassDecisionInput } from '../api';
-import { GatePassCard } from '../components/gate-pass-card';
-import { GatePassList } from '../components/gate-pass-list';
+import { useCurrentUser } from '../../../lib/current-user';
+import { useLoggedError } from '../../../lib/logger';
+import { useMentoredGroups } from '../../../lib/mentored-groups';
+import { localIsoDate } from '../../../lib/today';
+import { useWorkList, WORK_LIST_PAGE_SIZE, type DecisionBatch, type WorkListFilter } from '../api';
 import { RejectDialog } from '../components/reject-dialog';
+import { WorkListPager } from '../components/work-list-pager';
+import { WorkListTable, type SortState } from '../components/work-list-table';
+import { UNDO_WINDOW_MS, useDelayedDecisions, type HeldDecision } from '../hooks/use-delayed-decisions';
 
 const TABS: { status: GatePassStatus; label: string }[] = [
   { status: 'pending', label: 'Gate Pass Requests' },
   { status: 'approved', label: 'Approved Gate Passes' },
   { status: 'rejected', label: 'Rejected Gate Passes' },
 ];
+
+const ALL_GROUPS = '*';
+const NEWEST_FIRST: SortState = { sort: 'createdAt', order: 'desc' };
 
 function decisionFailure(error: Error): string {
   if (error instanceof ApiError && error.serverMessage) {
@@ -22,55 +40,156 @@ function decisionFailure(error: Error): string {
   return MESSAGES.gatePass.updateFailed;
 }
 
-function AllGatePasses({
+/** Words for each asked pass that this decision did not change. */
+function unchanged(batch: DecisionBatch, results: BulkGatePassResult[]): string[] {
+  const byId = new Map(batch.passes.map((p) => [p._id, p]));
+  return results.flatMap((result) => {
+    const pass = byId.get(result.gatepassId);
+    const who = pass ? `${pass.name} (${pass.rollNo})` : 'A gate pass';
+    if (result.outcome === 'already-decided') {
+      return [`${who}: already ${result.status ?? 'decided'} by someone else, so it was not changed.`];
+    }
+    if (result.outcome === 'not-found') return [`${who}: this gate pass no longer exists.`];
+    return [];
+  });
+}
+
+/** A column clicked again turns its order round; a new column starts A–Z, or newest first for times. */
+function nextSort(current: SortState, column: GatePassSort): SortState {
+  if (current.sort === column) return { sort: column, order: current.order === 'asc' ? 'desc' : 'asc' };
+  return { sort: column, order: column === 'createdAt' ? 'desc' : 'asc' };
+}
+
+interface TabView {
+  sort: SortState;
+  page: number;
+}
+const FIRST_VIEW: TabView = { sort: NEWEST_FIRST, page: 0 };
+
+function StatusPanel({
   status,
-  decide,
-  reject,
+  label,
+  list,
+  view,
+  onView,
+  today,
+  held,
+  selected,
+  onSelect,
+  onApprove,
+  onReject,
 }: {
   status: GatePassStatus;
-  decide?: (input: GatePassDecisionInput) => void;
-  reject?: (pass: GatePass) => void;
+  label: string;
+  list: ReturnType<typeof useWorkList>;
+  view: TabView;
+  onView: (view: TabView) => void;
+  today: string;
+  held?: ReadonlyMap<string, HeldDecision>;
+  selected?: ReadonlySet<string>;
+  onSelect?: (ids: string[], on: boolean) => void;
+  onApprove?: (pass: GatePass) => void;
+  onReject?: (pass: GatePass) => void;
 }) {
-  const passes = useGatePasses(status);
+  useLoggedError(list.error, `Could not load ${status} gate passes`);
+  if (list.isPending) return <LoadingState label="Loading gate passes..." />;
+  if (list.isError) {
+    return <LoadFailedState title="Could not load gate passes." onRetry={() => void list.refetch()} />;
+  }
+  const { passes, total, offset } = list.data;
+  if (passes.length === 0 && offset === 0) return <EmptyState>{MESSAGES.gatePass.none}</EmptyState>;
   return (
-    <GatePassList
-      passes={passes.data}
-      isLoading={passes.isLoading}
-      error={passes.error}
-      onRetry={() => void passes.refetch()}
-      empty={MESSAGES.gatePass.none}
-      context={`Could not load ${status} gate passes`}
-      renderPass={(pass) => (
-        <GatePassCard
-          key={pass._id}
-          pass={pass}
-          showStudent
-          actions={
-            decide && (
-              <Group gap="sm">
-                <Button color="teal.9" onClick={() => decide({ pass, decision: 'approved' })}>
-                  Approve
-                </Button>
-                <Button color="red.9" variant="outline" onClick={() => reject?.(pass)}>
-                  Reject
-                </Button>
-              </Group>
-            )
-          }
-        />
-      )}
-    />
+    <>
+      <WorkListTable
+        status={status}
+        passes={passes}
+        label={label}
+        sortState={view.sort}
+        onSort={(column) => onView({ sort: nextSort(view.sort, column), page: 0 })}
+        today={today}
+        {...(held ? { held } : {})}
+        {...(selected ? { selected } : {})}
+        {...(onSelect ? { onSelect } : {})}
+        {...(onApprove ? { onApprove } : {})}
+        {...(onReject ? { onReject } : {})}
+      />
+      <WorkListPager
+        offset={offset}
+        shown={passes.length}
+        total={total}
+        pageSize={WORK_LIST_PAGE_SIZE}
+        onPage={(page) => onView({ ...view, page })}
+        label={label}
+      />
+    </>
   );
 }
 
-export function TeacherGatepassPage() {
+export function TeacherGatepassPage({ undoWindowMs = UNDO_WINDOW_MS }: { undoWindowMs?: number }) {
+  const user = useCurrentUser();
+  const mentored = useMentoredGroups(user.teacherId);
+  const [today] = useState(localIsoDate);
+  const [tab, setTab] = useState<GatePassStatus>('pending');
+  const [group, setGroup] = useState<string | null>(null);
+  const [mineChoice, setMine] = useState<boolean | null>(null);
+  // On by default, unless the teacher mentors no group at all.
+  const mine = mineChoice ?? (mentored.data ? mentored.data.length > 0 : true);
+  const [views, setViews] = useState<Record<GatePassStatus, TabView>>({
+    pending: FIRST_VIEW,
+    approved: FIRST_VIEW,
+    rejected: FIRST_VIEW,
+  });
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [failure, setFailure] = useState<string | null>(null);
-  const [rejecting, setRejecting] = useState<GatePass | null>(null);
-  const decideMutation = useDecideGatePass((error) => setFailure(decisionFailure(error)));
-  const decide = (input: GatePassDecisionInput) => {
-    setFailure(null);
-    decideMutation.mutate(input);
+  const [report, setReport] = useState<string[]>([]);
+  const [rejecting, setRejecting] = useState<GatePass[] | null>(null);
+
+  const filterOf = (status: GatePassStatus): WorkListFilter => ({
+    group,
+    mine,
+    sort: views[status].sort.sort,
+    order: views[status].sort.order,
+    page: views[status].page,
+  });
+  const lists = {
+    pending: useWorkList('pending', filterOf('pending')),
+    approved: useWorkList('approved', filterOf('approved')),
+    rejected: useWorkList('rejected', filterOf('rejected')),
   };
+
+  const { held, decide } = useDelayedDecisions({
+    windowMs: undoWindowMs,
+    onSent: (batch, results) => {
+      const words = unchanged(batch, results);
+      if (words.length > 0) setReport((before) => [...before, ...words]);
+    },
+    onFailed: (_batch, error) => setFailure(decisionFailure(error)),
+  });
+
+  const resetSelection = () => setSelected(new Set());
+  const changeFilter = (change: () => void) => {
+    change();
+    resetSelection();
+    setViews((before) => ({
+      pending: { ...before.pending, page: 0 },
+      approved: { ...before.approved, page: 0 },
+      rejected: { ...before.rejected, page: 0 },
+    }));
+  };
+  const pendingPasses = lists.pending.data?.passes ?? [];
+  const chosen = pendingPasses.filter((p) => selected.has(p._id) && !held.has(p._id));
+
+  const start = (passes: GatePass[], decision: DecisionBatch['decision'], rejectReason?: string) => {
+    if (passes.length === 0) return;
+    setFailure(null);
+    setSelected((before) => new Set([...before].filter((id) => !passes.some((p) => p._id === id))));
+    decide({ passes, decision, ...(rejectReason?.trim() ? { rejectReason } : {}) });
+  };
+
+  const groupOptions = [
+    { value: ALL_GROUPS, label: 'All groups' },
+    ...(mentored.data ?? []).map((g) => ({ value: g, label: g })),
+  ];
 
   return (
     <>
@@ -86,28 +205,129 @@ export function TeacherGatepassPage() {
           {failure}
         </Alert>
       )}
-      <Tabs defaultValue="pending">
+      {report.length > 0 && (
+        <Alert
+          color="yellow"
+          mb="md"
+          title="Some gate passes were not changed"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setReport([])}
+        >
+          <List size="sm">
+            {report.map((line, i) => (
+              <List.Item key={i}>{line}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
+      <Group align="flex-end" gap="md" mb="md">
+        <Select
+          label="Group"
+          data={groupOptions}
+          value={group ?? ALL_GROUPS}
+          onChange={(value) => changeFilter(() => setGroup(!value || value === ALL_GROUPS ? null : value))}
+          allowDeselect={false}
+          w={{ base: '100%', xs: 200 }}
+        />
+        <Switch
+          label="My mentees only"
+          checked={mine}
+          onChange={(event) => {
+            const on = event.currentTarget.checked;
+            changeFilter(() => setMine(on));
+          }}
+          mb={8}
+        />
+      </Group>
+      <Tabs value={tab} onChange={(value) => value && setTab(value as GatePassStatus)}>
         <Tabs.List mb="md">
-          {TABS.map((tab) => (
-            <Tabs.Tab key={tab.status} value={tab.status}>
-              {tab.label}
-            </Tabs.Tab>
-          ))}
+          {TABS.map(({ status, label }) => {
+            const total = lists[status].data?.total;
+            return (
+              <Tabs.Tab
+                key={status}
+                value={status}
+                aria-label={total === undefined ? label : `${label} (${total})`}
+                rightSection={
+                  total !== undefined && (
+                    <Badge size="sm" variant="filled" color="gray.7" aria-hidden>
+                      {total}
+                    </Badge>
+                  )
+                }
+              >
+                {label}
+              </Tabs.Tab>
+            );
+          })}
         </Tabs.List>
-        {TABS.map((tab) => (
-          <Tabs.Panel key={tab.status} value={tab.status}>
-            <AllGatePasses
-              status={tab.status}
-              decide={tab.status === 'pending' ? decide : undefined}
-              reject={tab.status === 'pending' ? setRejecting : undefined}
+        <Tabs.Panel value="pending">
+          <Group gap="sm" mb="sm" wrap="wrap">
+            <Text size="sm" aria-live="polite">
+              {chosen.length} selected
+            </Text>
+            <Button
+              size="xs"
+              color="teal.9"
+              disabled={chosen.length === 0}
+              onClick={() => start(chosen, 'approved')}
+            >
+              Approve selected
+            </Button>
+            <Button
+              size="xs"
+              color="red.9"
+              variant="outline"
+              disabled={chosen.length === 0}
+              onClick={() => setRejecting(chosen)}
+            >
+              Reject selected
+            </Button>
+          </Group>
+          <StatusPanel
+            status="pending"
+            label="Gate pass requests"
+            list={lists.pending}
+            view={views.pending}
+            onView={(view) => {
+              resetSelection();
+              setViews((before) => ({ ...before, pending: view }));
+            }}
+            today={today}
+            held={held}
+            selected={selected}
+            onSelect={(ids, on) =>
+              setSelected((before) => {
+                const after = new Set(before);
+                for (const id of ids) {
+                  if (on) after.add(id);
+                  else after.delete(id);
+                }
+                return after;
+              })
+            }
+            onApprove={(pass) => start([pass], 'approved')}
+            onReject={(pass) => setRejecting([pass])}
+          />
+        </Tabs.Panel>
+        {TABS.slice(1).map(({ status, label }) => (
+          <Tabs.Panel key={status} value={status}>
+            <StatusPanel
+              status={status}
+              label={label}
+              list={lists[status]}
+              view={views[status]}
+              onView={(view) => setViews((before) => ({ ...before, [status]: view }))}
+              today={today}
             />
           </Tabs.Panel>
         ))}
       </Tabs>
       <RejectDialog
-        pass={rejecting}
+        passes={rejecting}
         onClose={() => setRejecting(null)}
-        onReject={(pass, rejectReason) => decide({ pass, decision: 'rejected', rejectReason })}
+        onReject={(passes, rejectReason) => start(passes, 'rejected', rejectReason)}
       />
     </>
   );

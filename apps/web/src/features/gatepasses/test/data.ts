@@ -9,6 +9,7 @@ export function gatePass(overrides: Partial<GatePass> = {}): GatePass {
     name: 'Asha Rao',
     rollNo: 230002,
     email: 'asha.rao@campus.test',
+    group: 'CSE-A',
     contact: '9876543210',
     date: '2030-05-01',
     time: '14:30',

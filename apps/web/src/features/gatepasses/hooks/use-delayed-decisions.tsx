@@ -1,0 +1,128 @@
+/**
+ * Decisions with time to undo: a decision is held for a few seconds with a toast offering Undo and
+ * Send now, and only then sent. Held decisions go at once when the page is left or the tab hidden
+ * for good, so none is lost.
+ */
+import { Button, Group, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { BulkGatePassResult, GatePassDecision } from '@campus/contract';
+import { gatePassKeys, sendDecision, type DecisionBatch } from '../api';
+
+/** How long a decision waits for Undo before it is sent. */
+export const UNDO_WINDOW_MS = 5000;
+
+/** A pass whose decision is held or being sent: the work list shows it as decided meanwhile. */
+export interface HeldDecision {
+  decision: GatePassDecision;
+  sending: boolean;
+}
+
+export interface DelayedDecisionOptions {
+  windowMs: number;
+  onSent: (batch: DecisionBatch, results: BulkGatePassResult[]) => void;
+  onFailed: (batch: DecisionBatch, error: Error) => void;
+}
+
+const VERB: Record<GatePassDecision, string> = { approved: 'Approved', rejected: 'Rejected' };
+
+function describe({ passes, decision }: DecisionBatch): string {
+  const what = passes.length === 1 ? `the gate pass of ${passes[0]!.name}` : `${passes.length} gate passes`;
+  return `${VERB[decision]} ${what}.`;
+}
+
+let batches = 0;
+
+export function useDelayedDecisions({ windowMs, onSent, onFailed }: DelayedDecisionOptions) {
+  const queryClient = useQueryClient();
+  const [held, setHeld] = useState<ReadonlyMap<string, HeldDecision>>(new Map());
+  const waiting = useRef(new Map<string, { batch: DecisionBatch; timer: ReturnType<typeof setTimeout> }>());
+  const callbacks = useRef({ onSent, onFailed });
+  useEffect(() => {
+    callbacks.current = { onSent, onFailed };
+  }, [onSent, onFailed]);
+
+  const mark = useCallback((batch: DecisionBatch, state: HeldDecision | null) => {
+    setHeld((before) => {
+      const after = new Map(before);
+      for (const pass of batch.passes) {
+        if (state) after.set(pass._id, state);
+        else after.delete(pass._id);
+      }
+      return after;
+    });
+  }, []);
+
+  const take = useCallback((id: string) => {
+    const entry = waiting.current.get(id);
+    if (!entry) return undefined;
+    clearTimeout(entry.timer);
+    waiting.current.delete(id);
+    notifications.hide(id);
+    return entry.batch;
+  }, []);
+
+  const send = useCallback(
+    async (id: string) => {
+      const batch = take(id);
+      if (!batch) return;
+      mark(batch, { decision: batch.decision, sending: true });
+      try {
+        callbacks.current.onSent(batch, await sendDecision(batch));
+      } catch (error) {
+        callbacks.current.onFailed(batch, error instanceof Error ? error : new Error(String(error)));
+      } finally {
+        // The rows leave the list (or come back) with the list as the server now has it.
+        await queryClient.invalidateQueries({ queryKey: gatePassKeys.all });
+        mark(batch, null);
+      }
+    },
+    [mark, queryClient, take],
+  );
+
+  const undo = (id: string) => {
+    const batch = take(id);
+    if (batch) mark(batch, null);
+  };
+
+  const decide = (batch: DecisionBatch) => {
+    const id = `gatepass-decision-${++batches}`;
+    waiting.current.set(id, { batch, timer: setTimeout(() => void send(id), windowMs) });
+    mark(batch, { decision: batch.decision, sending: false });
+    notifications.show({
+      id,
+      autoClose: false,
+      withCloseButton: false,
+      color: batch.decision === 'approved' ? 'teal.9' : 'red.9',
+      message: (
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Text size="sm">{describe(batch)}</Text>
+          <Group gap="xs" wrap="nowrap">
+            <Button size="compact-sm" variant="default" onClick={() => undo(id)}>
+              Undo
+            </Button>
+            <Button size="compact-sm" variant="subtle" onClick={() => void send(id)}>
+              Send now
+            </Button>
+          </Group>
+        </Group>
+      ),
+    });
+  };
+
+  // Leaving the page, or the tab going away, sends what is held instead of dropping it.
+  useEffect(() => {
+    const all = waiting.current;
+    const flush = () => {
+      for (const id of [...all.keys()]) void send(id);
+    };
+    window.addEventListener('pagehide', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      flush();
+    };
+  }, [send]);
+
+  return { held, decide };
+}
