@@ -1,6 +1,7 @@
 /** One of the student's own gate passes as a card (teachers see passes in the work list table). */
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { MESSAGES, type GatePass, type GatePassStatus } from '@campus/contract';
+import { shortDate, shortDateTime } from '../../../lib/dates';
 
 /** Filled badges in shades dark enough for white text to meet WCAG AA. */
 const STATUS_COLOR: Record<GatePassStatus, string> = {
@@ -8,8 +9,6 @@ const STATUS_COLOR: Record<GatePassStatus, string> = {
   approved: 'teal.9',
   rejected: 'red.9',
 };
-
-const decidedOn = new Intl.DateTimeFormat('en-US', { dateStyle: 'short', timeStyle: 'short' });
 
 function Detail({ label, value }: { label: string; value: string | number }) {
   return (
@@ -39,12 +38,9 @@ export function GatePassCard({ pass }: { pass: GatePass }) {
           <Detail label="Contact" value={pass.contact || MESSAGES.profile.notAvailable} />
           <Detail label="Date" value={pass.date} />
           <Detail label="Time" value={pass.time} />
-          <Detail
-            label="Applied on"
-            value={new Date(pass.createdAt).toLocaleDateString('en-US', { dateStyle: 'short' })}
-          />
+          <Detail label="Applied on" value={shortDate(pass.createdAt)} />
           {pass.decidedBy && <Detail label="Decided by" value={pass.decidedBy} />}
-          {pass.decidedAt && <Detail label="Decided on" value={decidedOn.format(new Date(pass.decidedAt))} />}
+          {pass.decidedAt && <Detail label="Decided on" value={shortDateTime(pass.decidedAt)} />}
         </SimpleGrid>
         <Detail label="Reason" value={pass.reason} />
         {pass.rejectReason && <Detail label="Reason for rejection" value={pass.rejectReason} />}

@@ -6,7 +6,7 @@
 import { Badge, Button, Checkbox, Group, Table, Text, UnstyledButton } from '@mantine/core';
 import type { CSSProperties } from 'react';
 import type { GatePass, GatePassSort, GatePassStatus, SortOrder } from '@campus/contract';
-import { exactTime, relativeTime } from '../../../lib/relative-time';
+import { exactTime, relativeTime } from '../../../lib/dates';
 import type { HeldDecision } from '../hooks/use-delayed-decisions';
 
 const STICKY: CSSProperties = {

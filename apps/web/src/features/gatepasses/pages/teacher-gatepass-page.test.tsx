@@ -1,7 +1,7 @@
 import { configure, screen, waitForElementToBeRemoved, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, type GatePass, type GatePassStatus } from '@campus/contract';
-import { exactTime } from '../../../lib/relative-time';
+import { exactTime } from '../../../lib/dates';
 import { localIsoDate } from '../../../lib/today';
 import { TEACHER, deferred, renderScreen, stubApi, type ApiCall, type Reply } from '../../../test/render';
 import { gatePass } from '../test/data';
