@@ -97,11 +97,19 @@ export function marksRepository(db: Db, dialect: Dialect) {
      */
     async update(rollNo: number, marks: MarksUpdate, mentorAccountId?: string): Promise<MarksUpdateResult> {
       return db.transaction().execute(async (trx) => {
-        let query = base(trx).where('students.roll_no', '=', rollNo);
         // Two editors of one student take turns, so each is told the changes it really made. The
-        // student's row is locked without blocking the attendance marks that refer to it.
-        if (dialect === 'postgres') query = query.forNoKeyUpdate('students');
-        const row = await query.executeTakeFirst();
+        // student's row is locked without blocking the attendance marks that refer to it, before
+        // the marks are read: a read that waited for the lock would still see, in its snapshot,
+        // the marks from before the other editor's save (READ COMMITTED takes one per statement).
+        if (dialect === 'postgres') {
+          await trx
+            .selectFrom('students')
+            .select('roll_no')
+            .where('roll_no', '=', rollNo)
+            .forNoKeyUpdate()
+            .execute();
+        }
+        const row = await base(trx).where('students.roll_no', '=', rollNo).executeTakeFirst();
         if (!row) return { ok: false, problem: 'no-student' };
         if (
           mentorAccountId !== undefined &&
