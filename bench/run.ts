@@ -29,9 +29,11 @@ import { buildServer, ROOT } from './lib/setup';
 import { resolveDriver, runLoad, type BenchRequest, type DriverChoice, type LoadResult } from './lib/load';
 import { cpuMs, startBareServer, startServer, sampleRss, rssMb, type Child } from './lib/processes';
 import { progressBar } from './lib/server';
-import { LARGE_SEED_VERSION, openDb } from './lib/server';
+import { DEMO_ADMIN, LARGE_LOGIN, LARGE_SEED_VERSION, openDb } from './lib/server';
 import {
   buildScenarios,
+  call,
+  signIn,
   checkScenarios,
   describeMix,
   SCENARIO_NAMES,
@@ -87,7 +89,17 @@ interface Measured {
   non2xx: number;
   errors: number;
 }
+/** Of the reads in a measured run, the share answered from memory: sessions, and every other read. */
+interface HitRates {
+  sessions: number;
+  answers: number;
+}
+interface CacheStats {
+  sessions: { hits: number; misses: number };
+  answers: { hits: number; misses: number };
+}
 interface ScenarioResult extends Measured {
+  hitRates?: HitRates;
   name: string;
   title: string;
   kind: ScenarioKind;
@@ -243,14 +255,43 @@ const pick = (r: LoadResult, cpuUsPerRequest: number): Measured => ({
   errors: r.errors,
 });
 
-async function drive(port: number, requests: readonly BenchRequest[], pid: number, conns = connections) {
+/** The server's read cache counters (`GET /api/health/cache`), when an admin token is given. */
+async function cacheStats(port: number, adminToken: string | undefined): Promise<CacheStats | undefined> {
+  if (!adminToken) return undefined;
+  const { status, json } = await call(port, 'GET', '/api/health/cache', adminToken);
+  if (status !== 200) throw new Error(`/api/health/cache answered ${status}`);
+  return json as CacheStats;
+}
+
+const rate = (after: { hits: number; misses: number }, before: { hits: number; misses: number }) => {
+  const hits = after.hits - before.hits;
+  const reads = hits + after.misses - before.misses;
+  return reads === 0 ? Number.NaN : hits / reads;
+};
+
+async function drive(
+  port: number,
+  requests: readonly BenchRequest[],
+  pid: number,
+  conns = connections,
+  adminToken?: string,
+) {
   if (warmup > 0) await runLoad(driver, { port, connections: conns, seconds: warmup, requests });
   const load = loadavg()[0]!;
   const rss = sampleRss(pid);
+  const statsBefore = await cacheStats(port, adminToken);
   const cpuBefore = cpuMs(pid);
   const result = await runLoad(driver, { port, connections: conns, seconds, requests });
   const cpuUs = ((cpuMs(pid) - cpuBefore) * 1000) / Math.max(1, result.requests);
-  return { measured: pick(result, cpuUs), rssMb: rss.stop(), loadavg: load };
+  const statsAfter = await cacheStats(port, adminToken);
+  const hitRates =
+    statsBefore && statsAfter
+      ? {
+          sessions: rate(statsAfter.sessions, statsBefore.sessions),
+          answers: rate(statsAfter.answers, statsBefore.answers),
+        }
+      : undefined;
+  return { measured: pick(result, cpuUs), rssMb: rss.stop(), loadavg: load, hitRates };
 }
 
 async function runCampus(
@@ -290,6 +331,10 @@ async function runCampus(
   let captured: Record<string, CapturedResponse> = {};
   try {
     const idleRssMb = rssMb(server.pid);
+    const adminToken = await signIn(
+      server.port,
+      campus === 'large' ? LARGE_LOGIN.adminId : DEMO_ADMIN.adminId,
+    );
     scenarios = (await buildScenarios(server.port, campus)).filter((s) => !only || only.has(s.name));
     await checkScenarios(server.port, scenarios);
     for (const s of scenarios.filter((s) => s.kind === 'read')) {
@@ -300,8 +345,10 @@ async function runCampus(
         measured,
         rssMb: peak,
         loadavg: load,
-      } = await drive(server.port, scenario.requests, server.pid, scenario.connections);
+        hitRates,
+      } = await drive(server.port, scenario.requests, server.pid, scenario.connections, adminToken);
       results.push({
+        ...(hitRates ? { hitRates } : {}),
         name: scenario.name,
         title: scenario.title,
         kind: scenario.kind,
@@ -311,7 +358,7 @@ async function runCampus(
         loadavg: load,
       });
       log(
-        `  ${scenario.name.padEnd(12)} ${measured.rps.toFixed(0).padStart(7)} req/s  p50 ${measured.p50.toFixed(1)} ms  p99 ${measured.p99.toFixed(1)} ms  CPU ${measured.cpuUsPerRequest.toFixed(0)} µs/req  RSS ${peak.toFixed(0)} MB${measured.non2xx + measured.errors > 0 ? `  ${measured.non2xx} non-2xx, ${measured.errors} errors` : ''}`,
+        `  ${scenario.name.padEnd(12)} ${measured.rps.toFixed(0).padStart(7)} req/s  p50 ${measured.p50.toFixed(1)} ms  p99 ${measured.p99.toFixed(1)} ms  CPU ${measured.cpuUsPerRequest.toFixed(0)} µs/req  RSS ${peak.toFixed(0)} MB  hits ${percent(hitRates?.answers)} (sessions ${percent(hitRates?.sessions)})${measured.non2xx + measured.errors > 0 ? `  ${measured.non2xx} non-2xx, ${measured.errors} errors` : ''}`,
       );
     }
     await server.stop();
@@ -391,12 +438,19 @@ function budgets(runs: CampusRun[]): Budget[] {
   return out;
 }
 
+const percent = (share: number | undefined) =>
+  share === undefined || Number.isNaN(share)
+    ? '–'
+    : `${(share * 100).toFixed(share > 0.995 && share < 1 ? 1 : 0)} %`;
+
 function table(runs: CampusRun[]): string {
   const header = [
     'database',
     'campus',
     'scenario',
     'req/s',
+    'cache hits',
+    'session hits',
     'p50 ms',
     'p99 ms',
     'CPU µs/req',
@@ -412,6 +466,8 @@ function table(runs: CampusRun[]): string {
       run.campus,
       s.connections === connections ? s.name : `${s.name} (${s.connections} conn.)`,
       s.rps.toFixed(0),
+      percent(s.hitRates?.answers),
+      percent(s.hitRates?.sessions),
       s.p50.toFixed(1),
       s.p99.toFixed(1),
       s.cpuUsPerRequest.toFixed(0),

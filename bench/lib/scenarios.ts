@@ -37,7 +37,7 @@ export const MIXED_WEIGHTS: Record<SingleKind, number> = {
   mark: 1,
 };
 
-async function call(
+export async function call(
   port: number,
   method: string,
   path: string,
@@ -63,7 +63,7 @@ async function call(
   return { status: res.status, json };
 }
 
-async function signIn(port: number, userId: number): Promise<string> {
+export async function signIn(port: number, userId: number): Promise<string> {
   const { status, json } = await call(port, 'POST', '/api/login', undefined, {
     userId: String(userId),
     password: DEMO_PASSWORD,

@@ -5,7 +5,7 @@ export { openDb, type DbHandle } from '../../apps/server/src/db/index';
 export { migrateToLatest } from '../../apps/server/src/db/migrate';
 export { openConfiguredDb } from '../../apps/server/src/db/open';
 export { DEMO_PASSWORD } from '../../apps/server/src/db/seed/demo';
-export { GROUPS as DEMO_GROUPS } from '../../apps/server/src/db/seed/demo-data';
+export { ADMIN as DEMO_ADMIN, GROUPS as DEMO_GROUPS } from '../../apps/server/src/db/seed/demo-data';
 export {
   LARGE_LOGIN,
   LARGE_SEED_VERSION,

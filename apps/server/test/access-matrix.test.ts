@@ -30,6 +30,7 @@ type Expectation = 'public' | readonly ('student' | 'teacher' | 'admin')[];
 /** Who may call each route. Routes taking a roll number are also owner-checked for students. */
 const EXPECTED: Record<string, Expectation> = {
   'GET /api/health': 'public',
+  'GET /api/health/cache': ['admin'],
   'GET /api/demo-accounts': 'public',
   'POST /api/login': 'public',
   'POST /api/support-add': 'public',

@@ -108,6 +108,25 @@ describe('the read cache', () => {
       .execute();
     expect(await cache.get('accounts', ['accounts'], load)).toEqual([{ login_id: 7 }]);
     expect(loads).toBe(2);
+    // Two hits (the second read and the one after the unrelated write), two loads.
+    expect(cache.stats()).toEqual({
+      sessions: { hits: 0, misses: 0 },
+      answers: { hits: 2, misses: 2 },
+      entries: 1,
+    });
+    await handle.close();
+  });
+
+  it('counts sessions apart from other reads, a sync read from memory included', async () => {
+    const handle = openDb({ sqliteFile: ':memory:' });
+    await migrateToLatest(handle);
+    const cache = new ReadCache(handle.changes, { checkHits: false });
+    const load = () => Promise.resolve('principal');
+    expect(await cache.read('session:s1:a1', ['sessions'], load)).toBe('principal');
+    expect(cache.read('session:s1:a1', ['sessions'], load)).toBe('principal');
+    expect(cache.read('session:s1:a1', ['sessions'], load)).toBe('principal');
+    expect(cache.stats().sessions).toEqual({ hits: 2, misses: 1 });
+    expect(cache.stats().answers).toEqual({ hits: 0, misses: 0 });
     await handle.close();
   });
 });

@@ -74,8 +74,16 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
+/** How often answers came from memory: sessions (every signed-in request) apart from the rest. */
+export interface CacheStats {
+  sessions: { hits: number; misses: number };
+  answers: { hits: number; misses: number };
+  entries: number;
+}
+
 export class ReadCache {
   private readonly entries = new Map<string, Entry>();
+  private readonly counts = { sessions: { hits: 0, misses: 0 }, answers: { hits: 0, misses: 0 } };
 
   private readonly maxEntries: number;
   /** Whether answers from memory are checked against a fresh read (under test, unless told not to). */
@@ -87,6 +95,17 @@ export class ReadCache {
   ) {
     this.maxEntries = options.maxEntries ?? 2000;
     this.checking = options.checkHits ?? FREEZE;
+  }
+
+  stats(): CacheStats {
+    const { sessions, answers } = this.counts;
+    return { sessions: { ...sessions }, answers: { ...answers }, entries: this.entries.size };
+  }
+
+  private count(key: string, hit: boolean): void {
+    const kind = key.startsWith('session:') ? this.counts.sessions : this.counts.answers;
+    if (hit) kind.hits++;
+    else kind.misses++;
   }
 
   /** Where outside writes stand now: taken once per request and given to each `get` of it. */
@@ -104,8 +123,9 @@ export class ReadCache {
     load: () => Promise<T>,
     outside = this.changes.outside(),
   ): Promise<T> {
-    if (outside === undefined) return load();
     const hit = this.peek(key, tables, outside);
+    this.count(key, hit !== undefined);
+    if (outside === undefined) return load();
     if (hit) return this.checking ? this.checkedHit(key, tables, hit, load) : (hit.value as T);
     const stamp = this.changes.stamp(tables, outside);
     const value = FREEZE ? await this.loadChecked(key, tables, load) : await load();
@@ -127,7 +147,10 @@ export class ReadCache {
     outside = this.changes.outside(),
   ): T | Promise<T> {
     const hit = this.peek(key, tables, outside);
-    if (hit && !this.checking) return hit.value as T;
+    if (hit && !this.checking) {
+      this.count(key, true);
+      return hit.value as T;
+    }
     return this.get(key, tables, load, outside);
   }
 
