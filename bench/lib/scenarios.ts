@@ -23,11 +23,12 @@ export const SCENARIO_NAMES = [
   'mark',
   'mark-alone',
   'mixed',
+  'campus',
 ] as const;
 export type ScenarioName = (typeof SCENARIO_NAMES)[number];
 
 /** Requests of each kind in every 20 of the mixed workload: mostly students reading, a mark now and then. */
-type SingleKind = Exclude<ScenarioName, 'mixed' | 'mark-alone'>;
+type SingleKind = Exclude<ScenarioName, 'mixed' | 'mark-alone' | 'campus'>;
 export const MIXED_WEIGHTS: Record<SingleKind, number> = {
   notices: 7,
   attendance: 4,
@@ -76,6 +77,20 @@ export async function signIn(port: number, userId: number): Promise<string> {
 }
 
 const authorized = (token: string): Record<string, string> => ({ authorization: `Bearer ${token}` });
+
+/** Hundreds of distinct students, signed in sixteen at a time (the hashing queue holds 32). */
+async function campusStudents(port: number, campus: Campus): Promise<{ id: number; token: string }[]> {
+  const ids =
+    campus === 'large'
+      ? Array.from({ length: 300 }, (_, k) => LARGE_LOGIN.firstRollNo + k * 66)
+      : Array.from({ length: 60 }, (_, k) => LARGE_LOGIN.firstRollNo + k);
+  const out: { id: number; token: string }[] = [];
+  for (let i = 0; i < ids.length; i += 16) {
+    const batch = ids.slice(i, i + 16);
+    out.push(...(await Promise.all(batch.map(async (id) => ({ id, token: await signIn(port, id) })))));
+  }
+  return out;
+}
 
 /** Smooth weighted round robin: an even, fixed interleaving of the kinds by their weights. */
 export function interleave<K extends string>(weights: Record<K, number>): K[] {
@@ -204,6 +219,47 @@ export async function buildScenarios(port: number, campus: Campus): Promise<Scen
       mixed.push(list[next[kind]++ % list.length]!);
     }
   }
+  // A campus at once: every student a different person reading their own lists and the board,
+  // students asking questions (new rows) and teachers marking with statuses that change each time,
+  // so that cached answers really go stale and are read again.
+  const people = await campusStudents(port, campus);
+  const flips = teachers.flatMap((teacher, k) =>
+    [1, 2, 3].map((shift) => {
+      const mark = JSON.parse(marks[k]!.body!) as {
+        date: string;
+        attendanceRecords: { studentId: number }[];
+      };
+      return {
+        ...marks[k]!,
+        body: JSON.stringify({
+          date: mark.date,
+          attendanceRecords: mark.attendanceRecords.map((r, i) => ({
+            studentId: r.studentId,
+            status: (i + shift) % 3 === 0 ? 'Absent' : 'Present',
+          })),
+        }),
+      };
+    }),
+  );
+  const campusMix: BenchRequest[] = [];
+  for (const [i, s] of people.entries()) {
+    campusMix.push(
+      get(`/api/attendance/${s.id}`, s.token),
+      get(`/api/gatepasses/pending/${s.id}`, s.token),
+      get(`/api/queries-by-rollno/${s.id}`, s.token),
+      get('/api/queries-without-solution?limit=20', s.token),
+    );
+    if (i % 5 === 0) {
+      campusMix.push({
+        method: 'POST',
+        path: '/api/submit-query',
+        headers: { ...authorized(s.token), 'content-type': 'application/json' },
+        body: JSON.stringify({ topic: `Lab hours ${s.id}`, tags: 'labs', query: 'When does the lab open?' }),
+      });
+    }
+    if (i % 8 === 0) campusMix.push(flips[(i / 8) % flips.length]!);
+  }
+
   return [
     ...Object.values(byKind),
     // The same marks one at a time: the latency of a teacher's mark when nobody else writes.
@@ -215,6 +271,12 @@ export async function buildScenarios(port: number, campus: Campus): Promise<Scen
       connections: 1,
     },
     { name: 'mixed', title: 'mixed workload', kind: 'mixed', requests: mixed },
+    {
+      name: 'campus',
+      title: `${people.length} students: own lists, the board, questions asked, marks that change`,
+      kind: 'mixed',
+      requests: campusMix,
+    },
   ];
 }
 
