@@ -13,14 +13,14 @@ import {
 } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
+import { Pager } from '../../../components/pager';
 import { ApiError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useLoggedError } from '../../../lib/logger';
 import { useMentoredGroups } from '../../../lib/mentored-groups';
 import { localIsoDate } from '../../../lib/today';
-import { useWorkList, WORK_LIST_PAGE_SIZE, type DecisionBatch, type WorkListFilter } from '../api';
+import { useWorkList, type DecisionBatch, type WorkListFilter } from '../api';
 import { RejectDialog } from '../components/reject-dialog';
-import { WorkListPager } from '../components/work-list-pager';
 import { WorkListTable, type SortState } from '../components/work-list-table';
 import { UNDO_WINDOW_MS, useDelayedDecisions, type HeldDecision } from '../hooks/use-delayed-decisions';
 
@@ -113,12 +113,13 @@ function StatusPanel({
         {...(onApprove ? { onApprove } : {})}
         {...(onReject ? { onReject } : {})}
       />
-      <WorkListPager
+      <Pager
+        page={view.page}
         offset={offset}
         shown={passes.length}
         total={total}
-        pageSize={WORK_LIST_PAGE_SIZE}
-        onPage={(page) => onView({ ...view, page })}
+        hasMore={offset + passes.length < total}
+        onChange={(page) => onView({ ...view, page })}
         label={label}
       />
     </>

@@ -5,10 +5,9 @@ import { Link } from 'react-router';
 import type { Notification } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
+import { Pager } from '../../../components/pager';
 import { exactTime, relativeTime } from '../../../lib/dates';
 import { INBOX_PAGE_SIZE, useInbox, useMarkAllRead, useMarkRead, useUnreadCount } from '../api';
-
-const count = new Intl.NumberFormat('en-US');
 
 function NotificationItem({ item }: { item: Notification }) {
   const markRead = useMarkRead();
@@ -103,23 +102,15 @@ export function NotificationsPage() {
               <NotificationItem key={item._id} item={item} />
             ))}
           </Stack>
-          {total > INBOX_PAGE_SIZE && (
-            <Group component="nav" aria-label="Notification pages" justify="space-between" wrap="nowrap">
-              <Button variant="default" disabled={page === 0} onClick={() => setPage(page - 1)}>
-                Previous
-              </Button>
-              <Text size="sm" aria-live="polite">
-                {`${count.format(first + 1)}–${count.format(first + shown.length)} of ${count.format(total)}`}
-              </Text>
-              <Button
-                variant="default"
-                disabled={first + shown.length >= total}
-                onClick={() => setPage(page + 1)}
-              >
-                Next
-              </Button>
-            </Group>
-          )}
+          <Pager
+            page={page}
+            offset={first}
+            shown={shown.length}
+            total={total}
+            hasMore={first + shown.length < total}
+            onChange={setPage}
+            label="Notification"
+          />
         </>
       )}
     </Stack>

@@ -6,7 +6,7 @@ import { MESSAGES, type AccountStatus, type Student } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { useGroups, useStudents, type StudentSource } from '../api';
 import { DataTable, type Column } from './data-table';
-import { Pager } from './pager';
+import { Pager } from '../../../components/pager';
 
 const SEARCH_DEBOUNCE_MS = 300;
 const ALL_GROUPS = '';
@@ -82,7 +82,15 @@ export function StudentDirectory({
           rowKey={(s) => s._id}
           minWidth={720}
         />
-        <Pager page={page} shown={students.data} onChange={setPage} label="Student list" />
+        <Pager
+          page={page}
+          offset={students.data.offset}
+          shown={students.data.items.length}
+          total={students.data.total}
+          hasMore={students.data.hasMore}
+          onChange={setPage}
+          label="Student list"
+        />
       </>
     );
   }

@@ -6,7 +6,7 @@ import type { AccountStatus, Teacher } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { useTeachers } from '../api';
 import { DataTable, type Column } from './data-table';
-import { Pager } from './pager';
+import { Pager } from '../../../components/pager';
 import { asStatus, STATUS_CHOICES, AccountStatusText } from './student-directory';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -48,7 +48,15 @@ export function TeacherDirectory({
           rowKey={(t) => t._id}
           minWidth={720}
         />
-        <Pager page={page} shown={teachers.data} onChange={setPage} label="Teacher list" />
+        <Pager
+          page={page}
+          offset={teachers.data.offset}
+          shown={teachers.data.items.length}
+          total={teachers.data.total}
+          hasMore={teachers.data.hasMore}
+          onChange={setPage}
+          label="Teacher list"
+        />
       </>
     );
   }
