@@ -26,13 +26,32 @@ export function AccountStatusText({ active }: { active: boolean }) {
   );
 }
 
-export const STATUS_CHOICES = [
+const STATUS_CHOICES = [
   { value: '', label: 'All' },
   { value: 'active', label: 'Active' },
   { value: 'inactive', label: 'Inactive' },
 ];
-export const asStatus = (value: string): AccountStatus | '' =>
+const asStatus = (value: string): AccountStatus | '' =>
   value === 'active' || value === 'inactive' ? value : '';
+
+/** The Status filter of the admin's people lists: all, active or deactivated accounts. */
+export function StatusFilter({
+  value,
+  onChange,
+}: {
+  value: AccountStatus | '';
+  onChange: (status: AccountStatus | '') => void;
+}) {
+  return (
+    <NativeSelect
+      label="Status"
+      value={value}
+      onChange={(event) => onChange(asStatus(event.currentTarget.value))}
+      data={STATUS_CHOICES}
+      w={{ base: '100%', xs: 140 }}
+    />
+  );
+}
 
 const COLUMNS: Column<Student>[] = [
   { header: 'Roll No', cell: (s) => s.RollNo },
@@ -120,15 +139,12 @@ export function StudentDirectory({
           w={{ base: '100%', xs: 280 }}
         />
         {withStatus && (
-          <NativeSelect
-            label="Status"
+          <StatusFilter
             value={status}
-            onChange={(event) => {
-              setStatus(asStatus(event.currentTarget.value));
+            onChange={(next) => {
+              setStatus(next);
               setPage(0);
             }}
-            data={STATUS_CHOICES}
-            w={{ base: '100%', xs: 140 }}
           />
         )}
       </Group>

@@ -1,5 +1,5 @@
 /** The admin's Manage Teachers list: Name, Teacher ID, Email (SPEC §2), searchable and server paged. */
-import { Group, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { Group, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import type { AccountStatus, Teacher } from '@campus/contract';
@@ -7,7 +7,7 @@ import { EmptyState, LoadFailedState, LoadingState } from '../../../components/p
 import { useTeachers } from '../api';
 import { DataTable, type Column } from './data-table';
 import { Pager } from '../../../components/pager';
-import { asStatus, STATUS_CHOICES, AccountStatusText } from './student-directory';
+import { AccountStatusText, StatusFilter } from './student-directory';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -75,15 +75,12 @@ export function TeacherDirectory({
           }}
           w={{ base: '100%', xs: 280 }}
         />
-        <NativeSelect
-          label="Status"
+        <StatusFilter
           value={status}
-          onChange={(event) => {
-            setStatus(asStatus(event.currentTarget.value));
+          onChange={(next) => {
+            setStatus(next);
             setPage(0);
           }}
-          data={STATUS_CHOICES}
-          w={{ base: '100%', xs: 140 }}
         />
       </Group>
       {table()}
