@@ -1,5 +1,6 @@
 /** Loading, empty and failed states shared by every list screen. */
-import { Alert, Button, Center, Loader, Text } from '@mantine/core';
+import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 
 export function LoadingState({ label = 'Loading...' }: { label?: string }) {
   return (
@@ -10,12 +11,32 @@ export function LoadingState({ label = 'Loading...' }: { label?: string }) {
   );
 }
 
-/** For a list that loaded and has nothing in it: never for one that failed to load. */
-export function EmptyState({ children }: { children: string }) {
+/**
+ * For a list that loaded and has nothing in it: never for one that failed to load. Says why the list is
+ * empty and, where there is one, offers the next thing to do (`action`: a button or a link).
+ */
+export function EmptyState({
+  children,
+  hint,
+  action,
+}: {
+  children: string;
+  /** A line under the message that says what would fill the list. */
+  hint?: string;
+  action?: ReactNode;
+}) {
   return (
-    <Text c="dimmed" ta="center" py="xl" role="status">
-      {children}
-    </Text>
+    <Stack align="center" gap="xs" py="xl" role="status">
+      <Text c="dimmed" ta="center">
+        {children}
+      </Text>
+      {hint && (
+        <Text size="sm" c="dimmed" ta="center" maw={420}>
+          {hint}
+        </Text>
+      )}
+      {action}
+    </Stack>
   );
 }
 
