@@ -3,13 +3,22 @@ import {
   darken,
   defaultVariantColorsResolver,
   parseThemeColor,
+  rem,
   type CSSVariablesResolver,
   type VariantColorsResolver,
 } from '@mantine/core';
 
+/** The shade a deep colour takes as text or an outline on a dark page. */
+const DARK_INK_SHADE = 3;
+const INKED_VARIANTS = new Set(['outline', 'subtle', 'transparent']);
+
 /**
- * Mantine hovers a filled shade-9 button with the lighter shade 8, which drops white text below WCAG AA
- * (teal: 5.0:1 → 3.9:1); darken shade 9 instead, as every other shade does by going one step darker.
+ * Two changes to Mantine's variant colours, both for WCAG AA contrast:
+ * - Mantine hovers a filled shade-9 button with the lighter shade 8, which drops white text below AA
+ *   (teal: 5.0:1 → 3.9:1); darken shade 9 instead, as every other shade does by going one step darker.
+ * - The deep shades (6–9) that outline and subtle buttons and badges use for their text read well on a
+ *   light page and badly on a dark one (red 9 on the dark body: 2.6:1); on a dark page they take a light
+ *   shade of the same colour. Filled ones keep their shade, under white text, in both schemes.
  */
 const variantColorResolver: VariantColorsResolver = (input) => {
   const colors = defaultVariantColorsResolver(input);
@@ -17,21 +26,36 @@ const variantColorResolver: VariantColorsResolver = (input) => {
   if (input.variant === 'filled' && parsed.isThemeColor && parsed.shade === 9) {
     return { ...colors, hover: darken(parsed.value, 0.1) };
   }
+  if (
+    INKED_VARIANTS.has(input.variant) &&
+    parsed.isThemeColor &&
+    parsed.shade !== undefined &&
+    parsed.shade >= 6
+  ) {
+    const ink = `light-dark(var(--mantine-color-${parsed.color}-${parsed.shade}), var(--mantine-color-${parsed.color}-${DARK_INK_SHADE}))`;
+    return {
+      ...colors,
+      color: ink,
+      border: input.variant === 'outline' ? `${rem(1)} solid ${ink}` : colors.border,
+    };
+  }
   return colors;
 };
 
-/** A darker primary shade than Mantine's default, so text on buttons meets WCAG AA contrast. */
+/** A darker primary shade than Mantine's default, so white text on buttons meets WCAG AA in both schemes. */
 export const theme = createTheme({
   primaryColor: 'blue',
-  primaryShade: { light: 8, dark: 6 },
+  primaryShade: { light: 8, dark: 8 },
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   variantColorResolver,
 });
 
 /**
- * Mantine's default dimmed grey and the text of its light alerts and badges fall short of WCAG AA
- * on their backgrounds; use darker shades.
+ * The portal follows the system's colour scheme. Mantine's default dimmed grey and the text of its light
+ * alerts and badges fall short of WCAG AA on their backgrounds; use darker shades on a light page and
+ * lighter ones on a dark page. The `--campus-*` variables name what a colour is for, so that a screen
+ * says "danger text" or "muted surface" once and gets the right shade in either scheme.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
@@ -44,6 +68,29 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-yellow-light-color': '#6b4400',
     '--mantine-color-orange-light-color': '#8a3a00',
     '--mantine-color-gray-light-color': 'var(--mantine-color-gray-8)',
+    '--campus-text-danger': 'var(--mantine-color-red-9)',
+    '--campus-text-success': 'var(--mantine-color-green-9)',
+    '--campus-text-link': 'var(--mantine-color-blue-9)',
+    '--campus-border': 'var(--mantine-color-gray-3)',
+    '--campus-surface-muted': 'var(--mantine-color-gray-0)',
+    '--campus-surface-held': 'var(--mantine-color-gray-1)',
+    '--campus-surface-unread': 'var(--mantine-color-blue-0)',
   },
-  dark: {},
+  dark: {
+    '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    '--mantine-color-error': 'var(--mantine-color-red-3)',
+    '--mantine-color-green-light-color': 'var(--mantine-color-green-3)',
+    '--mantine-color-red-light-color': 'var(--mantine-color-red-3)',
+    '--mantine-color-blue-light-color': 'var(--mantine-color-blue-3)',
+    '--mantine-color-yellow-light-color': 'var(--mantine-color-yellow-3)',
+    '--mantine-color-orange-light-color': 'var(--mantine-color-orange-3)',
+    '--mantine-color-gray-light-color': 'var(--mantine-color-gray-3)',
+    '--campus-text-danger': 'var(--mantine-color-red-3)',
+    '--campus-text-success': 'var(--mantine-color-green-3)',
+    '--campus-text-link': 'var(--mantine-color-blue-3)',
+    '--campus-border': 'var(--mantine-color-dark-4)',
+    '--campus-surface-muted': 'var(--mantine-color-dark-6)',
+    '--campus-surface-held': 'var(--mantine-color-dark-5)',
+    '--campus-surface-unread': 'var(--mantine-color-dark-5)',
+  },
 });

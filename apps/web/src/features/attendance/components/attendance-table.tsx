@@ -24,7 +24,7 @@ export function AttendanceTable({ records }: { records: readonly AttendanceRecor
                 <Text
                   span
                   fw={record.status === 'Absent' ? 700 : 400}
-                  c={record.status === 'Absent' ? 'red.9' : undefined}
+                  c={record.status === 'Absent' ? 'var(--campus-text-danger)' : undefined}
                 >
                   {record.status}
                 </Text>

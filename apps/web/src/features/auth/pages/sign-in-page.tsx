@@ -126,7 +126,7 @@ export function SignInPage() {
               onChange={(e) => setPassword(e.currentTarget.value)}
             />
             {error && (
-              <Text c="red.8" ta="center" role="alert" fw={500}>
+              <Text c="var(--campus-text-danger)" ta="center" role="alert" fw={500}>
                 {error}
               </Text>
             )}

@@ -16,9 +16,9 @@ function Bubble({ from, children }: { from: ChatMessage['from']; children: React
       maw="85%"
       px="sm"
       py={6}
-      bg={user ? 'blue.9' : 'gray.0'}
-      c={user ? 'white' : 'dark.9'}
-      bd={user ? undefined : '1px solid var(--mantine-color-gray-3)'}
+      bg={user ? 'blue.9' : 'var(--campus-surface-muted)'}
+      c={user ? 'white' : undefined}
+      bd={user ? undefined : '1px solid var(--campus-border)'}
       style={{
         alignSelf: user ? 'flex-end' : 'flex-start',
         borderRadius: 'var(--mantine-radius-md)',
@@ -50,7 +50,14 @@ function MessageBody({
       return (
         <Text size="sm">
           {NO_MATCH}{' '}
-          <Anchor component={Link} to={helpPath} onClick={onLeave} c="blue.9" underline="always" size="sm">
+          <Anchor
+            component={Link}
+            to={helpPath}
+            onClick={onLeave}
+            c="var(--campus-text-link)"
+            underline="always"
+            size="sm"
+          >
             {SUPPORT_LINK}
           </Anchor>{' '}
           with the support form and we will get back to you.

@@ -94,12 +94,7 @@ export function ChatPanel({
         <ChatMessages messages={chat.messages} asking={chat.asking} helpPath={helpPath} onLeave={onLeave} />
         <ChatSuggestions chat={chat} listRef={listRef} onChoose={choose} />
       </Box>
-      <Box
-        component="form"
-        onSubmit={send}
-        p="sm"
-        style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
-      >
+      <Box component="form" onSubmit={send} p="sm" style={{ borderTop: '1px solid var(--campus-border)' }}>
         <Group gap="xs" wrap="nowrap" align="flex-end">
           <TextInput
             ref={inputRef}

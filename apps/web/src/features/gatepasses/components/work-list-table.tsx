@@ -138,7 +138,7 @@ export function WorkListTable({
               <Table.Tr
                 key={pass._id}
                 aria-label={passLabel(pass)}
-                bg={hold ? 'var(--mantine-color-gray-1)' : undefined}
+                bg={hold ? 'var(--campus-surface-held)' : undefined}
                 data-held={hold ? hold.decision : undefined}
               >
                 {deciding && (

@@ -38,7 +38,7 @@ function FormFooter({
 }
 
 /** Mantine's default error red (red.6) is below AA contrast on white; field errors use red.9. */
-const ERROR_CONTRAST: CSSProperties = { '--mantine-color-error': 'var(--mantine-color-red-9)' };
+const ERROR_CONTRAST: CSSProperties = { '--mantine-color-error': 'var(--campus-text-danger)' };
 
 function FormFrame({
   label,

@@ -17,7 +17,7 @@ function NotificationItem({ item }: { item: Notification }) {
       radius="md"
       padding="sm"
       component="li"
-      bg={item.read ? undefined : 'blue.0'}
+      bg={item.read ? undefined : 'var(--campus-surface-unread)'}
       aria-label={`${item.read ? '' : 'Unread: '}${item.text}`}
     >
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">

@@ -83,7 +83,7 @@ export function ConfirmDialog({
         <Stack gap="md">
           <Text>{confirmation.text}</Text>
           {error && (
-            <Text c="red.8" role="alert">
+            <Text c="var(--campus-text-danger)" role="alert">
               {error}
             </Text>
           )}

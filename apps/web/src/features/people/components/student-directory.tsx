@@ -20,7 +20,7 @@ export function AccountStatusText({ active }: { active: boolean }) {
       Active
     </Text>
   ) : (
-    <Text span size="sm" fw={700} c="red.9">
+    <Text span size="sm" fw={700} c="var(--campus-text-danger)">
       Inactive
     </Text>
   );

@@ -61,7 +61,7 @@ export function ProfileView({
       ) : (
         <Paper withBorder p="md" radius="md">
           {failed && (
-            <Text c="red.8" role="alert" mb="sm">
+            <Text c="var(--campus-text-danger)" role="alert" mb="sm">
               {MESSAGES.profile.fetchDetailsFailed}
             </Text>
           )}

@@ -38,7 +38,7 @@ export function QueryCard({ query, children }: { query: Query; children?: ReactN
           </Group>
         )}
         {isSolved(query) && (
-          <Paper bg="gray.0" p="sm" radius="sm" aria-label="Solution" role="region">
+          <Paper bg="var(--campus-surface-muted)" p="sm" radius="sm" aria-label="Solution" role="region">
             <Text fw={600} size="sm">
               Solution
             </Text>

@@ -18,7 +18,7 @@ export function StatCard({ statKey, label, link }: { statKey: StatKey; label: st
   if (count.isPending) value = <Text role="status">Loading...</Text>;
   else if (count.isError)
     value = (
-      <Text c="red.8" fw={500} role="alert">
+      <Text c="var(--campus-text-danger)" fw={500} role="alert">
         {MESSAGES.profile.fetchDataFailed}
       </Text>
     );

@@ -30,7 +30,7 @@ function validate(values: Values): Partial<Record<keyof Values, string>> {
 }
 
 /** Mantine's default error red (red.6) is below AA contrast on white; field errors use red.9. */
-const ERROR_CONTRAST: CSSProperties = { '--mantine-color-error': 'var(--mantine-color-red-9)' };
+const ERROR_CONTRAST: CSSProperties = { '--mantine-color-error': 'var(--campus-text-danger)' };
 
 export function AddSyllabusForm() {
   const add = useAddSyllabus();

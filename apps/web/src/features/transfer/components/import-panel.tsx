@@ -169,7 +169,7 @@ export function ImportPanel() {
             {report.errorCount > 0 ? (
               <ProblemsTable key={JSON.stringify(report.errors.slice(0, 3))} report={report} />
             ) : (
-              <Text c="green.9" fw={600}>
+              <Text c="var(--campus-text-success)" fw={600}>
                 No problems found. Press “Import” to import the file.
               </Text>
             )}
