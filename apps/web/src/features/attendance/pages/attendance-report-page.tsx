@@ -4,13 +4,14 @@
  * report as a CSV file. The choices live in the address, so a report can be reloaded and shared.
  */
 import { Alert, Badge, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import {
   ATTENDANCE_WARNING_PERCENT,
   defaultReportRange,
   formatAttendancePercentage,
   IsoDateSchema,
   MESSAGES,
+  PATHS,
   reportRangeProblem,
   type AttendanceReport,
   type AttendanceReportRow,
@@ -127,7 +128,22 @@ export function AttendanceReportPage() {
   if (groups.isError)
     body = <LoadFailedState title="Could not load the groups." onRetry={() => void groups.refetch()} />;
   else if (groups.data?.length === 0) {
-    body = <EmptyState>{own ? 'You do not mentor any group yet.' : 'There are no groups yet.'}</EmptyState>;
+    body = own ? (
+      <EmptyState hint="An administrator makes teachers mentors of groups; your groups show here once you are one.">
+        You do not mentor any group yet.
+      </EmptyState>
+    ) : (
+      <EmptyState
+        hint="A report is made for each group of students."
+        action={
+          <Button component={Link} to={PATHS.admin.groups} variant="default">
+            Create a group
+          </Button>
+        }
+      >
+        There are no groups yet.
+      </EmptyState>
+    );
   } else if (group === null) body = <Text c="dimmed">Choose a group to see its report.</Text>;
   else if (!range) body = null;
   else if (report.isPending) body = <LoadingState label="Loading the report..." />;
@@ -139,7 +155,11 @@ export function AttendanceReportPage() {
       />
     );
   } else if (report.data.students.length === 0)
-    body = <EmptyState>{MESSAGES.attendance.emptyGroup}</EmptyState>;
+    body = (
+      <EmptyState hint="Students join a group when an administrator adds or moves them.">
+        {MESSAGES.attendance.emptyGroup}
+      </EmptyState>
+    );
   else {
     const { students, warningPercent } = report.data;
     const flagged = students.filter((s) => s.flagged).length;

@@ -23,7 +23,9 @@ export function StudentAttendancePage() {
         <>
           <AttendanceSummaryCard summary={attendanceSummary(history.data)} />
           {history.data.length === 0 ? (
-            <EmptyState>{MESSAGES.attendance.noRecords}</EmptyState>
+            <EmptyState hint="Each day a teacher marks your group, the day shows here as Present or Absent.">
+              {MESSAGES.attendance.noRecords}
+            </EmptyState>
           ) : (
             <AttendanceTable records={history.data} />
           )}

@@ -103,7 +103,9 @@ export function TeacherAttendancePage() {
           }
         />
       ) : students.length === 0 ? (
-        <EmptyState>{MESSAGES.attendance.emptyGroup}</EmptyState>
+        <EmptyState hint="Choose another group, or ask an administrator to add students to this one.">
+          {MESSAGES.attendance.emptyGroup}
+        </EmptyState>
       ) : (
         // Capped on wide screens so the counts, the toggles and Submit stay beside the names.
         <form onSubmit={submit}>

@@ -91,7 +91,12 @@ export function AdminFaqPage() {
   if (questions.isPending) list = <LoadingState label="Loading questions..." />;
   else if (questions.isError)
     list = <LoadFailedState title="Could not load the questions." onRetry={() => void questions.refetch()} />;
-  else if (items.length === 0) list = <EmptyState>{NO_FAQ_ITEMS}</EmptyState>;
+  else if (items.length === 0)
+    list = (
+      <EmptyState hint="Questions added here are what the FAQ chatbot answers, and it shows them as suggestions.">
+        {NO_FAQ_ITEMS}
+      </EmptyState>
+    );
   else
     list = (
       <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>

@@ -10,6 +10,8 @@ export function GatePassList({
   isLoading,
   error,
   empty,
+  emptyHint,
+  emptyAction,
   context,
   onRetry,
   renderPass,
@@ -18,6 +20,9 @@ export function GatePassList({
   isLoading: boolean;
   error: Error | null;
   empty: string;
+  /** Under the empty message: what would fill the list, and the next thing to do. */
+  emptyHint?: string;
+  emptyAction?: ReactNode;
   /** Names the list in the log when it fails to load. */
   context: string;
   onRetry: () => void;
@@ -26,6 +31,11 @@ export function GatePassList({
   useLoggedError(error, context);
   if (isLoading) return <LoadingState label="Loading gate passes..." />;
   if (error) return <LoadFailedState title="Could not load gate passes." onRetry={onRetry} />;
-  if (!passes?.length) return <EmptyState>{empty}</EmptyState>;
+  if (!passes?.length)
+    return (
+      <EmptyState hint={emptyHint} action={emptyAction}>
+        {empty}
+      </EmptyState>
+    );
   return <Stack gap="md">{passes.map(renderPass)}</Stack>;
 }

@@ -38,6 +38,22 @@ describe('StudentGatepassPage', { timeout: 15_000 }, () => {
     );
   });
 
+  it('offers to apply from an empty list, and opens the form', async () => {
+    stubApi((call) =>
+      call.path.startsWith('/api/gatepasses/')
+        ? { status: 200, body: [] }
+        : { status: 200, body: STUDENT_DETAILS },
+    );
+    renderScreen(<StudentGatepassPage />, STUDENT);
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('tab', { name: 'Approved Gate Pass' }));
+    const panel = screen.getByRole('tabpanel', { name: 'Approved Gate Pass' });
+    expect(await within(panel).findByText(MESSAGES.gatePass.noApproved)).toBeVisible();
+    await user.click(within(panel).getByRole('button', { name: 'Apply for a gate pass' }));
+    expect(screen.getByRole('tab', { name: 'Apply for Gate Pass' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('form', { name: 'Apply for Gate Pass' })).toBeVisible();
+  });
+
   it('says a list failed to load instead of calling it empty, logs it, and loads it again on retry', async () => {
     const log = vi.spyOn(logger, 'error').mockImplementation(() => undefined);
     let failing = true;

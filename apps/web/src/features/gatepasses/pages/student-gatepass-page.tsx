@@ -1,5 +1,6 @@
 /** Student gate pass: apply, then follow each pass through Applied, Approved and Rejected (SPEC §2). */
-import { Tabs } from '@mantine/core';
+import { Button, Tabs } from '@mantine/core';
+import { useState } from 'react';
 import { MESSAGES, type GatePassStatus } from '@campus/contract';
 import { PageTitle } from '../../../components/page-title';
 import { useCurrentUser } from '../../../lib/current-user';
@@ -8,13 +9,36 @@ import { GatePassCard } from '../components/gate-pass-card';
 import { GatePassForm } from '../components/gate-pass-form';
 import { GatePassList } from '../components/gate-pass-list';
 
-const LISTS: { status: GatePassStatus; label: string; empty: string }[] = [
-  { status: 'pending', label: 'Applied Gate Pass', empty: MESSAGES.gatePass.noApplied },
-  { status: 'approved', label: 'Approved Gate Pass', empty: MESSAGES.gatePass.noApproved },
-  { status: 'rejected', label: 'Rejected Gate Pass', empty: MESSAGES.gatePass.noRejected },
+interface PassList {
+  status: GatePassStatus;
+  label: string;
+  empty: string;
+  hint: string;
+}
+
+const LISTS: PassList[] = [
+  {
+    status: 'pending',
+    label: 'Applied Gate Pass',
+    empty: MESSAGES.gatePass.noApplied,
+    hint: 'A pass you apply for waits here until your mentor decides.',
+  },
+  {
+    status: 'approved',
+    label: 'Approved Gate Pass',
+    empty: MESSAGES.gatePass.noApproved,
+    hint: 'Passes your mentor approves show here at once, with who approved them.',
+  },
+  {
+    status: 'rejected',
+    label: 'Rejected Gate Pass',
+    empty: MESSAGES.gatePass.noRejected,
+    hint: 'A rejected pass shows here with the reason your mentor gave.',
+  },
 ];
 
-function OwnGatePasses({ status, empty }: { status: GatePassStatus; empty: string }) {
+function OwnGatePasses({ list, onApply }: { list: PassList; onApply: () => void }) {
+  const { status } = list;
   const { RollNo } = useCurrentUser();
   const passes = useStudentGatePasses(status, RollNo);
   return (
@@ -23,7 +47,13 @@ function OwnGatePasses({ status, empty }: { status: GatePassStatus; empty: strin
       isLoading={passes.isLoading}
       error={passes.error}
       onRetry={() => void passes.refetch()}
-      empty={empty}
+      empty={list.empty}
+      emptyHint={list.hint}
+      emptyAction={
+        <Button variant="default" onClick={onApply}>
+          Apply for a gate pass
+        </Button>
+      }
       context={`Could not load ${status} gate passes`}
       renderPass={(pass) => <GatePassCard key={pass._id} pass={pass} />}
     />
@@ -31,10 +61,11 @@ function OwnGatePasses({ status, empty }: { status: GatePassStatus; empty: strin
 }
 
 export function StudentGatepassPage() {
+  const [tab, setTab] = useState<string | null>('apply');
   return (
     <>
       <PageTitle>Gate Pass</PageTitle>
-      <Tabs defaultValue="apply">
+      <Tabs value={tab} onChange={setTab}>
         <Tabs.List mb="md">
           <Tabs.Tab value="apply">Apply for Gate Pass</Tabs.Tab>
           {LISTS.map((list) => (
@@ -48,7 +79,7 @@ export function StudentGatepassPage() {
         </Tabs.Panel>
         {LISTS.map((list) => (
           <Tabs.Panel key={list.status} value={list.status}>
-            <OwnGatePasses status={list.status} empty={list.empty} />
+            <OwnGatePasses list={list} onApply={() => setTab('apply')} />
           </Tabs.Panel>
         ))}
       </Tabs>

@@ -6,20 +6,23 @@ import { EmptyState, LoadFailedState, LoadingState } from '../../../components/p
 import { NOTICE_PAGE_SIZE, useNotices, type NoticeByType } from '../api';
 import { EventCard, GeneralNoticeCard, MentorNoticeCard } from './notice-cards';
 
-const COPY: Record<NoticeType, { loading: string; empty: string; failed: string }> = {
+const COPY: Record<NoticeType, { loading: string; empty: string; hint: string; failed: string }> = {
   mentorNotice: {
     loading: 'Loading mentor notices...',
     empty: 'No mentor notices to display.',
+    hint: 'Notices from mentors show here as soon as they are posted.',
     failed: 'Could not load mentor notices.',
   },
   eventNotice: {
     loading: 'Loading events...',
     empty: 'No events to display.',
+    hint: 'Talks, fests and club meetings show here as soon as they are announced.',
     failed: 'Could not load events.',
   },
   generalNotice: {
     loading: 'Loading notices...',
     empty: 'No notices to display.',
+    hint: 'Notices for the whole campus show here as soon as they are posted.',
     failed: 'Could not load notices.',
   },
 };
@@ -27,9 +30,12 @@ const COPY: Record<NoticeType, { loading: string; empty: string; failed: string 
 function NoticeList<K extends NoticeType>({
   type,
   render,
+  emptyAction,
 }: {
   type: K;
   render: (item: NoticeByType[K]) => ReactNode;
+  /** The next step from an empty list, such as writing the first notice. */
+  emptyAction?: ReactNode;
 }) {
   const [limit, setLimit] = useState(NOTICE_PAGE_SIZE);
   const notices = useNotices(type, limit);
@@ -40,7 +46,13 @@ function NoticeList<K extends NoticeType>({
     return <LoadFailedState title={copy.failed} onRetry={() => void notices.refetch()} />;
   }
   const { items, hasMore } = notices.data;
-  if (items.length === 0) return <EmptyState>{copy.empty}</EmptyState>;
+  if (items.length === 0) {
+    return (
+      <EmptyState hint={copy.hint} action={emptyAction}>
+        {copy.empty}
+      </EmptyState>
+    );
+  }
   return (
     // About 80 characters a line: notices are read, and full-width lines at 1366 px are not.
     <Stack gap="md" maw={760}>
@@ -60,23 +72,35 @@ function NoticeList<K extends NoticeType>({
   );
 }
 
-export function MentorNoticeList() {
+export interface NoticeListProps {
+  emptyAction?: ReactNode;
+}
+
+export function MentorNoticeList({ emptyAction }: NoticeListProps) {
   return (
     <NoticeList
       type="mentorNotice"
+      emptyAction={emptyAction}
       render={(notice) => <MentorNoticeCard key={notice._id} notice={notice} />}
     />
   );
 }
 
-export function EventList() {
-  return <NoticeList type="eventNotice" render={(event) => <EventCard key={event._id} event={event} />} />;
+export function EventList({ emptyAction }: NoticeListProps) {
+  return (
+    <NoticeList
+      type="eventNotice"
+      emptyAction={emptyAction}
+      render={(event) => <EventCard key={event._id} event={event} />}
+    />
+  );
 }
 
-export function GeneralNoticeList() {
+export function GeneralNoticeList({ emptyAction }: NoticeListProps) {
   return (
     <NoticeList
       type="generalNotice"
+      emptyAction={emptyAction}
       render={(notice) => <GeneralNoticeCard key={notice._id} notice={notice} />}
     />
   );

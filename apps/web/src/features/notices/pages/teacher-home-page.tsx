@@ -1,4 +1,5 @@
-import { Anchor, Tabs, Text } from '@mantine/core';
+import { Anchor, Button, Tabs, Text } from '@mantine/core';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { PATHS } from '@campus/contract';
 import { PageTitle } from '../../../components/page-title';
@@ -7,10 +8,16 @@ import { EventList, GeneralNoticeList, MentorNoticeList } from '../components/no
 
 /** The teacher's notice board: the three lists and a Create tab with the create forms (SPEC §2). */
 export function TeacherHomePage() {
+  const [tab, setTab] = useState<string | null>('mentorNotice');
+  const create = (
+    <Button variant="default" onClick={() => setTab('create')}>
+      Create a notice
+    </Button>
+  );
   return (
     <>
       <PageTitle>Home</PageTitle>
-      <Tabs defaultValue="mentorNotice" keepMounted={false}>
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="mentorNotice">Mentor Notice</Tabs.Tab>
           <Tabs.Tab value="eventNotice">Events</Tabs.Tab>
@@ -18,13 +25,13 @@ export function TeacherHomePage() {
           <Tabs.Tab value="create">Create</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="mentorNotice">
-          <MentorNoticeList />
+          <MentorNoticeList emptyAction={create} />
         </Tabs.Panel>
         <Tabs.Panel value="eventNotice">
-          <EventList />
+          <EventList emptyAction={create} />
         </Tabs.Panel>
         <Tabs.Panel value="generalNotice">
-          <GeneralNoticeList />
+          <GeneralNoticeList emptyAction={create} />
         </Tabs.Panel>
         <Tabs.Panel value="create">
           <Text mb="md">

@@ -92,8 +92,8 @@ export function NotificationsPage() {
       ) : inbox.isError ? (
         <LoadFailedState title="Could not load your notifications." onRetry={() => void inbox.refetch()} />
       ) : shown.length === 0 ? (
-        <EmptyState>
-          You have no notifications yet. Decisions, answers and notices will appear here.
+        <EmptyState hint="Decisions on gate passes, answers to queries and new notices show here the moment they happen.">
+          You have no notifications yet.
         </EmptyState>
       ) : (
         <>

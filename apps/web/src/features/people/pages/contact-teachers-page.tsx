@@ -1,5 +1,7 @@
 import { Button, Center, SimpleGrid, Stack } from '@mantine/core';
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { PATHS } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
 import { useContactTeachers } from '../api';
@@ -18,7 +20,20 @@ export function ContactTeachersPage() {
       return <LoadFailedState title="Could not load mentors." onRetry={() => void teachers.refetch()} />;
     }
     const { items, hasMore } = teachers.data;
-    if (items.length === 0) return <EmptyState>No mentors to display.</EmptyState>;
+    if (items.length === 0) {
+      return (
+        <EmptyState
+          hint="Teachers show here once the campus office has added them. Ask the office if you need a mentor now."
+          action={
+            <Button component={Link} to={PATHS.student.help} variant="default">
+              Contact support
+            </Button>
+          }
+        >
+          No mentors to display.
+        </EmptyState>
+      );
+    }
     return (
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">

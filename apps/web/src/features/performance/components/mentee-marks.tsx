@@ -32,7 +32,13 @@ export function MenteeMarks({ teacherId }: { teacherId: number | undefined }) {
       <LoadFailedState title="Could not load the groups you mentor." onRetry={() => void groups.refetch()} />
     );
   }
-  if (groups.data.length === 0) return <EmptyState>You do not mentor any group yet.</EmptyState>;
+  if (groups.data.length === 0) {
+    return (
+      <EmptyState hint="An administrator makes teachers mentors of groups; your mentees' marks show here once you are one.">
+        You do not mentor any group yet.
+      </EmptyState>
+    );
+  }
 
   let table;
   if (marks.isPending) table = <LoadingState label="Loading marks..." />;

@@ -65,7 +65,18 @@ function AllStudents() {
       ) : table.isPending ? (
         <LoadingState label="Loading performance..." />
       ) : rows.length === 0 ? (
-        <EmptyState>{MESSAGES.students.none}</EmptyState>
+        <EmptyState
+          hint={search ? 'Search matches any part of a name, or the start of a roll number.' : undefined}
+          action={
+            search ? (
+              <Button variant="default" onClick={() => setText('')}>
+                Clear search
+              </Button>
+            ) : undefined
+          }
+        >
+          {MESSAGES.students.none}
+        </EmptyState>
       ) : (
         <>
           <Text size="sm" aria-live="polite">

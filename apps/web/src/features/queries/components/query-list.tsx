@@ -11,6 +11,8 @@ export function QueryList({
   isLoading,
   error,
   empty,
+  emptyHint,
+  emptyAction,
   context,
   onRetry,
   renderExtra,
@@ -19,6 +21,9 @@ export function QueryList({
   isLoading: boolean;
   error: Error | null;
   empty: string;
+  /** Under the empty message: what would fill the list, and the next thing to do. */
+  emptyHint?: string;
+  emptyAction?: ReactNode;
   /** Names the list in the log when it fails to load. */
   context: string;
   onRetry: () => void;
@@ -28,7 +33,12 @@ export function QueryList({
   useLoggedError(error, context);
   if (isLoading) return <LoadingState label="Loading queries..." />;
   if (error) return <LoadFailedState title="Could not load queries." onRetry={onRetry} />;
-  if (!queries?.length) return <EmptyState>{empty}</EmptyState>;
+  if (!queries?.length)
+    return (
+      <EmptyState hint={emptyHint} action={emptyAction}>
+        {empty}
+      </EmptyState>
+    );
   return (
     <Stack gap="md">
       {queries.map((query) => (

@@ -120,5 +120,17 @@ describe('StudentQueriesPage', { timeout: 15_000 }, () => {
     await screen.findByRole('article', { name: 'Open one' });
     await user.click(screen.getByRole('radio', { name: 'Solved' }));
     expect(screen.getByText(MESSAGES.query.noneForFilter)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Show all your queries' }));
+    expect(await screen.findByRole('article', { name: 'Open one' })).toBeVisible();
+  });
+
+  it('offers to write a query from an empty board, and opens the form', async () => {
+    board({});
+    renderScreen(<StudentQueriesPage />, STUDENT);
+    expect(await screen.findByText(MESSAGES.query.noUnsolved)).toBeVisible();
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('button', { name: 'Write a query' }));
+    expect(screen.getByRole('tab', { name: 'Write Query' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('textbox', { name: /Topic/ })).toBeVisible();
   });
 });

@@ -1,5 +1,5 @@
 /** Student queries: browse the board, follow your own, write a query, read solved ones (SPEC §2). */
-import { SegmentedControl, Stack, Tabs } from '@mantine/core';
+import { Button, SegmentedControl, Stack, Tabs } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { MESSAGES } from '@campus/contract';
@@ -13,7 +13,16 @@ const FILTERS = ['All', 'Solved', 'Unsolved'] as const;
 type Filter = (typeof FILTERS)[number];
 const isFilter = (value: string): value is Filter => (FILTERS as readonly string[]).includes(value);
 
-function UnsolvedBoard() {
+/** The next step from an empty list of queries: write one. */
+function WriteQueryButton({ onWrite }: { onWrite: () => void }) {
+  return (
+    <Button variant="default" onClick={onWrite}>
+      Write a query
+    </Button>
+  );
+}
+
+function UnsolvedBoard({ onWrite }: { onWrite: () => void }) {
   const queries = useUnsolvedQueries();
   return (
     <QueryList
@@ -22,12 +31,14 @@ function UnsolvedBoard() {
       error={queries.error}
       onRetry={() => void queries.refetch()}
       empty={MESSAGES.query.noUnsolved}
+      emptyHint="No question is waiting for an answer. Stuck on something? Ask it here."
+      emptyAction={<WriteQueryButton onWrite={onWrite} />}
       context="Could not load unsolved queries"
     />
   );
 }
 
-function YourQueries() {
+function YourQueries({ onWrite }: { onWrite: () => void }) {
   const { RollNo } = useCurrentUser();
   const queries = useQueriesByRollNo(RollNo);
   const [filter, setFilter] = useState<Filter>('All');
@@ -47,6 +58,20 @@ function YourQueries() {
         error={queries.error}
         onRetry={() => void queries.refetch()}
         empty={MESSAGES.query.noneForFilter}
+        emptyHint={
+          filter === 'All'
+            ? 'Queries you write show here, and you are told when a teacher answers one.'
+            : undefined
+        }
+        emptyAction={
+          filter === 'All' ? (
+            <WriteQueryButton onWrite={onWrite} />
+          ) : (
+            <Button variant="default" onClick={() => setFilter('All')}>
+              Show all your queries
+            </Button>
+          )
+        }
         context="Could not load your queries"
       />
     </Stack>
@@ -62,6 +87,7 @@ function SolvedBoard() {
       error={queries.error}
       onRetry={() => void queries.refetch()}
       empty={MESSAGES.query.noSolved}
+      emptyHint="Queries show here once a teacher has answered them."
       context="Could not load solved queries"
     />
   );
@@ -69,10 +95,12 @@ function SolvedBoard() {
 
 export function StudentQueriesPage() {
   const wide = useMediaQuery('(min-width: 48em)') ?? false;
+  const [tab, setTab] = useState<string | null>('unsolved');
+  const write = () => setTab('write');
   return (
     <>
       <PageTitle>Queries</PageTitle>
-      <Tabs defaultValue="unsolved" orientation={wide ? 'vertical' : 'horizontal'}>
+      <Tabs value={tab} onChange={setTab} orientation={wide ? 'vertical' : 'horizontal'}>
         <Tabs.List mb="md" mr={wide ? 'md' : 0}>
           <Tabs.Tab value="unsolved">Queries</Tabs.Tab>
           <Tabs.Tab value="mine">Your Queries</Tabs.Tab>
@@ -80,10 +108,10 @@ export function StudentQueriesPage() {
           <Tabs.Tab value="solved">Solved Queries</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="unsolved">
-          <UnsolvedBoard />
+          <UnsolvedBoard onWrite={write} />
         </Tabs.Panel>
         <Tabs.Panel value="mine">
-          <YourQueries />
+          <YourQueries onWrite={write} />
         </Tabs.Panel>
         <Tabs.Panel value="write">
           <WriteQueryForm />

@@ -75,5 +75,9 @@ describe('syllabus search', { timeout: 20_000 }, () => {
 
     expect(await screen.findByText(MESSAGES.syllabus.noMatch)).toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 2 })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(screen.getByLabelText('Search courses')).toHaveValue('');
+    expect(await screen.findByRole('heading', { name: 'Data Structures' })).toBeVisible();
   });
 });

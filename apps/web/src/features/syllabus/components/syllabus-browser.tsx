@@ -1,9 +1,9 @@
 /** Course cards with a search box; the search runs on the server, debounced while the user types. */
-import { Alert, Button, Center, SimpleGrid, Stack, TextInput, type TitleOrder } from '@mantine/core';
+import { Button, Center, SimpleGrid, Stack, TextInput, type TitleOrder } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { MESSAGES } from '@campus/contract';
-import { EmptyState, LoadingState } from '../../../components/page-states';
+import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { useSyllabus } from '../api';
 import { SyllabusCard } from './syllabus-card';
 
@@ -19,18 +19,26 @@ export function SyllabusBrowser({ headingOrder }: { headingOrder: TitleOrder }) 
   function results() {
     if (syllabus.isPending) return <LoadingState label="Loading syllabus..." />;
     if (syllabus.isError) {
-      return (
-        <Alert color="red" role="alert" title="Could not load the syllabus.">
-          <Button variant="outline" color="red.8" size="xs" onClick={() => void syllabus.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      );
+      return <LoadFailedState title="Could not load the syllabus." onRetry={() => void syllabus.refetch()} />;
     }
     const { items, hasMore } = syllabus.data;
+    if (items.length === 0 && debounced.trim()) {
+      return (
+        <EmptyState
+          hint="Search looks at course names; try a shorter part of the name."
+          action={
+            <Button variant="default" onClick={() => setSearch('')}>
+              Clear search
+            </Button>
+          }
+        >
+          {MESSAGES.syllabus.noMatch}
+        </EmptyState>
+      );
+    }
     if (items.length === 0) {
       return (
-        <EmptyState>{debounced.trim() ? MESSAGES.syllabus.noMatch : 'No syllabus to display.'}</EmptyState>
+        <EmptyState hint="Courses show here once a teacher adds them.">No syllabus to display.</EmptyState>
       );
     }
     return (
