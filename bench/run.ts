@@ -4,10 +4,13 @@
  * node:http server answering the same bytes, prints a table with the budgets and writes JSON to
  * bench/results/. `--quick` runs a few seconds per scenario on the demo campus only (what CI runs).
  * With BENCH_DATABASE_URL set, the same run follows on PostgreSQL, in fresh databases.
+ * Last comes the `streams` scenario (bench/streams.ts, also `npm run bench:streams`): open live update
+ * streams, memory per stream, and the fan-out latency of an event to 1,000 listeners, on each database.
  *
  *   npm run bench [-- --quick] [--seconds 10] [--warmup 3] [--connections 50]
- *                 [--only notices,mark] [--db sqlite|postgres|both] [--driver auto|autocannon|builtin]
+ *                 [--only notices,mark,streams] [--db sqlite|postgres|both] [--driver auto|autocannon|builtin]
  */
+import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import {
   constants,
@@ -72,9 +75,15 @@ const databases: ('sqlite' | 'postgres')[] =
         ? ['sqlite', 'postgres']
         : ['sqlite'];
 if (databases.includes('postgres') && !pgUrl) throw new Error('--db postgres needs BENCH_DATABASE_URL');
+/** The live update streams scenario, run by bench/streams.ts in a process of its own. */
+const STREAMS = 'streams';
+const runStreams = !only || only.has(STREAMS);
+const runLoads = !only || [...only].some((name) => name !== STREAMS);
 if (only) {
   for (const name of only) {
-    if (!(SCENARIO_NAMES as readonly string[]).includes(name)) throw new Error(`Unknown scenario ${name}`);
+    if (name !== STREAMS && !(SCENARIO_NAMES as readonly string[]).includes(name)) {
+      throw new Error(`Unknown scenario ${name}`);
+    }
   }
 }
 const driver = await resolveDriver(args.driver as DriverChoice);
@@ -499,10 +508,12 @@ const runs: CampusRun[] = [];
 let exitCode = 0;
 try {
   // The bench serves no web app: its scenarios are API calls.
-  const { mainJs } = buildServer(runDir, { web: false });
-  for (const database of databases) {
-    runs.push(await runCampus(mainJs, database, 'demo', quick));
-    if (!quick) runs.push(await runCampus(mainJs, database, 'large', true));
+  if (runLoads) {
+    const { mainJs } = buildServer(runDir, { web: false });
+    for (const database of databases) {
+      runs.push(await runCampus(mainJs, database, 'demo', quick));
+      if (!quick) runs.push(await runCampus(mainJs, database, 'large', true));
+    }
   }
 } catch (err) {
   exitCode = 1;
@@ -562,5 +573,18 @@ if (runs.length > 0) {
     )}\n`,
   );
   log(`\nresults written to ${file}`);
+}
+if (runStreams && exitCode === 0) {
+  for (const database of databases) {
+    log(
+      `\nScenario streams on ${database}: live update streams, memory per stream, fan-out to 1,000 listeners`,
+    );
+    const streams = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', join(ROOT, 'bench/streams.ts'), '--db', database, ...(quick ? ['--quick'] : [])],
+      { cwd: ROOT, stdio: 'inherit' },
+    );
+    if (streams.status !== 0) exitCode = 1;
+  }
 }
 process.exitCode = exitCode;
