@@ -5,6 +5,7 @@ import type { FaqItem, FaqItemRequest } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
 import { serverMessageOr } from '../../../lib/api-client';
+import { showOutcome } from '../../../lib/toast';
 import { useAddFaq, useDeleteFaq, useFaqQuestions, useUpdateFaq } from '../api';
 import { FaqItemForm } from '../components/faq-item-form';
 
@@ -36,7 +37,6 @@ export function AdminFaqPage() {
   const add = useAddFaq();
   const update = useUpdateFaq();
   const remove = useDeleteFaq();
-  const [status, setStatus] = useState<string | null>(null);
   const [addError, setAddError] = useState<string | null>(null);
   const [editing, setEditing] = useState<{ id: string; error: string | null } | null>(null);
   const [deleting, setDeleting] = useState<{ item: FaqItem; error: string | null } | null>(null);
@@ -45,11 +45,10 @@ export function AdminFaqPage() {
   const listHeadingId = useId();
 
   async function addItem(values: FaqItemRequest): Promise<boolean> {
-    setStatus(null);
     setAddError(null);
     try {
       await add.mutateAsync(values);
-      setStatus('Question added. The chatbot offers it now.');
+      showOutcome({ ok: true, message: 'Question added. The chatbot offers it now.' });
       return true;
     } catch (error) {
       setAddError(serverMessageOr(error, 'Could not add the question. Please try again.'));
@@ -58,11 +57,10 @@ export function AdminFaqPage() {
   }
 
   async function saveItem(id: string, values: FaqItemRequest): Promise<boolean> {
-    setStatus(null);
     try {
       await update.mutateAsync({ id, ...values });
       setEditing(null);
-      setStatus('Question saved.');
+      showOutcome({ ok: true, message: 'Question saved.' });
       return true;
     } catch (error) {
       setEditing({ id, error: serverMessageOr(error, 'Could not save the question. Please try again.') });
@@ -71,11 +69,10 @@ export function AdminFaqPage() {
   }
 
   function deleteItem(item: FaqItem) {
-    setStatus(null);
     remove.mutate(item.id, {
       onSuccess: () => {
         setDeleting(null);
-        setStatus('Question deleted.');
+        showOutcome({ ok: true, message: 'Question deleted.' });
         listHeadingRef.current?.focus();
       },
       onError: (error) =>
@@ -116,7 +113,6 @@ export function AdminFaqPage() {
               <FaqEntry
                 item={item}
                 onEdit={() => {
-                  setStatus(null);
                   setEditing({ id: item.id, error: null });
                 }}
                 onDelete={() => setDeleting({ item, error: null })}
@@ -148,11 +144,6 @@ export function AdminFaqPage() {
           <Title order={2} size="h4" id={listHeadingId} ref={listHeadingRef} tabIndex={-1}>
             Questions{questions.data ? ` (${items.length})` : ''}
           </Title>
-          {status && (
-            <Alert color="green" role="status">
-              {status}
-            </Alert>
-          )}
           {list}
         </Stack>
       </Stack>

@@ -2,11 +2,12 @@
  * Teacher Manage Queries: answer unsolved queries (an answered one moves to Solved, SPEC §2, §4), and
  * hide spam from both boards.
  */
-import { Alert, Button, Group, Tabs, Text } from '@mantine/core';
+import { Button, Group, Tabs } from '@mantine/core';
 import { useState } from 'react';
 import { MESSAGES, type Query } from '@campus/contract';
 import { PageTitle } from '../../../components/page-title';
 import { serverMessageOr } from '../../../lib/api-client';
+import { showOutcome } from '../../../lib/toast';
 import { useSetQueryHidden, useSolvedQueries, useUnsolvedQueries } from '../api';
 import { HideQueryDialog } from '../components/hide-query-dialog';
 import { QueryList } from '../components/query-list';
@@ -57,39 +58,18 @@ function SolvedQueries({ onHide }: { onHide: (query: Query) => void }) {
   );
 }
 
-type Notice =
-  | { kind: 'solved' }
-  | { kind: 'hidden'; query: Query }
-  | { kind: 'shown'; query: Query }
-  | { kind: 'show-failed'; message: string };
-
-function noticeText(notice: Notice): string {
-  switch (notice.kind) {
-    case 'solved':
-      return MESSAGES.solution.updated;
-    case 'hidden':
-      return `“${notice.query.topic}” was hidden as spam.`;
-    case 'shown':
-      return `“${notice.query.topic}” is on the board again.`;
-    case 'show-failed':
-      return notice.message;
-  }
-}
-
 export function TeacherQueriesPage() {
-  const [notice, setNotice] = useState<Notice | null>(null);
   const [hiding, setHiding] = useState<Query | null>(null);
   const show = useSetQueryHidden();
-  const failed = notice?.kind === 'show-failed';
 
   const undo = (query: Query) =>
     show.mutate(
       { queryId: query._id, hidden: false },
       {
-        onSuccess: () => setNotice({ kind: 'shown', query }),
+        onSuccess: () => showOutcome({ ok: true, message: `“${query.topic}” is on the board again.` }),
         onError: (err) =>
-          setNotice({
-            kind: 'show-failed',
+          showOutcome({
+            ok: false,
             message: serverMessageOr(err, 'Could not show the query again. Please try again.'),
           }),
       },
@@ -98,39 +78,16 @@ export function TeacherQueriesPage() {
   return (
     <>
       <PageTitle>Manage Queries</PageTitle>
-      {notice && (
-        <Alert
-          color={failed ? 'red' : 'green'}
-          role={failed ? 'alert' : 'status'}
-          mb="md"
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => setNotice(null)}
-        >
-          <Group gap="sm" justify="space-between" wrap="wrap">
-            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-              {noticeText(notice)}
-            </Text>
-            {notice.kind === 'hidden' && (
-              <Button
-                size="xs"
-                variant="default"
-                disabled={show.isPending}
-                onClick={() => undo(notice.query)}
-              >
-                {show.isPending ? 'Showing...' : 'Undo'}
-              </Button>
-            )}
-          </Group>
-        </Alert>
-      )}
       <Tabs defaultValue="unsolved">
         <Tabs.List mb="md">
           <Tabs.Tab value="unsolved">Unsolved Queries</Tabs.Tab>
           <Tabs.Tab value="solved">Solved Queries</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="unsolved">
-          <UnsolvedQueries onSolved={() => setNotice({ kind: 'solved' })} onHide={setHiding} />
+          <UnsolvedQueries
+            onSolved={() => showOutcome({ ok: true, message: MESSAGES.solution.updated })}
+            onHide={setHiding}
+          />
         </Tabs.Panel>
         <Tabs.Panel value="solved">
           <SolvedQueries onHide={setHiding} />
@@ -141,7 +98,11 @@ export function TeacherQueriesPage() {
         onClose={() => setHiding(null)}
         onHidden={(query) => {
           setHiding(null);
-          setNotice({ kind: 'hidden', query });
+          showOutcome({
+            ok: true,
+            message: `“${query.topic}” was hidden as spam.`,
+            action: { label: 'Undo', onClick: () => undo(query) },
+          });
         }}
       />
     </>

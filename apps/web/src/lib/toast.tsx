@@ -1,0 +1,59 @@
+/**
+ * The outcome of an action as a toast at the foot of the screen, so that a list never moves down under
+ * the pointer to make room for a banner. A success is read out politely and goes after a few seconds;
+ * a failure is read out at once and stays until it is dismissed.
+ */
+import { Button, Group, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+
+const SUCCESS_SHOWN_MS = 6_000;
+let shown = 0;
+
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+
+export function showOutcome({
+  ok,
+  message,
+  title,
+  action,
+}: {
+  ok: boolean;
+  message: string;
+  title?: string;
+  /** One button beside the message, such as Undo; pressing it also dismisses the toast. */
+  action?: ToastAction;
+}): string {
+  const id = `outcome-${++shown}`;
+  notifications.show({
+    id,
+    role: ok ? 'status' : 'alert',
+    color: ok ? 'teal.9' : 'red.9',
+    title,
+    autoClose: ok ? SUCCESS_SHOWN_MS : false,
+    withCloseButton: true,
+    closeButtonProps: { 'aria-label': 'Dismiss' },
+    message: (
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {message}
+        </Text>
+        {action && (
+          <Button
+            size="compact-sm"
+            variant="default"
+            onClick={() => {
+              notifications.hide(id);
+              action.onClick();
+            }}
+          >
+            {action.label}
+          </Button>
+        )}
+      </Group>
+    ),
+  });
+  return id;
+}
