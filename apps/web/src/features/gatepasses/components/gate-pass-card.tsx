@@ -1,7 +1,8 @@
 /** One of the student's own gate passes as a card (teachers see passes in the work list table). */
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { MESSAGES, type GatePass, type GatePassStatus } from '@campus/contract';
-import { shortDate, shortDateTime } from '../../../lib/dates';
+import type { ReactNode } from 'react';
+import { TimeAgo } from '../../../components/time-ago';
 
 /** Filled badges in shades dark enough for white text to meet WCAG AA. */
 const STATUS_COLOR: Record<GatePassStatus, string> = {
@@ -10,7 +11,7 @@ const STATUS_COLOR: Record<GatePassStatus, string> = {
   rejected: 'red.9',
 };
 
-function Detail({ label, value }: { label: string; value: string | number }) {
+function Detail({ label, value }: { label: string; value: ReactNode }) {
   return (
     <div>
       <Text size="sm" c="dimmed">
@@ -38,9 +39,9 @@ export function GatePassCard({ pass }: { pass: GatePass }) {
           <Detail label="Contact" value={pass.contact || MESSAGES.profile.notAvailable} />
           <Detail label="Date" value={pass.date} />
           <Detail label="Time" value={pass.time} />
-          <Detail label="Applied on" value={shortDate(pass.createdAt)} />
+          <Detail label="Applied" value={<TimeAgo iso={pass.createdAt} />} />
           {pass.decidedBy && <Detail label="Decided by" value={pass.decidedBy} />}
-          {pass.decidedAt && <Detail label="Decided on" value={shortDateTime(pass.decidedAt)} />}
+          {pass.decidedAt && <Detail label="Decided" value={<TimeAgo iso={pass.decidedAt} />} />}
         </SimpleGrid>
         <Detail label="Reason" value={pass.reason} />
         {pass.rejectReason && <Detail label="Reason for rejection" value={pass.rejectReason} />}

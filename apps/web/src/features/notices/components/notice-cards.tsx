@@ -2,7 +2,8 @@
 import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { EventNotice, GeneralNotice, MentorNotice } from '@campus/contract';
-import { exactTime, mediumDate } from '../../../lib/dates';
+import { TimeAgo } from '../../../components/time-ago';
+import { mediumDate } from '../../../lib/dates';
 
 function NoticeCard({
   title,
@@ -25,7 +26,7 @@ function NoticeCard({
         {meta}
         <Text style={{ whiteSpace: 'pre-wrap' }}>{description}</Text>
         <Text size="xs" c="dimmed">
-          Posted {exactTime(posted)}
+          Posted <TimeAgo iso={posted} />
         </Text>
       </Stack>
     </Card>

@@ -6,7 +6,7 @@ import type { Notification } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
 import { Pager } from '../../../components/pager';
-import { exactTime, relativeTime } from '../../../lib/dates';
+import { TimeAgo } from '../../../components/time-ago';
 import { INBOX_PAGE_SIZE, useInbox, useMarkAllRead, useMarkRead, useUnreadCount } from '../api';
 
 function NotificationItem({ item }: { item: Notification }) {
@@ -33,9 +33,7 @@ function NotificationItem({ item }: { item: Notification }) {
             </Text>
           </Group>
           <Text size="sm" c="dimmed">
-            <time dateTime={item.createdAt} title={exactTime(item.createdAt)}>
-              {relativeTime(item.createdAt)}
-            </time>
+            <TimeAgo iso={item.createdAt} />
           </Text>
         </Stack>
         <Group gap="xs" wrap="nowrap">
