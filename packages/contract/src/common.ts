@@ -40,4 +40,19 @@ export const SearchPageQuerySchema = PageQuerySchema.extend({
   search: z.string().trim().max(100).optional(),
 });
 export type PageQuery = z.infer<typeof PageQuerySchema>;
+
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/**
+ * The teachers' work lists (gate passes, queries) are filtered alike: `group` is exact, and `mine=true`
+ * keeps the students of the groups the signed-in teacher mentors (none for anyone else).
+ */
+export const StaffFilterSchema = PageQuerySchema.extend({
+  group: z.string().trim().min(1, { error: 'must not be empty' }).max(50).optional(),
+  mine: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .transform((value) => value === 'true')
+    .optional(),
+});
 export type SearchPageQuery = z.infer<typeof SearchPageQuerySchema>;

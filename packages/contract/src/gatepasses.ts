@@ -5,8 +5,9 @@ import {
   IdSchema,
   IsoDateSchema,
   MessageSchema,
-  PageQuerySchema,
   RollNoSchema,
+  SORT_ORDERS,
+  StaffFilterSchema,
   TimeSchema,
   requiredText,
 } from './common.js';
@@ -29,20 +30,12 @@ export const GatePassStatusParamsSchema = z.object({ status: GatePassStatusSchem
 /** What the staff list of passes may be sorted by: when applied, the pass's date, the student's name or group. */
 export const GATE_PASS_SORTS = ['createdAt', 'date', 'name', 'group'] as const;
 export type GatePassSort = (typeof GATE_PASS_SORTS)[number];
-export const SORT_ORDERS = ['asc', 'desc'] as const;
-export type SortOrder = (typeof SORT_ORDERS)[number];
 
 /**
- * `GET /api/gatepasses/:status` filters: `group` is exact, `mine=true` keeps the students of the groups
- * the signed-in teacher mentors (none for an admin), and `sort`/`order` order the list (newest
- * applied first by default; ties by when applied, newest first).
+ * `GET /api/gatepasses/:status` filters by `group` and `mine` (StaffFilterSchema), and `sort`/`order`
+ * order the list (newest applied first by default; ties by when applied, newest first).
  */
-export const GatePassListQuerySchema = PageQuerySchema.extend({
-  group: z.string().trim().min(1, { error: 'must not be empty' }).max(50).optional(),
-  mine: z
-    .enum(['true', 'false'], { error: 'must be true or false' })
-    .transform((value) => value === 'true')
-    .optional(),
+export const GatePassListQuerySchema = StaffFilterSchema.extend({
   sort: z.enum(GATE_PASS_SORTS, { error: 'must be createdAt, date, name or group' }).default('createdAt'),
   order: z.enum(SORT_ORDERS, { error: 'must be asc or desc' }).default('desc'),
 });

@@ -1,6 +1,13 @@
 /** The Q&A board (SPEC §3, §4, §5, §7): students ask, teachers answer once, everyone may like. */
 import { z } from 'zod';
-import { IdSchema, MessageSchema, SearchPageQuerySchema, requiredText } from './common.js';
+import {
+  IdSchema,
+  MessageSchema,
+  SearchPageQuerySchema,
+  SORT_ORDERS,
+  StaffFilterSchema,
+  requiredText,
+} from './common.js';
 
 /** The server's answer to a new query, shown in the student's alert (SPEC §8). */
 export const QUERY_SUBMITTED_MESSAGE = 'Query submitted successfully!';
@@ -46,6 +53,8 @@ export const QuerySchema = z.object({
   name: z.string(),
   rollNo: z.number(),
   email: z.string(),
+  /** The student's group (not in SPEC §3: the teacher's work list filters and sorts by it). */
+  group: z.string(),
   topic: z.string(),
   tags: z.array(z.string()),
   description: z.string(),
@@ -67,6 +76,20 @@ export const QuerySchema = z.object({
 export type Query = z.infer<typeof QuerySchema>;
 
 export const QueryListSchema = z.array(QuerySchema);
+
+/** What the boards may be sorted by: when asked, likes, the student's name or group. */
+export const QUERY_SORTS = ['createdAt', 'likes', 'name', 'group'] as const;
+export type QuerySort = (typeof QUERY_SORTS)[number];
+
+/**
+ * `GET /api/queries-without-solution` and `-with-solution`: a page of the board, filtered by `group`
+ * and `mine` (the teacher's work list), newest first unless sorted (ties: newest asked first).
+ */
+export const QueryBoardQuerySchema = StaffFilterSchema.extend({
+  sort: z.enum(QUERY_SORTS, { error: 'must be createdAt, likes, name or group' }).default('createdAt'),
+  order: z.enum(SORT_ORDERS, { error: 'must be asc or desc' }).default('desc'),
+});
+export type QueryBoardQuery = z.input<typeof QueryBoardQuerySchema>;
 /** The three board lists answer `{ queries }`. */
 export const QueriesResponseSchema = z.object({ queries: QueryListSchema });
 export type QueriesResponse = z.infer<typeof QueriesResponseSchema>;

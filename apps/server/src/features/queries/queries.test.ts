@@ -91,6 +91,7 @@ describe('POST /api/submit-query', () => {
       name: 'Ravi Kumar',
       rollNo: student.rollNo,
       email: student.email,
+      group: student.group,
       topic: 'Exam schedule',
       tags: ['exams', 'midterm'],
       description: 'When are the midterms?',

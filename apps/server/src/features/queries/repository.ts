@@ -2,7 +2,7 @@
  * The Q&A board: all the SQL of the queries domain. Unsolved → solved once; one like per account;
  * staff may hide a query as spam, which takes it off both boards.
  */
-import { UNSOLVED_SOLUTION, type Query } from '@campus/contract';
+import { UNSOLVED_SOLUTION, type Query, type QuerySort, type SortOrder } from '@campus/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index';
 import { newId, nowIso } from '../../lib/ids';
@@ -18,7 +18,20 @@ export interface ListFilter {
   search?: string;
   /** Hidden queries too, each saying whether it is hidden; otherwise (the boards) they are left out. */
   withHidden?: boolean;
+  /** One group's students only. */
+  group?: string | undefined;
+  /** Only students of the groups this teacher (account id) mentors. */
+  mentoredBy?: string | undefined;
+  sort?: QuerySort;
+  order?: SortOrder;
 }
+
+const SORT_COLUMNS = {
+  createdAt: 'q.created_at',
+  likes: 'q.likes',
+  name: 's.name',
+  group: 's.group_name',
+} as const;
 
 export interface NewQuery {
   rollNo: number;
@@ -42,6 +55,7 @@ export function queryRepository(db: Db) {
         's.name',
         'q.roll_no',
         's.email',
+        's.group_name',
         'q.topic',
         'q.description',
         'q.likes',
@@ -59,9 +73,7 @@ export function queryRepository(db: Db) {
               .where('l.account_id', '=', viewerAccountId),
           )
           .as('liked_by_me'),
-      ])
-      .orderBy('q.created_at', 'desc')
-      .orderBy('q.id', 'desc');
+      ]);
 
   type Row = Awaited<ReturnType<ReturnType<typeof selectQueries>['execute']>>[number];
 
@@ -88,6 +100,7 @@ export function queryRepository(db: Db) {
       name: row.name,
       rollNo: row.roll_no,
       email: row.email,
+      group: row.group_name,
       topic: row.topic,
       tags: tags.get(row.id) ?? [],
       description: row.description,
@@ -114,9 +127,26 @@ export function queryRepository(db: Db) {
   return {
     findById,
 
-    /** Queries newest first, filtered, one page; two queries for a page of up to a thousand (and its count). */
+    /**
+     * Queries newest first unless sorted (ties: newest asked first, so pages never overlap), filtered,
+     * one page; two queries for a page of up to a thousand (and its count).
+     */
     async list(filter: ListFilter, page: Page, viewerAccountId: string): Promise<Listed<Query>> {
+      const { sort = 'createdAt', order = 'desc' } = filter;
       let query = selectQueries(viewerAccountId);
+      if (filter.group !== undefined) query = query.where('s.group_name', '=', filter.group);
+      if (filter.mentoredBy !== undefined) {
+        const teacher = filter.mentoredBy;
+        query = query.where('s.group_name', 'in', (eb) =>
+          eb
+            .selectFrom('teacher_groups')
+            .select('teacher_groups.group_name')
+            .where('teacher_groups.teacher_account_id', '=', teacher),
+        );
+      }
+      query = query.orderBy(SORT_COLUMNS[sort], order);
+      if (sort !== 'createdAt') query = query.orderBy('q.created_at', 'desc');
+      query = query.orderBy('q.id', sort === 'createdAt' ? order : 'desc');
       if (filter.solved === true) query = query.where('q.solved_at', 'is not', null);
       if (filter.solved === false) query = query.where('q.solved_at', 'is', null);
       if (filter.rollNo !== undefined) query = query.where('q.roll_no', '=', filter.rollNo);

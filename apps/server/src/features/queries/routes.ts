@@ -7,6 +7,7 @@ import {
   LikeResponseSchema,
   PageQuerySchema,
   QueriesResponseSchema,
+  QueryBoardQuerySchema,
   QueryCollectionQuerySchema,
   QueryHiddenRequestSchema,
   QueryIdParamsSchema,
@@ -20,6 +21,7 @@ import {
   SubmitQueryResponseSchema,
   UpdateSolutionRequestSchema,
 } from '@campus/contract';
+import type { z } from 'zod';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { answerList, arrayAnswer, type ListAnswer, type Listed } from '../../lib/lists';
 import { assertOwnRollNo, principalOf } from '../../plugins/access';
@@ -64,35 +66,45 @@ export const queriesRoutes: Feature = async (app: App, { db, cache, notify }) =>
     },
   );
 
+  /**
+   * A board, unsolved or solved: filtered by group and by the signed-in teacher's mentees (the work
+   * list), and sorted. Only unfiltered pages of the unsolved board are cached, per viewer: the whole
+   * list would be kept per viewer (for likedByMe), and every viewer's copy of thousands of queries
+   * would not fit in memory.
+   */
+  const board = (
+    solved: boolean,
+    viewer: string,
+    { group, mine, sort, order, ...page }: z.infer<typeof QueryBoardQuerySchema>,
+    dataVersion: number | undefined,
+  ) => {
+    const mentoredBy = mine ? viewer : undefined;
+    const load = async () =>
+      wrapped(await queries.list({ solved, group, mentoredBy, sort, order }, page, viewer));
+    // The work list's filters read who mentors whom, which the cache does not follow: those go to the database.
+    if (solved || page.limit === undefined || group !== undefined || mine) return load();
+    return cache.read(
+      `queries-without-solution:${viewer}:${page.limit}:${page.offset}:${sort}:${order}`,
+      ['queries', 'students', 'teachers', 'query_likes', 'query_tags'],
+      load,
+      dataVersion,
+    );
+  };
+
   app.get(
     '/api/queries-without-solution',
     {
       config: { access: ROLES },
       schema: {
         tags: TAGS,
-        summary: 'Unsolved queries, newest first',
-        querystring: PageQuerySchema,
+        summary:
+          "Unsolved queries, newest first unless sorted; `group` keeps one group's, `mine=true` the signed-in teacher's mentees'",
+        querystring: QueryBoardQuerySchema,
         response: { 200: QueriesResponseSchema, ...errors },
       },
     },
-    (request, reply) => {
-      const viewer = principalOf(request).accountId;
-      const page = request.query;
-      const load = async () => wrapped(await queries.list({ solved: false }, page, viewer));
-      // Pages only: the whole list is kept per viewer (for likedByMe), and every viewer's copy of
-      // thousands of queries would not fit in memory.
-      return answerList(
-        reply,
-        page.limit === undefined
-          ? load()
-          : cache.read(
-              `queries-without-solution:${viewer}:${page.limit}:${page.offset}`,
-              ['queries', 'students', 'teachers', 'query_likes', 'query_tags'],
-              load,
-              request.dataVersion,
-            ),
-      );
-    },
+    (request, reply) =>
+      answerList(reply, board(false, principalOf(request).accountId, request.query, request.dataVersion)),
   );
 
   app.get(
@@ -101,16 +113,14 @@ export const queriesRoutes: Feature = async (app: App, { db, cache, notify }) =>
       config: { access: ROLES },
       schema: {
         tags: TAGS,
-        summary: 'Solved queries, newest first',
-        querystring: PageQuerySchema,
+        summary:
+          "Solved queries, newest first unless sorted; `group` keeps one group's, `mine=true` the signed-in teacher's mentees'",
+        querystring: QueryBoardQuerySchema,
         response: { 200: QueriesResponseSchema, ...errors },
       },
     },
-    async (request, reply) =>
-      answerList(
-        reply,
-        wrapped(await queries.list({ solved: true }, request.query, principalOf(request).accountId)),
-      ),
+    (request, reply) =>
+      answerList(reply, board(true, principalOf(request).accountId, request.query, request.dataVersion)),
   );
 
   app.get(

@@ -9,6 +9,7 @@ export function boardQuery(overrides: Partial<Query> = {}): Query {
     name: 'Asha Rao',
     rollNo: 230002,
     email: 'asha.rao@campus.test',
+    group: 'CSE-A',
     topic: `Topic ${next}`,
     tags: ['react'],
     description: `Question ${next}`,

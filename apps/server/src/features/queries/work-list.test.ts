@@ -1,0 +1,156 @@
+/** The teachers' query work list: both boards filtered by group and mentees, sorted and paged. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOTAL_COUNT_HEADER, type Query, type QueriesResponse } from '@campus/contract';
+import { createTestApp, type TestApp } from '../../../test/app';
+import {
+  bearer,
+  createAdmin,
+  createStudent,
+  createTeacher,
+  login,
+  type StudentPerson,
+} from '../../../test/fixtures';
+
+let t: TestApp;
+let mentor: string;
+let otherTeacher: string;
+let adminToken: string;
+let zed: StudentPerson;
+let amy: StudentPerson;
+let outsider: StudentPerson;
+const ours = new Set<string>();
+
+async function ask(student: StudentPerson, topic: string): Promise<Query> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/submit-query',
+    headers: bearer(await login(t.app, student.loginId)),
+    payload: { topic, tags: 'work list', query: `About ${topic}` },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const { query } = res.json<{ query: Query }>();
+  ours.add(query._id);
+  return query;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const teacher = await createTeacher(t.handle.db, { groups: ['Q-1', 'Q-2'] });
+  const other = await createTeacher(t.handle.db, { groups: ['Q-9'] });
+  const admin = await createAdmin(t.handle.db);
+  [mentor, otherTeacher, adminToken] = await Promise.all([
+    login(t.app, teacher.loginId),
+    login(t.app, other.loginId),
+    login(t.app, admin.loginId),
+  ]);
+  zed = await createStudent(t.handle.db, { group: 'Q-1', name: 'Zed Asker' });
+  amy = await createStudent(t.handle.db, { group: 'Q-2', name: 'Amy Asker' });
+  outsider = await createStudent(t.handle.db, { group: 'Q-9', name: 'Ola Asker' });
+  await ask(zed, 'Zed first');
+  const liked = await ask(amy, 'Amy liked');
+  await ask(outsider, 'Ola outside');
+  await ask(zed, 'Zed second');
+  const solved = await ask(amy, 'Amy solved');
+  // Two likes for one query, so that sorting by likes has something to sort.
+  for (const token of [mentor, adminToken]) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/queries/${liked._id}/like`,
+      headers: bearer(token),
+    });
+    expect(res.statusCode).toBe(200);
+  }
+  const answer = await t.app.inject({
+    method: 'PUT',
+    url: '/api/queries/update-solution',
+    headers: bearer(mentor),
+    payload: { queryId: solved._id, solution: 'Answered for the work list' },
+  });
+  expect(answer.statusCode).toBe(200);
+});
+afterAll(() => t.close());
+
+const board = async (path: string, query: string, token = mentor) => {
+  const res = await t.app.inject({ url: `/api/${path}?${query}`, headers: bearer(token) });
+  expect(res.statusCode, res.body).toBe(200);
+  const queries = res.json<QueriesResponse>().queries.filter((q) => ours.has(q._id));
+  return { queries, total: Number(res.headers[TOTAL_COUNT_HEADER.toLowerCase()]) };
+};
+const unsolved = (query: string, token?: string) => board('queries-without-solution', query, token);
+const topics = (queries: Query[]) => queries.map((q) => q.topic);
+
+describe('the query boards as a work list', () => {
+  it("gives each query its student's group", async () => {
+    const { queries } = await unsolved('');
+    expect(Object.fromEntries(queries.map((q) => [q.topic, q.group]))).toEqual({
+      'Zed first': 'Q-1',
+      'Amy liked': 'Q-2',
+      'Ola outside': 'Q-9',
+      'Zed second': 'Q-1',
+    });
+  });
+
+  it('keeps one group with group=, and its total', async () => {
+    const { queries, total } = await unsolved('group=Q-1');
+    expect(topics(queries)).toEqual(['Zed second', 'Zed first']);
+    expect(total).toBe(2);
+    expect((await unsolved('group=Q-7')).queries).toEqual([]);
+  });
+
+  it("keeps the signed-in teacher's mentees with mine=true, on both boards", async () => {
+    const { queries, total } = await unsolved('mine=true');
+    expect(topics(queries)).toEqual(['Zed second', 'Amy liked', 'Zed first']);
+    expect(total).toBe(3);
+    expect(topics((await unsolved('mine=true', otherTeacher)).queries)).toEqual(['Ola outside']);
+    expect((await unsolved('mine=true', adminToken)).queries).toEqual([]);
+    expect(topics((await board('queries-with-solution', 'mine=true')).queries)).toEqual(['Amy solved']);
+    expect((await board('queries-with-solution', 'mine=true', otherTeacher)).queries).toEqual([]);
+  });
+
+  it('sorts by likes, name, group and when asked, either way; ties newest asked first', async () => {
+    expect(topics((await unsolved('sort=likes&order=desc')).queries)[0]).toBe('Amy liked');
+    expect(topics((await unsolved('sort=name&order=asc')).queries)).toEqual([
+      'Amy liked',
+      'Ola outside',
+      'Zed second',
+      'Zed first',
+    ]);
+    expect((await unsolved('sort=group&order=desc')).queries.map((q) => q.group)).toEqual([
+      'Q-9',
+      'Q-2',
+      'Q-1',
+      'Q-1',
+    ]);
+    expect(topics((await unsolved('sort=createdAt&order=asc')).queries)).toEqual([
+      'Zed first',
+      'Amy liked',
+      'Ola outside',
+      'Zed second',
+    ]);
+  });
+
+  it('pages a filtered, sorted board with its total, and the same page again from the cache', async () => {
+    const first = await unsolved('mine=true&sort=name&order=asc&limit=1&offset=1');
+    expect(first.total).toBe(3);
+    expect(topics(first.queries)).toEqual(['Zed second']);
+    const plain = await unsolved('limit=2&offset=0&sort=name&order=asc');
+    const again = await unsolved('limit=2&offset=0&sort=name&order=asc');
+    expect(topics(again.queries)).toEqual(topics(plain.queries));
+  });
+
+  it('refuses an unknown sort, order or mine with 400', async () => {
+    for (const [query, message] of [
+      ['sort=topic', /^sort must be createdAt, likes, name or group/],
+      ['order=up', /^order must be asc or desc/],
+      ['mine=yes', /^mine must be true or false/],
+      ['group=', /^group must not be empty/],
+    ] as const) {
+      const res = await t.app.inject({
+        url: `/api/queries-without-solution?${query}`,
+        headers: bearer(mentor),
+      });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json<{ message: string }>().message).toMatch(message);
+    }
+  });
+});
