@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { MESSAGES, type AccountStatus, type Student } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { useGroups, useStudents, type StudentSource } from '../api';
-import { DataTable, type Column } from './data-table';
+import { DataTable, type Column } from '../../../components/data-table';
 import { Pager } from '../../../components/pager';
 
 const SEARCH_DEBOUNCE_MS = 300;

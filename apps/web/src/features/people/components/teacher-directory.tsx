@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { AccountStatus, Teacher } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { useTeachers } from '../api';
-import { DataTable, type Column } from './data-table';
+import { DataTable, type Column } from '../../../components/data-table';
 import { Pager } from '../../../components/pager';
 import { AccountStatusText, StatusFilter } from './student-directory';
 

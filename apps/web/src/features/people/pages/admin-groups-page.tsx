@@ -6,7 +6,7 @@ import { EmptyState, LoadFailedState, LoadingState } from '../../../components/p
 import { PageTitle } from '../../../components/page-title';
 import { useGroupSummaries } from '../api';
 import { CreateGroupForm } from '../components/create-group-form';
-import { DataTable, type Column } from '../components/data-table';
+import { DataTable, type Column } from '../../../components/data-table';
 import { GroupDialog, type GroupEdit } from '../components/group-dialogs';
 import { MoveStudentsForm } from '../components/move-students-form';
 
