@@ -87,7 +87,8 @@ export function useGroups() {
 export function useContactTeachers(limit: number) {
   return useQuery({
     queryKey: ['contact-teachers', { limit }] as const,
-    queryFn: ({ signal }) => fetchPage<ContactTeacher>('/api/contact-teachers', {}, { limit, offset: 0 }, signal),
+    queryFn: ({ signal }) =>
+      fetchPage<ContactTeacher>('/api/contact-teachers', {}, { limit, offset: 0 }, signal),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,5 +1,11 @@
 /** Q&A board calls (SPEC §7, the like toggle and hiding spam) with their query and mutation hooks. */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import {
   NEW_QUERY_LIKES,
   UNSOLVED_SOLUTION,
@@ -10,6 +16,7 @@ import {
   type UpdateSolutionRequest,
 } from '@campus/contract';
 import { api } from '../../lib/api-client';
+import { fetchPage, type Page } from '../../lib/pages';
 
 export const queryKeys = {
   all: ['queries'] as const,
@@ -20,6 +27,15 @@ export const queryKeys = {
 };
 
 export const isSolved = (query: Query): boolean => query.solution !== UNSOLVED_SOLUTION;
+
+/** Changes one query wherever a cached list shows it: the boards hold arrays, the collection a page. */
+function updateCached(queryClient: QueryClient, queryId: string, change: (query: Query) => Query): void {
+  const map = (list: Query[]) => list.map((q) => (q._id === queryId ? change(q) : q));
+  queryClient.setQueriesData<Query[] | Page<Query>>({ queryKey: queryKeys.all }, (cached) => {
+    if (!cached) return cached;
+    return Array.isArray(cached) ? map(cached) : { ...cached, items: map(cached.items) };
+  });
+}
 
 async function fetchBoard(path: string): Promise<Query[]> {
   const res = await api<QueriesResponse>(path);
@@ -113,9 +129,7 @@ export function useToggleLike() {
   return useMutation({
     mutationFn: toggleLike,
     onSuccess: ({ likes, liked }, queryId) => {
-      queryClient.setQueriesData<Query[]>({ queryKey: queryKeys.all }, (list) =>
-        list?.map((q) => (q._id === queryId ? { ...q, likes, likedByMe: liked } : q)),
-      );
+      updateCached(queryClient, queryId, (q) => ({ ...q, likes, likedByMe: liked }));
     },
   });
 }
@@ -139,29 +153,30 @@ export function useSetQueryHidden() {
           queryClient.setQueryData<Query[]>(board, (list) => list?.filter((q) => q._id !== updated._id));
         }
       }
-      queryClient.setQueriesData<Query[]>({ queryKey: queryKeys.all }, (list) =>
-        list?.map((q) => (q._id === updated._id && 'hidden' in q ? { ...q, hidden } : q)),
-      );
+      updateCached(queryClient, updated._id, (q) => ('hidden' in q ? { ...q, hidden } : q));
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.all }),
   });
 }
 
+export const COLLECTION_PAGE_SIZE = 20;
+
 export interface CollectionPage {
   search: string;
-  limit: number;
-  offset: number;
+  page: number;
 }
 
 /** The admin Queries Collection, one server page at a time; the previous page stays while the next loads. */
-export function useQueryCollection(page: CollectionPage) {
+export function useQueryCollection({ search, page }: CollectionPage) {
   return useQuery({
-    queryKey: queryKeys.collection(page),
+    queryKey: queryKeys.collection({ search, page }),
     queryFn: ({ signal }) =>
-      api<Query[]>('/api/queries', {
-        query: { search: page.search || undefined, limit: page.limit, offset: page.offset },
+      fetchPage<Query>(
+        '/api/queries',
+        { search: search || undefined },
+        { limit: COLLECTION_PAGE_SIZE, offset: page * COLLECTION_PAGE_SIZE },
         signal,
-      }),
+      ),
     placeholderData: keepPreviousData,
   });
 }
