@@ -23,7 +23,7 @@ export function MenteeMarks({ teacherId }: { teacherId: number | undefined }) {
   // The first mentored group until another is chosen.
   const group = chosen ?? groups.data?.[0] ?? null;
   const marks = useGroupMarks(group);
-  const { editButton, dialog, status } = useMarksEditor();
+  const { editButton, dialog } = useMarksEditor();
 
   if (groups.isPending) return <LoadingState label="Loading your groups..." />;
   if (groups.isError) {
@@ -72,7 +72,6 @@ export function MenteeMarks({ teacherId }: { teacherId: number | undefined }) {
       <Text size="sm" c="dimmed">
         Students of the groups you mentor, those without marks too. You can enter and correct their marks.
       </Text>
-      {status}
       {dialog}
       {table}
     </Stack>
