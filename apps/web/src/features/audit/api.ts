@@ -1,6 +1,7 @@
+/** The admin's audit log, a page at a time, filtered by kind of change and by who made it. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AuditEntry, AuditKind } from '@campus/contract';
-import { api } from '../../lib/api-client';
+import { fetchPage } from '../../lib/pages';
 
 export interface AuditFilter {
   kind?: AuditKind | undefined;
@@ -12,15 +13,13 @@ export const AUDIT_PAGE_SIZE = 50;
 export function useAuditLog(filter: AuditFilter) {
   return useQuery({
     queryKey: ['audit-log', filter],
-    queryFn: () =>
-      api<AuditEntry[]>('/api/audit-log', {
-        query: {
-          kind: filter.kind,
-          actor: filter.actor,
-          limit: AUDIT_PAGE_SIZE,
-          offset: filter.page * AUDIT_PAGE_SIZE,
-        },
-      }),
+    queryFn: ({ signal }) =>
+      fetchPage<AuditEntry>(
+        '/api/audit-log',
+        { kind: filter.kind, actor: filter.actor },
+        { limit: AUDIT_PAGE_SIZE, offset: filter.page * AUDIT_PAGE_SIZE },
+        signal,
+      ),
     placeholderData: keepPreviousData,
   });
 }

@@ -22,40 +22,10 @@ import type {
   TeacherUpdateRequest,
   TeacherUpdateResponse,
 } from '@campus/contract';
-import { api, request } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
+import { fetchPage } from '../../lib/pages';
 
 export const TABLE_PAGE_SIZE = 20;
-
-/**
- * One page of a server-paged list. One extra row is asked for to know whether a next page exists;
- * the total comes from the server's X-Total-Count, when it sends one.
- */
-export interface Page<T> {
-  items: T[];
-  hasMore: boolean;
-  offset: number;
-  total: number | null;
-}
-
-async function fetchPage<T>(
-  path: string,
-  query: Record<string, string | number | undefined>,
-  limit: number,
-  offset: number,
-  signal: AbortSignal,
-): Promise<Page<T>> {
-  const { data: rows, headers } = await request<T[]>(path, {
-    query: { ...query, limit: limit + 1, offset },
-    signal,
-  });
-  const total = headers.get('x-total-count');
-  return {
-    items: rows.slice(0, limit),
-    hasMore: rows.length > limit,
-    offset,
-    total: total === null || !/^\d+$/.test(total) ? null : Number(total),
-  };
-}
 
 /** The teacher's Manage Students list and the admin's Students Collection answer the same shape. */
 export type StudentSource = '/api/manage-students' | '/api/student';
@@ -75,8 +45,7 @@ export function useStudents(source: StudentSource, { search, group, status = '',
       fetchPage<Student>(
         source,
         { search: search || undefined, group: group || undefined, status: status || undefined },
-        TABLE_PAGE_SIZE,
-        page * TABLE_PAGE_SIZE,
+        { limit: TABLE_PAGE_SIZE, offset: page * TABLE_PAGE_SIZE },
         signal,
       ),
     placeholderData: keepPreviousData,
@@ -98,8 +67,7 @@ export function useTeachers({
       fetchPage<Teacher>(
         '/api/teachers',
         { search: search || undefined, status: status || undefined },
-        TABLE_PAGE_SIZE,
-        page * TABLE_PAGE_SIZE,
+        { limit: TABLE_PAGE_SIZE, offset: page * TABLE_PAGE_SIZE },
         signal,
       ),
     placeholderData: keepPreviousData,
@@ -119,7 +87,8 @@ export function useGroups() {
 export function useContactTeachers(limit: number) {
   return useQuery({
     queryKey: ['contact-teachers', { limit }] as const,
-    queryFn: ({ signal }) => fetchPage<ContactTeacher>('/api/contact-teachers', {}, limit, 0, signal),
+    queryFn: ({ signal }) =>
+      fetchPage<ContactTeacher>('/api/contact-teachers', {}, { limit, offset: 0 }, signal),
     placeholderData: keepPreviousData,
   });
 }

@@ -17,3 +17,14 @@ export function marksOf(record: Performance | null): { label: string; value: str
     { label: 'CGPA', value: formatGpa(mark('CGPA')) },
   ];
 }
+
+/** One column per mark, right-aligned, for the tables of many students' marks. */
+export function markColumns<T extends Performance>(
+  note: (record: T, label: string) => string = () => '',
+): { header: string; align: 'right'; cell: (record: T) => string }[] {
+  return marksOf(null).map(({ label }, index) => ({
+    header: label,
+    align: 'right',
+    cell: (record) => `${marksOf(record)[index]?.value ?? ''}${note(record, label)}`,
+  }));
+}

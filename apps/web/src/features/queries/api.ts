@@ -1,15 +1,24 @@
 /** Q&A board calls (SPEC §7, the like toggle and hiding spam) with their query and mutation hooks. */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import {
   NEW_QUERY_LIKES,
   UNSOLVED_SOLUTION,
   type LikeResponse,
   type QueriesResponse,
   type Query,
+  type QuerySort,
+  type SortOrder,
   type SubmitQueryResponse,
   type UpdateSolutionRequest,
 } from '@campus/contract';
-import { api } from '../../lib/api-client';
+import { api, request } from '../../lib/api-client';
+import { fetchPage, type Page } from '../../lib/pages';
 
 export const queryKeys = {
   all: ['queries'] as const,
@@ -17,9 +26,75 @@ export const queryKeys = {
   solved: ['queries', 'solved'] as const,
   byRollNo: (rollNo: number) => ['queries', 'by-rollno', rollNo] as const,
   collection: (page: CollectionPage) => ['queries', 'collection', page] as const,
+  workList: (solved: boolean, filter: QueryWorkListFilter) =>
+    ['queries', 'work-list', solved ? 'solved' : 'unsolved', filter] as const,
 };
 
+export const QUERY_WORK_LIST_PAGE_SIZE = 50;
+
+/** What the teachers' query work list shows: a group (or all), only mentees or everyone, an order, a page. */
+export interface QueryWorkListFilter {
+  group: string | null;
+  mine: boolean;
+  sort: QuerySort;
+  order: SortOrder;
+  page: number;
+}
+
+export interface QueryWorkListPage {
+  queries: Query[];
+  /** Every query that matches the filter (X-Total-Count), not only this page's. */
+  total: number;
+  offset: number;
+}
+
+export async function fetchQueryWorkList(
+  solved: boolean,
+  { group, mine, sort, order, page }: QueryWorkListFilter,
+  signal?: AbortSignal,
+): Promise<QueryWorkListPage> {
+  const offset = page * QUERY_WORK_LIST_PAGE_SIZE;
+  const { data, headers } = await request<QueriesResponse>(
+    solved ? '/api/queries-with-solution' : '/api/queries-without-solution',
+    {
+      query: {
+        group: group ?? undefined,
+        mine: mine ? 'true' : undefined,
+        sort,
+        order,
+        limit: QUERY_WORK_LIST_PAGE_SIZE,
+        offset,
+      },
+      ...(signal ? { signal } : {}),
+    },
+  );
+  const total = Number(headers.get('x-total-count'));
+  return {
+    queries: data.queries,
+    total: Number.isFinite(total) ? total : offset + data.queries.length,
+    offset,
+  };
+}
+
+/** A page of the teachers' query work list; the page on show stays while the next one loads. */
+export function useQueryWorkList(solved: boolean, filter: QueryWorkListFilter) {
+  return useQuery({
+    queryKey: queryKeys.workList(solved, filter),
+    queryFn: ({ signal }) => fetchQueryWorkList(solved, filter, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
 export const isSolved = (query: Query): boolean => query.solution !== UNSOLVED_SOLUTION;
+
+/** Changes one query wherever a cached list shows it: the boards hold arrays, the collection a page. */
+function updateCached(queryClient: QueryClient, queryId: string, change: (query: Query) => Query): void {
+  const map = (list: Query[]) => list.map((q) => (q._id === queryId ? change(q) : q));
+  queryClient.setQueriesData<Query[] | Page<Query>>({ queryKey: queryKeys.all }, (cached) => {
+    if (!cached) return cached;
+    return Array.isArray(cached) ? map(cached) : { ...cached, items: map(cached.items) };
+  });
+}
 
 async function fetchBoard(path: string): Promise<Query[]> {
   const res = await api<QueriesResponse>(path);
@@ -113,9 +188,7 @@ export function useToggleLike() {
   return useMutation({
     mutationFn: toggleLike,
     onSuccess: ({ likes, liked }, queryId) => {
-      queryClient.setQueriesData<Query[]>({ queryKey: queryKeys.all }, (list) =>
-        list?.map((q) => (q._id === queryId ? { ...q, likes, likedByMe: liked } : q)),
-      );
+      updateCached(queryClient, queryId, (q) => ({ ...q, likes, likedByMe: liked }));
     },
   });
 }
@@ -139,29 +212,30 @@ export function useSetQueryHidden() {
           queryClient.setQueryData<Query[]>(board, (list) => list?.filter((q) => q._id !== updated._id));
         }
       }
-      queryClient.setQueriesData<Query[]>({ queryKey: queryKeys.all }, (list) =>
-        list?.map((q) => (q._id === updated._id && 'hidden' in q ? { ...q, hidden } : q)),
-      );
+      updateCached(queryClient, updated._id, (q) => ('hidden' in q ? { ...q, hidden } : q));
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.all }),
   });
 }
 
+export const COLLECTION_PAGE_SIZE = 20;
+
 export interface CollectionPage {
   search: string;
-  limit: number;
-  offset: number;
+  page: number;
 }
 
 /** The admin Queries Collection, one server page at a time; the previous page stays while the next loads. */
-export function useQueryCollection(page: CollectionPage) {
+export function useQueryCollection({ search, page }: CollectionPage) {
   return useQuery({
-    queryKey: queryKeys.collection(page),
+    queryKey: queryKeys.collection({ search, page }),
     queryFn: ({ signal }) =>
-      api<Query[]>('/api/queries', {
-        query: { search: page.search || undefined, limit: page.limit, offset: page.offset },
+      fetchPage<Query>(
+        '/api/queries',
+        { search: search || undefined },
+        { limit: COLLECTION_PAGE_SIZE, offset: page * COLLECTION_PAGE_SIZE },
         signal,
-      }),
+      ),
     placeholderData: keepPreviousData,
   });
 }

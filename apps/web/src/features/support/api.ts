@@ -1,11 +1,19 @@
 /** The support form call and the admin Support Collection list with their hooks. */
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import type { SupportAddResponse, SearchPageQuery, SupportMessage, SupportRequest } from '@campus/contract';
+import type { SupportAddResponse, SupportMessage, SupportRequest } from '@campus/contract';
 import { api } from '../../lib/api-client';
+import { fetchPage } from '../../lib/pages';
+
+export const SUPPORT_PAGE_SIZE = 20;
+
+export interface SupportFilter {
+  search: string;
+  page: number;
+}
 
 export const supportKeys = {
   all: ['support'] as const,
-  list: (query: SearchPageQuery) => [...supportKeys.all, 'list', query] as const,
+  list: (filter: SupportFilter) => [...supportKeys.all, 'list', filter] as const,
 };
 
 export function submitSupport(body: SupportRequest): Promise<SupportAddResponse> {
@@ -16,15 +24,17 @@ export function useSubmitSupport() {
   return useMutation({ mutationFn: submitSupport });
 }
 
-export function fetchSupportMessages(query: SearchPageQuery): Promise<SupportMessage[]> {
-  return api<SupportMessage[]>('/api/supports', { query });
-}
-
 /** One page of the Support Collection; the previous page stays on screen while the next loads. */
-export function useSupportMessages(query: SearchPageQuery) {
+export function useSupportMessages({ search, page }: SupportFilter) {
   return useQuery({
-    queryKey: supportKeys.list(query),
-    queryFn: () => fetchSupportMessages(query),
+    queryKey: supportKeys.list({ search, page }),
+    queryFn: ({ signal }) =>
+      fetchPage<SupportMessage>(
+        '/api/supports',
+        { search: search || undefined },
+        { limit: SUPPORT_PAGE_SIZE, offset: page * SUPPORT_PAGE_SIZE },
+        signal,
+      ),
     placeholderData: keepPreviousData,
   });
 }

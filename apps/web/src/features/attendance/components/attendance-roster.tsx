@@ -1,6 +1,7 @@
 /** The students of a group, each with a Present / Absent choice that nothing forces to be made. */
-import { Group, Radio, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Group, Radio, Text, VisuallyHidden } from '@mantine/core';
 import { ATTENDANCE_STATUSES, type AttendanceStatus, type RosterStudent } from '@campus/contract';
+import { DataTable } from '../../../components/data-table';
 
 const COLOR: Record<AttendanceStatus, string> = { Present: 'green.9', Absent: 'red.9' };
 
@@ -20,52 +21,49 @@ export function AttendanceRoster({
   return (
     // Two columns, the roll number under the name, so a row with both choices fits a 320 px phone:
     // teachers mark attendance in class.
-    <Table.ScrollContainer minWidth={280}>
-      <Table striped verticalSpacing="xs">
-        <Table.Caption>Students of {group}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Student</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {students.map((student) => {
-            const status = statusOf(student.RollNo);
-            return (
-              <Table.Tr key={student.RollNo}>
-                <Table.Th scope="row" fw={500}>
-                  {student.name}
-                  <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                    Roll No {student.RollNo}
-                  </Text>
-                </Table.Th>
-                <Table.Td>
-                  <Radio.Group<AttendanceStatus>
-                    value={status ?? null}
-                    onChange={(value) => onChange(student.RollNo, value)}
-                    label={
-                      <VisuallyHidden>
-                        Attendance of {student.name} ({student.RollNo})
-                      </VisuallyHidden>
-                    }
-                    readOnly={disabled}
-                    // The hidden label's inline box would still push the choices below the name's line.
-                    styles={{ label: { display: 'block' } }}
-                  >
-                    {/* Wraps to Present over Absent where the row is too narrow for both side by side. */}
-                    <Group gap="xs" style={{ columnGap: 'var(--mantine-spacing-lg)' }}>
-                      {ATTENDANCE_STATUSES.map((option) => (
-                        <Radio key={option} value={option} label={option} size="md" color={COLOR[option]} />
-                      ))}
-                    </Group>
-                  </Radio.Group>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      caption={`Students of ${group}`}
+      minWidth={280}
+      rows={students}
+      rowKey={(student) => student.RollNo}
+      columns={[
+        {
+          header: 'Student',
+          rowHeader: true,
+          cell: (student) => (
+            <>
+              {student.name}
+              <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                Roll No {student.RollNo}
+              </Text>
+            </>
+          ),
+        },
+        {
+          header: 'Status',
+          cell: (student) => (
+            <Radio.Group<AttendanceStatus>
+              value={statusOf(student.RollNo) ?? null}
+              onChange={(value) => onChange(student.RollNo, value)}
+              label={
+                <VisuallyHidden>
+                  Attendance of {student.name} ({student.RollNo})
+                </VisuallyHidden>
+              }
+              readOnly={disabled}
+              // The hidden label's inline box would still push the choices below the name's line.
+              styles={{ label: { display: 'block' } }}
+            >
+              {/* Wraps to Present over Absent where the row is too narrow for both side by side. */}
+              <Group gap="xs" style={{ columnGap: 'var(--mantine-spacing-lg)' }}>
+                {ATTENDANCE_STATUSES.map((option) => (
+                  <Radio key={option} value={option} label={option} size="md" color={COLOR[option]} />
+                ))}
+              </Group>
+            </Radio.Group>
+          ),
+        },
+      ]}
+    />
   );
 }

@@ -3,7 +3,7 @@
  * attendance over a range of days, those below 75% first and marked so in words, and the same
  * report as a CSV file. The choices live in the address, so a report can be reloaded and shared.
  */
-import { Alert, Badge, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import {
   ATTENDANCE_WARNING_PERCENT,
@@ -16,6 +16,7 @@ import {
   type AttendanceReport,
   type AttendanceReportRow,
 } from '@campus/contract';
+import { DataTable, type Column } from '../../../components/data-table';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
 import { serverMessageOr } from '../../../lib/api-client';
@@ -57,46 +58,31 @@ function StatusCell({ row, warningPercent }: { row: AttendanceReportRow; warning
 }
 
 function ReportTable({ report }: { report: AttendanceReport }) {
-  const caption = `Attendance of ${report.group} from ${report.from} to ${report.to}`;
+  const columns: Column<AttendanceReportRow>[] = [
+    { header: 'Roll No', cell: (row) => row.RollNo },
+    { header: 'Name', rowHeader: true, cell: (row) => row.name },
+    {
+      header: 'Status',
+      cell: (row) => <StatusCell row={row} warningPercent={report.warningPercent} />,
+    },
+    {
+      header: 'Attendance',
+      align: 'right',
+      cell: (row) => `${formatAttendancePercentage(row.percentage)}%`,
+    },
+    { header: 'Present days', align: 'right', cell: (row) => row.present },
+    { header: 'Total days', align: 'right', cell: (row) => row.total },
+  ];
   return (
     // The status comes right after the name, so a phone shows it without scrolling.
-    <Table.ScrollContainer minWidth={640} type="native" tabIndex={0} role="region" aria-label={caption}>
-      <Table striped highlightOnHover captionSide="top">
-        <Table.Caption ta="start">{caption}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Roll No</Table.Th>
-            <Table.Th scope="col">Name</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col" ta="right">
-              Attendance
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Present days
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Total days
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {report.students.map((row) => (
-            <Table.Tr key={row.RollNo} fw={row.flagged ? 600 : undefined}>
-              <Table.Td>{row.RollNo}</Table.Td>
-              <Table.Th scope="row" fw="inherit">
-                {row.name}
-              </Table.Th>
-              <Table.Td>
-                <StatusCell row={row} warningPercent={report.warningPercent} />
-              </Table.Td>
-              <Table.Td ta="right">{formatAttendancePercentage(row.percentage)}%</Table.Td>
-              <Table.Td ta="right">{row.present}</Table.Td>
-              <Table.Td ta="right">{row.total}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      caption={`Attendance of ${report.group} from ${report.from} to ${report.to}`}
+      columns={columns}
+      rows={report.students}
+      rowKey={(row) => row.RollNo}
+      minWidth={640}
+      rowProps={(row) => (row.flagged ? { fw: 600 } : {})}
+    />
   );
 }
 

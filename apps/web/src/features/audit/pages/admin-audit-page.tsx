@@ -1,12 +1,37 @@
 /** The admin's audit log: every change of state, newest first, filtered by kind and by User ID. */
-import { Button, Group, Select, Table, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { AUDIT_KINDS, type AuditKind } from '@campus/contract';
+import { AUDIT_KINDS, type AuditEntry, type AuditKind } from '@campus/contract';
+import { DataTable, type Column } from '../../../components/data-table';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
+import { Pager } from '../../../components/pager';
 import { shortDateTime } from '../../../lib/dates';
-import { AUDIT_PAGE_SIZE, useAuditLog } from '../api';
+import { useAuditLog } from '../api';
+
+const COLUMNS: Column<AuditEntry>[] = [
+  { header: 'When', nowrap: true, cell: (entry) => shortDateTime(entry.at) },
+  { header: 'Kind', cell: (entry) => entry.kind },
+  {
+    header: 'Who',
+    cell: (entry) =>
+      `${entry.actorName ?? 'Unknown'}${
+        entry.actorLoginId !== null
+          ? ` (${entry.actorLoginId}${entry.actorRole ? `, ${entry.actorRole}` : ''})`
+          : ''
+      }`,
+  },
+  { header: 'Target', breakAnywhere: true, cell: (entry) => entry.target ?? '—' },
+  {
+    header: 'Detail',
+    breakAnywhere: true,
+    cell: (entry) =>
+      `${entry.detail ?? '—'}${entry.count > 1 ? ` × ${entry.count}` : ''}${
+        entry.client !== null ? ` from ${entry.client}` : ''
+      }`,
+  },
+];
 
 export function AdminAuditPage() {
   const [kind, setKind] = useState<AuditKind | null>(null);
@@ -15,6 +40,61 @@ export function AdminAuditPage() {
   const [page, setPage] = useState(0);
   const actor = /^\d{1,9}$/.test(actorDebounced) ? Number(actorDebounced) : undefined;
   const log = useAuditLog({ kind: kind ?? undefined, actor, page });
+  const filtered = kind !== null || actorDebounced !== '';
+
+  let body;
+  if (log.isPending) body = <LoadingState label="Loading the audit log..." />;
+  else if (log.isError) {
+    body = <LoadFailedState title="Could not load the audit log." onRetry={() => void log.refetch()} />;
+  } else if (log.data.items.length === 0) {
+    body = filtered ? (
+      <EmptyState
+        hint="No change matches this kind and User ID."
+        action={
+          <Button
+            variant="default"
+            onClick={() => {
+              setKind(null);
+              setActorText('');
+              setPage(0);
+            }}
+          >
+            Clear filters
+          </Button>
+        }
+      >
+        No audit entries found.
+      </EmptyState>
+    ) : (
+      <EmptyState hint="Sign-ins, decisions and changes to people and records appear here as they happen.">
+        No audit entries found.
+      </EmptyState>
+    );
+  } else {
+    const { items, offset, total, hasMore } = log.data;
+    body = (
+      <>
+        <DataTable
+          caption="Audit entries"
+          hideCaption
+          columns={COLUMNS}
+          rows={items}
+          rowKey={(entry) => entry._id}
+          minWidth={720}
+          busy={log.isFetching}
+        />
+        <Pager
+          page={page}
+          offset={offset}
+          shown={items.length}
+          total={total}
+          hasMore={hasMore}
+          onChange={setPage}
+          label="Audit Log"
+        />
+      </>
+    );
+  }
 
   return (
     <>
@@ -42,58 +122,7 @@ export function AdminAuditPage() {
           }}
         />
       </Group>
-      {log.isPending ? (
-        <LoadingState />
-      ) : log.isError ? (
-        <LoadFailedState title="Could not load the audit log." onRetry={() => void log.refetch()} />
-      ) : !log.data || log.data.length === 0 ? (
-        <EmptyState>No audit entries found.</EmptyState>
-      ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>When</Table.Th>
-                <Table.Th>Kind</Table.Th>
-                <Table.Th>Who</Table.Th>
-                <Table.Th>Target</Table.Th>
-                <Table.Th>Detail</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {log.data.map((entry) => (
-                <Table.Tr key={entry._id}>
-                  <Table.Td>{shortDateTime(entry.at)}</Table.Td>
-                  <Table.Td>{entry.kind}</Table.Td>
-                  <Table.Td>
-                    {entry.actorName ?? 'Unknown'}
-                    {entry.actorLoginId !== null &&
-                      ` (${entry.actorLoginId}${entry.actorRole ? `, ${entry.actorRole}` : ''})`}
-                  </Table.Td>
-                  <Table.Td>{entry.target ?? '—'}</Table.Td>
-                  <Table.Td>
-                    {entry.detail ?? '—'}
-                    {entry.count > 1 && ` × ${entry.count}`}
-                    {entry.client !== null && ` from ${entry.client}`}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      <Group mt="md" justify="center">
-        <Button variant="default" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
-          Previous
-        </Button>
-        <Button
-          variant="default"
-          disabled={!log.data || log.data.length < AUDIT_PAGE_SIZE}
-          onClick={() => setPage((p) => p + 1)}
-        >
-          Next
-        </Button>
-      </Group>
+      <Stack gap="md">{body}</Stack>
     </>
   );
 }

@@ -5,7 +5,7 @@ import type { FaqItem, FaqItemRequest } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
 import { serverMessageOr } from '../../../lib/api-client';
-import { showOutcome } from '../../../lib/toast';
+import { showOutcome } from '../../../components/toast';
 import { useAddFaq, useDeleteFaq, useFaqQuestions, useUpdateFaq } from '../api';
 import { FaqItemForm } from '../components/faq-item-form';
 

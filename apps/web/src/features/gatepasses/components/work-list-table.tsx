@@ -1,49 +1,17 @@
 /**
  * The teachers' gate passes as a dense table: one row per pass, sortable columns, and on the
- * requests tab a checkbox and Approve / Reject on every row. It scrolls sideways inside its own
- * region on a narrow screen, with each row's decision buttons kept in view at its right edge.
+ * requests tab a checkbox and Approve / Reject on every row, kept in view at the right edge while
+ * the rest of a row scrolls sideways on a narrow screen.
  */
-import { Badge, Button, Checkbox, Group, Table, Text, UnstyledButton } from '@mantine/core';
-import type { CSSProperties } from 'react';
+import { Badge, Button, Group, Text } from '@mantine/core';
 import type { GatePass, GatePassSort, GatePassStatus, SortOrder } from '@campus/contract';
+import { DataTable, type Column } from '../../../components/data-table';
 import { exactTime, relativeTime } from '../../../lib/dates';
 import type { HeldDecision } from '../hooks/use-delayed-decisions';
-
-const STICKY: CSSProperties = {
-  position: 'sticky',
-  right: 0,
-  background: 'var(--mantine-color-body)',
-  boxShadow: 'inset 1px 0 0 var(--table-border-color)',
-};
 
 export interface SortState {
   sort: GatePassSort;
   order: SortOrder;
-}
-
-function SortHeader({
-  label,
-  column,
-  state,
-  onSort,
-}: {
-  label: string;
-  column: GatePassSort;
-  state: SortState;
-  onSort: (column: GatePassSort) => void;
-}) {
-  const active = state.sort === column;
-  const direction = state.order === 'asc' ? 'ascending' : 'descending';
-  return (
-    <Table.Th scope="col" aria-sort={active ? direction : 'none'}>
-      <UnstyledButton onClick={() => onSort(column)} fw={700} fz="sm">
-        <Group gap={4} wrap="nowrap">
-          <span>{label}</span>
-          <span aria-hidden>{active ? (state.order === 'asc' ? '▲' : '▼') : '↕'}</span>
-        </Group>
-      </UnstyledButton>
-    </Table.Th>
-  );
 }
 
 function When({ iso }: { iso: string }) {
@@ -55,6 +23,61 @@ function When({ iso }: { iso: string }) {
 }
 
 const passLabel = (pass: GatePass) => `${pass.name} (${pass.rollNo})`;
+
+type PassColumn = Column<GatePass, GatePassSort>;
+
+const DETAILS: PassColumn[] = [
+  {
+    header: 'Student',
+    sortKey: 'name',
+    cell: (pass) => (
+      <>
+        <Text size="sm" fw={600}>
+          {pass.name}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {pass.rollNo}
+        </Text>
+      </>
+    ),
+  },
+  { header: 'Group', sortKey: 'group', cell: (pass) => pass.group },
+];
+
+const WHEN_AND_WHY: PassColumn[] = [
+  { header: 'Time', cell: (pass) => pass.time },
+  {
+    header: 'Reason',
+    maxWidth: 320,
+    cell: (pass) => (
+      <Text size="sm" lineClamp={2} title={pass.reason} style={{ overflowWrap: 'anywhere' }}>
+        {pass.reason}
+      </Text>
+    ),
+  },
+  { header: 'Applied', sortKey: 'createdAt', cell: (pass) => <When iso={pass.createdAt} /> },
+];
+
+const DECIDED: PassColumn = {
+  header: 'Decided',
+  cell: (pass) => (
+    <>
+      {pass.decidedBy && <Text size="sm">{pass.decidedBy}</Text>}
+      {pass.decidedAt && (
+        <Text size="xs" c="dimmed">
+          <When iso={pass.decidedAt} />
+        </Text>
+      )}
+    </>
+  ),
+};
+
+const REJECTION: PassColumn = {
+  header: 'Reason for rejection',
+  maxWidth: 280,
+  breakAnywhere: true,
+  cell: (pass) => <Text size="sm">{pass.rejectReason ?? '—'}</Text>,
+};
 
 export function WorkListTable({
   status,
@@ -71,7 +94,7 @@ export function WorkListTable({
 }: {
   status: GatePassStatus;
   passes: GatePass[];
-  /** Names the table's scrolling region. */
+  /** Names the table and its scrolling region. */
   label: string;
   sortState: SortState;
   onSort: (column: GatePassSort) => void;
@@ -84,146 +107,78 @@ export function WorkListTable({
   onReject?: (pass: GatePass) => void;
 }) {
   const deciding = status === 'pending';
-  const open = passes.filter((p) => !held.has(p._id));
-  const chosen = open.filter((p) => selected.has(p._id)).length;
-  const sortProps = { state: sortState, onSort };
+  const date: PassColumn = {
+    header: 'Date',
+    sortKey: 'date',
+    cell: (pass) => (
+      <Group gap={6} wrap="nowrap">
+        <span>{pass.date}</span>
+        {deciding && pass.date < today && (
+          <Badge color="red.9" variant="outline" size="sm">
+            Expired
+          </Badge>
+        )}
+      </Group>
+    ),
+  };
+  const decision: PassColumn = {
+    header: 'Decision',
+    sticky: true,
+    cell: (pass) => {
+      const hold = held.get(pass._id);
+      return hold ? (
+        <Badge color={hold.decision === 'approved' ? 'teal.9' : 'red.9'} variant="filled">
+          {hold.decision === 'approved' ? 'Approved' : 'Rejected'}
+          {hold.sending ? ' · sending' : ''}
+        </Badge>
+      ) : (
+        <Group gap={6} wrap="nowrap">
+          <Button size="compact-sm" color="teal.9" onClick={() => onApprove?.(pass)}>
+            Approve
+          </Button>
+          <Button size="compact-sm" color="red.9" variant="outline" onClick={() => onReject?.(pass)}>
+            Reject
+          </Button>
+        </Group>
+      );
+    },
+  };
+  const columns = [
+    ...DETAILS,
+    date,
+    ...WHEN_AND_WHY,
+    deciding ? decision : DECIDED,
+    ...(status === 'rejected' ? [REJECTION] : []),
+  ];
   return (
-    <Table.ScrollContainer
+    <DataTable
+      caption={label}
+      hideCaption
+      columns={columns}
+      rows={passes}
+      rowKey={(pass) => pass._id}
       minWidth={deciding ? 940 : 900}
-      type="native"
-      tabIndex={0}
-      role="region"
-      aria-label={label}
-    >
-      <Table highlightOnHover verticalSpacing={6} horizontalSpacing="sm" fz="sm">
-        <Table.Thead>
-          <Table.Tr>
-            {deciding && (
-              <Table.Th scope="col" w={40}>
-                <Checkbox
-                  aria-label="Select all on this page"
-                  checked={open.length > 0 && chosen === open.length}
-                  indeterminate={chosen > 0 && chosen < open.length}
-                  disabled={open.length === 0}
-                  onChange={(event) =>
-                    onSelect?.(
-                      open.map((p) => p._id),
-                      event.currentTarget.checked,
-                    )
-                  }
-                />
-              </Table.Th>
-            )}
-            <SortHeader label="Student" column="name" {...sortProps} />
-            <SortHeader label="Group" column="group" {...sortProps} />
-            <SortHeader label="Date" column="date" {...sortProps} />
-            <Table.Th scope="col">Time</Table.Th>
-            <Table.Th scope="col">Reason</Table.Th>
-            <SortHeader label="Applied" column="createdAt" {...sortProps} />
-            {deciding ? (
-              <Table.Th scope="col" style={STICKY}>
-                Decision
-              </Table.Th>
-            ) : (
-              <Table.Th scope="col">Decided</Table.Th>
-            )}
-            {status === 'rejected' && <Table.Th scope="col">Reason for rejection</Table.Th>}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {passes.map((pass) => {
-            const hold = held.get(pass._id);
-            const expired = deciding && pass.date < today;
-            return (
-              <Table.Tr
-                key={pass._id}
-                aria-label={passLabel(pass)}
-                bg={hold ? 'var(--campus-surface-held)' : undefined}
-                data-held={hold ? hold.decision : undefined}
-              >
-                {deciding && (
-                  <Table.Td>
-                    <Checkbox
-                      aria-label={`Select the gate pass of ${passLabel(pass)}`}
-                      checked={!hold && selected.has(pass._id)}
-                      disabled={Boolean(hold)}
-                      onChange={(event) => onSelect?.([pass._id], event.currentTarget.checked)}
-                    />
-                  </Table.Td>
-                )}
-                <Table.Td>
-                  <Text size="sm" fw={600}>
-                    {pass.name}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {pass.rollNo}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{pass.group}</Table.Td>
-                <Table.Td>
-                  <Group gap={6} wrap="nowrap">
-                    <span>{pass.date}</span>
-                    {expired && (
-                      <Badge color="red.9" variant="outline" size="sm">
-                        Expired
-                      </Badge>
-                    )}
-                  </Group>
-                </Table.Td>
-                <Table.Td>{pass.time}</Table.Td>
-                <Table.Td maw={320}>
-                  <Text size="sm" lineClamp={2} title={pass.reason} style={{ overflowWrap: 'anywhere' }}>
-                    {pass.reason}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <When iso={pass.createdAt} />
-                </Table.Td>
-                {deciding ? (
-                  <Table.Td style={STICKY}>
-                    {hold ? (
-                      <Badge color={hold.decision === 'approved' ? 'teal.9' : 'red.9'} variant="filled">
-                        {hold.decision === 'approved' ? 'Approved' : 'Rejected'}
-                        {hold.sending ? ' · sending' : ''}
-                      </Badge>
-                    ) : (
-                      <Group gap={6} wrap="nowrap">
-                        <Button size="compact-sm" color="teal.9" onClick={() => onApprove?.(pass)}>
-                          Approve
-                        </Button>
-                        <Button
-                          size="compact-sm"
-                          color="red.9"
-                          variant="outline"
-                          onClick={() => onReject?.(pass)}
-                        >
-                          Reject
-                        </Button>
-                      </Group>
-                    )}
-                  </Table.Td>
-                ) : (
-                  <Table.Td>
-                    {pass.decidedBy && <Text size="sm">{pass.decidedBy}</Text>}
-                    {pass.decidedAt && (
-                      <Text size="xs" c="dimmed">
-                        <When iso={pass.decidedAt} />
-                      </Text>
-                    )}
-                  </Table.Td>
-                )}
-                {status === 'rejected' && (
-                  <Table.Td maw={280}>
-                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                      {pass.rejectReason ?? '—'}
-                    </Text>
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+      dense
+      striped={false}
+      sort={{ key: sortState.sort, order: sortState.order, onSort }}
+      rowProps={(pass) => {
+        const hold = held.get(pass._id);
+        return {
+          'aria-label': passLabel(pass),
+          bg: hold ? 'var(--campus-surface-held)' : undefined,
+          'data-held': hold?.decision,
+        };
+      }}
+      selection={
+        deciding
+          ? {
+              selected,
+              onChange: (ids, on) => onSelect?.(ids, on),
+              label: (pass) => `Select the gate pass of ${passLabel(pass)}`,
+              disabled: (pass) => held.has(pass._id),
+            }
+          : undefined
+      }
+    />
   );
 }

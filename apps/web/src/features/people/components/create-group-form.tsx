@@ -1,11 +1,18 @@
 /** Creates an empty group: its name, checked by the contract's schema. */
 import { Button, Group, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type Ref } from 'react';
 import { GroupNameSchema, MESSAGES } from '@campus/contract';
 import { serverMessageOr } from '../../../lib/api-client';
 import { useCreateGroup } from '../api';
 
-export function CreateGroupForm({ onCreated }: { onCreated: (name: string) => void }) {
+export function CreateGroupForm({
+  onCreated,
+  nameRef,
+}: {
+  onCreated: (name: string) => void;
+  /** The name field, for a page that leads the user to it. */
+  nameRef?: Ref<HTMLInputElement>;
+}) {
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const create = useCreateGroup();
@@ -32,6 +39,7 @@ export function CreateGroupForm({ onCreated }: { onCreated: (name: string) => vo
       <Group align="flex-start" gap="sm">
         <TextInput
           label="New group name"
+          ref={nameRef}
           value={name}
           onChange={(event) => setName(event.currentTarget.value)}
           error={error}

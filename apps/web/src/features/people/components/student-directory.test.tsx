@@ -51,13 +51,18 @@ const rollNumbers = () =>
     .slice(1)
     .map((row) => within(row).getAllByRole('cell')[0]!.textContent);
 
+const Directory = () => (
+  <StudentDirectory
+    source="/api/manage-students"
+    caption="Students"
+    whenEmpty={{ hint: 'Students appear here once the campus office adds them.' }}
+  />
+);
+
 // Typing through user-event is slow when the machine is busy; these tests wait on the UI, not on time.
 describe('student directory', { timeout: 20_000 }, () => {
   it('pages through the students on the server', async () => {
-    const { user } = renderScreen(
-      <StudentDirectory source="/api/manage-students" caption="Students" />,
-      TEACHER,
-    );
+    const { user } = renderScreen(<Directory />, TEACHER);
     expect(screen.getByText('Loading students...')).toBeInTheDocument();
     await screen.findByRole('table', { name: 'Students' });
     expect(rollNumbers()).toHaveLength(TABLE_PAGE_SIZE);
@@ -73,10 +78,7 @@ describe('student directory', { timeout: 20_000 }, () => {
   });
 
   it("filters by group from the first page and says 'No students found.' for an empty group", async () => {
-    const { user } = renderScreen(
-      <StudentDirectory source="/api/manage-students" caption="Students" />,
-      TEACHER,
-    );
+    const { user } = renderScreen(<Directory />, TEACHER);
     await screen.findByRole('table', { name: 'Students' });
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await screen.findByText('21–27 of 27');
@@ -88,5 +90,22 @@ describe('student directory', { timeout: 20_000 }, () => {
 
     await user.selectOptions(screen.getByLabelText('Group'), 'ECE-A');
     expect(await screen.findByText(MESSAGES.students.none)).toBeInTheDocument();
+    expect(screen.getByText('No student matches this search and these filters.')).toBeInTheDocument();
+
+    // The filter that emptied the list can be cleared from the empty state.
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(screen.getByLabelText('Group')).toHaveValue('');
+    expect(await screen.findByText('1–20 of 27')).toBeInTheDocument();
+  });
+
+  it('says what would fill an empty list when no filter emptied it', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<FetchFn>(() => Promise.resolve(json(200, []))),
+    );
+    renderScreen(<Directory />, TEACHER);
+    expect(await screen.findByText(MESSAGES.students.none)).toBeInTheDocument();
+    expect(screen.getByText('Students appear here once the campus office adds them.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
   });
 });

@@ -1,11 +1,11 @@
 /** Students by roll number with a group filter, a search box and server paging (SPEC §2 manage, admin manage-students). */
-import { Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { MESSAGES, type AccountStatus, type Student } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { useGroups, useStudents, type StudentSource } from '../api';
-import { DataTable, type Column } from './data-table';
+import { DataTable, type Column } from '../../../components/data-table';
 import { Pager } from '../../../components/pager';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -66,6 +66,7 @@ export function StudentDirectory({
   caption,
   extraColumns = [],
   withStatus = false,
+  whenEmpty,
 }: {
   source: StudentSource;
   caption: string;
@@ -73,6 +74,8 @@ export function StudentDirectory({
   extraColumns?: Column<Student>[];
   /** Admins see each account's status and may list active or inactive ones only. */
   withStatus?: boolean;
+  /** What an empty list with no filter says would fill it, and the way to do so, if the user has one. */
+  whenEmpty: { hint: string; action?: ReactNode };
 }) {
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
@@ -81,6 +84,13 @@ export function StudentDirectory({
   const [page, setPage] = useState(0);
   const groups = useGroups();
   const students = useStudents(source, { search: debouncedSearch, group, status, page });
+  const filtered = debouncedSearch !== '' || group !== ALL_GROUPS || status !== '';
+  const clearFilters = () => {
+    setSearch('');
+    setGroup(ALL_GROUPS);
+    setStatus('');
+    setPage(0);
+  };
   const statusColumn: Column<Student>[] = withStatus
     ? [{ header: 'Status', cell: (s) => <AccountStatusText active={s.active} /> }]
     : [];
@@ -91,7 +101,24 @@ export function StudentDirectory({
       return <LoadFailedState title="Could not load students." onRetry={() => void students.refetch()} />;
     }
     const { items } = students.data;
-    if (items.length === 0) return <EmptyState>{MESSAGES.students.none}</EmptyState>;
+    if (items.length === 0) {
+      return filtered ? (
+        <EmptyState
+          hint="No student matches this search and these filters."
+          action={
+            <Button variant="default" onClick={clearFilters}>
+              Clear filters
+            </Button>
+          }
+        >
+          {MESSAGES.students.none}
+        </EmptyState>
+      ) : (
+        <EmptyState hint={whenEmpty.hint} action={whenEmpty.action}>
+          {MESSAGES.students.none}
+        </EmptyState>
+      );
+    }
     return (
       <>
         <DataTable

@@ -1,11 +1,11 @@
 /** The admin's Manage Teachers list: Name, Teacher ID, Email (SPEC §2), searchable and server paged. */
-import { Group, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { AccountStatus, Teacher } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { useTeachers } from '../api';
-import { DataTable, type Column } from './data-table';
+import { DataTable, type Column } from '../../../components/data-table';
 import { Pager } from '../../../components/pager';
 import { AccountStatusText, StatusFilter } from './student-directory';
 
@@ -22,15 +22,19 @@ const COLUMNS: Column<Teacher>[] = [
 
 export function TeacherDirectory({
   extraColumns = [],
+  emptyAction,
 }: {
   /** Columns after the status, such as the admin's actions on each teacher. */
   extraColumns?: Column<Teacher>[];
+  /** What an empty list with no filter offers to do: add a teacher. */
+  emptyAction?: ReactNode;
 }) {
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [status, setStatus] = useState<AccountStatus | ''>('');
   const [page, setPage] = useState(0);
   const teachers = useTeachers({ search: debouncedSearch, status, page });
+  const filtered = debouncedSearch !== '' || status !== '';
 
   function table() {
     if (teachers.isPending) return <LoadingState label="Loading teachers..." />;
@@ -38,7 +42,31 @@ export function TeacherDirectory({
       return <LoadFailedState title="Could not load teachers." onRetry={() => void teachers.refetch()} />;
     }
     const { items } = teachers.data;
-    if (items.length === 0) return <EmptyState>No teachers found.</EmptyState>;
+    if (items.length === 0) {
+      return filtered ? (
+        <EmptyState
+          hint="No teacher matches this search and status."
+          action={
+            <Button
+              variant="default"
+              onClick={() => {
+                setSearch('');
+                setStatus('');
+                setPage(0);
+              }}
+            >
+              Clear filters
+            </Button>
+          }
+        >
+          No teachers found.
+        </EmptyState>
+      ) : (
+        <EmptyState hint="Teachers appear here once they are added or imported." action={emptyAction}>
+          No teachers found.
+        </EmptyState>
+      );
+    }
     return (
       <>
         <DataTable

@@ -1,9 +1,9 @@
 /**
  * What an admin's list of students or teachers needs to manage them: an "Add" button, a "Manage"
  * menu per row (edit details, reset the password, deactivate or reactivate), the dialogs these
- * open, and a message saying what the last change did.
+ * open, and a toast saying what each change did.
  */
-import { Alert, Button, Menu, Modal } from '@mantine/core';
+import { Button, Menu, Modal } from '@mantine/core';
 import { useState } from 'react';
 import {
   describeChanges,
@@ -14,6 +14,7 @@ import {
   type Teacher,
   type TeacherCreateRequest,
 } from '@campus/contract';
+import { showOutcome } from '../../../components/toast';
 import { serverMessageOr } from '../../../lib/api-client';
 import {
   useCreateStudent,
@@ -52,14 +53,11 @@ function usePersonAdmin(kind: PersonKind, ops: Operations) {
   const [form, setForm] = useState<{ person?: Person } | null>(null);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const [issued, setIssued] = useState<IssuedPassword | null>(null);
-  const [status, setStatus] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const groups = useGroups();
 
-  const begin = () => {
-    setStatus(null);
-    setError(null);
-  };
+  const begin = () => setError(null);
+  const done = (message: string) => showOutcome({ ok: true, message });
   const failed = (reason: unknown) => setError(serverMessageOr(reason, 'Could not save. Please try again.'));
 
   async function save(body: PersonFormResult) {
@@ -68,14 +66,14 @@ function usePersonAdmin(kind: PersonKind, ops: Operations) {
     try {
       if (editing) {
         const changes = await ops.update(idOf(editing), body);
-        setStatus(
+        done(
           changes.length === 0
             ? `Nothing changed for ${who(editing)}.`
             : `${who(editing)} saved: ${describeChanges(changes)}.`,
         );
       } else {
         const created = await ops.create(body);
-        setStatus(`${who(created.person)} was added.`);
+        done(`${who(created.person)} was added.`);
         setIssued({ who: who(created.person), password: created.oneTimePassword });
       }
       setForm(null);
@@ -100,7 +98,7 @@ function usePersonAdmin(kind: PersonKind, ops: Operations) {
         run: run(async () => {
           const password = await ops.reset(idOf(person));
           setIssued({ who: name, password });
-          setStatus(`The password of ${name} was reset.`);
+          done(`The password of ${name} was reset.`);
         }),
       },
       deactivate: {
@@ -110,7 +108,7 @@ function usePersonAdmin(kind: PersonKind, ops: Operations) {
         danger: true,
         run: run(async () => {
           await ops.setActive(idOf(person), false);
-          setStatus(`${name} was deactivated.`);
+          done(`${name} was deactivated.`);
         }),
       },
       reactivate: {
@@ -120,23 +118,19 @@ function usePersonAdmin(kind: PersonKind, ops: Operations) {
         danger: false,
         run: run(async () => {
           await ops.setActive(idOf(person), true);
-          setStatus(`${name} was reactivated.`);
+          done(`${name} was reactivated.`);
         }),
       },
     };
     setConfirmation(dialogs[action]);
   };
 
-  const addButton = (
-    <Button
-      onClick={() => {
-        begin();
-        setForm({});
-      }}
-    >
-      Add {kind}
-    </Button>
-  );
+  const openAdd = () => {
+    begin();
+    setForm({});
+  };
+
+  const addButton = <Button onClick={openAdd}>Add {kind}</Button>;
 
   const manageMenu = (person: Person) => (
     <Menu position="bottom-end" withinPortal>
@@ -197,20 +191,8 @@ function usePersonAdmin(kind: PersonKind, ops: Operations) {
     </>
   );
 
-  const statusAlert = status && (
-    <Alert
-      color="green"
-      role="status"
-      withCloseButton
-      closeButtonLabel="Dismiss"
-      onClose={() => setStatus(null)}
-    >
-      {status}
-    </Alert>
-  );
-
-  /** `dialogs` is rendered once, wherever the list is; `status` is null until a change. */
-  return { addButton, manageMenu, dialogs, status: statusAlert };
+  /** `dialogs` is rendered once, wherever the list is. */
+  return { addButton, openAdd, manageMenu, dialogs };
 }
 
 export function useStudentAdmin() {

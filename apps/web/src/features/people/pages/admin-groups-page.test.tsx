@@ -46,6 +46,14 @@ describe('the Groups page', { timeout: 20_000 }, () => {
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 
+  it('leads from an empty list to the field that creates a group', async () => {
+    stubApi(() => ({ status: 200, body: [] }));
+    const { user } = renderScreen(<AdminGroupsPage />, ADMIN);
+    expect(await screen.findByText('No groups yet.')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Create a group' }));
+    expect(screen.getByLabelText('New group name')).toHaveFocus();
+  });
+
   it('sets the mentors of a group from every teacher', async () => {
     const calls = stubApi((call) => {
       if (call.path === '/api/teachers') {

@@ -1,12 +1,13 @@
 /** The admin's Groups page: every group with its students and mentors, and the changes to groups. */
-import { Alert, Box, Button, Group, Paper, Stack, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Box, Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { useRef, useState } from 'react';
 import { describeChanges, type GroupChangeResponse, type GroupSummary } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
+import { showOutcome } from '../../../components/toast';
 import { useGroupSummaries } from '../api';
 import { CreateGroupForm } from '../components/create-group-form';
-import { DataTable, type Column } from '../components/data-table';
+import { DataTable, type Column } from '../../../components/data-table';
 import { GroupDialog, type GroupEdit } from '../components/group-dialogs';
 import { MoveStudentsForm } from '../components/move-students-form';
 
@@ -22,10 +23,10 @@ function describe({ message, group, changes }: GroupChangeResponse): string {
 export function AdminGroupsPage() {
   const groups = useGroupSummaries();
   const [edit, setEdit] = useState<GroupEdit | null>(null);
-  const [status, setStatus] = useState<string | null>(null);
+  const nameField = useRef<HTMLInputElement>(null);
   const done = (res: GroupChangeResponse) => {
     setEdit(null);
-    setStatus(describe(res));
+    showOutcome({ ok: true, message: describe(res) });
   };
 
   const columns: Column<GroupSummary>[] = [
@@ -62,7 +63,20 @@ export function AdminGroupsPage() {
     if (groups.isError) {
       return <LoadFailedState title="Could not load groups." onRetry={() => void groups.refetch()} />;
     }
-    if (groups.data.length === 0) return <EmptyState>No groups yet.</EmptyState>;
+    if (groups.data.length === 0) {
+      return (
+        <EmptyState
+          hint="Create a group with its name, then move students into it or import them."
+          action={
+            <Button variant="default" onClick={() => nameField.current?.focus()}>
+              Create a group
+            </Button>
+          }
+        >
+          No groups yet.
+        </EmptyState>
+      );
+    }
     return (
       <DataTable
         caption="Groups"
@@ -78,19 +92,11 @@ export function AdminGroupsPage() {
     <Stack gap="lg">
       <Box>
         <PageTitle>Groups</PageTitle>
-        <CreateGroupForm onCreated={(name) => setStatus(`Group ${name} created.`)} />
+        <CreateGroupForm
+          nameRef={nameField}
+          onCreated={(name) => showOutcome({ ok: true, message: `Group ${name} created.` })}
+        />
       </Box>
-      {status && (
-        <Alert
-          color="green"
-          role="status"
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => setStatus(null)}
-        >
-          {status}
-        </Alert>
-      )}
       {table()}
       <GroupDialog edit={edit} onClose={() => setEdit(null)} onDone={done} />
       <Paper withBorder p="md" radius="md">

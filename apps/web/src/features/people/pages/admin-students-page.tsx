@@ -1,4 +1,4 @@
-import { Box, Group } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { PageTitle } from '../../../components/page-title';
 import { useMarksEditor } from '../../performance/components/use-marks-editor';
 import { StudentDirectory } from '../components/student-directory';
@@ -6,7 +6,7 @@ import { useStudentAdmin } from '../components/use-person-admin';
 
 export function AdminStudentsPage() {
   // Admins enter and correct any student's marks from the student's row.
-  const { editButton, dialog, status } = useMarksEditor();
+  const { editButton, dialog } = useMarksEditor();
   const people = useStudentAdmin();
   return (
     <>
@@ -14,14 +14,20 @@ export function AdminStudentsPage() {
         <PageTitle>Students Collection</PageTitle>
         {people.addButton}
       </Group>
-      {status && <Box mb="md">{status}</Box>}
-      {people.status && <Box mb="md">{people.status}</Box>}
       {dialog}
       {people.dialogs}
       <StudentDirectory
         source="/api/student"
         caption="Students Collection"
         withStatus
+        whenEmpty={{
+          hint: 'Students appear here once they are added or imported from a CSV file.',
+          action: (
+            <Button variant="default" onClick={people.openAdd}>
+              Add a student
+            </Button>
+          ),
+        }}
         extraColumns={[
           { header: 'Marks', cell: (s) => editButton({ rollNo: s.RollNo, name: s.name }) },
           { header: 'Account', cell: (s) => people.manageMenu(s) },

@@ -5,7 +5,11 @@ export function ManageStudentsPage() {
   return (
     <>
       <PageTitle>Manage Students</PageTitle>
-      <StudentDirectory source="/api/manage-students" caption="Students" />
+      <StudentDirectory
+        source="/api/manage-students"
+        caption="Students"
+        whenEmpty={{ hint: 'Students appear here once the campus office adds them.' }}
+      />
     </>
   );
 }

@@ -2,16 +2,15 @@
  * The marks of the teacher's mentees, one mentored group at a time, students without marks too, each
  * with "Edit marks". The CGPA says whether it was computed or entered.
  */
-import { Select, Stack, Table, Text } from '@mantine/core';
+import { Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { MESSAGES, type MarksRecord } from '@campus/contract';
+import { DataTable } from '../../../components/data-table';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { useMentoredGroups } from '../../../lib/mentored-groups';
 import { useGroupMarks } from '../api';
-import { marksOf } from '../format';
+import { markColumns } from '../format';
 import { useMarksEditor } from './use-marks-editor';
-
-const MARK_COLUMNS = marksOf(null).map((mark) => mark.label);
 
 function cgpaNote(record: MarksRecord): string {
   if (record.cgpaSource === null) return '';
@@ -24,7 +23,7 @@ export function MenteeMarks({ teacherId }: { teacherId: number | undefined }) {
   // The first mentored group until another is chosen.
   const group = chosen ?? groups.data?.[0] ?? null;
   const marks = useGroupMarks(group);
-  const { editButton, dialog, status } = useMarksEditor();
+  const { editButton, dialog } = useMarksEditor();
 
   if (groups.isPending) return <LoadingState label="Loading your groups..." />;
   if (groups.isError) {
@@ -47,46 +46,22 @@ export function MenteeMarks({ teacherId }: { teacherId: number | undefined }) {
   } else if (marks.data.length === 0) table = <EmptyState>{MESSAGES.attendance.emptyGroup}</EmptyState>;
   else {
     table = (
-      <Table.ScrollContainer
+      <DataTable
+        caption={`Marks of ${group}`}
+        columns={[
+          { header: 'RollNo', cell: (record) => record.RollNo },
+          { header: 'Name', rowHeader: true, cell: (record) => record.Name },
+          ...markColumns<MarksRecord>((record, label) => (label === 'CGPA' ? cgpaNote(record) : '')),
+          {
+            header: 'Marks',
+            cell: (record) => editButton({ rollNo: record.RollNo, name: record.Name }),
+          },
+        ]}
+        rows={marks.data}
+        rowKey={(record) => record.RollNo}
         minWidth={1000}
-        type="native"
-        tabIndex={0}
-        role="region"
-        aria-label={`Marks of ${group}`}
-      >
-        <Table striped highlightOnHover aria-busy={marks.isFetching}>
-          <Table.Caption>Marks of {group}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">RollNo</Table.Th>
-              <Table.Th scope="col">Name</Table.Th>
-              {MARK_COLUMNS.map((column) => (
-                <Table.Th key={column} scope="col" ta="right">
-                  {column}
-                </Table.Th>
-              ))}
-              <Table.Th scope="col">Marks</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {marks.data.map((record) => (
-              <Table.Tr key={record.RollNo}>
-                <Table.Td>{record.RollNo}</Table.Td>
-                <Table.Th scope="row" fw={500}>
-                  {record.Name}
-                </Table.Th>
-                {marksOf(record).map(({ label, value }) => (
-                  <Table.Td key={label} ta="right">
-                    {value}
-                    {label === 'CGPA' && cgpaNote(record)}
-                  </Table.Td>
-                ))}
-                <Table.Td>{editButton({ rollNo: record.RollNo, name: record.Name })}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+        busy={marks.isFetching}
+      />
     );
   }
 
@@ -103,7 +78,6 @@ export function MenteeMarks({ teacherId }: { teacherId: number | undefined }) {
       <Text size="sm" c="dimmed">
         Students of the groups you mentor, those without marks too. You can enter and correct their marks.
       </Text>
-      {status}
       {dialog}
       {table}
     </Stack>

@@ -41,28 +41,32 @@ describe('AdminQueriesPage', { timeout: 15_000 }, () => {
       '1/5/30',
       'Hide as spam',
     ]);
-    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    // One page only: no pager.
+    expect(screen.queryByRole('navigation', { name: 'Queries Collection pages' })).toBeNull();
   });
 
-  it('searches and pages on the server', async () => {
+  it('searches and pages on the server, saying which rows of how many are shown', async () => {
     const calls = stubApi((call) => {
       const offset = Number(call.search.get('offset'));
       const count = offset === 0 ? 21 : 3;
-      return {
+      const rows = Array.from({ length: count }, (_, i) => boardQuery({ topic: `Row ${offset + i}` }));
+      return new Response(JSON.stringify(rows), {
         status: 200,
-        body: Array.from({ length: count }, (_, i) => boardQuery({ topic: `Row ${offset + i}` })),
-      };
+        headers: { 'content-type': 'application/json', 'x-total-count': '23' },
+      });
     });
     renderScreen(<AdminQueriesPage />, ADMIN);
     // Text queries: role queries over a full page of rows are slow in jsdom.
     await screen.findByText('Row 0');
     expect(screen.queryByText('Row 20')).not.toBeInTheDocument();
+    const pages = screen.getByRole('navigation', { name: 'Queries Collection pages' });
+    expect(pages).toHaveTextContent('1–20 of 23');
 
     const user = userEvent.setup({ delay: null });
-    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await user.click(within(pages).getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Row 20')).toBeVisible();
-    expect(screen.getByText('Page 2')).toBeVisible();
-    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    expect(pages).toHaveTextContent('21–23 of 23');
+    expect(within(pages).getByRole('button', { name: 'Next' })).toBeDisabled();
 
     await user.click(screen.getByLabelText(/^Search queries/));
     await user.paste('exam');
@@ -71,10 +75,29 @@ describe('AdminQueriesPage', { timeout: 15_000 }, () => {
     expect(calls.at(-1)?.search.get('limit')).toBe('21');
   });
 
+  it('offers to clear a search that matched nothing', async () => {
+    const calls = stubApi((call) => ({
+      status: 200,
+      body: call.search.get('search') ? [] : [boardQuery({ topic: 'Exam dates' })],
+    }));
+    renderScreen(<AdminQueriesPage />, ADMIN);
+    await screen.findByRole('cell', { name: 'Exam dates' });
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByLabelText(/^Search queries/));
+    await user.paste('nothing like this');
+    expect(await screen.findByText('No queries match your search.', {}, { timeout: 3000 })).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(screen.getByLabelText(/^Search queries/)).toHaveValue('');
+    expect(await screen.findByRole('cell', { name: 'Exam dates' }, { timeout: 3000 })).toBeVisible();
+    expect(calls.at(-1)?.search.get('search')).toBeNull();
+  });
+
   it('shows the empty state', async () => {
     stubApi(() => ({ status: 200, body: [] }));
     renderScreen(<AdminQueriesPage />, ADMIN);
     expect(await screen.findByText(MESSAGES.query.none)).toBeVisible();
+    expect(screen.getByText(/as students write them/)).toBeVisible();
   });
 
   it('flags a hidden query and shows it again on the boards', async () => {
@@ -96,6 +119,7 @@ describe('AdminQueriesPage', { timeout: 15_000 }, () => {
     await userEvent
       .setup({ delay: null })
       .click(within(row).getByRole('button', { name: 'Show again: Cheap followers' }));
+    // A toast: the table stays where it was.
     expect(await screen.findByRole('status')).toHaveTextContent('“Cheap followers” is on the boards again.');
     expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
       path: `/api/queries/${spam._id}/hidden`,

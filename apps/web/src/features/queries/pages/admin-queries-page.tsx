@@ -2,19 +2,44 @@
  * Admin Queries Collection: every query in a searchable table, paged on the server (SPEC §2), with the
  * ones hidden as spam flagged and a way to hide or show each.
  */
-import { Alert, Badge, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { MESSAGES, type Query } from '@campus/contract';
+import { DataTable, type Column } from '../../../components/data-table';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
+import { Pager } from '../../../components/pager';
+import { showOutcome } from '../../../components/toast';
 import { serverMessageOr } from '../../../lib/api-client';
-import { isSolved, useQueryCollection, useSetQueryHidden } from '../api';
-import { HideQueryDialog } from '../components/hide-query-dialog';
 import { shortDate } from '../../../lib/dates';
 import { useLoggedError } from '../../../lib/logger';
+import { isSolved, useQueryCollection, useSetQueryHidden } from '../api';
+import { HideQueryDialog } from '../components/hide-query-dialog';
 
-const COLLECTION_PAGE_SIZE = 20;
+const DETAILS: Column<Query>[] = [
+  { header: 'Topic', breakAnywhere: true, cell: (q) => q.topic },
+  { header: 'Student', cell: (q) => q.name },
+  { header: 'Roll No', cell: (q) => q.rollNo },
+  { header: 'Tags', cell: (q) => q.tags.join(', ') },
+  {
+    header: 'Status',
+    cell: (q) => (
+      <Group gap={4} wrap="nowrap">
+        <Badge variant="filled" color={isSolved(q) ? 'teal.9' : 'gray.7'}>
+          {isSolved(q) ? 'Solved' : 'Unsolved'}
+        </Badge>
+        {q.hidden === true && (
+          <Badge variant="filled" color="red.9">
+            Hidden
+          </Badge>
+        )}
+      </Group>
+    ),
+  },
+  { header: 'Likes', cell: (q) => q.likes },
+  { header: 'Date', nowrap: true, cell: (q) => shortDate(q.createdAt) },
+];
 
 export function AdminQueriesPage() {
   const [search, setSearch] = useState('');
@@ -23,32 +48,96 @@ export function AdminQueriesPage() {
   const [paging, setPaging] = useState({ search: '', page: 0 });
   const page = paging.search === debouncedSearch ? paging.page : 0;
   const setPage = (next: number) => setPaging({ search: debouncedSearch, page: next });
-  // One row more than a page tells whether a next page exists without a count call.
-  const collection = useQueryCollection({
-    search: debouncedSearch,
-    limit: COLLECTION_PAGE_SIZE + 1,
-    offset: page * COLLECTION_PAGE_SIZE,
-  });
+  const collection = useQueryCollection({ search: debouncedSearch, page });
   useLoggedError(collection.error, 'Could not load the queries collection');
-  const rows = collection.data?.slice(0, COLLECTION_PAGE_SIZE) ?? [];
-  const hasNext = (collection.data?.length ?? 0) > COLLECTION_PAGE_SIZE;
   const [hiding, setHiding] = useState<Query | null>(null);
-  const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
   const show = useSetQueryHidden();
   const showAgain = (query: Query) => {
-    setOutcome(null);
     show.mutate(
       { queryId: query._id, hidden: false },
       {
-        onSuccess: () => setOutcome({ ok: true, message: `“${query.topic}” is on the boards again.` }),
+        onSuccess: () => showOutcome({ ok: true, message: `“${query.topic}” is on the boards again.` }),
         onError: (err) =>
-          setOutcome({
+          showOutcome({
             ok: false,
             message: serverMessageOr(err, 'Could not show the query again. Please try again.'),
           }),
       },
     );
   };
+
+  const action: Column<Query> = {
+    header: 'Action',
+    cell: (query) =>
+      query.hidden === true ? (
+        <Button
+          size="xs"
+          variant="default"
+          disabled={show.isPending}
+          aria-label={`Show again: ${query.topic}`}
+          onClick={() => showAgain(query)}
+        >
+          Show again
+        </Button>
+      ) : (
+        <Button
+          size="xs"
+          variant="outline"
+          color="red.9"
+          aria-label={`Hide as spam: ${query.topic}`}
+          onClick={() => setHiding(query)}
+        >
+          Hide as spam
+        </Button>
+      ),
+  };
+
+  let body;
+  if (collection.isPending) body = <LoadingState label="Loading queries..." />;
+  else if (collection.isError) {
+    body = <LoadFailedState title="Could not load the queries." onRetry={() => void collection.refetch()} />;
+  } else if (collection.data.items.length === 0) {
+    body = debouncedSearch ? (
+      <EmptyState
+        hint="The search looks in each query's topic and description."
+        action={
+          <Button variant="default" onClick={() => setSearch('')}>
+            Clear search
+          </Button>
+        }
+      >
+        No queries match your search.
+      </EmptyState>
+    ) : (
+      <EmptyState hint="Queries appear here, newest first, as students write them.">
+        {MESSAGES.query.none}
+      </EmptyState>
+    );
+  } else {
+    const { items, offset, total, hasMore } = collection.data;
+    body = (
+      <>
+        <DataTable
+          caption="Queries Collection"
+          hideCaption
+          columns={[...DETAILS, action]}
+          rows={items}
+          rowKey={(q) => q._id}
+          minWidth={900}
+          busy={collection.isFetching}
+        />
+        <Pager
+          page={page}
+          offset={offset}
+          shown={items.length}
+          total={total}
+          hasMore={hasMore}
+          onChange={setPage}
+          label="Queries Collection"
+        />
+      </>
+    );
+  }
 
   return (
     <Stack>
@@ -61,114 +150,13 @@ export function AdminQueriesPage() {
         maw={420}
         onChange={(e) => setSearch(e.currentTarget.value)}
       />
-      {outcome && (
-        <Alert
-          color={outcome.ok ? 'green' : 'red'}
-          role={outcome.ok ? 'status' : 'alert'}
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => setOutcome(null)}
-        >
-          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {outcome.message}
-          </Text>
-        </Alert>
-      )}
-      {collection.isLoading ? (
-        <LoadingState label="Loading queries..." />
-      ) : collection.isError ? (
-        <LoadFailedState title="Could not load the queries." onRetry={() => void collection.refetch()} />
-      ) : rows.length === 0 ? (
-        <EmptyState>{debouncedSearch ? 'No queries match your search.' : MESSAGES.query.none}</EmptyState>
-      ) : (
-        <Table.ScrollContainer
-          minWidth={900}
-          type="native"
-          tabIndex={0}
-          role="region"
-          aria-label="Queries Collection table"
-        >
-          <Table striped highlightOnHover aria-busy={collection.isFetching}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Topic</Table.Th>
-                <Table.Th scope="col">Student</Table.Th>
-                <Table.Th scope="col">Roll No</Table.Th>
-                <Table.Th scope="col">Tags</Table.Th>
-                <Table.Th scope="col">Status</Table.Th>
-                <Table.Th scope="col">Likes</Table.Th>
-                <Table.Th scope="col">Date</Table.Th>
-                <Table.Th scope="col">Action</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((query) => (
-                <Table.Tr key={query._id}>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{query.topic}</Table.Td>
-                  <Table.Td>{query.name}</Table.Td>
-                  <Table.Td>{query.rollNo}</Table.Td>
-                  <Table.Td>{query.tags.join(', ')}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      <Badge variant="filled" color={isSolved(query) ? 'teal.9' : 'gray.7'}>
-                        {isSolved(query) ? 'Solved' : 'Unsolved'}
-                      </Badge>
-                      {query.hidden === true && (
-                        <Badge variant="filled" color="red.9">
-                          Hidden
-                        </Badge>
-                      )}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>{query.likes}</Table.Td>
-                  <Table.Td>{shortDate(query.createdAt)}</Table.Td>
-                  <Table.Td>
-                    {query.hidden === true ? (
-                      <Button
-                        size="xs"
-                        variant="default"
-                        disabled={show.isPending}
-                        aria-label={`Show again: ${query.topic}`}
-                        onClick={() => showAgain(query)}
-                      >
-                        Show again
-                      </Button>
-                    ) : (
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        color="red.9"
-                        aria-label={`Hide as spam: ${query.topic}`}
-                        onClick={() => {
-                          setOutcome(null);
-                          setHiding(query);
-                        }}
-                      >
-                        Hide as spam
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      <Group justify="space-between">
-        <Button variant="default" disabled={page === 0} onClick={() => setPage(page - 1)}>
-          Previous page
-        </Button>
-        <Text aria-live="polite">Page {page + 1}</Text>
-        <Button variant="default" disabled={!hasNext} onClick={() => setPage(page + 1)}>
-          Next page
-        </Button>
-      </Group>
+      {body}
       <HideQueryDialog
         query={hiding}
         onClose={() => setHiding(null)}
         onHidden={(query) => {
           setHiding(null);
-          setOutcome({ ok: true, message: `“${query.topic}” was hidden as spam.` });
+          showOutcome({ ok: true, message: `“${query.topic}” was hidden as spam.` });
         }}
       />
     </Stack>

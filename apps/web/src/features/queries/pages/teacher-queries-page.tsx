@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { MESSAGES, type Query } from '@campus/contract';
 import { PageTitle } from '../../../components/page-title';
 import { serverMessageOr } from '../../../lib/api-client';
-import { showOutcome } from '../../../lib/toast';
+import { showOutcome } from '../../../components/toast';
 import { useSetQueryHidden, useSolvedQueries, useUnsolvedQueries } from '../api';
 import { HideQueryDialog } from '../components/hide-query-dialog';
 import { QueryList } from '../components/query-list';

@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SupportMessage } from '@campus/contract';
 import { json, renderScreen, urlOf } from '../../../test/render';
-import { AdminSupportPage, PAGE_SIZE } from './admin-support-page';
+import { SUPPORT_PAGE_SIZE as PAGE_SIZE } from '../api';
+import { AdminSupportPage } from './admin-support-page';
 
 const message = (i: number): SupportMessage => ({
   _id: `5b0c6f4e-0d5e-4a8e-9a57-${String(i).padStart(12, '0')}`,
@@ -16,8 +17,13 @@ const message = (i: number): SupportMessage => ({
 
 afterEach(() => vi.unstubAllGlobals());
 
-function renderPage(rows: (url: URL) => SupportMessage[]) {
-  const fetchMock = vi.fn((url: string) => Promise.resolve(json(200, rows(urlOf(url)))));
+/** The fake server; `total` is what it says in X-Total-Count, when it says anything. */
+function renderPage(rows: (url: URL) => SupportMessage[], total?: number) {
+  const fetchMock = vi.fn((url: string) => {
+    const res = json(200, rows(urlOf(url)));
+    if (total !== undefined) res.headers.set('x-total-count', String(total));
+    return Promise.resolve(res);
+  });
   vi.stubGlobal('fetch', fetchMock);
   const { user } = renderScreen(<AdminSupportPage />);
   return { fetchMock, user };
@@ -49,25 +55,27 @@ describe('AdminSupportPage', { timeout: 20_000 }, () => {
     ]);
   });
 
-  it('pages on the server and searches', async () => {
+  it('pages on the server, saying which messages of how many are shown, and searches', async () => {
     const { fetchMock, user } = renderPage((url) => {
       const offset = Number(url.searchParams.get('offset'));
       if (url.searchParams.get('search')) return [];
       return Array.from({ length: offset === 0 ? PAGE_SIZE + 1 : 3 }, (_, i) => message(offset + i));
-    });
+    }, PAGE_SIZE + 3);
     await screen.findByRole('table');
     expect(screen.getAllByRole('row')).toHaveLength(PAGE_SIZE + 1);
     expect(fetchMock).toHaveBeenLastCalledWith(
       `/api/supports?limit=${PAGE_SIZE + 1}&offset=0`,
       expect.anything(),
     );
+    const pages = screen.getByRole('navigation', { name: 'Support Collection pages' });
+    expect(pages).toHaveTextContent(`1–${PAGE_SIZE} of ${PAGE_SIZE + 3}`);
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('cell', { name: `Person ${PAGE_SIZE}` })).toBeInTheDocument();
     expect(screen.getAllByRole('row')).toHaveLength(4);
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
-    expect(screen.getByText('Page 2')).toBeInTheDocument();
+    expect(pages).toHaveTextContent(`${PAGE_SIZE + 1}–${PAGE_SIZE + 3} of ${PAGE_SIZE + 3}`);
 
     await user.click(screen.getByRole('searchbox', { name: /Search/ }));
     await user.paste('nobody');
@@ -76,5 +84,25 @@ describe('AdminSupportPage', { timeout: 20_000 }, () => {
       `/api/supports?search=nobody&limit=${PAGE_SIZE + 1}&offset=0`,
       expect.anything(),
     );
+
+    await user.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(screen.getByRole('searchbox', { name: /Search/ })).toHaveValue('');
+    expect(await screen.findByRole('cell', { name: 'Person 0' })).toBeInTheDocument();
+  });
+
+  it('says the page number when the server sends no total', async () => {
+    renderPage((url) => {
+      const offset = Number(url.searchParams.get('offset'));
+      return Array.from({ length: offset === 0 ? PAGE_SIZE + 1 : 3 }, (_, i) => message(offset + i));
+    });
+    await screen.findByRole('table');
+    expect(screen.getByRole('navigation', { name: 'Support Collection pages' })).toHaveTextContent('Page 1');
+  });
+
+  it('says what would fill an empty collection', async () => {
+    renderPage(() => [], 0);
+    expect(await screen.findByText('No support messages found.')).toBeInTheDocument();
+    expect(screen.getByText(/sent from the support form appear here/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Clear search' })).not.toBeInTheDocument();
   });
 });

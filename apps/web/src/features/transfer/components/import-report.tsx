@@ -1,7 +1,8 @@
 /** What a check found (or an import did): the counts, then every problem by row, a page at a time. */
-import { Alert, Group, Pagination, Stack, Table, Text } from '@mantine/core';
+import { Alert, Group, Pagination, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { ImportReport } from '@campus/contract';
+import { DataTable, type Column } from '../../../components/data-table';
 
 const PROBLEMS_PER_PAGE = 20;
 const count = new Intl.NumberFormat('en-US');
@@ -31,6 +32,13 @@ export function ImportCounts({ report }: { report: ImportReport }) {
   );
 }
 
+type Problem = ImportReport['errors'][number];
+const PROBLEM_COLUMNS: Column<Problem>[] = [
+  { header: 'Row', width: 56, cell: (problem) => problem.row },
+  { header: 'Field', width: 110, cell: (problem) => problem.field },
+  { header: 'Problem', cell: (problem) => problem.problem },
+];
+
 export function ProblemsTable({ report }: { report: ImportReport }) {
   const [page, setPage] = useState(1);
   const pages = Math.max(1, Math.ceil(report.errors.length / PROBLEMS_PER_PAGE));
@@ -44,31 +52,14 @@ export function ProblemsTable({ report }: { report: ImportReport }) {
         {report.errorCount > report.errors.length &&
           ` Only the first ${count.format(report.errors.length)} are listed.`}
       </Alert>
-      <Table.ScrollContainer minWidth={320} type="native" tabIndex={0} role="region" aria-label={caption}>
-        <Table striped captionSide="top">
-          <Table.Caption ta="start">{caption}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col" w={56}>
-                Row
-              </Table.Th>
-              <Table.Th scope="col" w={110}>
-                Field
-              </Table.Th>
-              <Table.Th scope="col">Problem</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {shown.map((problem, i) => (
-              <Table.Tr key={`${problem.row}-${problem.field}-${i}`}>
-                <Table.Td>{problem.row}</Table.Td>
-                <Table.Td>{problem.field}</Table.Td>
-                <Table.Td>{problem.problem}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        caption={caption}
+        columns={PROBLEM_COLUMNS}
+        rows={shown}
+        // The same problem may be listed twice for a row: its place in the list tells them apart.
+        rowKey={(problem) => shown.indexOf(problem)}
+        minWidth={320}
+      />
       {pages > 1 && (
         <Group justify="center">
           <Pagination

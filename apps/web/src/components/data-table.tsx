@@ -1,0 +1,222 @@
+/**
+ * The one table every list shows. It scrolls sideways inside its own keyboard-focusable region on a
+ * narrow screen, so the page itself never does; where a list needs them it adds sortable headers, a
+ * checkbox on every row with select-all, and a column kept in view at the right edge.
+ */
+import { Checkbox, Group, Table, UnstyledButton } from '@mantine/core';
+import type { CSSProperties, ReactNode } from 'react';
+import type { SortOrder } from '@campus/contract';
+
+export interface Column<T, K extends string = string> {
+  header: string;
+  cell: (row: T) => ReactNode;
+  /** The header becomes a button that asks for the rows ordered by this key. */
+  sortKey?: K;
+  /** The cell names its row (a row header), as a student's name does. */
+  rowHeader?: boolean;
+  align?: 'right';
+  nowrap?: boolean;
+  /** Long words and addresses break anywhere instead of widening the column. */
+  breakAnywhere?: boolean;
+  /** The text keeps its own line breaks (a message as it was typed). */
+  keepLineBreaks?: boolean;
+  width?: number;
+  minWidth?: number;
+  maxWidth?: number;
+  /** Stays in view at the right edge while the rest of the row scrolls. */
+  sticky?: boolean;
+}
+
+export interface SortState<K extends string> {
+  key: K;
+  order: SortOrder;
+}
+
+export interface Selection<T> {
+  /** The keys (`rowKey`) of the chosen rows. */
+  selected: ReadonlySet<string>;
+  onChange: (keys: string[], on: boolean) => void;
+  /** Names a row's checkbox. */
+  label: (row: T) => string;
+  /** A row that cannot be chosen now: its checkbox is off and disabled. */
+  disabled?: (row: T) => boolean;
+}
+
+/** What a row carries besides its cells. */
+export interface RowProps {
+  'aria-label'?: string;
+  bg?: string;
+  fw?: number;
+  [data: `data-${string}`]: string | undefined;
+}
+
+export interface DataTableProps<T, K extends string = string> {
+  /** Names the table and its scrolling region. */
+  caption: string;
+  /** For a page whose title already says what the table is: the caption only names it, unseen. */
+  hideCaption?: boolean;
+  columns: readonly Column<T, K>[];
+  rows: readonly T[];
+  rowKey: (row: T) => string | number;
+  /** Below this width the table scrolls inside its region. */
+  minWidth: number;
+  sort?: SortState<K> & { onSort: (key: K) => void };
+  selection?: Selection<T>;
+  rowProps?: (row: T) => RowProps;
+  striped?: boolean;
+  /** Smaller text and tighter rows, for a work list read at a glance. */
+  dense?: boolean;
+  /** The rows on show are being refreshed. */
+  busy?: boolean;
+}
+
+const STICKY: CSSProperties = {
+  position: 'sticky',
+  right: 0,
+  background: 'var(--mantine-color-body)',
+  boxShadow: 'inset 1px 0 0 var(--table-border-color)',
+};
+
+function cellStyle<T, K extends string>(column: Column<T, K>): CSSProperties | undefined {
+  const style: CSSProperties = {
+    ...(column.sticky ? STICKY : {}),
+    ...(column.nowrap ? { whiteSpace: 'nowrap' } : {}),
+    ...(column.keepLineBreaks ? { whiteSpace: 'pre-wrap' } : {}),
+    ...(column.breakAnywhere ? { overflowWrap: 'anywhere' } : {}),
+  };
+  return Object.keys(style).length > 0 ? style : undefined;
+}
+
+const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
+
+function HeaderCell<T, K extends string>({
+  column,
+  sort,
+}: {
+  column: Column<T, K>;
+  sort: DataTableProps<T, K>['sort'];
+}) {
+  const common = {
+    scope: 'col',
+    ta: column.align,
+    w: column.width,
+    style: column.sticky ? STICKY : undefined,
+  } as const;
+  const key = column.sortKey;
+  if (key === undefined || !sort) return <Table.Th {...common}>{column.header}</Table.Th>;
+  const active = sort.key === key;
+  return (
+    <Table.Th {...common} aria-sort={active ? ARIA_SORT[sort.order] : 'none'}>
+      <UnstyledButton onClick={() => sort.onSort(key)} fw={700} fz="sm">
+        <Group gap={4} wrap="nowrap">
+          <span>{column.header}</span>
+          <span aria-hidden>{active ? (sort.order === 'asc' ? '▲' : '▼') : '↕'}</span>
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+function SelectAll<T>({
+  rows,
+  selection,
+  keyOf,
+}: {
+  rows: readonly T[];
+  selection: Selection<T>;
+  keyOf: (row: T) => string;
+}) {
+  const open = rows.filter((row) => !selection.disabled?.(row)).map(keyOf);
+  const chosen = open.filter((key) => selection.selected.has(key)).length;
+  return (
+    <Table.Th scope="col" w={40}>
+      <Checkbox
+        aria-label="Select all on this page"
+        checked={open.length > 0 && chosen === open.length}
+        indeterminate={chosen > 0 && chosen < open.length}
+        disabled={open.length === 0}
+        onChange={(event) => selection.onChange(open, event.currentTarget.checked)}
+      />
+    </Table.Th>
+  );
+}
+
+export function DataTable<T, K extends string = string>({
+  caption,
+  hideCaption = false,
+  columns,
+  rows,
+  rowKey,
+  minWidth,
+  sort,
+  selection,
+  rowProps,
+  striped = true,
+  dense = false,
+  busy,
+}: DataTableProps<T, K>) {
+  const keyOf = (row: T) => String(rowKey(row));
+  const spacing = dense
+    ? ({ verticalSpacing: 6, horizontalSpacing: 'sm', fz: 'sm' } as const)
+    : ({ verticalSpacing: 'xs' } as const);
+  return (
+    <Table.ScrollContainer minWidth={minWidth} type="native" tabIndex={0} role="region" aria-label={caption}>
+      <Table
+        striped={striped}
+        highlightOnHover
+        captionSide="top"
+        aria-busy={busy}
+        aria-label={hideCaption ? caption : undefined}
+        {...spacing}
+      >
+        {!hideCaption && <Table.Caption ta="start">{caption}</Table.Caption>}
+        <Table.Thead>
+          <Table.Tr>
+            {selection && <SelectAll rows={rows} selection={selection} keyOf={keyOf} />}
+            {columns.map((column) => (
+              <HeaderCell key={column.header} column={column} sort={sort} />
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => {
+            const key = keyOf(row);
+            const props = rowProps?.(row) ?? {};
+            const locked = selection?.disabled?.(row) ?? false;
+            return (
+              <Table.Tr key={key} {...props}>
+                {selection && (
+                  <Table.Td>
+                    <Checkbox
+                      aria-label={selection.label(row)}
+                      checked={!locked && selection.selected.has(key)}
+                      disabled={locked}
+                      onChange={(event) => selection.onChange([key], event.currentTarget.checked)}
+                    />
+                  </Table.Td>
+                )}
+                {columns.map((column) => {
+                  const cellProps = {
+                    ta: column.align,
+                    miw: column.minWidth,
+                    maw: column.maxWidth,
+                    style: cellStyle(column),
+                  };
+                  return column.rowHeader ? (
+                    <Table.Th key={column.header} scope="row" fw={props.fw ?? 500} {...cellProps}>
+                      {column.cell(row)}
+                    </Table.Th>
+                  ) : (
+                    <Table.Td key={column.header} {...cellProps}>
+                      {column.cell(row)}
+                    </Table.Td>
+                  );
+                })}
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
