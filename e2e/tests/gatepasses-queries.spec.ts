@@ -121,17 +121,23 @@ test.describe('gate passes and the Q&A board', () => {
     await test.step('the teacher answers the query', async () => {
       await teacher.goto('/teacher/queries');
       await expect(teacher.getByRole('heading', { level: 1, name: 'Manage Queries' })).toBeVisible();
-      const unsolved = card(teacher, topic);
-      await expect(unsolved).toBeVisible();
+      // The student is the teacher's mentee: the work list shows the query with its group.
+      const unsolved = row(teacher, topic);
+      await expect(unsolved).toContainText('CSE-A');
       await expectAccessible(teacher);
-      await unsolved.getByRole('button', { name: 'Submit Solution' }).click();
-      await expect(unsolved.getByText('Solution cannot be empty.')).toBeVisible();
-      await unsolved.getByRole('textbox', { name: 'Solution' }).fill(solution);
-      await unsolved.getByRole('button', { name: 'Submit Solution' }).click();
+      await unsolved.getByRole('button', { name: `Answer: ${topic}` }).click();
+      const dialog = teacher.getByRole('dialog', { name: topic });
+      await dialog.getByRole('button', { name: 'Submit Solution' }).click();
+      await expect(dialog.getByText('Solution cannot be empty.')).toBeVisible();
+      await expectAccessible(teacher);
+      await dialog.getByRole('textbox', { name: 'Solution' }).fill(solution);
+      await dialog.getByRole('button', { name: 'Submit Solution' }).click();
       await expect(teacher.getByText('Solution updated successfully!')).toBeVisible();
-      await expect(card(teacher, topic)).toHaveCount(0);
+      await expect(dialog).toBeHidden();
+      await expect(row(teacher, topic)).toHaveCount(0);
       await openTab(teacher, 'Solved Queries');
-      await expect(card(teacher, topic)).toContainText(solution);
+      await expect(row(teacher, topic)).toContainText(solution);
+      await expect(row(teacher, topic)).toContainText('Dr. Anjali Rao');
       await expectAccessible(teacher);
     });
 

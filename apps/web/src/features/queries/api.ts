@@ -8,6 +8,7 @@ import {
 } from '@tanstack/react-query';
 import {
   NEW_QUERY_LIKES,
+  TOTAL_COUNT_HEADER,
   UNSOLVED_SOLUTION,
   type LikeResponse,
   type QueriesResponse,
@@ -41,18 +42,12 @@ export interface QueryWorkListFilter {
   page: number;
 }
 
-export interface QueryWorkListPage {
-  queries: Query[];
-  /** Every query that matches the filter (X-Total-Count), not only this page's. */
-  total: number;
-  offset: number;
-}
-
+/** A page of a board with its total (X-Total-Count), in the shape every paged list is cached in. */
 export async function fetchQueryWorkList(
   solved: boolean,
   { group, mine, sort, order, page }: QueryWorkListFilter,
   signal?: AbortSignal,
-): Promise<QueryWorkListPage> {
+): Promise<Page<Query>> {
   const offset = page * QUERY_WORK_LIST_PAGE_SIZE;
   const { data, headers } = await request<QueriesResponse>(
     solved ? '/api/queries-with-solution' : '/api/queries-without-solution',
@@ -68,11 +63,13 @@ export async function fetchQueryWorkList(
       ...(signal ? { signal } : {}),
     },
   );
-  const total = Number(headers.get('x-total-count'));
+  const total = Number(headers.get(TOTAL_COUNT_HEADER) ?? Number.NaN);
+  const counted = Number.isFinite(total) ? total : offset + data.queries.length;
   return {
-    queries: data.queries,
-    total: Number.isFinite(total) ? total : offset + data.queries.length,
+    items: data.queries,
+    hasMore: offset + data.queries.length < counted,
     offset,
+    total: counted,
   };
 }
 

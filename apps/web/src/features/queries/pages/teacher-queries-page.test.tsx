@@ -7,73 +7,186 @@ import { TEACHER, deferred, renderScreen, stubApi, type ApiCall, type Reply } fr
 import { boardQuery } from '../test/data';
 import { TeacherQueriesPage } from './teacher-queries-page';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
-function board(unsolved: Query[], solved: Query[], update: (call: ApiCall) => Reply | Promise<Reply>) {
+/**
+ * A fake server: the teacher mentors CSE-A; the boards filter by group and mine as the server does,
+ * sort by what is asked and answer the total in X-Total-Count.
+ */
+function board(
+  unsolved: Query[],
+  solved: Query[],
+  other: (call: ApiCall) => Reply | Promise<Reply> = () => ({ status: 500 }),
+  failing: () => boolean = () => false,
+) {
   return stubApi((call) => {
-    if (call.path === '/api/queries-without-solution') return { status: 200, body: { queries: unsolved } };
-    if (call.path === '/api/queries-with-solution') return { status: 200, body: { queries: solved } };
-    return update(call);
+    if (call.path === '/api/teacher-details/500001') {
+      return { status: 200, body: { name: 'Meera Iyer', teacherId: 500001, groups: ['CSE-A'] } };
+    }
+    const list =
+      call.path === '/api/queries-without-solution'
+        ? unsolved
+        : call.path === '/api/queries-with-solution'
+          ? solved
+          : null;
+    if (!list) return other(call);
+    if (failing()) return { status: 503, body: { message: 'unavailable' } };
+    const params = call.search;
+    let rows = list.filter(
+      (q) =>
+        (params.get('mine') !== 'true' || q.group === 'CSE-A') &&
+        (!params.get('group') || q.group === params.get('group')),
+    );
+    const sort = params.get('sort');
+    if (sort === 'name') rows = [...rows].sort((a, b) => a.name.localeCompare(b.name));
+    if (sort === 'name' && params.get('order') === 'desc') rows.reverse();
+    return new Response(JSON.stringify({ queries: rows }), {
+      status: 200,
+      headers: { 'content-type': 'application/json', 'X-Total-Count': String(rows.length) },
+    });
   });
 }
 
-async function answer(topic: string, solution: string) {
-  const card = await screen.findByRole('article', { name: topic });
+const row = (topic: RegExp | string) =>
+  screen.findByRole('row', { name: typeof topic === 'string' ? new RegExp(`^${topic},`) : topic });
+
+async function openAnswer(topic: string) {
   const user = userEvent.setup({ delay: null });
-  if (solution) {
-    await user.click(within(card).getByLabelText(/^Solution/));
-    await user.paste(solution);
-  }
-  await user.click(within(card).getByRole('button', { name: 'Submit Solution' }));
-  return card;
+  await user.click(within(await row(topic)).getByRole('button', { name: `Answer: ${topic}` }));
+  return { user, dialog: await screen.findByRole('dialog', { name: topic }) };
 }
 
-// Mantine's test mode keeps every tab panel mounted, so an empty list is looked for in the one on show.
+async function answer(topic: string, solution: string) {
+  const { user, dialog } = await openAnswer(topic);
+  if (solution) {
+    await user.click(within(dialog).getByLabelText(/^Solution/));
+    await user.paste(solution);
+  }
+  await user.click(within(dialog).getByRole('button', { name: 'Submit Solution' }));
+  return dialog;
+}
+
 // Mantine in jsdom is slow when the whole suite runs in parallel on a small machine.
 describe('TeacherQueriesPage', { timeout: 15_000 }, () => {
-  it('says when there are no queries', async () => {
-    board([], [], () => ({ status: 500 }));
+  it('lists the mentees’ unsolved queries as rows with student, group, query, likes, and counts on the tabs', async () => {
+    board(
+      [
+        boardQuery({ topic: 'Pointers', name: 'Ravi Kumar', rollNo: 230003, group: 'CSE-A', likes: 3 }),
+        boardQuery({ topic: 'Outside', name: 'Sana Bose', group: 'CSE-B' }),
+      ],
+      [
+        boardQuery({
+          topic: 'Done',
+          group: 'CSE-A',
+          solution: 'Yes',
+          solvedBy: 'Meera Iyer',
+          solvedAt: '2030-04-29T10:00:00.000Z',
+        }),
+      ],
+    );
     renderScreen(<TeacherQueriesPage />, TEACHER);
-    expect(await within(screen.getByRole('tabpanel')).findByText(MESSAGES.query.none)).toBeVisible();
+    const pointers = await row('Pointers');
+    expect(pointers).toHaveTextContent('Ravi Kumar');
+    expect(pointers).toHaveTextContent('230003');
+    expect(pointers).toHaveTextContent('CSE-A');
+    expect(pointers).toHaveTextContent('3');
+    expect(screen.queryByRole('row', { name: /^Outside,/ })).toBeNull();
+    expect(screen.getByRole('switch', { name: 'My mentees only' })).toBeChecked();
+    expect(await screen.findByRole('tab', { name: 'Unsolved Queries (1)' })).toBeVisible();
+    expect(await screen.findByRole('tab', { name: 'Solved Queries (1)' })).toBeVisible();
+
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('switch', { name: 'My mentees only' }));
+    expect(await row('Outside')).toHaveTextContent('CSE-B');
+    expect(await screen.findByRole('tab', { name: 'Unsolved Queries (2)' })).toBeVisible();
+
+    await user.click(screen.getByRole('tab', { name: /^Solved Queries/ }));
+    const done = await row('Done');
+    expect(done).toHaveTextContent('Meera Iyer');
+    expect(within(done).getByRole('button', { name: 'Hide as spam: Done' })).toBeVisible();
+    expect(within(done).queryByRole('button', { name: /^Answer/ })).toBeNull();
+  });
+
+  it('sorts by a column from the server, and says which way', async () => {
+    const calls = board(
+      [
+        boardQuery({ topic: 'First', name: 'Zed Rao', group: 'CSE-A' }),
+        boardQuery({ topic: 'Second', name: 'Amy Das', group: 'CSE-A' }),
+      ],
+      [],
+    );
+    renderScreen(<TeacherQueriesPage />, TEACHER);
+    await row('First');
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getAllByRole('button', { name: /^Student/ })[0]!);
+    await waitFor(() =>
+      expect(
+        screen
+          .getAllByRole('row')
+          .slice(1)
+          .map((r) => r.getAttribute('aria-label')),
+      ).toEqual(['Second, asked by Amy Das (230002)', 'First, asked by Zed Rao (230002)']),
+    );
+    expect(screen.getAllByRole('columnheader', { name: /^Student/ })[0]).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    const last = calls.filter((c) => c.path === '/api/queries-without-solution').at(-1)!;
+    expect(Object.fromEntries(last.search)).toMatchObject({
+      sort: 'name',
+      order: 'asc',
+      mine: 'true',
+      limit: '50',
+    });
+  });
+
+  it('says when there are no queries of the mentees, and offers every student’s', async () => {
+    board([boardQuery({ topic: 'Outside', group: 'CSE-B' })], []);
+    renderScreen(<TeacherQueriesPage />, TEACHER);
+    const panel = screen.getByRole('tabpanel');
+    expect(await within(panel).findByText(MESSAGES.query.none)).toBeVisible();
+    await userEvent
+      .setup({ delay: null })
+      .click(within(panel).getByRole('button', { name: 'Show every student’s queries' }));
+    expect(await row('Outside')).toBeVisible();
+    expect(screen.getByRole('switch', { name: 'My mentees only' })).not.toBeChecked();
   });
 
   it('says the board failed to load, not that it is empty, and loads it on retry', async () => {
     vi.spyOn(logger, 'error').mockImplementation(() => undefined);
     let failing = true;
-    stubApi((call) => {
-      if (failing) return { status: 503, body: { message: 'unavailable' } };
-      if (call.path === '/api/queries-without-solution') {
-        return { status: 200, body: { queries: [boardQuery({ topic: 'Recursion' })] } };
-      }
-      return { status: 200, body: { queries: [] } };
-    });
+    board([boardQuery({ topic: 'Recursion', group: 'CSE-A' })], [], undefined, () => failing);
     renderScreen(<TeacherQueriesPage />, TEACHER);
     const panel = screen.getByRole('tabpanel');
     expect(await within(panel).findByRole('alert')).toHaveTextContent('Could not load queries.');
     expect(within(panel).queryByText(MESSAGES.query.none)).not.toBeInTheDocument();
     failing = false;
     await userEvent.setup({ delay: null }).click(within(panel).getByRole('button', { name: 'Try again' }));
-    expect(await within(panel).findByRole('article', { name: 'Recursion' })).toBeVisible();
+    expect(await row('Recursion')).toBeVisible();
   });
 
   it('refuses an empty solution without calling the server', async () => {
-    const calls = board([boardQuery({ topic: 'Pointers' })], [], () => ({ status: 500 }));
+    const calls = board([boardQuery({ topic: 'Pointers', group: 'CSE-A' })], []);
     renderScreen(<TeacherQueriesPage />, TEACHER);
-    await answer('Pointers', '   ');
-    expect(screen.getByText(MESSAGES.solution.empty)).toBeVisible();
+    const dialog = await answer('Pointers', '   ');
+    expect(within(dialog).getByText(MESSAGES.solution.empty)).toBeVisible();
     expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
   });
 
-  it('shows Submitting..., then the success message, and the query moves to Solved', async () => {
-    const query = boardQuery({ topic: 'Pointers' });
+  it('answers in a dialog: Submitting..., then the success message, and the query moves to Solved', async () => {
+    const query = boardQuery({ topic: 'Pointers', group: 'CSE-A', description: 'What is a pointer?' });
     const unsolved = [query];
     const solved: Query[] = [];
     const reply = deferred<Reply>();
     const calls = board(unsolved, solved, () => reply.promise);
     renderScreen(<TeacherQueriesPage />, TEACHER);
-    const card = await answer('Pointers', 'A pointer holds an address.');
+    const dialog = await answer('Pointers', 'A pointer holds an address.');
+    expect(dialog).toHaveTextContent('What is a pointer?');
 
-    expect(within(card).getByRole('button', { name: MESSAGES.submitting })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: MESSAGES.submitting })).toBeDisabled();
     expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
       path: '/api/queries/update-solution',
       body: { queryId: query._id, solution: 'A pointer holds an address.' },
@@ -81,6 +194,7 @@ describe('TeacherQueriesPage', { timeout: 15_000 }, () => {
     const answered = {
       ...query,
       solution: 'A pointer holds an address.',
+      solvedBy: 'Meera Iyer',
       solvedAt: '2030-04-29T10:00:00.000Z',
     };
     unsolved.length = 0;
@@ -88,36 +202,34 @@ describe('TeacherQueriesPage', { timeout: 15_000 }, () => {
     reply.resolve({ status: 200, body: answered });
 
     expect(await screen.findByText(MESSAGES.solution.updated)).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await within(screen.getByRole('tabpanel')).findByText(MESSAGES.query.none)).toBeVisible();
-    await userEvent.setup({ delay: null }).click(screen.getByRole('tab', { name: 'Solved Queries' }));
-    const moved = await screen.findByRole('article', { name: 'Pointers' });
-    expect(within(moved).getByRole('region', { name: 'Solution' })).toHaveTextContent(
-      'A pointer holds an address.',
-    );
+    await userEvent.setup({ delay: null }).click(screen.getByRole('tab', { name: /^Solved Queries/ }));
+    expect(await row('Pointers')).toHaveTextContent('Meera Iyer');
   });
 
-  it('shows the failure message when the server refuses', async () => {
-    board([boardQuery({ topic: 'Pointers' })], [], () => ({
+  it('shows the failure message in the dialog when the server refuses', async () => {
+    board([boardQuery({ topic: 'Pointers', group: 'CSE-A' })], [], () => ({
       status: 409,
       body: { message: 'This query has already been answered' },
     }));
     renderScreen(<TeacherQueriesPage />, TEACHER);
-    const card = await answer('Pointers', 'Answer');
-    expect(await within(card).findByRole('alert')).toHaveTextContent(MESSAGES.solution.updateFailed);
+    const dialog = await answer('Pointers', 'Answer');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(MESSAGES.solution.updateFailed);
   });
 
-  it('shows the error message when the server cannot be reached', async () => {
-    board([boardQuery({ topic: 'Pointers' })], [], () => {
+  it('shows the error message in the dialog when the server cannot be reached', async () => {
+    board([boardQuery({ topic: 'Pointers', group: 'CSE-A' })], [], () => {
       throw new TypeError('Failed to fetch');
     });
     renderScreen(<TeacherQueriesPage />, TEACHER);
-    const card = await answer('Pointers', 'Answer');
-    expect(await within(card).findByRole('alert')).toHaveTextContent(MESSAGES.solution.updateError);
+    const dialog = await answer('Pointers', 'Answer');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(MESSAGES.solution.updateError);
   });
 
   it('hides a query as spam after confirming: it leaves the board, and Undo puts it back', async () => {
-    const spam = boardQuery({ topic: 'Cheap followers' });
-    const kept = boardQuery({ topic: 'Pointers' });
+    const spam = boardQuery({ topic: 'Cheap followers', group: 'CSE-A' });
+    const kept = boardQuery({ topic: 'Pointers', group: 'CSE-A' });
     const unsolved = [spam, kept];
     const calls = board(unsolved, [], (call) => {
       const hidden = (call.body as { hidden: boolean }).hidden;
@@ -126,8 +238,9 @@ describe('TeacherQueriesPage', { timeout: 15_000 }, () => {
     });
     renderScreen(<TeacherQueriesPage />, TEACHER);
     const user = userEvent.setup({ delay: null });
-    const card = await screen.findByRole('article', { name: 'Cheap followers' });
-    await user.click(within(card).getByRole('button', { name: 'Hide as spam' }));
+    await user.click(
+      within(await row('Cheap followers')).getByRole('button', { name: 'Hide as spam: Cheap followers' }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Hide this query as spam?' });
     expect(dialog).toHaveTextContent('Cheap followers');
     expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
@@ -138,57 +251,26 @@ describe('TeacherQueriesPage', { timeout: 15_000 }, () => {
       path: `/api/queries/${spam._id}/hidden`,
       body: { hidden: true },
     });
-    await waitFor(() => expect(screen.queryByRole('article', { name: 'Cheap followers' })).toBeNull());
-    expect(screen.getByRole('article', { name: 'Pointers' })).toBeVisible();
-    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('row', { name: /^Cheap followers,/ })).toBeNull());
+    expect(screen.getByRole('row', { name: /^Pointers,/ })).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Undo' }));
     expect(await screen.findByText('“Cheap followers” is on the board again.')).toBeVisible();
     expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({ hidden: false });
-    expect(await screen.findByRole('article', { name: 'Cheap followers' })).toBeVisible();
+    expect(await row('Cheap followers')).toBeVisible();
   });
 
   it('hides nothing when the teacher cancels', async () => {
-    const calls = board([boardQuery({ topic: 'Cheap followers' })], [], () => ({ status: 500 }));
+    const calls = board([boardQuery({ topic: 'Cheap followers', group: 'CSE-A' })], []);
     renderScreen(<TeacherQueriesPage />, TEACHER);
     const user = userEvent.setup({ delay: null });
-    const card = await screen.findByRole('article', { name: 'Cheap followers' });
-    await user.click(within(card).getByRole('button', { name: 'Hide as spam' }));
+    await user.click(
+      within(await row('Cheap followers')).getByRole('button', { name: 'Hide as spam: Cheap followers' }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Hide this query as spam?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
-    expect(screen.getByRole('article', { name: 'Cheap followers' })).toBeVisible();
-  });
-
-  it('says why in the dialog when the server refuses, and keeps the query', async () => {
-    board([boardQuery({ topic: 'Cheap followers' })], [], () => ({
-      status: 429,
-      body: { message: 'You can make 600 changes an hour. Try again in 12 minutes.' },
-    }));
-    renderScreen(<TeacherQueriesPage />, TEACHER);
-    const user = userEvent.setup({ delay: null });
-    const card = await screen.findByRole('article', { name: 'Cheap followers' });
-    await user.click(within(card).getByRole('button', { name: 'Hide as spam' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Hide this query as spam?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Hide as spam' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'You can make 600 changes an hour. Try again in 12 minutes.',
-    );
-    expect(screen.getByRole('article', { name: 'Cheap followers' })).toBeInTheDocument();
-  });
-
-  it('offers Hide as spam on solved queries too', async () => {
-    board(
-      [],
-      [boardQuery({ topic: 'Answered spam', solution: 'No.', solvedAt: '2030-04-29T10:00:00.000Z' })],
-      () => ({
-        status: 500,
-      }),
-    );
-    renderScreen(<TeacherQueriesPage />, TEACHER);
-    await userEvent.setup({ delay: null }).click(screen.getByRole('tab', { name: 'Solved Queries' }));
-    const card = await screen.findByRole('article', { name: 'Answered spam' });
-    expect(within(card).getByRole('button', { name: 'Hide as spam' })).toBeVisible();
+    expect(screen.getByRole('row', { name: /^Cheap followers,/ })).toBeVisible();
   });
 });

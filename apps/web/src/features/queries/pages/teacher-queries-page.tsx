@@ -1,66 +1,156 @@
 /**
- * Teacher Manage Queries: answer unsolved queries (an answered one moves to Solved, SPEC §2, §4), and
- * hide spam from both boards.
+ * Teacher Manage Queries (SPEC §2, §4): the unsolved and solved queries as a work list, filtered to a
+ * group or to the teacher's mentees and sorted; a query is answered in a dialog (an answered one moves
+ * to Solved) and spam is hidden from both boards.
  */
-import { Button, Group, Tabs } from '@mantine/core';
+import { Badge, Button, Group, Select, Switch, Tabs } from '@mantine/core';
 import { useState } from 'react';
-import { MESSAGES, type Query } from '@campus/contract';
+import { MESSAGES, type Query, type QuerySort } from '@campus/contract';
+import type { SortState } from '../../../components/data-table';
+import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
+import { Pager } from '../../../components/pager';
 import { serverMessageOr } from '../../../lib/api-client';
+import { useCurrentUser } from '../../../lib/current-user';
+import { useLoggedError } from '../../../lib/logger';
+import { useMentoredGroups } from '../../../lib/mentored-groups';
 import { showOutcome } from '../../../components/toast';
-import { useSetQueryHidden, useSolvedQueries, useUnsolvedQueries } from '../api';
+import { useQueryWorkList, useSetQueryHidden, type QueryWorkListFilter } from '../api';
+import { AnswerQueryDialog } from '../components/answer-query-dialog';
 import { HideQueryDialog } from '../components/hide-query-dialog';
-import { QueryList } from '../components/query-list';
-import { SolutionForm } from '../components/solution-form';
+import { QueryWorkListTable } from '../components/query-work-list-table';
 
-function HideButton({ query, onHide }: { query: Query; onHide: (query: Query) => void }) {
-  return (
-    <Group justify="flex-end">
-      <Button variant="outline" color="red.9" size="xs" onClick={() => onHide(query)}>
-        Hide as spam
-      </Button>
-    </Group>
-  );
+type Board = 'unsolved' | 'solved';
+const TABS: { board: Board; label: string }[] = [
+  { board: 'unsolved', label: 'Unsolved Queries' },
+  { board: 'solved', label: 'Solved Queries' },
+];
+const ALL_GROUPS = '*';
+const NEWEST_FIRST: SortState<QuerySort> = { key: 'createdAt', order: 'desc' };
+
+interface BoardView {
+  sort: SortState<QuerySort>;
+  page: number;
+}
+const FIRST_VIEW: BoardView = { sort: NEWEST_FIRST, page: 0 };
+
+/** A column clicked again turns its order round; a new column starts A–Z, or most first for counts and times. */
+function nextSort(current: SortState<QuerySort>, key: QuerySort): SortState<QuerySort> {
+  if (current.key === key) return { key, order: current.order === 'asc' ? 'desc' : 'asc' };
+  return { key, order: key === 'createdAt' || key === 'likes' ? 'desc' : 'asc' };
 }
 
-function UnsolvedQueries({ onSolved, onHide }: { onSolved: () => void; onHide: (query: Query) => void }) {
-  const queries = useUnsolvedQueries();
+function BoardPanel({
+  board,
+  label,
+  list,
+  view,
+  onView,
+  filtered,
+  onShowEveryone,
+  onAnswer,
+  onHide,
+}: {
+  board: Board;
+  label: string;
+  list: ReturnType<typeof useQueryWorkList>;
+  view: BoardView;
+  onView: (view: BoardView) => void;
+  /** Whether a group or the mentees filter narrows the list. */
+  filtered: boolean;
+  onShowEveryone: () => void;
+  onAnswer: (query: Query) => void;
+  onHide: (query: Query) => void;
+}) {
+  useLoggedError(list.error, `Could not load ${board} queries`);
+  if (list.isPending) return <LoadingState label="Loading queries..." />;
+  if (list.isError) {
+    return <LoadFailedState title="Could not load queries." onRetry={() => void list.refetch()} />;
+  }
+  const { items: queries, total, offset, hasMore } = list.data;
+  if (queries.length === 0 && offset === 0) {
+    return (
+      <EmptyState
+        hint={
+          filtered
+            ? 'Only the queries of the chosen students are shown.'
+            : board === 'unsolved'
+              ? 'Every query has an answer. New ones show here the moment a student asks.'
+              : 'Queries show here once a teacher has answered them.'
+        }
+        action={
+          filtered ? (
+            <Button variant="default" onClick={onShowEveryone}>
+              Show every student’s queries
+            </Button>
+          ) : undefined
+        }
+      >
+        {MESSAGES.query.none}
+      </EmptyState>
+    );
+  }
   return (
-    <QueryList
-      queries={queries.data}
-      isLoading={queries.isLoading}
-      error={queries.error}
-      onRetry={() => void queries.refetch()}
-      empty={MESSAGES.query.none}
-      context="Could not load unsolved queries"
-      renderExtra={(query) => (
-        <>
-          <SolutionForm query={query} onSolved={onSolved} />
-          <HideButton query={query} onHide={onHide} />
-        </>
-      )}
-    />
-  );
-}
-
-function SolvedQueries({ onHide }: { onHide: (query: Query) => void }) {
-  const queries = useSolvedQueries();
-  return (
-    <QueryList
-      queries={queries.data}
-      isLoading={queries.isLoading}
-      error={queries.error}
-      onRetry={() => void queries.refetch()}
-      empty={MESSAGES.query.none}
-      context="Could not load solved queries"
-      renderExtra={(query) => <HideButton query={query} onHide={onHide} />}
-    />
+    <>
+      <QueryWorkListTable
+        solved={board === 'solved'}
+        queries={queries}
+        label={label}
+        sort={view.sort}
+        onSort={(key) => onView({ sort: nextSort(view.sort, key), page: 0 })}
+        onAnswer={onAnswer}
+        onHide={onHide}
+        busy={list.isFetching}
+      />
+      <Pager
+        page={view.page}
+        offset={offset}
+        shown={queries.length}
+        total={total}
+        hasMore={hasMore}
+        onChange={(page) => onView({ ...view, page })}
+        label={label}
+      />
+    </>
   );
 }
 
 export function TeacherQueriesPage() {
+  const user = useCurrentUser();
+  const mentored = useMentoredGroups(user.teacherId);
+  const [tab, setTab] = useState<Board>('unsolved');
+  const [group, setGroup] = useState<string | null>(null);
+  const [mineChoice, setMine] = useState<boolean | null>(null);
+  // On by default, unless the teacher mentors no group at all.
+  const mine = mineChoice ?? (mentored.data ? mentored.data.length > 0 : true);
+  const [views, setViews] = useState<Record<Board, BoardView>>({ unsolved: FIRST_VIEW, solved: FIRST_VIEW });
+  const [answering, setAnswering] = useState<Query | null>(null);
   const [hiding, setHiding] = useState<Query | null>(null);
   const show = useSetQueryHidden();
+
+  const filterOf = (board: Board): QueryWorkListFilter => ({
+    group,
+    mine,
+    sort: views[board].sort.key,
+    order: views[board].sort.order,
+    page: views[board].page,
+  });
+  const lists = {
+    unsolved: useQueryWorkList(false, filterOf('unsolved')),
+    solved: useQueryWorkList(true, filterOf('solved')),
+  };
+  const changeFilter = (change: () => void) => {
+    change();
+    setViews((before) => ({
+      unsolved: { ...before.unsolved, page: 0 },
+      solved: { ...before.solved, page: 0 },
+    }));
+  };
+  const showEveryone = () =>
+    changeFilter(() => {
+      setGroup(null);
+      setMine(false);
+    });
 
   const undo = (query: Query) =>
     show.mutate(
@@ -75,24 +165,79 @@ export function TeacherQueriesPage() {
       },
     );
 
+  const groupOptions = [
+    { value: ALL_GROUPS, label: 'All groups' },
+    ...(mentored.data ?? []).map((g) => ({ value: g, label: g })),
+  ];
+
   return (
     <>
       <PageTitle>Manage Queries</PageTitle>
-      <Tabs defaultValue="unsolved">
+      <Group align="flex-end" gap="md" mb="md">
+        <Select
+          label="Group"
+          data={groupOptions}
+          value={group ?? ALL_GROUPS}
+          onChange={(value) => changeFilter(() => setGroup(!value || value === ALL_GROUPS ? null : value))}
+          allowDeselect={false}
+          w={{ base: '100%', xs: 200 }}
+        />
+        <Switch
+          label="My mentees only"
+          checked={mine}
+          onChange={(event) => {
+            const on = event.currentTarget.checked;
+            changeFilter(() => setMine(on));
+          }}
+          mb={8}
+        />
+      </Group>
+      <Tabs value={tab} onChange={(value) => value && setTab(value as Board)}>
         <Tabs.List mb="md">
-          <Tabs.Tab value="unsolved">Unsolved Queries</Tabs.Tab>
-          <Tabs.Tab value="solved">Solved Queries</Tabs.Tab>
+          {TABS.map(({ board, label }) => {
+            const total = lists[board].data?.total ?? undefined;
+            return (
+              <Tabs.Tab
+                key={board}
+                value={board}
+                aria-label={total === undefined ? label : `${label} (${total})`}
+                rightSection={
+                  total !== undefined && (
+                    <Badge size="sm" variant="filled" color="gray.7" aria-hidden>
+                      {total}
+                    </Badge>
+                  )
+                }
+              >
+                {label}
+              </Tabs.Tab>
+            );
+          })}
         </Tabs.List>
-        <Tabs.Panel value="unsolved">
-          <UnsolvedQueries
-            onSolved={() => showOutcome({ ok: true, message: MESSAGES.solution.updated })}
-            onHide={setHiding}
-          />
-        </Tabs.Panel>
-        <Tabs.Panel value="solved">
-          <SolvedQueries onHide={setHiding} />
-        </Tabs.Panel>
+        {TABS.map(({ board, label }) => (
+          <Tabs.Panel key={board} value={board}>
+            <BoardPanel
+              board={board}
+              label={label}
+              list={lists[board]}
+              view={views[board]}
+              onView={(view) => setViews((before) => ({ ...before, [board]: view }))}
+              filtered={group !== null || mine}
+              onShowEveryone={showEveryone}
+              onAnswer={setAnswering}
+              onHide={setHiding}
+            />
+          </Tabs.Panel>
+        ))}
       </Tabs>
+      <AnswerQueryDialog
+        query={answering}
+        onClose={() => setAnswering(null)}
+        onSolved={() => {
+          setAnswering(null);
+          showOutcome({ ok: true, message: MESSAGES.solution.updated });
+        }}
+      />
       <HideQueryDialog
         query={hiding}
         onClose={() => setHiding(null)}

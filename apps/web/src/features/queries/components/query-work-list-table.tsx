@@ -1,0 +1,134 @@
+/**
+ * The teachers' queries as a dense table: one row per query, sortable columns, and on each row the
+ * way to answer it (unsolved) or who answered and when (solved), and to hide it as spam.
+ */
+import { Button, Group, Text } from '@mantine/core';
+import type { Query, QuerySort } from '@campus/contract';
+import { DataTable, type Column, type SortState } from '../../../components/data-table';
+import { TimeAgo } from '../../../components/time-ago';
+
+const queryLabel = (query: Query) => `${query.topic}, asked by ${query.name} (${query.rollNo})`;
+
+export function QueryWorkListTable({
+  solved,
+  queries,
+  label,
+  sort,
+  onSort,
+  onAnswer,
+  onHide,
+  busy,
+}: {
+  solved: boolean;
+  queries: Query[];
+  /** Names the table and its scrolling region. */
+  label: string;
+  sort: SortState<QuerySort>;
+  onSort: (key: QuerySort) => void;
+  onAnswer: (query: Query) => void;
+  onHide: (query: Query) => void;
+  busy: boolean;
+}) {
+  const columns: Column<Query, QuerySort>[] = [
+    {
+      header: 'Student',
+      sortKey: 'name',
+      rowHeader: true,
+      nowrap: true,
+      cell: (q) => (
+        <>
+          <Text size="sm" fw={600}>
+            {q.name}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {q.rollNo}
+          </Text>
+        </>
+      ),
+    },
+    { header: 'Group', sortKey: 'group', nowrap: true, cell: (q) => q.group },
+    {
+      header: 'Query',
+      minWidth: 260,
+      maxWidth: 420,
+      breakAnywhere: true,
+      cell: (q) => (
+        <>
+          <Text size="sm" fw={600}>
+            {q.topic}
+          </Text>
+          <Text size="xs" c="dimmed" lineClamp={2} title={q.description}>
+            {q.description}
+          </Text>
+          {solved && (
+            <Text size="xs" lineClamp={2} title={q.solution}>
+              Answer: {q.solution}
+            </Text>
+          )}
+          {q.tags.length > 0 && (
+            <Text size="xs" c="dimmed">
+              {q.tags.join(', ')}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    { header: 'Asked', sortKey: 'createdAt', nowrap: true, cell: (q) => <TimeAgo iso={q.createdAt} /> },
+    { header: 'Likes', sortKey: 'likes', align: 'right', cell: (q) => q.likes },
+    ...(solved
+      ? [
+          {
+            header: 'Answered',
+            nowrap: true,
+            cell: (q: Query) => (
+              <>
+                {q.solvedBy && <Text size="sm">{q.solvedBy}</Text>}
+                {q.solvedAt && (
+                  <Text size="xs" c="dimmed">
+                    <TimeAgo iso={q.solvedAt} />
+                  </Text>
+                )}
+              </>
+            ),
+          },
+        ]
+      : []),
+    {
+      header: 'Action',
+      sticky: true,
+      nowrap: true,
+      cell: (q) => (
+        <Group gap={6} wrap="nowrap">
+          {!solved && (
+            <Button size="compact-sm" onClick={() => onAnswer(q)} aria-label={`Answer: ${q.topic}`}>
+              Answer
+            </Button>
+          )}
+          <Button
+            size="compact-sm"
+            variant="outline"
+            color="red.9"
+            onClick={() => onHide(q)}
+            aria-label={`Hide as spam: ${q.topic}`}
+          >
+            Hide as spam
+          </Button>
+        </Group>
+      ),
+    },
+  ];
+  return (
+    <DataTable
+      caption={label}
+      hideCaption
+      columns={columns}
+      rows={queries}
+      rowKey={(q) => q._id}
+      rowProps={(q) => ({ 'aria-label': queryLabel(q) })}
+      minWidth={solved ? 980 : 860}
+      sort={{ ...sort, onSort }}
+      dense
+      busy={busy}
+    />
+  );
+}
