@@ -21,6 +21,7 @@ export function showOutcome({
   action,
 }: {
   ok: boolean;
+  /** One line, or several separated by line breaks. */
   message: string;
   title?: string;
   /** One button beside the message, such as Undo; pressing it also dismisses the toast. */
@@ -37,7 +38,7 @@ export function showOutcome({
     closeButtonProps: { 'aria-label': 'Dismiss' },
     message: (
       <Group justify="space-between" gap="xs" wrap="wrap">
-        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
           {message}
         </Text>
         {action && (

@@ -2,7 +2,7 @@
  * Teacher gate pass (SPEC §2, §4): the requests as a work list to decide one by one or many at once,
  * filtered to a group or to the teacher's mentees, with time to undo; the decided passes beside them.
  */
-import { Alert, Badge, Button, Group, List, Select, Switch, Tabs, Text } from '@mantine/core';
+import { Badge, Button, Group, Select, Switch, Tabs, Text } from '@mantine/core';
 import { useState } from 'react';
 import {
   MESSAGES,
@@ -13,6 +13,7 @@ import {
 } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
+import { showOutcome } from '../../../components/toast';
 import { Pager } from '../../../components/pager';
 import { ApiError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
@@ -141,8 +142,6 @@ export function TeacherGatepassPage({ undoWindowMs = UNDO_WINDOW_MS }: { undoWin
     rejected: FIRST_VIEW,
   });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [failure, setFailure] = useState<string | null>(null);
-  const [report, setReport] = useState<string[]>([]);
   const [rejecting, setRejecting] = useState<GatePass[] | null>(null);
 
   const filterOf = (status: GatePassStatus): WorkListFilter => ({
@@ -162,9 +161,11 @@ export function TeacherGatepassPage({ undoWindowMs = UNDO_WINDOW_MS }: { undoWin
     windowMs: undoWindowMs,
     onSent: (batch, results) => {
       const words = unchanged(batch, results);
-      if (words.length > 0) setReport((before) => [...before, ...words]);
+      if (words.length > 0) {
+        showOutcome({ ok: false, title: 'Some gate passes were not changed', message: words.join('\n') });
+      }
     },
-    onFailed: (_batch, error) => setFailure(decisionFailure(error)),
+    onFailed: (_batch, error) => showOutcome({ ok: false, message: decisionFailure(error) }),
   });
 
   const resetSelection = () => setSelected(new Set());
@@ -182,7 +183,6 @@ export function TeacherGatepassPage({ undoWindowMs = UNDO_WINDOW_MS }: { undoWin
 
   const start = (passes: GatePass[], decision: DecisionBatch['decision'], rejectReason?: string) => {
     if (passes.length === 0) return;
-    setFailure(null);
     setSelected((before) => new Set([...before].filter((id) => !passes.some((p) => p._id === id))));
     decide({ passes, decision, ...(rejectReason?.trim() ? { rejectReason } : {}) });
   };
@@ -195,33 +195,6 @@ export function TeacherGatepassPage({ undoWindowMs = UNDO_WINDOW_MS }: { undoWin
   return (
     <>
       <PageTitle>Gate Pass Requests</PageTitle>
-      {failure && (
-        <Alert
-          color="red"
-          mb="md"
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => setFailure(null)}
-        >
-          {failure}
-        </Alert>
-      )}
-      {report.length > 0 && (
-        <Alert
-          color="yellow"
-          mb="md"
-          title="Some gate passes were not changed"
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => setReport([])}
-        >
-          <List size="sm">
-            {report.map((line, i) => (
-              <List.Item key={i}>{line}</List.Item>
-            ))}
-          </List>
-        </Alert>
-      )}
       <Group align="flex-end" gap="md" mb="md">
         <Select
           label="Group"
