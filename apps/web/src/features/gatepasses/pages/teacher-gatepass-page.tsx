@@ -2,7 +2,7 @@
  * Teacher gate pass (SPEC §2, §4): the requests as a work list to decide one by one or many at once,
  * filtered to a group or to the teacher's mentees, with time to undo; the decided passes beside them.
  */
-import { Badge, Button, Group, Select, Switch, Tabs, Text } from '@mantine/core';
+import { Button, Group, Tabs, Text } from '@mantine/core';
 import { useState } from 'react';
 import {
   MESSAGES,
@@ -13,6 +13,7 @@ import {
 } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
+import { CountedTab, WorkListFilters } from '../../../components/work-list-filters';
 import { showOutcome } from '../../../components/toast';
 import { Pager } from '../../../components/pager';
 import { ApiError } from '../../../lib/api-client';
@@ -31,7 +32,6 @@ const TABS: { status: GatePassStatus; label: string }[] = [
   { status: 'rejected', label: 'Rejected Gate Passes' },
 ];
 
-const ALL_GROUPS = '*';
 const NEWEST_FIRST: SortState = { sort: 'createdAt', order: 'desc' };
 
 function decisionFailure(error: Error): string {
@@ -187,54 +187,21 @@ export function TeacherGatepassPage({ undoWindowMs = UNDO_WINDOW_MS }: { undoWin
     decide({ passes, decision, ...(rejectReason?.trim() ? { rejectReason } : {}) });
   };
 
-  const groupOptions = [
-    { value: ALL_GROUPS, label: 'All groups' },
-    ...(mentored.data ?? []).map((g) => ({ value: g, label: g })),
-  ];
-
   return (
     <>
       <PageTitle>Gate Pass Requests</PageTitle>
-      <Group align="flex-end" gap="md" mb="md">
-        <Select
-          label="Group"
-          data={groupOptions}
-          value={group ?? ALL_GROUPS}
-          onChange={(value) => changeFilter(() => setGroup(!value || value === ALL_GROUPS ? null : value))}
-          allowDeselect={false}
-          w={{ base: '100%', xs: 200 }}
-        />
-        <Switch
-          label="My mentees only"
-          checked={mine}
-          onChange={(event) => {
-            const on = event.currentTarget.checked;
-            changeFilter(() => setMine(on));
-          }}
-          mb={8}
-        />
-      </Group>
+      <WorkListFilters
+        groups={mentored.data ?? []}
+        group={group}
+        onGroup={(value) => changeFilter(() => setGroup(value))}
+        mine={mine}
+        onMine={(on) => changeFilter(() => setMine(on))}
+      />
       <Tabs value={tab} onChange={(value) => value && setTab(value as GatePassStatus)}>
         <Tabs.List mb="md">
-          {TABS.map(({ status, label }) => {
-            const total = lists[status].data?.total;
-            return (
-              <Tabs.Tab
-                key={status}
-                value={status}
-                aria-label={total === undefined ? label : `${label} (${total})`}
-                rightSection={
-                  total !== undefined && (
-                    <Badge size="sm" variant="filled" color="gray.7" aria-hidden>
-                      {total}
-                    </Badge>
-                  )
-                }
-              >
-                {label}
-              </Tabs.Tab>
-            );
-          })}
+          {TABS.map(({ status, label }) => (
+            <CountedTab key={status} value={status} label={label} total={lists[status].data?.total} />
+          ))}
         </Tabs.List>
         <Tabs.Panel value="pending">
           <Group gap="sm" mb="sm" wrap="wrap">

@@ -3,12 +3,13 @@
  * group or to the teacher's mentees and sorted; a query is answered in a dialog (an answered one moves
  * to Solved) and spam is hidden from both boards.
  */
-import { Badge, Button, Group, Select, Switch, Tabs } from '@mantine/core';
+import { Button, Tabs } from '@mantine/core';
 import { useState } from 'react';
 import { MESSAGES, type Query, type QuerySort } from '@campus/contract';
 import type { SortState } from '../../../components/data-table';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
+import { CountedTab, WorkListFilters } from '../../../components/work-list-filters';
 import { Pager } from '../../../components/pager';
 import { serverMessageOr } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
@@ -25,7 +26,6 @@ const TABS: { board: Board; label: string }[] = [
   { board: 'unsolved', label: 'Unsolved Queries' },
   { board: 'solved', label: 'Solved Queries' },
 ];
-const ALL_GROUPS = '*';
 const NEWEST_FIRST: SortState<QuerySort> = { key: 'createdAt', order: 'desc' };
 
 interface BoardView {
@@ -165,54 +165,21 @@ export function TeacherQueriesPage() {
       },
     );
 
-  const groupOptions = [
-    { value: ALL_GROUPS, label: 'All groups' },
-    ...(mentored.data ?? []).map((g) => ({ value: g, label: g })),
-  ];
-
   return (
     <>
       <PageTitle>Manage Queries</PageTitle>
-      <Group align="flex-end" gap="md" mb="md">
-        <Select
-          label="Group"
-          data={groupOptions}
-          value={group ?? ALL_GROUPS}
-          onChange={(value) => changeFilter(() => setGroup(!value || value === ALL_GROUPS ? null : value))}
-          allowDeselect={false}
-          w={{ base: '100%', xs: 200 }}
-        />
-        <Switch
-          label="My mentees only"
-          checked={mine}
-          onChange={(event) => {
-            const on = event.currentTarget.checked;
-            changeFilter(() => setMine(on));
-          }}
-          mb={8}
-        />
-      </Group>
+      <WorkListFilters
+        groups={mentored.data ?? []}
+        group={group}
+        onGroup={(value) => changeFilter(() => setGroup(value))}
+        mine={mine}
+        onMine={(on) => changeFilter(() => setMine(on))}
+      />
       <Tabs value={tab} onChange={(value) => value && setTab(value as Board)}>
         <Tabs.List mb="md">
-          {TABS.map(({ board, label }) => {
-            const total = lists[board].data?.total ?? undefined;
-            return (
-              <Tabs.Tab
-                key={board}
-                value={board}
-                aria-label={total === undefined ? label : `${label} (${total})`}
-                rightSection={
-                  total !== undefined && (
-                    <Badge size="sm" variant="filled" color="gray.7" aria-hidden>
-                      {total}
-                    </Badge>
-                  )
-                }
-              >
-                {label}
-              </Tabs.Tab>
-            );
-          })}
+          {TABS.map(({ board, label }) => (
+            <CountedTab key={board} value={board} label={label} total={lists[board].data?.total} />
+          ))}
         </Tabs.List>
         {TABS.map(({ board, label }) => (
           <Tabs.Panel key={board} value={board}>
