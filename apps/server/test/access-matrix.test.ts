@@ -164,7 +164,8 @@ function fillPath(url: string, token: string): string {
 
 const roleOf = (caller: Exclude<Caller, 'anonymous'>) => (caller === 'otherStudent' ? 'student' : caller);
 
-describe('access matrix', () => {
+// Each walk makes 430 requests; on PostgreSQL on a busy two-core machine that is 15–20 s.
+describe('access matrix', { timeout: 60_000 }, () => {
   it('has an expectation for every registered route and no stale ones', () => {
     const registered = routeCatalog(t.app).map((r) => `${r.method} ${r.url}`);
     const missing = registered.filter((key) => !(key in EXPECTED));

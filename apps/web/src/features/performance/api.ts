@@ -11,6 +11,7 @@ import {
   type Performance,
 } from '@campus/contract';
 import { api } from '../../lib/api-client';
+import { fetchPage, type Page } from '../../lib/pages';
 
 export const PERFORMANCE_PAGE_SIZE = 50;
 
@@ -36,21 +37,13 @@ export function useStudentPerformance(rollNo: number | undefined) {
   });
 }
 
-export interface PerformancePage {
-  rows: Performance[];
-  hasNext: boolean;
-}
-
-/** One page of the table; one extra row is asked for to know whether a next page exists. */
-export async function fetchPerformancePage(search: string, page: number): Promise<PerformancePage> {
-  const rows = await api<Performance[]>('/api/students-performance', {
-    query: {
-      search: search || undefined,
-      limit: PERFORMANCE_PAGE_SIZE + 1,
-      offset: page * PERFORMANCE_PAGE_SIZE,
-    },
-  });
-  return { rows: rows.slice(0, PERFORMANCE_PAGE_SIZE), hasNext: rows.length > PERFORMANCE_PAGE_SIZE };
+/** One page of the table, with the total of matching students when the server sends it. */
+export function fetchPerformancePage(search: string, page: number): Promise<Page<Performance>> {
+  return fetchPage<Performance>(
+    '/api/students-performance',
+    { search: search || undefined },
+    { limit: PERFORMANCE_PAGE_SIZE, offset: page * PERFORMANCE_PAGE_SIZE },
+  );
 }
 
 export function useStudentsPerformance(search: string, page: number) {

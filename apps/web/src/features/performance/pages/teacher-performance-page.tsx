@@ -2,14 +2,15 @@
  * Every student's performance (SPEC §2) with a name search and paging done by the server, and the
  * teacher's mentees, whose marks the teacher enters and corrects.
  */
-import { Button, Group, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Button, Stack, Tabs, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { MESSAGES } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
+import { Pager } from '../../../components/pager';
 import { useCurrentUser } from '../../../lib/current-user';
-import { PERFORMANCE_PAGE_SIZE, useStudentsPerformance } from '../api';
+import { useStudentsPerformance } from '../api';
 import { MenteeMarks } from '../components/mentee-marks';
 import { PerformanceTable } from '../components/performance-table';
 
@@ -46,8 +47,7 @@ function AllStudents() {
   const table = useStudentsPerformance(search, page);
   const goTo = (next: number) => setPaging({ search, page: next });
 
-  const rows = table.data?.rows ?? [];
-  const first = page * PERFORMANCE_PAGE_SIZE + 1;
+  const rows = table.data?.items ?? [];
 
   return (
     <Stack>
@@ -79,27 +79,17 @@ function AllStudents() {
         </EmptyState>
       ) : (
         <>
-          <Text size="sm" aria-live="polite">
-            Showing students {first}–{first + rows.length - 1}
-            {table.isPlaceholderData ? ' (loading...)' : ''}
-          </Text>
           <PerformanceTable rows={rows} busy={table.isFetching} />
+          <Pager
+            page={page}
+            offset={table.data?.offset ?? 0}
+            shown={rows.length}
+            total={table.data?.total ?? null}
+            hasMore={(table.data?.hasMore ?? false) && !table.isPlaceholderData}
+            onChange={goTo}
+            label="Student performance"
+          />
         </>
-      )}
-      {(page > 0 || table.data?.hasNext) && (
-        <Group component="nav" aria-label="Pages" justify="space-between">
-          <Button variant="default" disabled={page === 0} onClick={() => goTo(page - 1)}>
-            Previous
-          </Button>
-          <Text size="sm">Page {page + 1}</Text>
-          <Button
-            variant="default"
-            disabled={!table.data?.hasNext || table.isPlaceholderData}
-            onClick={() => goTo(page + 1)}
-          >
-            Next
-          </Button>
-        </Group>
       )}
     </Stack>
   );
