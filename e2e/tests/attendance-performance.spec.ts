@@ -169,9 +169,9 @@ test.describe('attendance and performance', () => {
     await expectAccessible(teacher);
 
     await teacher.getByRole('button', { name: 'Next' }).click();
-    await expect(teacher.getByText(/^Showing students 51–\d+$/)).toBeVisible();
+    await expect(teacher.getByText(/^51–\d+ of [\d,]+$/)).toBeVisible();
     await teacher.getByRole('button', { name: 'Previous' }).click();
-    await expect(teacher.getByText('Showing students 1–50')).toBeVisible();
+    await expect(teacher.getByText(/^1–50 of [\d,]+$/)).toBeVisible();
 
     const row = rows.filter({ has: teacher.getByRole('cell', { name: String(ABSENTEE), exact: true }) });
     const name = (await row.getByRole('rowheader').textContent())!;
@@ -183,7 +183,6 @@ test.describe('attendance and performance', () => {
       expect(names).toContain(name);
       for (const shown of names) expect(shown.toLowerCase()).toContain(surname.toLowerCase());
     }).toPass();
-    await expect(teacher.getByText(/^Showing students 1–\d+$/)).toBeVisible();
     await expectAccessible(teacher);
 
     await teacher.getByRole('searchbox', { name: 'Search by name' }).fill('no such student zzz');
