@@ -5,9 +5,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PATHS, type Role } from '@campus/contract';
 import { expectAccessible } from '../support/a11y';
+import { PAGE_LOAD, settle } from '../support/screens';
 import { DEMO, signInAs } from '../support/session';
 
-const PAGE_LOAD = { timeout: 30_000 };
 const ACCOUNT: Record<Role, number> = { student: DEMO.student, teacher: DEMO.teacher, admin: DEMO.admin };
 
 test.use({ colorScheme: 'dark' });
@@ -19,16 +19,6 @@ function backgroundBrightness(page: Page): Promise<number> {
     const [r, g, b] = (colour.match(/\d+(\.\d+)?/g) ?? ['255', '255', '255']).map(Number);
     return 0.299 * r! + 0.587 * g! + 0.114 * b!;
   });
-}
-
-async function settle(page: Page): Promise<void> {
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible(PAGE_LOAD);
-  await expect(
-    page
-      .getByRole('main')
-      .getByText(/^Loading/)
-      .filter({ visible: true }),
-  ).toHaveCount(0, PAGE_LOAD);
 }
 
 async function checkScreen(page: Page, path: string): Promise<void> {

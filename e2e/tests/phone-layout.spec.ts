@@ -4,11 +4,10 @@
  */
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { PATHS, type Role } from '@campus/contract';
+import { PAGE_LOAD, settle } from '../support/screens';
 import { DEMO, signInAs } from '../support/session';
 
 const PHONE = { width: 360, height: 740 };
-/** A (re)loaded screen first resolves the session and loads its area; slow when the machine is busy. */
-const PAGE_LOAD = { timeout: 30_000 };
 const ACCOUNT: Record<Role, number> = { student: DEMO.student, teacher: DEMO.teacher, admin: DEMO.admin };
 
 /**
@@ -48,17 +47,6 @@ async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> 
   expect
     .soft(overflow, `${where} scrolls sideways by ${overflow} px at ${PHONE.width} px; widest: ${culprit}`)
     .toBeLessThanOrEqual(0);
-}
-
-/** Waits until the screen has its heading and no list is still loading. */
-async function settle(page: Page): Promise<void> {
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible(PAGE_LOAD);
-  await expect(
-    page
-      .getByRole('main')
-      .getByText(/^Loading/)
-      .filter({ visible: true }),
-  ).toHaveCount(0, PAGE_LOAD);
 }
 
 /** The screen, then each of its tabs in turn. */

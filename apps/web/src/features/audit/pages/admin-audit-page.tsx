@@ -3,10 +3,10 @@ import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { AUDIT_KINDS, type AuditEntry, type AuditKind } from '@campus/contract';
-import { DataTable, type Column } from '../../../components/data-table';
+import type { Column } from '../../../components/data-table';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
-import { Pager } from '../../../components/pager';
+import { PagedTable } from '../../../components/paged-table';
 import { shortDateTime } from '../../../lib/dates';
 import { useAuditLog } from '../api';
 
@@ -71,28 +71,19 @@ export function AdminAuditPage() {
       </EmptyState>
     );
   } else {
-    const { items, offset, total, hasMore } = log.data;
     body = (
-      <>
-        <DataTable
-          caption="Audit entries"
-          hideCaption
-          columns={COLUMNS}
-          rows={items}
-          rowKey={(entry) => entry._id}
-          minWidth={720}
-          busy={log.isFetching}
-        />
-        <Pager
-          page={page}
-          offset={offset}
-          shown={items.length}
-          total={total}
-          hasMore={hasMore}
-          onChange={setPage}
-          label="Audit Log"
-        />
-      </>
+      <PagedTable
+        caption="Audit entries"
+        hideCaption
+        columns={COLUMNS}
+        rowKey={(entry) => entry._id}
+        minWidth={720}
+        busy={log.isFetching}
+        data={log.data}
+        page={page}
+        onPage={setPage}
+        pagerLabel="Audit Log"
+      />
     );
   }
 

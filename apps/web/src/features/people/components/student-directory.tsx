@@ -5,8 +5,8 @@ import { useState, type ReactNode } from 'react';
 import { MESSAGES, type AccountStatus, type Student } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { useGroups, useStudents, type StudentSource } from '../api';
-import { DataTable, type Column } from '../../../components/data-table';
-import { Pager } from '../../../components/pager';
+import type { Column } from '../../../components/data-table';
+import { PagedTable } from '../../../components/paged-table';
 
 const SEARCH_DEBOUNCE_MS = 300;
 const ALL_GROUPS = '';
@@ -120,24 +120,16 @@ export function StudentDirectory({
       );
     }
     return (
-      <>
-        <DataTable
-          caption={caption}
-          columns={[...COLUMNS, ...statusColumn, ...extraColumns]}
-          rows={items}
-          rowKey={(s) => s._id}
-          minWidth={720}
-        />
-        <Pager
-          page={page}
-          offset={students.data.offset}
-          shown={students.data.items.length}
-          total={students.data.total}
-          hasMore={students.data.hasMore}
-          onChange={setPage}
-          label="Student list"
-        />
-      </>
+      <PagedTable
+        caption={caption}
+        columns={[...COLUMNS, ...statusColumn, ...extraColumns]}
+        rowKey={(s) => s._id}
+        minWidth={720}
+        data={students.data}
+        page={page}
+        onPage={setPage}
+        pagerLabel="Student list"
+      />
     );
   }
 

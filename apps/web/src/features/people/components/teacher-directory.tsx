@@ -5,8 +5,8 @@ import { useState, type ReactNode } from 'react';
 import type { AccountStatus, Teacher } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { useTeachers } from '../api';
-import { DataTable, type Column } from '../../../components/data-table';
-import { Pager } from '../../../components/pager';
+import type { Column } from '../../../components/data-table';
+import { PagedTable } from '../../../components/paged-table';
 import { AccountStatusText, StatusFilter } from './student-directory';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -68,24 +68,16 @@ export function TeacherDirectory({
       );
     }
     return (
-      <>
-        <DataTable
-          caption="Teachers"
-          columns={[...COLUMNS, ...extraColumns]}
-          rows={items}
-          rowKey={(t) => t._id}
-          minWidth={720}
-        />
-        <Pager
-          page={page}
-          offset={teachers.data.offset}
-          shown={teachers.data.items.length}
-          total={teachers.data.total}
-          hasMore={teachers.data.hasMore}
-          onChange={setPage}
-          label="Teacher list"
-        />
-      </>
+      <PagedTable
+        caption="Teachers"
+        columns={[...COLUMNS, ...extraColumns]}
+        rowKey={(t) => t._id}
+        minWidth={720}
+        data={teachers.data}
+        page={page}
+        onPage={setPage}
+        pagerLabel="Teacher list"
+      />
     );
   }
 

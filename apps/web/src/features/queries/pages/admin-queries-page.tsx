@@ -6,10 +6,10 @@ import { Badge, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { MESSAGES, type Query } from '@campus/contract';
-import { DataTable, type Column } from '../../../components/data-table';
+import type { Column } from '../../../components/data-table';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
-import { Pager } from '../../../components/pager';
+import { PagedTable } from '../../../components/paged-table';
 import { showOutcome } from '../../../components/toast';
 import { serverMessageOr } from '../../../lib/api-client';
 import { shortDate } from '../../../lib/dates';
@@ -114,28 +114,19 @@ export function AdminQueriesPage() {
       </EmptyState>
     );
   } else {
-    const { items, offset, total, hasMore } = collection.data;
     body = (
-      <>
-        <DataTable
-          caption="Queries Collection"
-          hideCaption
-          columns={[...DETAILS, action]}
-          rows={items}
-          rowKey={(q) => q._id}
-          minWidth={900}
-          busy={collection.isFetching}
-        />
-        <Pager
-          page={page}
-          offset={offset}
-          shown={items.length}
-          total={total}
-          hasMore={hasMore}
-          onChange={setPage}
-          label="Queries Collection"
-        />
-      </>
+      <PagedTable
+        caption="Queries Collection"
+        hideCaption
+        columns={[...DETAILS, action]}
+        rowKey={(q) => q._id}
+        minWidth={900}
+        busy={collection.isFetching}
+        data={collection.data}
+        page={page}
+        onPage={setPage}
+        pagerLabel="Queries Collection"
+      />
     );
   }
 

@@ -3,10 +3,10 @@ import { Button, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import type { SupportMessage } from '@campus/contract';
-import { DataTable, type Column } from '../../../components/data-table';
+import type { Column } from '../../../components/data-table';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
-import { Pager } from '../../../components/pager';
+import { PagedTable } from '../../../components/paged-table';
 import { exactTime } from '../../../lib/dates';
 import { useSupportMessages } from '../api';
 
@@ -59,28 +59,19 @@ export function AdminSupportPage() {
       </EmptyState>
     );
   } else {
-    const { items, offset, total, hasMore } = query.data;
     body = (
-      <>
-        <DataTable
-          caption="Support messages"
-          hideCaption
-          columns={COLUMNS}
-          rows={items}
-          rowKey={(row) => row._id}
-          minWidth={820}
-          busy={query.isFetching}
-        />
-        <Pager
-          page={page}
-          offset={offset}
-          shown={items.length}
-          total={total}
-          hasMore={hasMore}
-          onChange={setPage}
-          label="Support Collection"
-        />
-      </>
+      <PagedTable
+        caption="Support messages"
+        hideCaption
+        columns={COLUMNS}
+        rowKey={(row) => row._id}
+        minWidth={820}
+        busy={query.isFetching}
+        data={query.data}
+        page={page}
+        onPage={setPage}
+        pagerLabel="Support Collection"
+      />
     );
   }
 
