@@ -2,6 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../lib/api-client';
+import { clearToken, endSession } from '../lib/session-store';
 import { readSignInState } from '../lib/sign-in-state';
 import { renderScreen, stubApi } from '../test/render';
 import { RequireRole, SessionWatcher } from './guards';
@@ -37,6 +38,7 @@ function renderTeacherArea([status, body]: [number, unknown]) {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  clearToken();
   localStorage.clear();
 });
 
@@ -76,6 +78,27 @@ describe('RequireRole', () => {
       ),
     ).toBeInTheDocument();
     expect(localStorage.getItem('jwtToken')).toBeNull();
+  });
+
+  // In the browser the move to the sign-in screen is a transition: the session check can answer and
+  // render this guard again after another call's 401 has already ended the session.
+  it('still says the session ended when it renders after the session was ended', async () => {
+    endSession('Your session has ended. Please sign in again.');
+    renderTeacherArea([401, { message: 'Sign in to continue' }]);
+    expect(
+      await screen.findByText(
+        'sign-in screen; notice: Your session has ended. Please sign in again.; from: /teacher/area',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('forgets why the last session ended once the user signs out on purpose', async () => {
+    endSession('Your session has ended. Please sign in again.');
+    clearToken();
+    renderTeacherArea([200, decoded('teacher')]);
+    expect(
+      await screen.findByText('sign-in screen; notice: Please sign in to continue.; from: /teacher/area'),
+    ).toBeInTheDocument();
   });
 });
 

@@ -6,7 +6,7 @@ import { MESSAGES, PATHS, ROLE_HOME, TOKEN_STORAGE_KEY, type Decoded, type Role 
 import { Button, Center, Stack, Text } from '@mantine/core';
 import { LoadingState } from '../components/page-states';
 import { ApiError, onUnauthorized } from '../lib/api-client';
-import { clearToken, getToken } from '../lib/session-store';
+import { endSession, getToken, sessionEndedNotice } from '../lib/session-store';
 import {
   SESSION_ENDED,
   SIGN_IN_TO_CONTINUE,
@@ -41,7 +41,7 @@ export function SessionWatcher() {
       void navigate(PATHS.signIn, { replace: true, state });
     };
     const stopListening = onUnauthorized(() => {
-      clearToken();
+      endSession(SESSION_ENDED);
       toSignIn(SESSION_ENDED);
     });
     const onStorage = (event: StorageEvent) => {
@@ -49,7 +49,12 @@ export function SessionWatcher() {
       if (event.key !== null && event.key !== TOKEN_STORAGE_KEY) return;
       // Signed out elsewhere: say so. Signed in elsewhere (perhaps as someone else): the sign-in
       // screen resolves the new session and returns here if this page belongs to its role.
-      toSignIn(getToken() ? undefined : SIGNED_OUT_ELSEWHERE);
+      if (getToken()) {
+        toSignIn(undefined);
+      } else {
+        endSession(SIGNED_OUT_ELSEWHERE);
+        toSignIn(SIGNED_OUT_ELSEWHERE);
+      }
     };
     window.addEventListener('storage', onStorage);
     return () => {
@@ -64,7 +69,9 @@ export function RequireRole({ role, children }: { role: Role; children: (session
   const session = useSession();
   const location = useLocation();
   if (!getToken()) {
-    return <Navigate to={PATHS.signIn} replace state={signInState(SIGN_IN_TO_CONTINUE, location)} />;
+    // A session that has just ended keeps its reason, whichever of its calls saw the 401 first.
+    const notice = sessionEndedNotice() ?? SIGN_IN_TO_CONTINUE;
+    return <Navigate to={PATHS.signIn} replace state={signInState(notice, location)} />;
   }
   if (session.isPending) return <LoadingState />;
   if (session.isError && !(session.error instanceof ApiError && session.error.status === 401)) {
@@ -78,7 +85,7 @@ export function RequireRole({ role, children }: { role: Role; children: (session
     );
   }
   if (!session.data) {
-    clearToken();
+    endSession(SESSION_ENDED);
     return <Navigate to={PATHS.signIn} replace state={signInState(SESSION_ENDED, location)} />;
   }
   // A one-time password is replaced before anything else (record 0014).
