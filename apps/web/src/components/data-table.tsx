@@ -1,8 +1,10 @@
 /**
  * The one table every list shows. It scrolls sideways inside its own keyboard-focusable region on a
  * narrow screen, so the page itself never does; where a list needs them it adds sortable headers, a
- * checkbox on every row with select-all, and a column kept in view at the right edge.
+ * checkbox on every row with select-all, and a column kept in view at the right edge. A work list can
+ * instead stack on a phone, a card per row (data-table.css).
  */
+import './data-table.css';
 import { Checkbox, Group, Table, UnstyledButton } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
 import type { SortOrder } from '@campus/contract';
@@ -68,6 +70,11 @@ export interface DataTableProps<T, K extends string = string> {
   dense?: boolean;
   /** The rows on show are being refreshed. */
   busy?: boolean;
+  /**
+   * Below 48em each row stacks into a card (cells one under another, named by their column) instead
+   * of scrolling sideways: for a work list whose every column matters to the decision on the row.
+   */
+  stackOnPhone?: boolean;
 }
 
 const STICKY: CSSProperties = {
@@ -154,14 +161,23 @@ export function DataTable<T, K extends string = string>({
   striped = true,
   dense = false,
   busy,
+  stackOnPhone = false,
 }: DataTableProps<T, K>) {
   const keyOf = (row: T) => String(rowKey(row));
   const spacing = dense
     ? ({ verticalSpacing: 6, horizontalSpacing: 'sm', fz: 'sm' } as const)
     : ({ verticalSpacing: 'xs' } as const);
   return (
-    <Table.ScrollContainer minWidth={minWidth} type="native" tabIndex={0} role="region" aria-label={caption}>
+    <Table.ScrollContainer
+      minWidth={minWidth}
+      type="native"
+      tabIndex={0}
+      role="region"
+      aria-label={caption}
+      className={stackOnPhone ? 'data-table-stacked-region' : undefined}
+    >
       <Table
+        className={stackOnPhone ? 'data-table-stacked' : undefined}
         striped={striped}
         highlightOnHover
         captionSide="top"
@@ -186,7 +202,7 @@ export function DataTable<T, K extends string = string>({
             return (
               <Table.Tr key={key} {...props}>
                 {selection && (
-                  <Table.Td>
+                  <Table.Td data-select="">
                     <Checkbox
                       aria-label={selection.label(row)}
                       checked={!locked && selection.selected.has(key)}
@@ -196,6 +212,8 @@ export function DataTable<T, K extends string = string>({
                   </Table.Td>
                 )}
                 {columns.map((column) => {
+                  // Stacked, a cell is its column's name beside one block of content.
+                  const content = stackOnPhone ? <div>{column.cell(row)}</div> : column.cell(row);
                   const cellProps = {
                     ta: column.align,
                     miw: column.minWidth,
@@ -204,11 +222,17 @@ export function DataTable<T, K extends string = string>({
                   };
                   return column.rowHeader ? (
                     <Table.Th key={column.header} scope="row" fw={props.fw ?? 500} {...cellProps}>
-                      {column.cell(row)}
+                      {content}
                     </Table.Th>
                   ) : (
-                    <Table.Td key={column.header} {...cellProps}>
-                      {column.cell(row)}
+                    <Table.Td
+                      key={column.header}
+                      {...cellProps}
+                      // A stacked row names each cell by its column; the kept-in-view column holds
+                      // the row's actions, which name themselves.
+                      {...(column.sticky ? { 'data-actions': '' } : { 'data-label': column.header })}
+                    >
+                      {content}
                     </Table.Td>
                   );
                 })}

@@ -281,6 +281,15 @@ describe('deactivating and reactivating', () => {
     expect((await signIn(teacher.loginId, PASSWORD)).statusCode).toBe(403);
     const listed = await call('GET', `/api/teachers?status=inactive&search=${teacher.loginId}`, adminToken);
     expect(listed.json()).toEqual([expect.objectContaining({ teacherId: teacher.loginId, active: false })]);
+    // Students no longer get a card to contact them; reactivation brings it back.
+    const cards = async () =>
+      (await call('GET', '/api/contact-teachers', studentToken))
+        .json<{ teacherId: number }[]>()
+        .map((c) => c.teacherId);
+    expect(await cards()).not.toContain(teacher.loginId);
+    await call('PUT', `/api/teachers/${teacher.loginId}/active`, adminToken, { active: true });
+    expect(await cards()).toContain(teacher.loginId);
+    await call('PUT', `/api/teachers/${teacher.loginId}/active`, adminToken, { active: false });
 
     expect(
       (await call('PUT', '/api/teachers/999999996/active', adminToken, { active: false })).statusCode,

@@ -156,8 +156,8 @@ export function peopleRepository(db: Db) {
     },
 
     /**
-     * Teachers as contact cards for the viewer: those who mentor the viewer's group (a student's)
-     * first and marked `isMentor`, then the others, each part by name.
+     * Active teachers as contact cards for the viewer: those who mentor the viewer's group (a
+     * student's) first and marked `isMentor`, then the others, each part by name.
      */
     async listContactTeachers(
       viewerAccountId: string,
@@ -165,6 +165,9 @@ export function peopleRepository(db: Db) {
     ): Promise<Listed<ContactTeacher>> {
       const query = db
         .selectFrom('teachers')
+        // A deactivated teacher can no longer be reached through the portal: no card to contact.
+        .innerJoin('accounts', 'accounts.id', 'teachers.account_id')
+        .where('accounts.deactivated_at', 'is', null)
         .select((eb) => [
           'teachers.account_id',
           'teachers.teacher_id',

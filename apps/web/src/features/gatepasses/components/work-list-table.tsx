@@ -30,6 +30,7 @@ const DETAILS: PassColumn[] = [
   {
     header: 'Student',
     sortKey: 'name',
+    rowHeader: true,
     cell: (pass) => (
       <>
         <Text size="sm" fw={600}>
@@ -159,6 +160,7 @@ export function WorkListTable({
       rowKey={(pass) => pass._id}
       minWidth={deciding ? 940 : 900}
       dense
+      stackOnPhone
       striped={false}
       sort={{ key: sortState.sort, order: sortState.order, onSort }}
       rowProps={(pass) => {

@@ -1,17 +1,21 @@
 /**
  * Decisions with time to undo: a decision is held for a few seconds with a toast offering Undo and
- * Send now, and only then sent. Held decisions go at once when the page is left or the tab hidden
- * for good, so none is lost.
+ * Send now, and only then sent. The countdown stands still while the pointer rests on the toast or
+ * the keyboard is in it, so a teacher reading it or reaching for Undo is not overtaken. Held decisions go at once when the page is left or the
+ * tab hidden for good, so none is lost.
  */
-import { Button, Group, Text } from '@mantine/core';
+import { Box, Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BulkGatePassResult, GatePassDecision } from '@campus/contract';
+import { countdown, type Countdown } from '../../../lib/countdown';
 import { gatePassKeys, sendDecision, type DecisionBatch } from '../api';
 
 /** How long a decision waits for Undo before it is sent. */
 export const UNDO_WINDOW_MS = 5000;
+/** The least time left to undo once the pointer or the keyboard leaves the toast. */
+export const RESUME_MS = 2000;
 
 /** A pass whose decision is held or being sent: the work list shows it as decided meanwhile. */
 export interface HeldDecision {
@@ -37,7 +41,7 @@ let batches = 0;
 export function useDelayedDecisions({ windowMs, onSent, onFailed }: DelayedDecisionOptions) {
   const queryClient = useQueryClient();
   const [held, setHeld] = useState<ReadonlyMap<string, HeldDecision>>(new Map());
-  const waiting = useRef(new Map<string, { batch: DecisionBatch; timer: ReturnType<typeof setTimeout> }>());
+  const waiting = useRef(new Map<string, { batch: DecisionBatch; clock: Countdown }>());
   const callbacks = useRef({ onSent, onFailed });
   useEffect(() => {
     callbacks.current = { onSent, onFailed };
@@ -57,7 +61,7 @@ export function useDelayedDecisions({ windowMs, onSent, onFailed }: DelayedDecis
   const take = useCallback((id: string) => {
     const entry = waiting.current.get(id);
     if (!entry) return undefined;
-    clearTimeout(entry.timer);
+    entry.clock.cancel();
     waiting.current.delete(id);
     notifications.hide(id);
     return entry.batch;
@@ -86,9 +90,12 @@ export function useDelayedDecisions({ windowMs, onSent, onFailed }: DelayedDecis
     if (batch) mark(batch, null);
   };
 
+  const hold = (id: string, reason: string) => waiting.current.get(id)?.clock.hold(reason);
+  const release = (id: string, reason: string) => waiting.current.get(id)?.clock.release(reason);
+
   const decide = (batch: DecisionBatch) => {
     const id = `gatepass-decision-${++batches}`;
-    waiting.current.set(id, { batch, timer: setTimeout(() => void send(id), windowMs) });
+    waiting.current.set(id, { batch, clock: countdown(windowMs, () => void send(id), RESUME_MS) });
     mark(batch, { decision: batch.decision, sending: false });
     notifications.show({
       id,
@@ -96,17 +103,26 @@ export function useDelayedDecisions({ windowMs, onSent, onFailed }: DelayedDecis
       withCloseButton: false,
       color: batch.decision === 'approved' ? 'teal.9' : 'red.9',
       message: (
-        <Group justify="space-between" gap="xs" wrap="wrap">
-          <Text size="sm">{describe(batch)}</Text>
-          <Group gap="xs" wrap="nowrap">
-            <Button size="compact-sm" variant="default" onClick={() => undo(id)}>
-              Undo
-            </Button>
-            <Button size="compact-sm" variant="subtle" onClick={() => void send(id)}>
-              Send now
-            </Button>
+        <Box
+          onMouseEnter={() => hold(id, 'pointer')}
+          onMouseLeave={() => release(id, 'pointer')}
+          onFocus={() => hold(id, 'focus')}
+          onBlur={(event) => {
+            if (!event.currentTarget.contains(event.relatedTarget)) release(id, 'focus');
+          }}
+        >
+          <Group justify="space-between" gap="xs" wrap="wrap">
+            <Text size="sm">{describe(batch)}</Text>
+            <Group gap="xs" wrap="nowrap">
+              <Button size="compact-sm" variant="default" onClick={() => undo(id)}>
+                Undo
+              </Button>
+              <Button size="compact-sm" variant="subtle" onClick={() => void send(id)}>
+                Send now
+              </Button>
+            </Group>
           </Group>
-        </Group>
+        </Box>
       ),
     });
   };

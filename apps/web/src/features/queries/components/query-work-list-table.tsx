@@ -128,6 +128,7 @@ export function QueryWorkListTable({
       minWidth={solved ? 980 : 860}
       sort={{ ...sort, onSort }}
       dense
+      stackOnPhone
       busy={busy}
     />
   );
