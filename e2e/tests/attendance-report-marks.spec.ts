@@ -41,7 +41,6 @@ async function markDay(page: Page, day: string, absent: number[]): Promise<void>
 test('a mentor marks two days with an absentee, finds them flagged first in the report and downloads it', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   // The browser's clock decides the day Mark Attendance marks.
   await page.clock.setFixedTime(new Date(`${DAY_ONE}T10:00:00`));
   await signInAs(page, MENTOR, /\/teacher\/home$/);

@@ -5,7 +5,6 @@ import { approveAndSeeItLive, setLiveScene } from '../support/live';
 test('a teacher approves in one browser and the student sees it within 2 s, without a reload, with a notification', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const scene = await setLiveScene(browser, '2031-09-09');
   const { student, teacher, approved } = scene;
   // The teacher hears of the request too: the bell counts it.

@@ -120,7 +120,6 @@ test.describe('at phone width (360 px)', () => {
   test('a teacher reads each request and reaches its Approve and Reject without scrolling sideways', async ({
     browser,
   }) => {
-    test.setTimeout(90_000);
     const reason = `Phone ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
     const student = await phonePage(browser);
     await signInAs(student, DEMO.student, /\/student\/home$/);
@@ -162,7 +161,6 @@ test.describe('at phone width (360 px)', () => {
   });
 
   test('long words and email addresses wrap on notices, courses and FAQ items', async ({ browser }) => {
-    test.setTimeout(120_000);
     const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
     const word = `Interdisciplinaryentrepreneurshipsymposium${unique}`;
     const email = `organising.committee.${unique}@department-of-computer-science.campus.example.edu`;

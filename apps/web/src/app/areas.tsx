@@ -1,6 +1,8 @@
 /** A role area: its guard, its shell and its screens (app/screens.ts), each screen a lazily loaded chunk. */
 import './mantine-areas.css';
 import '@mantine/notifications/styles.css';
+// Every table is in a role area: its stylesheet rides with the area's, one request for both.
+import '../components/data-table.css';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { ROLE_HOME, type Role } from '@campus/contract';

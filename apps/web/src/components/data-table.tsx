@@ -2,9 +2,8 @@
  * The one table every list shows. It scrolls sideways inside its own keyboard-focusable region on a
  * narrow screen, so the page itself never does; where a list needs them it adds sortable headers, a
  * checkbox on every row with select-all, and a column kept in view at the right edge. A work list can
- * instead stack on a phone, a card per row (data-table.css).
+ * instead stack on a phone, a card per row (data-table.css, loaded with the role areas' styles).
  */
-import './data-table.css';
 import { Checkbox, Group, Table, UnstyledButton } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
 import type { SortOrder } from '@campus/contract';
