@@ -137,11 +137,19 @@ test.describe('admin statistics, support form and FAQ chatbot', () => {
     await panel.getByRole('button', { name: 'Send' }).click();
     await expect(log.getByText('how do I aply for a gate pass')).toBeVisible();
     await expect(log.getByText(/Go to Gatepass, open Apply for Gate Pass/)).toBeInViewport();
+    await expect(log.getByRole('link', { name: 'Gatepass' })).toHaveAttribute('href', '/student/gatepass');
     await expect(input).toHaveValue('');
+
+    // A question the FAQ does not clearly answer gets the closest questions, not a confident wrong answer.
+    await input.fill('my gate pass was rejected why');
+    await input.press('Enter');
+    await expect(log.getByText("I'm not sure I understood. Did you mean:")).toBeVisible();
+    await log.getByRole('button', { name: 'How long does gate pass approval take?' }).click();
+    await expect(log.getByText(/Most requests are decided within a working day/)).toBeInViewport();
 
     await input.fill('qwzx plorf vrumble');
     await input.press('Enter');
-    const offer = log.getByRole('link', { name: 'Send it to the support team' });
+    const offer = log.getByRole('link', { name: 'Send it to the support team' }).last();
     await expect(offer).toBeInViewport();
     await expect(log.getByText(/couldn't find an answer/)).toBeVisible();
     await expectAccessible(page);

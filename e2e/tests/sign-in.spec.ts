@@ -41,7 +41,11 @@ test.describe('sign-in and role areas', () => {
     const errorBox = (await error.boundingBox())!;
     const buttonBox = (await page.getByRole('button', { name: 'Login' }).boundingBox())!;
     expect(errorBox.y).toBeLessThan(buttonBox.y);
-    expect(await error.evaluate((el) => getComputedStyle(el).color)).toMatch(/^rgb\(\s*(\d+)/);
+    // Red: the red channel clearly dominates green and blue (in either colour scheme).
+    const color = await error.evaluate((el) => getComputedStyle(el).color);
+    const [red, green, blue] = (color.match(/[\d.]+/g) ?? []).map(Number);
+    expect(red, color).toBeGreaterThan(120);
+    expect(red! - Math.max(green!, blue!), color).toBeGreaterThan(80);
     await expectAccessible(page);
   });
 

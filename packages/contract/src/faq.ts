@@ -33,6 +33,12 @@ export const FaqIdParamsSchema = z.object({ id: IdSchema });
 export const FaqMatchQuerySchema = z.object({ q: requiredText(FAQ_LIMITS.matchQuery) });
 export type FaqMatchQuery = z.infer<typeof FaqMatchQuerySchema>;
 
-/** `match` is null when no item answers the question well enough (offer the support form then). */
-export const FaqMatchResponseSchema = z.object({ match: FaqItemSchema.nullable() });
+/**
+ * `match` is null when no item clearly answers the question; `suggestions` then holds the closest
+ * items ("Did you mean …?"), best first, possibly none (offer the support form).
+ */
+export const FaqMatchResponseSchema = z.object({
+  match: FaqItemSchema.nullable(),
+  suggestions: z.array(FaqItemSchema),
+});
 export type FaqMatchResponse = z.infer<typeof FaqMatchResponseSchema>;

@@ -96,7 +96,7 @@ describe('GET /api/faq/match', () => {
     for (const token of [studentToken, teacherToken, adminToken]) {
       const res = await matchAs('How do I reset my password?', token);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ match: corpus[0] });
+      expect(res.json()).toEqual({ match: corpus[0], suggestions: [] });
     }
   });
 
@@ -110,11 +110,17 @@ describe('GET /api/faq/match', () => {
     expect((await matchAs('minimum attendence')).json().match?.id).toBe(corpus[3]!.id);
   });
 
-  it('answers { match: null } for nonsense', async () => {
+  it('answers { match: null } and no suggestions for nonsense', async () => {
     const res = await matchAs('xylophone quantum banana');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ match: null });
-    expect((await matchAs('how do I')).json()).toEqual({ match: null });
+    expect(res.json()).toEqual({ match: null, suggestions: [] });
+    expect((await matchAs('how do I')).json()).toEqual({ match: null, suggestions: [] });
+  });
+
+  it('does not answer a question that shares one word with an item, and suggests that item instead', async () => {
+    const res = await matchAs('can i borrow a laptop charger from the library');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ match: null, suggestions: [corpus[2]] });
   });
 
   it('refuses a missing, blank or overlong q with 400 naming q, and anonymous callers with 401', async () => {

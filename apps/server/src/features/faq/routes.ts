@@ -12,7 +12,7 @@ import {
 } from '@campus/contract';
 import { notFound } from '../../lib/errors';
 import type { Feature } from '../deps';
-import { bestFaqMatch } from './matcher';
+import { answerFaq } from './matcher';
 import { faqRepository } from './repository';
 
 const ADMINS = ['admin'] as const;
@@ -42,12 +42,13 @@ export const faqRoutes: Feature = async (app, { db }) => {
       config: { access: ROLES },
       schema: {
         tags: ['faq'],
-        summary: 'The FAQ item that best answers a typed question, or null (typo tolerant)',
+        summary:
+          'The FAQ item that clearly answers a typed question, or null and the closest items (typo tolerant)',
         querystring: FaqMatchQuerySchema,
         response: { 200: FaqMatchResponseSchema, ...adminErrors },
       },
     },
-    async (request) => ({ match: bestFaqMatch(request.query.q, await faq.list()) }),
+    async (request) => answerFaq(request.query.q, await faq.list()),
   );
 
   app.post(

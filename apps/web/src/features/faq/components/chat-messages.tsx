@@ -1,11 +1,14 @@
 /** The chatbot's conversation log: the user's questions on the right, the answers on the left. */
-import { Anchor, Box, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Box, Button, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import type { FaqItem } from '@campus/contract';
+import { linkScreens } from './screen-links';
 import type { ChatMessage } from './use-chat';
 
 export const INTRO = 'Hi! Pick a question below or type your own.';
 export const NO_MATCH = "I couldn't find an answer to that in the FAQ.";
+export const NOT_SURE = "I'm not sure I understood. Did you mean:";
 export const SUPPORT_LINK = 'Send it to the support team';
 export const MATCH_FAILED = 'Sorry, I could not look that up right now. Please try again.';
 
@@ -32,36 +35,103 @@ function Bubble({ from, children }: { from: ChatMessage['from']; children: React
   );
 }
 
+function InAppLink({ to, onLeave, children }: { to: string; onLeave: () => void; children: ReactNode }) {
+  return (
+    <Anchor component={Link} to={to} onClick={onLeave} c="var(--campus-text-link)" underline="always" size="sm">
+      {children}
+    </Anchor>
+  );
+}
+
+function Answer({ text, onLeave }: { text: string; onLeave: () => void }) {
+  const { pathname } = useLocation();
+  return (
+    <Text size="sm">
+      {linkScreens(text, pathname).map((part, i) =>
+        typeof part === 'string' ? (
+          part
+        ) : (
+          <InAppLink key={i} to={part.to} onLeave={onLeave}>
+            {part.text}
+          </InAppLink>
+        ),
+      )}
+    </Text>
+  );
+}
+
+function SupportOffer({
+  suggestions,
+  helpPath,
+  onLeave,
+  onChoose,
+}: {
+  suggestions: FaqItem[];
+  helpPath: string;
+  onLeave: () => void;
+  onChoose: (item: FaqItem) => void;
+}) {
+  const support = (
+    <>
+      <InAppLink to={helpPath} onLeave={onLeave}>
+        {SUPPORT_LINK}
+      </InAppLink>{' '}
+      with the support form and we will get back to you.
+    </>
+  );
+  if (suggestions.length === 0)
+    return (
+      <Text size="sm">
+        {NO_MATCH} {support}
+      </Text>
+    );
+  return (
+    <Stack gap={6}>
+      <Text size="sm">{NOT_SURE}</Text>
+      {suggestions.map((item) => (
+        <Button
+          key={item.id}
+          variant="default"
+          size="sm"
+          fw={500}
+          justify="flex-start"
+          styles={{ root: { height: 'auto', paddingBlock: 6 }, label: { whiteSpace: 'normal', textAlign: 'left' } }}
+          onClick={() => onChoose(item)}
+        >
+          {item.question}
+        </Button>
+      ))}
+      <Text size="sm">If none of these is it, {support}</Text>
+    </Stack>
+  );
+}
+
 function MessageBody({
   message,
   helpPath,
   onLeave,
+  onChoose,
 }: {
   message: ChatMessage;
   helpPath: string;
   onLeave: () => void;
+  onChoose: (item: FaqItem) => void;
 }) {
   switch (message.kind) {
     case 'text':
       return <Text size="sm">{message.text}</Text>;
+    case 'answer':
+      return <Answer text={message.text} onLeave={onLeave} />;
     case 'error':
       return <Text size="sm">{MATCH_FAILED}</Text>;
     case 'support-offer':
       return (
-        <Text size="sm">
-          {NO_MATCH}{' '}
-          <Anchor
-            component={Link}
-            to={helpPath}
-            onClick={onLeave}
-            c="var(--campus-text-link)"
-            underline="always"
-            size="sm"
-          >
-            {SUPPORT_LINK}
-          </Anchor>{' '}
-          with the support form and we will get back to you.
-        </Text>
+        <SupportOffer
+          suggestions={message.suggestions}
+          helpPath={helpPath}
+          onLeave={onLeave}
+          onChoose={onChoose}
+        />
       );
   }
 }
@@ -71,12 +141,15 @@ export function ChatMessages({
   asking,
   helpPath,
   onLeave,
+  onChoose,
 }: {
   messages: ChatMessage[];
   asking: boolean;
   helpPath: string;
   /** Called when a link in the conversation leaves for another page. */
   onLeave: () => void;
+  /** Called when one of the questions offered as "Did you mean" is chosen. */
+  onChoose: (item: FaqItem) => void;
 }) {
   const endRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -90,7 +163,7 @@ export function ChatMessages({
       </Bubble>
       {messages.map((message) => (
         <Bubble key={message.id} from={message.from}>
-          <MessageBody message={message} helpPath={helpPath} onLeave={onLeave} />
+          <MessageBody message={message} helpPath={helpPath} onLeave={onLeave} onChoose={onChoose} />
         </Bubble>
       ))}
       {asking && (

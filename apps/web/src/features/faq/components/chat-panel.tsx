@@ -91,7 +91,13 @@ export function ChatPanel({
           gap: 16,
         }}
       >
-        <ChatMessages messages={chat.messages} asking={chat.asking} helpPath={helpPath} onLeave={onLeave} />
+        <ChatMessages
+          messages={chat.messages}
+          asking={chat.asking}
+          helpPath={helpPath}
+          onLeave={onLeave}
+          onChoose={chat.choose}
+        />
         <ChatSuggestions chat={chat} listRef={listRef} onChoose={choose} />
       </Box>
       <Box component="form" onSubmit={send} p="sm" style={{ borderTop: '1px solid var(--campus-border)' }}>

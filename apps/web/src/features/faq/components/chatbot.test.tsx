@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FaqItem, FaqMatchResponse } from '@campus/contract';
 import { json, renderScreen, urlOf } from '../../../test/render';
 import { Chatbot, helpPathFor } from './chatbot';
-import { MATCH_FAILED, NO_MATCH, SUPPORT_LINK } from './chat-messages';
+import { MATCH_FAILED, NO_MATCH, NOT_SURE, SUPPORT_LINK } from './chat-messages';
 
 const FAQ: FaqItem[] = Array.from({ length: 7 }, (_, i) => ({
   id: `00000000-0000-4000-8000-00000000000${i + 1}`,
@@ -21,7 +21,7 @@ const fetchMock = vi.fn((input: string) => {
 });
 
 beforeEach(() => {
-  matchAnswer = () => json(200, { match: null } satisfies FaqMatchResponse);
+  matchAnswer = () => json(200, { match: null, suggestions: [] } satisfies FaqMatchResponse);
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => {
@@ -123,7 +123,7 @@ describe('Chatbot', { timeout: 20_000 }, () => {
   });
 
   it('answers a typed question with the best match from the server', async () => {
-    matchAnswer = () => json(200, { match: FAQ[3]! } satisfies FaqMatchResponse);
+    matchAnswer = () => json(200, { match: FAQ[3]!, suggestions: [] } satisfies FaqMatchResponse);
     const user = renderChatbot();
     const panel = await openChat(user);
 
@@ -149,6 +149,36 @@ describe('Chatbot', { timeout: 20_000 }, () => {
     const log = within(panel).getByRole('log', { name: 'Conversation' });
     expect(await within(log).findByText(new RegExp(NO_MATCH))).toBeInTheDocument();
     expect(within(log).getByRole('link', { name: SUPPORT_LINK })).toHaveAttribute('href', '/teacher/help');
+  });
+
+  it('offers the closest questions when it is not sure, and answers the one chosen', async () => {
+    matchAnswer = () => json(200, { match: null, suggestions: [FAQ[1]!, FAQ[5]!] } satisfies FaqMatchResponse);
+    const user = renderChatbot('/student/home');
+    const panel = await openChat(user);
+
+    await user.click(within(panel).getByRole('textbox', { name: 'Type your question' }));
+    await user.paste('my gate pass was rejected why');
+    await user.keyboard('{Enter}');
+    const log = within(panel).getByRole('log', { name: 'Conversation' });
+    expect(await within(log).findByText(NOT_SURE)).toBeInTheDocument();
+    expect(within(log).getByRole('link', { name: SUPPORT_LINK })).toHaveAttribute('href', '/student/help');
+    await user.click(within(log).getByRole('button', { name: 'Question 6?' }));
+    expect(await within(log).findByText('Answer 6.')).toBeInTheDocument();
+    expect(suggestionNames(panel)).not.toContain('Question 6?');
+  });
+
+  it("links the screens an answer names to the reader's area", async () => {
+    const gatepass = { ...FAQ[0]!, answer: 'Go to Gatepass and open Apply for Gate Pass.' };
+    matchAnswer = () => json(200, { match: gatepass, suggestions: [] } satisfies FaqMatchResponse);
+    const user = renderChatbot('/student/attendance');
+    const panel = await openChat(user);
+    await user.click(within(panel).getByRole('textbox', { name: 'Type your question' }));
+    await user.paste('gate pass');
+    await user.keyboard('{Enter}');
+    const log = within(panel).getByRole('log', { name: 'Conversation' });
+    expect(await within(log).findByRole('link', { name: 'Gatepass' })).toHaveAttribute('href', '/student/gatepass');
+    await user.click(within(log).getByRole('link', { name: 'Gatepass' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('says so when the matcher cannot be reached', async () => {

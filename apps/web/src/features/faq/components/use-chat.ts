@@ -5,8 +5,10 @@ import { useFaqQuestions, useMatchFaq } from '../api';
 
 export type ChatMessage =
   | { id: number; from: 'user' | 'bot'; kind: 'text'; text: string }
-  /** Nothing in the FAQ answers a typed question: offer the support form instead. */
-  | { id: number; from: 'bot'; kind: 'support-offer' }
+  /** An FAQ answer, whose screen names link to the screens. */
+  | { id: number; from: 'bot'; kind: 'answer'; text: string }
+  /** Nothing in the FAQ clearly answers a typed question: offer the closest ones and the support form. */
+  | { id: number; from: 'bot'; kind: 'support-offer'; suggestions: FaqItem[] }
   | { id: number; from: 'bot'; kind: 'error' };
 
 type WithoutId<M> = M extends ChatMessage ? Omit<M, 'id'> : never;
@@ -33,7 +35,7 @@ export function useChat({ enabled }: { enabled: boolean }) {
   function choose(item: FaqItem) {
     append(
       { from: 'user', kind: 'text', text: item.question },
-      { from: 'bot', kind: 'text', text: item.answer },
+      { from: 'bot', kind: 'answer', text: item.answer },
     );
     markAnswered(item.id);
   }
@@ -43,12 +45,12 @@ export function useChat({ enabled }: { enabled: boolean }) {
     if (!q) return;
     append({ from: 'user', kind: 'text', text: q });
     match.mutate(q, {
-      onSuccess: ({ match: item }) => {
+      onSuccess: ({ match: item, suggestions }) => {
         if (!item) {
-          append({ from: 'bot', kind: 'support-offer' });
+          append({ from: 'bot', kind: 'support-offer', suggestions });
           return;
         }
-        append({ from: 'bot', kind: 'text', text: item.answer });
+        append({ from: 'bot', kind: 'answer', text: item.answer });
         markAnswered(item.id);
       },
       onError: () => append({ from: 'bot', kind: 'error' }),
