@@ -19,7 +19,8 @@ describe('RoleLayout navigation', { timeout: 15_000 }, () => {
     expect(mainLink('Manage Teachers')).toHaveAttribute('data-variant', 'subtle');
 
     await user.click(screen.getByRole('button', { name: 'Open navigation' }));
-    const mobile = await screen.findByRole('navigation', { name: 'Mobile' });
+    // The drawer is a chunk of its own, loaded on the first open: slow on a busy machine.
+    const mobile = await screen.findByRole('navigation', { name: 'Mobile' }, { timeout: 10_000 });
     expect(within(mobile).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
     expect(within(mobile).getByRole('link', { name: 'Queries' })).not.toHaveAttribute('aria-current');
   });
@@ -29,5 +30,17 @@ describe('RoleLayout navigation', { timeout: 15_000 }, () => {
     renderScreen(<RoleLayout session={STUDENT} />, STUDENT, { path: '/student/attendance/' });
     expect(mainLink('Attendance')).toHaveAttribute('aria-current', 'page');
     expect(mainLink('Home')).not.toHaveAttribute('aria-current');
+  });
+});
+
+describe('RoleLayout keyboard', { timeout: 15_000 }, () => {
+  it('offers "Skip to content" first, which leads to the main region', async () => {
+    stubApi(() => ({ status: 404 }));
+    const { user } = renderScreen(<RoleLayout session={STUDENT} />, STUDENT, { path: '/student/home' });
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(skip).toHaveFocus();
+    expect(skip).toHaveAttribute('href', '#content');
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'content');
   });
 });

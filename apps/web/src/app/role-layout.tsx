@@ -32,6 +32,9 @@ export function RoleLayout({ session }: { session: Decoded }) {
 
   return (
     <>
+      <a className="role-layout-skip" href="#content">
+        Skip to content
+      </a>
       <header className="role-layout-header">
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="xs" wrap="nowrap">
@@ -112,7 +115,7 @@ export function RoleLayout({ session }: { session: Decoded }) {
           />
         </Suspense>
       )}
-      <main className="role-layout-main">
+      <main className="role-layout-main" id="content" tabIndex={-1}>
         <Suspense fallback={<LoadingState />}>
           <Outlet />
         </Suspense>

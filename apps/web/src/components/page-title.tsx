@@ -1,10 +1,11 @@
 import { Title } from '@mantine/core';
 import { useEffect } from 'react';
+import { setPageTitle } from '../lib/document-title';
 
-/** The page heading, also kept as the document title. */
+/** The page heading, also kept as the document title (after the unread count, if any). */
 export function PageTitle({ children }: { children: string }) {
   useEffect(() => {
-    document.title = `${children} · Campus Portal`;
+    setPageTitle(children);
   }, [children]);
   return (
     <Title order={1} size="h2" mb="md">

@@ -1,6 +1,8 @@
 /** The bell in the top bar: how many notifications are unread, and the way to the inbox. */
 import { ActionIcon, Indicator } from '@mantine/core';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { setUnreadInTitle } from '../../../lib/document-title';
 import { useUnreadCount } from '../api';
 
 function BellIcon() {
@@ -24,6 +26,10 @@ export function NotificationBell({ to }: { to: string }) {
   const unread = useUnreadCount();
   const count = unread.data ?? 0;
   const label = count === 0 ? 'Notifications' : `Notifications, ${count} unread`;
+  useEffect(() => {
+    setUnreadInTitle(count);
+    return () => setUnreadInTitle(0);
+  }, [count]);
   return (
     <Indicator
       // The link's own name says the count; the badge is for the eye.
