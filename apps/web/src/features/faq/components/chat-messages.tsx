@@ -1,8 +1,9 @@
 /** The chatbot's conversation log: the user's questions on the right, the answers on the left. */
-import { Anchor, Box, Button, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Box, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { FaqItem } from '@campus/contract';
+import { QuestionButton } from './chat-suggestions';
 import { linkScreens } from './screen-links';
 import type { ChatMessage } from './use-chat';
 
@@ -37,7 +38,14 @@ function Bubble({ from, children }: { from: ChatMessage['from']; children: React
 
 function InAppLink({ to, onLeave, children }: { to: string; onLeave: () => void; children: ReactNode }) {
   return (
-    <Anchor component={Link} to={to} onClick={onLeave} c="var(--campus-text-link)" underline="always" size="sm">
+    <Anchor
+      component={Link}
+      to={to}
+      onClick={onLeave}
+      c="var(--campus-text-link)"
+      underline="always"
+      size="sm"
+    >
       {children}
     </Anchor>
   );
@@ -89,17 +97,7 @@ function SupportOffer({
     <Stack gap={6}>
       <Text size="sm">{NOT_SURE}</Text>
       {suggestions.map((item) => (
-        <Button
-          key={item.id}
-          variant="default"
-          size="sm"
-          fw={500}
-          justify="flex-start"
-          styles={{ root: { height: 'auto', paddingBlock: 6 }, label: { whiteSpace: 'normal', textAlign: 'left' } }}
-          onClick={() => onChoose(item)}
-        >
-          {item.question}
-        </Button>
+        <QuestionButton key={item.id} item={item} onChoose={() => onChoose(item)} />
       ))}
       <Text size="sm">If none of these is it, {support}</Text>
     </Stack>

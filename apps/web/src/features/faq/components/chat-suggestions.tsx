@@ -9,6 +9,32 @@ const suggestionStyles = {
   label: { whiteSpace: 'normal', textAlign: 'left' },
 } as const;
 
+/** A question to choose, as a full-width button whose text wraps. */
+export function QuestionButton({
+  item,
+  onChoose,
+  ...rest
+}: {
+  item: FaqItem;
+  onChoose: () => void;
+  'data-suggestion'?: boolean;
+}) {
+  return (
+    <Button
+      variant="default"
+      size="sm"
+      fw={500}
+      justify="flex-start"
+      fullWidth
+      styles={suggestionStyles}
+      onClick={onChoose}
+      {...rest}
+    >
+      {item.question}
+    </Button>
+  );
+}
+
 export function ChatSuggestions({
   chat,
   listRef,
@@ -29,19 +55,7 @@ export function ChatSuggestions({
     body = (
       <Stack gap={6} ref={listRef}>
         {suggestions.map((item, index) => (
-          <Button
-            key={item.id}
-            variant="default"
-            size="sm"
-            fw={500}
-            justify="flex-start"
-            fullWidth
-            styles={suggestionStyles}
-            data-suggestion
-            onClick={() => onChoose(item, index)}
-          >
-            {item.question}
-          </Button>
+          <QuestionButton key={item.id} item={item} data-suggestion onChoose={() => onChoose(item, index)} />
         ))}
       </Stack>
     );

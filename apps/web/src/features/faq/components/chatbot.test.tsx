@@ -152,7 +152,8 @@ describe('Chatbot', { timeout: 20_000 }, () => {
   });
 
   it('offers the closest questions when it is not sure, and answers the one chosen', async () => {
-    matchAnswer = () => json(200, { match: null, suggestions: [FAQ[1]!, FAQ[5]!] } satisfies FaqMatchResponse);
+    matchAnswer = () =>
+      json(200, { match: null, suggestions: [FAQ[1]!, FAQ[5]!] } satisfies FaqMatchResponse);
     const user = renderChatbot('/student/home');
     const panel = await openChat(user);
 
@@ -176,7 +177,10 @@ describe('Chatbot', { timeout: 20_000 }, () => {
     await user.paste('gate pass');
     await user.keyboard('{Enter}');
     const log = within(panel).getByRole('log', { name: 'Conversation' });
-    expect(await within(log).findByRole('link', { name: 'Gatepass' })).toHaveAttribute('href', '/student/gatepass');
+    expect(await within(log).findByRole('link', { name: 'Gatepass' })).toHaveAttribute(
+      'href',
+      '/student/gatepass',
+    );
     await user.click(within(log).getByRole('link', { name: 'Gatepass' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });

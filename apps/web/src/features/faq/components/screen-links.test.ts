@@ -16,7 +16,9 @@ describe('linkScreens', () => {
   });
 
   it('links a screen once, leaves lower-case words and other areas alone', () => {
-    expect(linkScreens('Open Attendance to see your attendance. Attendance lists days.', '/student/x')).toEqual([
+    expect(
+      linkScreens('Open Attendance to see your attendance. Attendance lists days.', '/student/x'),
+    ).toEqual([
       'Open ',
       { text: 'Attendance', to: '/student/attendance' },
       ' to see your attendance. Attendance lists days.',
