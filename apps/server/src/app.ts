@@ -36,6 +36,8 @@ export interface AppOptions {
   /** Password hashes computed at once, and how many more may wait (beyond that: 503). */
   hashing?: { concurrency: number; queued: number };
   signInLimits?: Partial<SignInLimits>;
+  /** How a refused sign-in's hold is waited out (a timer; tests pass one they release themselves). */
+  signInHold?: (ms: number) => Promise<unknown>;
   /** Writes allowed per hour: per account, and on the support form per client. */
   writeLimits?: Partial<WriteLimits>;
   /** The clock, in ms since the epoch (tests move it instead of waiting). */
@@ -130,6 +132,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ),
     now,
     settings: { ...DEFAULT_SIGN_IN_LIMITS, ...options.signInLimits },
+    ...(options.signInHold ? { hold: options.signInHold } : {}),
   });
   const deps = {
     db,

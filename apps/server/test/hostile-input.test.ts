@@ -144,6 +144,10 @@ beforeAll(async () => {
   const teacher = await createTeacher(db, { groups: ['H-1'] });
   const admin = await createAdmin(db);
   Object.assign(loginIds, { student: student.loginId, teacher: teacher.loginId, admin: admin.loginId });
+  // Malformed sign-ins count against their client (record 0024): signed in once before them, each
+  // person's client is known, so the hostile bodies sent to /api/login do not lock out the sign-ins
+  // the other routes need.
+  for (const id of Object.values(loginIds)) await login(t.app, id);
 });
 afterAll(() => t.close());
 

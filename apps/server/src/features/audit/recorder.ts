@@ -14,8 +14,14 @@ import {
 type Fields = Record<string, unknown>;
 interface Rule {
   kind: AuditKind;
-  /** Record refusals with these statuses too, under their own kind; otherwise only successes. */
-  failures?: { kind: AuditKind; statuses: number[] };
+  /**
+   * Record refusals with these statuses too, under their own kind; otherwise only successes.
+   * Refusals are counted in one entry per User ID, client, answer and window; those with a status in
+   * `perClient` in one entry per client, answer and window whatever the User ID (record 0024).
+   */
+  failures?: { kind: AuditKind; statuses: number[]; perClient?: number[] };
+  /** Successes are counted like refusals, in one entry per User ID, client and window. */
+  countSuccesses?: boolean;
   /** Record the client's address (sign-in and password entries). */
   client?: boolean;
   target?: (body: Fields, params: Fields, answer: Fields) => unknown;
@@ -40,8 +46,11 @@ const status = (who: string) => (b: Fields) => `${who} ${b.active === true ? 're
 export const AUDIT_RULES: Record<string, Rule> = {
   'POST /api/login': {
     kind: 'signin.success',
-    // 403: the right password of a deactivated account.
-    failures: { kind: 'signin.failure', statuses: [400, 401, 403, 429, 503] },
+    // 403: the right password of a deactivated account. 401 and 403 are answers to checked passwords,
+    // which the sign-in limits keep to a few per client; the rest cost nothing to send, so they are
+    // counted per client: a stream with a new User ID each time adds no entry per attempt.
+    failures: { kind: 'signin.failure', statuses: [400, 401, 403, 429, 503], perClient: [400, 429, 503] },
+    countSuccesses: true,
     client: true,
     target: (b) => b.userId,
   },

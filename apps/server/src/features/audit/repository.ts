@@ -76,10 +76,11 @@ export function auditRepository(db: Db, dialect: Dialect) {
     },
 
     /**
-     * Refusals add to one entry per kind, User ID, client, answer and window instead of a row each,
-     * so that a flood of refused sign-ins cannot fill the disk. The entry keeps the first time.
+     * Refusals (and sign-ins) add to one entry per kind, User ID, client, answer and window instead
+     * of a row each, so that a flood of them cannot fill the disk. The entry keeps the first time.
+     * With no User ID the entry is the client's, whatever User IDs it tried (record 0024).
      */
-    async recordRefusal(entry: AuditRecord, windowMs: number, now: number): Promise<void> {
+    async recordCounted(entry: AuditRecord, windowMs: number, now: number): Promise<void> {
       const window = Math.floor(now / windowMs) * windowMs;
       const id = `${entry.kind}:${entry.actorLoginId ?? '-'}:${entry.client ?? '-'}:${entry.detail ?? '-'}:${window}`;
       await sql`

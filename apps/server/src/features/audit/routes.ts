@@ -11,8 +11,8 @@ const asFields = (value: unknown): Record<string, unknown> =>
     ? (value as Record<string, unknown>)
     : {};
 
-/** Refusals of one User ID from one client are counted in one entry per this long. */
-const REFUSAL_WINDOW_MS = 15 * 60_000;
+/** Refusals (and sign-ins) of one User ID from one client are counted in one entry per this long. */
+const COUNTED_WINDOW_MS = 15 * 60_000;
 
 export const auditRoutes: Feature = async (app, { audit, now }) => {
   // Before the answer leaves: an acknowledged change always has its entry. The hook is added to the
@@ -35,20 +35,22 @@ export const auditRoutes: Feature = async (app, { audit, now }) => {
     const params = asFields(request.params);
     const principal = request.principal;
     const tried = Number(auditText(body.userId));
+    const perClient = !success && !principal && rule.failures?.perClient?.includes(status) === true;
     const entry = {
       kind: success ? rule.kind : rule.failures!.kind,
       // A sign-in is recorded against the User ID it was for, signed in or not.
-      actorLoginId: principal?.loginId ?? (Number.isSafeInteger(tried) && tried > 0 ? tried : null),
+      actorLoginId:
+        principal?.loginId ?? (!perClient && Number.isSafeInteger(tried) && tried > 0 ? tried : null),
       actorRole: principal?.role ?? null,
-      target: auditText(rule.target?.(body, params, answer)),
+      target: perClient ? null : auditText(rule.target?.(body, params, answer)),
       detail: success ? auditText(rule.detail?.(body, answer), rule.detailLimit) : `HTTP ${status}`,
       client: rule.client ? clientKey(request.ip) : null,
     };
     if (success && rule.each) {
       const targets = rule.each(body, answer);
       await Promise.all(targets.map((target) => audit.record({ ...entry, target: auditText(target) })));
-    } else if (success) await audit.record(entry);
-    else await audit.recordRefusal(entry, REFUSAL_WINDOW_MS, now());
+    } else if (success && !rule.countSuccesses) await audit.record(entry);
+    else await audit.recordCounted(entry, COUNTED_WINDOW_MS, now());
     return payload;
   };
   app.addHook('onRoute', (route) => {

@@ -33,13 +33,16 @@ export function hashOneTimePassword(password: string): string {
   return `${ONE_TIME_PREFIX}${salt}$${digest(salt, password)}`;
 }
 
-export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
-  if (passwordHash.startsWith(ONE_TIME_PREFIX)) {
-    const [salt = '', expected = ''] = passwordHash.slice(ONE_TIME_PREFIX.length).split('$');
-    const actual = Buffer.from(digest(salt, password), 'hex');
-    const wanted = Buffer.from(expected, 'hex');
-    return actual.length === wanted.length && timingSafeEqual(actual, wanted);
-  }
+const isOneTime = (passwordHash: string) => passwordHash.startsWith(ONE_TIME_PREFIX);
+
+function verifyOneTime(passwordHash: string, password: string): boolean {
+  const [salt = '', expected = ''] = passwordHash.slice(ONE_TIME_PREFIX.length).split('$');
+  const actual = Buffer.from(digest(salt, password), 'hex');
+  const wanted = Buffer.from(expected, 'hex');
+  return actual.length === wanted.length && timingSafeEqual(actual, wanted);
+}
+
+async function verifyArgon(passwordHash: string, password: string): Promise<boolean> {
   try {
     return await verify(passwordHash, password);
   } catch {
@@ -47,9 +50,30 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   }
 }
 
-let dummyHash: Promise<string> | undefined;
-/** Spends the same time as a real check, so unknown accounts cannot be told apart by timing. */
-export async function verifyAgainstDummy(password: string): Promise<void> {
-  dummyHash ??= hashPassword('not-a-real-password');
-  await verifyPassword(await dummyHash, password);
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  return isOneTime(passwordHash)
+    ? verifyOneTime(passwordHash, password)
+    : verifyArgon(passwordHash, password);
 }
+
+let dummyHash: Promise<string> | undefined;
+const dummy = () => (dummyHash ??= hashPassword('not-a-real-password'));
+
+/**
+ * A sign-in's check: exactly one argon2 verification whatever the account (decision record 0024).
+ * An unknown account and one holding a one-time password (whose own check is a fast digest) are
+ * verified against a dummy argon2 hash as well, so that neither answers sooner than a normal
+ * account and timing does not tell the three apart.
+ */
+export async function checkSignInPassword(
+  passwordHash: string | undefined,
+  password: string,
+): Promise<boolean> {
+  const argon = passwordHash !== undefined && !isOneTime(passwordHash) ? passwordHash : await dummy();
+  const right = await verifyArgon(argon, password);
+  if (passwordHash === undefined) return false;
+  return isOneTime(passwordHash) ? verifyOneTime(passwordHash, password) : right;
+}
+
+/** Warms the dummy hash, so that the first unknown User ID does not pay for making it. */
+export const prepareSignInChecks = (): Promise<unknown> => dummy();

@@ -28,6 +28,12 @@ interface LiveSession {
   principal: Principal;
 }
 
+/**
+ * The most sessions one account keeps (decision record 0024): signing in again and again ends the
+ * oldest instead of adding rows without end. Twenty is far more than one person's devices and tabs.
+ */
+export const MAX_SESSIONS_PER_ACCOUNT = 20;
+
 const stillLive = (session: LiveSession | undefined): Principal | undefined =>
   session && session.expiresAt > Date.now() ? session.principal : undefined;
 
@@ -148,6 +154,19 @@ export function authRepository(db: Db, cache?: ReadCache) {
           expires_at: expiresAt.toISOString(),
           revoked_at: null,
         })
+        .execute();
+      // Past the bound the oldest go: a session whose row is gone is refused like a revoked one.
+      const newest = db
+        .selectFrom('sessions')
+        .select('id')
+        .where('account_id', '=', accountId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(MAX_SESSIONS_PER_ACCOUNT);
+      await db
+        .deleteFrom('sessions')
+        .where('account_id', '=', accountId)
+        .where('id', 'not in', newest)
         .execute();
       return id;
     },

@@ -24,6 +24,9 @@ import type { Feature } from '../deps';
 
 const INVALID_CREDENTIALS = 'Invalid User ID or password';
 
+const isClientError = (error: { statusCode?: number }) =>
+  error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500;
+
 const DemoAccountsSchema = z.object({
   demoPassword: z.string(),
   accounts: z.array(z.object({ role: RoleSchema, userId: z.number(), note: z.string() })),
@@ -58,6 +61,15 @@ export const authRoutes: Feature = async (app: App, { auth, tokens, db, signIn }
           429: ErrorSchema,
           503: ErrorSchema,
         },
+      },
+      // A body that is not valid (not JSON, no password, an empty one) counts against its client and
+      // is held like a wrong password (record 0024); the error is then answered as usual, by the app's
+      // handler. Fastify awaits an error handler's promise and hands what it throws to its parent.
+      // eslint-disable-next-line @typescript-eslint/no-misused-promises
+      errorHandler: async (error, request) => {
+        if (!(error instanceof HttpError) && isClientError(error))
+          await signIn.malformed(clientKey(request.ip));
+        throw error;
       },
     },
     async (request, reply) => {

@@ -7,6 +7,10 @@
  * Failures are counted per User ID and client together, per client and per User ID. A client that
  * has signed in to a User ID before is judged by its own failures only, and waits longer after each
  * one instead of being locked out, so that nobody can lock another person out from elsewhere.
+ *
+ * Record 0024: a refusal's hold is waited out after leaving the User ID's line, a known client has a
+ * line of its own, an account with an unused one-time password is not locked per account, every
+ * refusal does the same work, and a malformed request counts and waits like a wrong password.
  */
 import { setTimeout } from 'node:timers/promises';
 import { LOGIN_FAILURE_WINDOW_MINUTES, LOGIN_MAX_FAILURES } from '@campus/contract';
@@ -14,7 +18,7 @@ import { forbidden, HttpError, tooMany, unauthorized } from '../../lib/errors';
 import type { WorkQueue } from '../../lib/work-queue';
 import type { AuditRepository } from '../audit/repository';
 import type { Counter, LimitsRepository } from '../limits/repository';
-import { verifyAgainstDummy, verifyPassword } from './passwords';
+import { checkSignInPassword, prepareSignInChecks, verifyPassword } from './passwords';
 import type { AuthRepository } from './repository';
 
 export interface SignInLimits {
@@ -82,12 +86,20 @@ export interface SignInDeps {
   hashing: WorkQueue;
   now: () => number;
   settings?: SignInLimits;
+  /** Waits out a refusal's hold (a timer; tests pass one they release themselves). */
+  hold?: (ms: number) => Promise<unknown>;
 }
+
+/** What an attempt came to inside its line; any wait it owes is spent after leaving it. */
+type Outcome = { valid: boolean } | { refused: Refusal; at: number } | { busy: unknown };
 
 export function signInService(deps: SignInDeps) {
   const { limits, audit, hashing, now } = deps;
   const settings = deps.settings ?? DEFAULT_SIGN_IN_LIMITS;
   const verifying = new Map<string, Promise<void>>();
+  const hold = deps.hold ?? ((ms: number) => setTimeout(ms));
+  // The dummy hash is made now, so the first unknown User ID does not take longer than the others.
+  prepareSignInChecks().catch(() => {});
 
   /** The wait a known client owes after `failures` failures in a row. */
   const delayAfter = (failures: number) =>
@@ -102,7 +114,14 @@ export function signInService(deps: SignInDeps) {
    * Whether an attempt must be refused. `counted` says whether the counters already include it:
    * then it is refused when it went over a limit; before counting, when a limit is already reached.
    */
-  function refusal(counters: Map<string, Counter>, keys: Keys, known: boolean, t: number, counted: boolean) {
+  function refusal(
+    counters: Map<string, Counter>,
+    keys: Keys,
+    known: boolean,
+    t: number,
+    counted: boolean,
+    perUser: number,
+  ) {
     const extra = counted ? 1 : 0;
     const over = (counter: Counter | undefined, limit: number): boolean =>
       counter !== undefined && counter.hits - extra >= limit;
@@ -122,19 +141,19 @@ export function signInService(deps: SignInDeps) {
     const client = live(counters.get(keys.client), t);
     if (client && over(client, settings.perClient)) found.push({ scope: 'client', until: until(client) });
     const user = live(counters.get(keys.user), t);
-    if (user && over(user, settings.perUser)) found.push({ scope: 'user', until: until(user) });
+    if (user && over(user, perUser)) found.push({ scope: 'user', until: until(user) });
     return found.sort((a, b) => b.until - a.until)[0];
   }
 
   const refuse = async (message: string, retryAfterSeconds: number) => {
-    if (settings.refusalDelayMs > 0) await setTimeout(settings.refusalDelayMs);
+    if (settings.refusalDelayMs > 0) await hold(settings.refusalDelayMs);
     return tooMany(message, retryAfterSeconds);
   };
 
   /** A "busy" refusal is held as long, so a flood that fills the hashing queue slows itself too. */
   const held = async (error: unknown) => {
     if (error instanceof HttpError && error.statusCode === 503 && settings.refusalDelayMs > 0) {
-      await setTimeout(settings.refusalDelayMs);
+      await hold(settings.refusalDelayMs);
     }
     return error;
   };
@@ -158,6 +177,7 @@ export function signInService(deps: SignInDeps) {
   /**
    * Runs one throttled password check for `subject` from `client`: `check` answers whether the
    * password is right. Refused with 429 (and the time to wait) or 503 (hashing queue full).
+   * `perUser` is the failures a User ID may take from clients it does not know (Infinity: none).
    */
   async function throttled(
     subject: string,
@@ -165,13 +185,14 @@ export function signInService(deps: SignInDeps) {
     message: string,
     check: () => Promise<boolean>,
     onLockout: (scope: Scope) => Promise<void>,
+    perUser = settings.perUser,
   ): Promise<boolean> {
     const keys = keysOf(subject, client);
     const t0 = now();
     const stored = await limits.peek([keys.pair, keys.client, keys.user, keys.known]);
     const knownRow = stored.get(keys.known);
     const known = knownRow !== undefined && knownRow.lastAt + settings.knownForMs > t0;
-    const early = refusal(stored, keys, known, t0, false);
+    const early = refusal(stored, keys, known, t0, false, perUser);
     if (early) throw await refuse(message, (early.until - t0) / 1000);
     // With no room to check it, the attempt is refused before it is counted or written anywhere.
     try {
@@ -180,15 +201,18 @@ export function signInService(deps: SignInDeps) {
       throw await held(error);
     }
 
-    return oneAtATime(subject, async () => {
+    // A known client is judged by its own failures only, so it waits in a line of its own: a burst
+    // of strangers' guesses for the same User ID is never ahead of it.
+    const line = known ? keys.known : subject;
+    const outcome = await oneAtATime(line, async (): Promise<Outcome> => {
       const counted = known ? [keys.pair] : [keys.pair, keys.client, keys.user];
       const t = now();
       const counters = await limits.hit(
         counted.map((key) => ({ key, windowMs: settings.windowMs })),
         t,
       );
-      const refused = refusal(counters, keys, known, t, true);
-      if (refused) throw await refuse(message, (refused.until - t) / 1000);
+      const refused = refusal(counters, keys, known, t, true, perUser);
+      if (refused) return { refused, at: t };
       let valid: boolean;
       try {
         // A client that signed in to this account before goes ahead of a flood of strangers.
@@ -196,13 +220,13 @@ export function signInService(deps: SignInDeps) {
       } catch (error) {
         // Not checked after all (the queue was full): the attempt does not count.
         await limits.unhit(counted);
-        throw await held(error);
+        return { busy: error };
       }
       if (valid) {
         await limits.forget([keys.pair]);
         await limits.unhit(counted.filter((key) => key !== keys.pair));
         await limits.hit([{ key: keys.known, windowMs: settings.knownForMs }], t);
-        return true;
+        return { valid: true };
       }
       // The failure that reaches a limit starts a lock-out (or, for a known client, the delays).
       const reached = (key: string, limit: number) => counters.get(key)?.hits === limit;
@@ -210,12 +234,16 @@ export function signInService(deps: SignInDeps) {
         ? 'pair'
         : !known && reached(keys.client, settings.perClient)
           ? 'client'
-          : !known && reached(keys.user, settings.perUser)
+          : !known && reached(keys.user, perUser)
             ? 'user'
             : undefined;
       if (scope) await onLockout(scope);
-      return false;
+      return { valid: false };
     });
+    // The hold is spent here, out of the line: the next attempt for this User ID goes on at once.
+    if ('refused' in outcome) throw await refuse(message, (outcome.refused.until - outcome.at) / 1000);
+    if ('busy' in outcome) throw await held(outcome.busy);
+    return outcome.valid;
   }
 
   return {
@@ -232,9 +260,9 @@ export function signInService(deps: SignInDeps) {
         client,
         TOO_MANY_SIGN_INS,
         async () => {
-          if (!account) return (await verifyAgainstDummy(password), false);
-          const right = await verifyPassword(account.password_hash, password);
-          deactivated = right && account.deactivated_at !== null;
+          // The same work for every refusal: unknown User ID, wrong password, one-time password.
+          const right = await checkSignInPassword(account?.password_hash, password);
+          deactivated = right && account !== undefined && account.deactivated_at !== null;
           return right && !deactivated;
         },
         (scope) =>
@@ -246,10 +274,36 @@ export function signInService(deps: SignInDeps) {
             detail: scope === 'pair' ? 'this client' : scope === 'client' ? 'every User ID' : 'new clients',
             client,
           }),
+        // A one-time password nobody has used yet is locked per client only, never for the account:
+        // its holder signs in from a client the account has never seen, and strangers must not be
+        // able to lock them out of their first sign-in. The password is random (~75 bits), so the
+        // per-client limits are guard enough.
+        account?.must_change_password === 1 ? Infinity : settings.perUser,
       );
       if (deactivated) throw forbidden(ACCOUNT_DEACTIVATED);
       if (!account || !valid) throw unauthorized(INVALID_CREDENTIALS);
       return account;
+    },
+
+    /**
+     * A sign-in whose body is not valid (an empty password, say) is counted against its client like
+     * a wrong password and held as long before its 400, so that it is no cheaper way to flood the
+     * server or its log. Past the client's limit it is refused with this 429 instead.
+     */
+    async malformed(client: string): Promise<void> {
+      const key = `signin:client:${client}`;
+      const over = (counter: Counter | undefined, extra: number, t: number) => {
+        const current = live(counter, t);
+        return current && current.hits - extra >= settings.perClient ? current : undefined;
+      };
+      const t0 = now();
+      const early = over((await limits.peek([key])).get(key), 0, t0);
+      if (early) throw await refuse(TOO_MANY_SIGN_INS, (early.windowStart + settings.windowMs - t0) / 1000);
+      const t = now();
+      const counted = over((await limits.hit([{ key, windowMs: settings.windowMs }], t)).get(key), 1, t);
+      if (counted)
+        throw await refuse(TOO_MANY_SIGN_INS, (counted.windowStart + settings.windowMs - t) / 1000);
+      if (settings.refusalDelayMs > 0) await hold(settings.refusalDelayMs);
     },
 
     /** Whether `password` is the current password of the signed-in account, throttled like sign-in. */
