@@ -173,7 +173,7 @@ async function phase(
 }
 
 const runDir = mkdtempSync(join(tmpdir(), 'campus-stream-flood-'));
-const { mainJs } = buildServer(runDir);
+const { mainJs, webDist } = buildServer(runDir);
 const database =
   args.db === 'postgres' ? await freshPgDatabase(pgUrl!, `campus_stream_flood_${process.pid}`) : undefined;
 const dataDir = join(runDir, 'data');
@@ -192,6 +192,7 @@ const env = {
   LOG_LEVEL: 'warn',
   SEED: 'none',
   TRUST_PROXY: '127.0.0.1',
+  WEB_DIST: webDist,
   ...(database ? { DATABASE_URL: database.url } : {}),
 };
 const results: PhaseResult[] = [];
