@@ -152,6 +152,10 @@ try {
     LOG_LEVEL: 'warn',
     SEED: 'none',
     WRITE_LIMIT: '1000000000',
+    // Capacity, not the bounds (bench:stream-flood measures those): ten tabs a student, every one
+    // from this machine's address.
+    STREAMS_PER_ACCOUNT: '10',
+    STREAMS_PER_ADDRESS: String(streamCount),
     ...(database ? { DATABASE_URL: database.url } : {}),
   });
   const { port, pid } = server;

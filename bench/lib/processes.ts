@@ -51,11 +51,14 @@ export async function startServer(
   mainJs: string,
   env: Record<string, string>,
   timeoutMs = 180_000,
+  /** A command the server runs under, e.g. `['prlimit', '--nofile=1024:1024']`. */
+  wrapper: readonly string[] = [],
 ): Promise<Child> {
   const port = await freePort();
   // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server under load.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, mainJs], {
+  const [command, ...args] = [...wrapper, process.execPath, ...nodeArgs, mainJs];
+  const child = spawn(command, args, {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

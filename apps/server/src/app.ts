@@ -16,6 +16,8 @@ import { FEATURES } from './features/registry';
 import { lazyChildLogger } from './lib/lazy-logger';
 import { WorkQueue } from './lib/work-queue';
 import { notifier } from './features/notifications/notifier';
+import { resolveStreamLimits } from './features/notifications/stream-capacity';
+import { StreamSlots, type StreamLimits } from './features/notifications/stream-slots';
 import { registerAccessControl } from './plugins/access';
 import { frameworkError, registerErrorHandling } from './plugins/errors';
 import { guardedValidatorCompiler } from './plugins/input-guard';
@@ -40,6 +42,8 @@ export interface AppOptions {
   signInHold?: (ms: number) => Promise<unknown>;
   /** Writes allowed per hour: per account, and on the support form per client. */
   writeLimits?: Partial<WriteLimits>;
+  /** Live update streams per account, per client address and per instance (decision record 0023). */
+  streamLimits?: Partial<StreamLimits>;
   /** The clock, in ms since the epoch (tests move it instead of waiting). */
   now?: () => number;
 }
@@ -145,6 +149,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     now,
     tokens: new TokenService(options.jwtSecret),
     live,
+    streamSlots: new StreamSlots(resolveStreamLimits(options.streamLimits)),
     notify: notifier(db, live, app.log),
   };
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
+import { instanceStreamCap, openFilesLimit } from './features/notifications/stream-capacity';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'campus-config-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -47,5 +48,60 @@ describe('QUERY_LIMIT, GATEPASS_LIMIT, WRITE_LIMIT, SUPPORT_LIMIT', () => {
     for (const value of ['0', '-1', '2.5', 'many']) {
       expect(() => loadConfig({ ...base, QUERY_LIMIT: value })).toThrow(/QUERY_LIMIT/);
     }
+  });
+});
+
+describe('STREAMS_PER_ACCOUNT, STREAMS_PER_ADDRESS, STREAMS_PER_INSTANCE, STREAMS_MEMORY_MB', () => {
+  const base = { DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(32) };
+
+  it('holds 5 streams an account and 500 an address unless told, and as many on the instance as told', () => {
+    const defaults = loadConfig(base).streamLimits;
+    expect(defaults).toMatchObject({ perAccount: 5, perAddress: 500 });
+    expect(defaults.perInstance).toBeGreaterThan(defaults.perAccount);
+    expect(
+      loadConfig({
+        ...base,
+        STREAMS_PER_ACCOUNT: '2',
+        STREAMS_PER_ADDRESS: '40',
+        STREAMS_PER_INSTANCE: '900',
+      }).streamLimits,
+    ).toEqual({ perAccount: 2, perAddress: 40, perInstance: 900 });
+  });
+
+  it('derives the instance cap from the memory budget when that is the smaller bound', () => {
+    // 8 MB at 32 KB a stream; the open-files limit of any test machine allows more.
+    expect(loadConfig({ ...base, STREAMS_MEMORY_MB: '8' }).streamLimits.perInstance).toBe(256);
+  });
+
+  it('refuses a bound that is not a whole number of at least 1, naming the variable', () => {
+    for (const name of [
+      'STREAMS_PER_ACCOUNT',
+      'STREAMS_PER_ADDRESS',
+      'STREAMS_PER_INSTANCE',
+      'STREAMS_MEMORY_MB',
+    ]) {
+      for (const value of ['0', '-1', '2.5', 'many']) {
+        expect(() => loadConfig({ ...base, [name]: value })).toThrow(new RegExp(name));
+      }
+    }
+  });
+});
+
+describe('the instance cap on live update streams', () => {
+  it('leaves a reserve of open files for everything else: a tenth, at least 256, at most half', () => {
+    const huge = 1e12;
+    expect(instanceStreamCap({ openFiles: 20_000, memoryBudget: huge })).toBe(18_000);
+    expect(instanceStreamCap({ openFiles: 1024, memoryBudget: huge })).toBe(768);
+    expect(instanceStreamCap({ openFiles: 256, memoryBudget: huge })).toBe(128);
+    // Unknown (not Linux): the usual soft limit is assumed.
+    expect(instanceStreamCap({ openFiles: undefined, memoryBudget: huge })).toBe(768);
+  });
+
+  it('reads the soft open-files limit the way /proc/self/limits states it', () => {
+    const limits = (soft: string) =>
+      `Limit                     Soft Limit           Hard Limit           Units\nMax open files            ${soft}                20000                files\n`;
+    expect(openFilesLimit(limits('20000'))).toBe(20_000);
+    expect(openFilesLimit(limits('unlimited'))).toBeUndefined();
+    expect(openFilesLimit('')).toBeUndefined();
   });
 });

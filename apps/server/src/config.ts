@@ -4,6 +4,12 @@ import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_WRITE_LIMITS, type WriteLimits } from './features/limits/write-limits';
+import {
+  DEFAULT_STREAMS_PER_ACCOUNT,
+  DEFAULT_STREAMS_PER_ADDRESS,
+  resolveStreamLimits,
+} from './features/notifications/stream-capacity';
+import type { StreamLimits } from './features/notifications/stream-slots';
 import { OWNER_ONLY_DIR } from './lib/file-modes';
 
 const perHour = (fallback: number) => z.coerce.number().int().min(1).max(1_000_000_000).default(fallback);
@@ -28,6 +34,10 @@ const EnvSchema = z.object({
   GATEPASS_LIMIT: perHour(DEFAULT_WRITE_LIMITS.gatePasses),
   WRITE_LIMIT: perHour(DEFAULT_WRITE_LIMITS.other),
   SUPPORT_LIMIT: perHour(DEFAULT_WRITE_LIMITS.support),
+  STREAMS_PER_ACCOUNT: z.coerce.number().int().min(1).max(100).default(DEFAULT_STREAMS_PER_ACCOUNT),
+  STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000_000).default(DEFAULT_STREAMS_PER_ADDRESS),
+  STREAMS_PER_INSTANCE: z.coerce.number().int().min(1).max(10_000_000).optional(),
+  STREAMS_MEMORY_MB: z.coerce.number().int().min(1).max(10_000_000).optional(),
 });
 
 /**
@@ -66,6 +76,8 @@ export interface Config {
   auditRetentionDays: number;
   /** Writes allowed per hour: per account, and on the support form per client. */
   writeLimits: WriteLimits;
+  /** Live update streams held open per account, per client address and on this instance. */
+  streamLimits: StreamLimits;
 }
 
 /** Reads the secret from DATA_DIR, creating it (owner-only) on first use. */
@@ -105,5 +117,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       other: e.WRITE_LIMIT,
       support: e.SUPPORT_LIMIT,
     },
+    streamLimits: resolveStreamLimits({
+      perAccount: e.STREAMS_PER_ACCOUNT,
+      perAddress: e.STREAMS_PER_ADDRESS,
+      perInstance: e.STREAMS_PER_INSTANCE,
+      memoryMb: e.STREAMS_MEMORY_MB,
+    }),
   };
 }

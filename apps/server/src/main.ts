@@ -27,4 +27,8 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ port: config.port, host: config.host });
 if (seeded) app.log.info('created the demo campus (sign in with 900001, 500001 or 230001 / campus123)');
+const streams = config.streamLimits;
+app.log.info(
+  `live update streams: ${streams.perAccount} an account, ${streams.perAddress} an address, ${streams.perInstance} on this instance`,
+);
 app.log.info(`Campus Portal is ready at http://localhost:${config.port} (${handle.dialect})`);

@@ -39,3 +39,10 @@ export const LIVE_TOPICS = ['gatepasses', 'queries', 'notices', 'stats', 'notifi
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 export const LiveEventSchema = z.object({ topics: z.array(z.enum(LIVE_TOPICS)) });
 export type LiveEvent = z.infer<typeof LiveEventSchema>;
+
+/**
+ * The event (`event: superseded`) that ends a live updates stream because a newer stream of the
+ * same account took its place (a few are kept per account): the tab does not reconnect at once,
+ * it refetches on focus and opens a stream again then.
+ */
+export const LIVE_SUPERSEDED_EVENT = 'superseded';

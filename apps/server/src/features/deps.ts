@@ -9,6 +9,7 @@ import type { SignInService } from './auth/sign-in';
 import type { TokenService } from './auth/tokens';
 import type { LiveEvents } from '../db/live-events';
 import type { Notifier } from './notifications/notifier';
+import type { StreamSlots } from './notifications/stream-slots';
 
 export interface FeatureDeps {
   db: Db;
@@ -24,6 +25,8 @@ export interface FeatureDeps {
   audit: AuditRepository;
   /** Live updates for the people a change concerns, heard by every instance. */
   live: LiveEvents;
+  /** The bounds on open live update streams (decision record 0023). */
+  streamSlots: StreamSlots;
   /** Notifications and live updates that follow a change. */
   notify: Notifier;
   /** The time, in ms since the epoch: tests move it instead of waiting. */

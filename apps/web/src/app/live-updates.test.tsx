@@ -1,10 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider, focusManager } from '@tanstack/react-query';
+import { act, render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { parseSseBlock, useLiveUpdates } from './live-updates';
+import { parseSseBlock, retryDelayMs, useLiveUpdates } from './live-updates';
 
 afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
   vi.unstubAllGlobals();
+  focusManager.setFocused(undefined);
   localStorage.clear();
 });
 
@@ -33,6 +36,92 @@ describe('parseSseBlock', () => {
       data: '{"topics":["queries"]}',
     });
     expect(parseSseBlock('data: a\ndata: b')).toEqual({ data: 'a\nb' });
+    expect(parseSseBlock('event: superseded\ndata: {}')).toEqual({ event: 'superseded', data: '{}' });
+  });
+});
+
+describe('retryDelayMs', () => {
+  it('waits the Retry-After it was given, and up to half again, never less', () => {
+    expect(retryDelayMs('30', () => 0)).toBe(30_000);
+    expect(retryDelayMs('30', () => 0.999)).toBeLessThan(45_000);
+    expect(retryDelayMs(null, () => 0)).toBe(30_000);
+    expect(retryDelayMs('soon', () => 0)).toBe(30_000);
+  });
+});
+
+/** Renders the hook with `answers` for its requests (then 401s); answers the requests made and the invalidations. */
+function liveWith(answers: Response[]) {
+  localStorage.setItem('jwtToken', 'tok');
+  const requests: { headers: Record<string, string> }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((_url: string, init: RequestInit) => {
+      requests.push({ headers: init.headers as Record<string, string> });
+      return Promise.resolve(answers.shift() ?? new Response(null, { status: 401 }));
+    }),
+  );
+  const queryClient = new QueryClient();
+  const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <Live />
+    </QueryClientProvider>,
+  );
+  return { requests, invalidate, unmount: view.unmount };
+}
+
+const refocus = () =>
+  act(() => {
+    focusManager.setFocused(false);
+    focusManager.setFocused(true);
+  });
+
+describe('useLiveUpdates when the server bounds streams', () => {
+  it('after a 503 asks again only once Retry-After has passed, reloading the shown lists on focus meanwhile', async () => {
+    vi.useFakeTimers();
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    const busy = new Response(JSON.stringify({ message: 'busy' }), {
+      status: 503,
+      headers: { 'retry-after': '20' },
+    });
+    const { requests, invalidate, unmount } = liveWith([busy, streamOf(': connected\n\n')]);
+    await vi.advanceTimersByTimeAsync(19_999);
+    expect(requests).toHaveLength(1);
+    refocus();
+    // Every shown list, not one topic's: no stream said what changed.
+    expect(invalidate).toHaveBeenCalledWith();
+    expect(requests).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(requests).toHaveLength(2);
+    // Back without an event to resume from: every list is reloaded once.
+    expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([
+      undefined,
+      ['gatepasses'],
+      ['queries'],
+      ['notices'],
+      ['stats'],
+      ['support'],
+      ['notifications'],
+    ]);
+    unmount();
+  });
+
+  it('closed because a newer tab took its place, asks again only when the window is focused', async () => {
+    vi.useFakeTimers();
+    const { requests, invalidate, unmount } = liveWith([
+      streamOf(
+        'retry: 5\n: connected\n\nid: 7\ndata: {"topics":["queries"]}\n\nevent: superseded\ndata: {}\n\n',
+      ),
+      streamOf(''),
+    ]);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(requests).toHaveLength(1);
+    refocus();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(requests).toHaveLength(2);
+    expect(requests[1]!.headers['last-event-id']).toBe('7');
+    expect(invalidate).toHaveBeenCalledWith();
+    unmount();
   });
 });
 

@@ -4,10 +4,15 @@
  * Every feature's query keys start with the name of the list they read, so a topic reloads exactly
  * the queries of that list. The stream reconnects after a drop and resumes after the last event it
  * saw; window focus and a regained network also refetch, for whatever a stream could not say.
+ *
+ * The server bounds streams (decision record 0023). Refused (503), the tab waits the Retry-After it
+ * was given before it asks again; closed because a newer tab of the same person took its place
+ * (`superseded`), it asks again only when it is focused. Either way, until it has a stream again,
+ * every shown list is reloaded whenever the window gains focus.
  */
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { focusManager, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { LiveEventSchema, type LiveTopic } from '@campus/contract';
+import { LIVE_SUPERSEDED_EVENT, LIVE_TOPICS, LiveEventSchema, type LiveTopic } from '@campus/contract';
 import { getToken } from '../lib/session-store';
 
 /** Where a topic's lists live in the query cache (the admin's support list counts with the stats). */
@@ -20,6 +25,7 @@ const KEYS: Record<LiveTopic, string[][]> = {
 };
 
 export interface SseBlock {
+  event?: string;
   id?: string;
   retry?: number;
   data?: string;
@@ -33,7 +39,8 @@ export function parseSseBlock(block: string): SseBlock {
     const colon = line.indexOf(':');
     const field = colon === -1 ? line : line.slice(0, colon);
     const value = colon === -1 ? '' : line.slice(colon + 1).replace(/^ /, '');
-    if (field === 'id') parsed.id = value;
+    if (field === 'event') parsed.event = value;
+    else if (field === 'id') parsed.id = value;
     else if (field === 'retry' && /^\d+$/.test(value)) parsed.retry = Number(value);
     else if (field === 'data') parsed.data = parsed.data === undefined ? value : `${parsed.data}\n${value}`;
   }
@@ -46,6 +53,12 @@ export function reloadTopics(queryClient: QueryClient, topics: readonly LiveTopi
   }
 }
 
+/** How long to wait after a 503: its Retry-After (seconds), and up to half again so tabs spread out. */
+export function retryDelayMs(retryAfter: string | null, random = Math.random): number {
+  const seconds = retryAfter !== null && /^\d+$/.test(retryAfter.trim()) ? Number(retryAfter) : 30;
+  return Math.max(1, seconds) * 1000 * (1 + random() / 2);
+}
+
 /** Keeps the stream open while the signed-in shell is shown. */
 export function useLiveUpdates(): void {
   const queryClient = useQueryClient();
@@ -55,20 +68,25 @@ export function useLiveUpdates(): void {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let lastId: string | undefined;
     let retryMs = 2000;
+    /** Without a stream because the server refused one or another tab took its place. */
+    let without: 'refused' | 'superseded' | undefined;
 
-    const handle = (block: string) => {
+    const handle = (block: string): boolean => {
       const event = parseSseBlock(block);
+      if (event.event === LIVE_SUPERSEDED_EVENT) return false;
       if (event.retry !== undefined) retryMs = event.retry;
       if (event.id !== undefined) lastId = event.id;
-      if (event.data === undefined) return;
+      if (event.data === undefined) return true;
       const parsed = LiveEventSchema.safeParse(JSON.parse(event.data));
       if (parsed.success) reloadTopics(queryClient, parsed.data.topics);
+      return true;
     };
 
     const connect = async () => {
       const token = getToken();
       if (stopped || !token) return;
       controller = new AbortController();
+      let refusedFor: number | undefined;
       try {
         const res = await fetch('/api/events', {
           headers: {
@@ -82,29 +100,53 @@ export function useLiveUpdates(): void {
         });
         // Signed out: the session watcher takes the user to sign in; nothing to reconnect to.
         if (res.status === 401) return;
+        if (res.status === 503) {
+          without = 'refused';
+          refusedFor = retryDelayMs(res.headers.get('retry-after'));
+        }
         if (res.ok && res.body) {
+          // Back after a time without a stream and nothing to resume from: anything may have changed.
+          if (without && !lastId) reloadTopics(queryClient, LIVE_TOPICS);
+          without = undefined;
           const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
           let buffer = '';
-          for (;;) {
+          reading: for (;;) {
             const { value, done } = await reader.read();
             if (done) break;
             buffer += value.replace(/\r\n?/g, '\n');
             let end: number;
             while ((end = buffer.indexOf('\n\n')) !== -1) {
-              handle(buffer.slice(0, end));
+              const open = handle(buffer.slice(0, end));
               buffer = buffer.slice(end + 2);
+              if (!open) {
+                without = 'superseded';
+                void reader.cancel();
+                break reading;
+              }
             }
           }
         }
       } catch {
         // A dropped connection, or the page leaving: reconnect below unless stopped.
       }
-      if (!stopped) timer = setTimeout(() => void connect(), retryMs);
+      // A tab whose place another took asks again when it is focused, not before.
+      if (!stopped && without !== 'superseded')
+        timer = setTimeout(() => void connect(), refusedFor ?? retryMs);
     };
 
+    const unsubscribe = focusManager.subscribe((focused) => {
+      if (!focused || !without || stopped) return;
+      // No stream says what changed meanwhile: reload what is shown.
+      void queryClient.invalidateQueries();
+      if (without === 'superseded') {
+        without = undefined;
+        void connect();
+      }
+    });
     void connect();
     return () => {
       stopped = true;
+      unsubscribe();
       clearTimeout(timer);
       controller?.abort();
     };

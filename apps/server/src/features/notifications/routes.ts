@@ -6,6 +6,7 @@ import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import {
   CountSchema,
   ErrorSchema,
+  LIVE_SUPERSEDED_EVENT,
   MarkedReadSchema,
   NotificationIdParamsSchema,
   NotificationListSchema,
@@ -15,6 +16,7 @@ import {
   type LiveTopic,
 } from '@campus/contract';
 import type { Audience, LiveMessage } from '../../db/live-events';
+import { clientKey } from '../../lib/client-address';
 import { notFound } from '../../lib/errors';
 import { answerList, arrayAnswer } from '../../lib/lists';
 import { principalOf } from '../../plugins/access';
@@ -45,7 +47,10 @@ function concerns(audience: Audience, { principal, groups }: Listener): boolean 
 const frame = (id: string, topics: readonly LiveTopic[]) =>
   `id: ${id}\ndata: ${JSON.stringify({ topics })}\n\n`;
 
-export const notificationsRoutes: Feature = async (app, { db, auth, live }) => {
+/** Ends a stream whose place a newer stream of its account took: the tab reconnects on focus. */
+const SUPERSEDED = `event: ${LIVE_SUPERSEDED_EVENT}\ndata: {}\n\n`;
+
+export const notificationsRoutes: Feature = async (app, { db, auth, live, streamSlots }) => {
   const notes = notificationRepository(db);
 
   app.get(
@@ -113,6 +118,27 @@ export const notificationsRoutes: Feature = async (app, { db, auth, live }) => {
     },
   );
 
+  /** A student's group, or the groups a teacher mentors: who a stream's person is to audiences. */
+  const listenerGroups = async (principal: Principal): Promise<string[]> => {
+    if (principal.role === 'student') {
+      const rows = await db
+        .selectFrom('students')
+        .select('group_name')
+        .where('account_id', '=', principal.accountId)
+        .execute();
+      return rows.map((r) => r.group_name);
+    }
+    if (principal.role === 'teacher') {
+      const rows = await db
+        .selectFrom('teacher_groups')
+        .select('group_name')
+        .where('teacher_account_id', '=', principal.accountId)
+        .execute();
+      return rows.map((r) => r.group_name);
+    }
+    return [];
+  };
+
   /** Every open stream of this instance, for the one heartbeat timer. */
   const streams = new Set<{ out: ServerResponse; principal: Principal }>();
   const heartbeat = setInterval(() => {
@@ -140,34 +166,27 @@ export const notificationsRoutes: Feature = async (app, { db, auth, live }) => {
         tags: ['notifications'],
         summary:
           'Live updates as server-sent events: each event names the lists that changed for the signed-in person (`data: {"topics": [...]}`); `Last-Event-ID` resumes',
-        response: { 401: ErrorSchema, 403: ErrorSchema },
+        response: { 401: ErrorSchema, 403: ErrorSchema, 503: ErrorSchema },
       },
     },
     async (request, reply) => {
       const principal = principalOf(request);
-      const groups =
-        principal.role === 'student'
-          ? (
-              await db
-                .selectFrom('students')
-                .select('group_name')
-                .where('account_id', '=', principal.accountId)
-                .execute()
-            ).map((r) => r.group_name)
-          : principal.role === 'teacher'
-            ? (
-                await db
-                  .selectFrom('teacher_groups')
-                  .select('group_name')
-                  .where('teacher_account_id', '=', principal.accountId)
-                  .execute()
-              ).map((r) => r.group_name)
-            : [];
+      // Claimed before any work for the stream: past the bounds this is a 503 (decision record 0023).
+      const slot = streamSlots.claim(principal.accountId, clientKey(request.ip));
+      const groups = await listenerGroups(principal).catch((error: unknown) => {
+        slot.release();
+        throw error;
+      });
       const listener: Listener = { principal, groups };
       // Written to the socket as it is, without a stream in between: one open stream costs what
       // its connection does (bench:streams measures it).
       reply.hijack();
       const out = reply.raw;
+      if (request.raw.socket.destroyed) {
+        // Gone while its groups were read: its 'close' has passed already.
+        slot.release();
+        return;
+      }
       const set = Object.entries(reply.getHeaders()).filter(([, value]) => value !== undefined);
       out.writeHead(200, {
         ...(Object.fromEntries(set) as OutgoingHttpHeaders),
@@ -198,9 +217,13 @@ export const notificationsRoutes: Feature = async (app, { db, auth, live }) => {
       const close = () => {
         unsubscribe();
         streams.delete(stream);
+        slot.release();
         out.end();
       };
       out.once('close', close);
+      slot.onSuperseded = () => out.end(SUPERSEDED);
+      // A newer stream of this account came while this one's groups were read.
+      if (slot.superseded) slot.onSuperseded();
     },
   );
 };
