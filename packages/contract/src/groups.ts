@@ -3,15 +3,7 @@ import { z } from 'zod';
 import { RollNoSchema, requiredText } from './common.js';
 import { FieldChangeSchema, PERSON_LIMITS, strictBody } from './people-admin.js';
 import { TeacherIdParamsSchema } from './people.js';
-
-const GROUP_CHARACTERS = 'may hold letters, digits, spaces and . _ - + & ( ) only';
-/** A group's name: it shows in filters and in addresses, so it keeps to plain characters. */
-export const GroupNameSchema = z
-  .string({ error: 'is required' })
-  .trim()
-  .min(1, { error: 'is required', abort: true })
-  .max(PERSON_LIMITS.group, { error: `must be at most ${PERSON_LIMITS.group} characters` })
-  .regex(/^[\p{L}\p{N} ._&()+-]+$/u, { error: GROUP_CHARACTERS });
+import { GroupNameSchema } from './text-rules.js';
 
 /** POST /api/groups and PUT /api/groups/:name (a rename): the group's (new) name. */
 export const GroupNameRequestSchema = z.strictObject({ name: GroupNameSchema }, strictBody);

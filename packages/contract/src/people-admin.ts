@@ -6,13 +6,14 @@
 import { z } from 'zod';
 import { IsoDateSchema, requiredText } from './common.js';
 import { StudentSchema, TeacherSchema } from './people.js';
+import { GROUP_NAME_MAX, GroupNameSchema, refuseHiddenCharacters } from './text-rules.js';
 
 export const GENDERS = ['Female', 'Male', 'Other'] as const;
 export const CATEGORIES = ['General', 'OBC', 'SC', 'ST', 'EWS'] as const;
 export const ACCOUNT_STATUSES = ['active', 'inactive'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 
-export const PERSON_LIMITS = { name: 100, email: 254, group: 50 } as const;
+export const PERSON_LIMITS = { name: 100, email: 254, group: GROUP_NAME_MAX } as const;
 
 /** Refuses fields the endpoint does not take, naming them, and a body that is not an object. */
 export const strictBody = {
@@ -66,14 +67,19 @@ export const PhoneSchema = optional(
 );
 
 const optionalName = optional(
-  z.string().max(PERSON_LIMITS.name, { error: `must be at most ${PERSON_LIMITS.name} characters` }),
+  z
+    .string()
+    .max(PERSON_LIMITS.name, { error: `must be at most ${PERSON_LIMITS.name} characters` })
+    .superRefine(refuseHiddenCharacters),
 );
+/** A person's name: the same rule as a CSV import's name cells (text-rules.ts). */
+const personName = requiredText(PERSON_LIMITS.name).superRefine(refuseHiddenCharacters);
 const gender = optional(z.enum(GENDERS, { error: `must be one of ${GENDERS.join(', ')}` }));
 const category = optional(z.enum(CATEGORIES, { error: `must be one of ${CATEGORIES.join(', ')}` }));
 const dob = optional(IsoDateSchema);
 
 const studentFields = {
-  name: requiredText(PERSON_LIMITS.name),
+  name: personName,
   FatherName: optionalName,
   MotherName: optionalName,
   Gender: gender,
@@ -81,11 +87,11 @@ const studentFields = {
   Category: category,
   phoneNo: PhoneSchema,
   email: EmailSchema,
-  group: requiredText(PERSON_LIMITS.group),
+  group: GroupNameSchema,
 };
 
 const teacherFields = {
-  name: requiredText(PERSON_LIMITS.name),
+  name: personName,
   Gender: gender,
   Dob: dob,
   phoneNo: PhoneSchema,

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { IsoDateSchema, requiredText } from './common.js';
 import { ATTENDANCE_STATUSES, EARLIEST_ATTENDANCE_DATE } from './constants.js';
 import { MARK_FIELDS } from './marks.js';
+import { GROUP_NAME_MAX, GroupNameSchema, refuseHiddenCharacters } from './text-rules.js';
 
 export const IMPORT_KINDS = ['students', 'teachers', 'mentors', 'marks', 'attendance'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
@@ -15,6 +16,13 @@ export type ImportKind = (typeof IMPORT_KINDS)[number];
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 /** The most data rows an import reads; more is refused with 413 before the rest is read. */
 export const IMPORT_MAX_ROWS = 100_000;
+/**
+ * The most cells a row may have: every kind has at most 10 columns, and an export or a spreadsheet
+ * may add some; more is refused with 413 as soon as the parser passes it (a "comma bomb").
+ */
+export const IMPORT_MAX_COLUMNS = 256;
+/** The longest cell (characters) a file may hold, in any column; more is refused with 413. */
+export const IMPORT_MAX_CELL_CHARS = 10_000;
 /** A report lists at most this many problems; `errorCount` says how many there were. */
 export const IMPORT_MAX_LISTED_ERRORS = 1000;
 
@@ -80,20 +88,25 @@ export const UserIdCellSchema = z
   .transform(Number)
   .refine((id) => id >= 1, { error: `must be a whole number from 1 to ${ID_MAX}` });
 
+// Every text cell keeps to the rule of text-rules.ts (no control or direction characters), as the
+// API's fields do: an import cannot store what a form would refuse.
 const optionalText = (max: number) =>
   z
     .string()
     .trim()
     .max(max, { error: `must be at most ${max} characters` })
+    .superRefine(refuseHiddenCharacters)
     .transform((text) => (text === '' ? null : text));
 
 export const PERSON_TEXT_MAX = 100;
-export const GROUP_NAME_MAX = 50;
 
-export const PersonNameCellSchema = requiredText(PERSON_TEXT_MAX);
+export const PersonNameCellSchema = requiredText(PERSON_TEXT_MAX).superRefine(refuseHiddenCharacters);
 export const OptionalTextCellSchema = optionalText(PERSON_TEXT_MAX);
-export const GroupCellSchema = requiredText(GROUP_NAME_MAX);
-export const EmailCellSchema = requiredText(254).pipe(z.email({ error: 'must be a valid email' }));
+/** The API's group name rule itself: an import creates no group that `POST /api/groups` would refuse. */
+export const GroupCellSchema = GroupNameSchema;
+export const EmailCellSchema = requiredText(254)
+  .superRefine(refuseHiddenCharacters)
+  .pipe(z.email({ error: 'must be a valid email' }));
 export const DobCellSchema = z
   .string()
   .trim()
@@ -206,5 +219,10 @@ export const EXPORT_LIST_LABELS: Record<ExportList, string> = {
 };
 /** `group` narrows students, marks and mentor assignments to one group. */
 export const ExportQuerySchema = z.object({
-  group: z.string().trim().min(1).max(GROUP_NAME_MAX, { error: 'must be at most 50 characters' }).optional(),
+  group: z
+    .string()
+    .trim()
+    .min(1)
+    .max(GROUP_NAME_MAX, { error: `must be at most ${GROUP_NAME_MAX} characters` })
+    .optional(),
 });

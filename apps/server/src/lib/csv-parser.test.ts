@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { CsvInputError, CsvParser, readCsv, type CsvRecord } from './csv-parser';
+import { CsvInputError, CsvParser, readCsv, SLICE_BYTES, type CsvRecord } from './csv-parser';
 
 function parse(text: string, pieceSize = text.length || 1): CsvRecord[] {
   const parser = new CsvParser();
@@ -129,5 +129,73 @@ describe('readCsv', () => {
     })();
     expect(error).toBeInstanceOf(CsvInputError);
     expect(produced).toBeLessThanOrEqual(101);
+  });
+
+  it('refuses a row of commas past the column limit at once, naming the row, without reading on', async () => {
+    let produced = 0;
+    async function* commas() {
+      yield 'RollNo,name\r\n1,Asha\r\n';
+      for (let i = 0; i < 64; i++) {
+        produced++;
+        yield ','.repeat(64 * 1024);
+      }
+    }
+    const limits = { maxBytes: 1e9, maxRows: 1e6, maxColumns: 256, maxCellChars: 10_000 };
+    const error = await (async () => {
+      try {
+        for await (const record of readCsv(commas(), limits)) expect(record.cells.length).toBeLessThan(257);
+      } catch (err) {
+        return err;
+      }
+    })();
+    expect(error).toBeInstanceOf(CsvInputError);
+    expect(error).toMatchObject({
+      statusCode: 413,
+      message:
+        'Row 3 has more than 256 cells (a row may have at most 256 columns); the file was not read further',
+    });
+    // Refused within the first piece of commas: the other 63 (4 MB) were never asked for.
+    expect(produced).toBe(1);
+  });
+
+  it('refuses a cell past the length limit, quoted or not, naming its row and column', async () => {
+    const limits = { maxBytes: 1e9, maxRows: 1e6, maxColumns: 256, maxCellChars: 100 };
+    for (const cell of ['x'.repeat(101), `"${'y'.repeat(60)}""${'z'.repeat(60)}"`]) {
+      const pieces = ['a,b\n1,', ...cell.match(/[^]{1,7}/g)!, '\n'];
+      const refused = await (async () => {
+        try {
+          for await (const record of readCsv(Readable.from(pieces), limits)) expect(record).toBeDefined();
+        } catch (err) {
+          return err;
+        }
+      })();
+      expect(refused).toMatchObject({
+        statusCode: 413,
+        message: 'Row 2, column 2: a cell is longer than 100 characters; the file was not read further',
+      });
+    }
+    const atLimit = await readAll(['a,b\n1,', 'x'.repeat(100)]);
+    expect(atLimit[1]!.cells[1]).toHaveLength(100);
+  });
+
+  it('gives the event loop a turn between slices of one big chunk, so other work is not held', async () => {
+    const rows = Array.from({ length: 40_000 }, (_, i) => `${230001 + i},2025-01-01,Present`);
+    const file = Buffer.from(`RollNo,date,status\n${rows.join('\n')}\n`);
+    expect(file.length).toBeGreaterThan(8 * SLICE_BYTES);
+    let turns = 0;
+    const tick = () => {
+      turns++;
+      if (!done) setImmediate(tick);
+    };
+    let done = false;
+    setImmediate(tick);
+    const turnsAtRecord: number[] = [];
+    for await (const record of readCsv(Readable.from([file]), { maxBytes: 1e9, maxRows: 1e6 }))
+      turnsAtRecord[record.row - 1] = turns;
+    done = true;
+    expect(turnsAtRecord).toHaveLength(40_001);
+    // The other work ran while the file was still being read, not only once it was all read.
+    expect(turnsAtRecord[20_000]).toBeGreaterThan(0);
+    expect(turnsAtRecord.at(-1)! - turnsAtRecord[0]!).toBeGreaterThanOrEqual(8);
   });
 });

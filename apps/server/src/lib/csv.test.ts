@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { attachmentDisposition, csvCell, csvRow, csvStream } from './csv';
+import { csvCell, csvRow, withoutFormulaGuard } from '@campus/contract';
+import { attachmentDisposition, csvStream } from './csv';
 
 /** A strict RFC 4180 reader, to check what a spreadsheet program would read back. */
 function parseCsv(text: string): string[][] {
@@ -65,9 +66,19 @@ describe('csvCell', () => {
 
   it('quotes commas, quotes, line breaks and edge spaces, doubling the quotes', () => {
     expect(csvCell('Rao, Asha')).toBe('"Rao, Asha"');
+    expect(csvCell('one\r\ntwo')).toBe('"one\r\ntwo"');
     expect(csvCell('the "best"')).toBe('"the ""best"""');
     expect(csvCell('two\nlines')).toBe('"two\nlines"');
     expect(csvCell(' padded ')).toBe('" padded "');
+  });
+
+  it('quotes a semicolon or a tab anywhere, so a spreadsheet that splits on them runs no formula from mid-cell', () => {
+    expect(csvCell('CSE-A;=HYPERLINK("http://evil.example")')).toBe(
+      '"CSE-A;=HYPERLINK(""http://evil.example"")"',
+    );
+    expect(csvCell('Asha\t=1+1')).toBe('"Asha\t=1+1"');
+    expect(csvCell('a;b')).toBe('"a;b"');
+    expect(csvRow(['Asha;=1+1', 230001, 'x\t@SUM(A1)'])).toBe('"Asha;=1+1",230001,"x\t@SUM(A1)"\r\n');
   });
 
   it('neutralises text a spreadsheet would run as a formula', () => {
@@ -77,7 +88,7 @@ describe('csvCell', () => {
     expect(csvCell('+1+1')).toBe("'+1+1");
     expect(csvCell('-2+3')).toBe("'-2+3");
     expect(csvCell('@SUM(A1:A2)')).toBe("'@SUM(A1:A2)");
-    expect(csvCell('\t=1+1')).toBe("'\t=1+1");
+    expect(csvCell('\t=1+1')).toBe('"\'\t=1+1"');
     expect(csvCell('\r=1+1')).toBe('"\'\r=1+1"');
     // Only the first character counts: these are plain text.
     expect(csvCell('A=B')).toBe('A=B');
@@ -89,6 +100,17 @@ describe('csvCell', () => {
       fc.property(fc.array(fc.string({ unit: 'binary' }), { minLength: 1, maxLength: 6 }), (cells) => {
         const [read] = parseCsv(csvRow(cells));
         expect(read).toEqual(cells.map((cell) => (/^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell)));
+        expect(read!.map(withoutFormulaGuard)).toEqual(cells);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('leaves no semicolon or tab outside quotes, for any text', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string({ unit: 'binary' }), { minLength: 1, maxLength: 6 }), (cells) => {
+        const unquoted = csvRow(cells).replace(/"(?:[^"]|"")*"/g, '');
+        expect(unquoted).not.toMatch(/[;\t]/);
       }),
       { numRuns: 500 },
     );

@@ -1,34 +1,12 @@
 /**
- * CSV exports (RFC 4180): cells quoted when they need it, text that a spreadsheet would run as a
- * formula neutralised, and the document streamed as its rows come.
+ * CSV exports (RFC 4180): cells quoted and formulas neutralised by the contract's cell rules
+ * (`csv-cells.ts`), and the document streamed as its rows come.
  */
 import { Readable } from 'node:stream';
+import { csvRow, type CsvCell } from '@campus/contract';
 import type { FastifyReply } from 'fastify';
 
-export type CsvCell = string | number | boolean | null | undefined;
 export type CsvRows = Iterable<readonly CsvCell[]> | AsyncIterable<readonly CsvCell[]>;
-
-/**
- * A spreadsheet runs a cell that starts with one of these as a formula (or, with tab and carriage
- * return, may after trimming them): such text is written with a leading apostrophe, which makes it
- * plain text (OWASP's advice on CSV injection).
- */
-const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
-
-/** One cell as CSV text. Numbers are written as numbers: only text can be a formula. */
-export function csvCell(value: CsvCell): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
-  let text = String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
-  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-/** One record, ended by CRLF. */
-export function csvRow(cells: readonly CsvCell[]): string {
-  return `${cells.map(csvCell).join(',')}\r\n`;
-}
 
 /** Rows are gathered into chunks of about this many characters before they are written. */
 const CHUNK_CHARS = 16_384;

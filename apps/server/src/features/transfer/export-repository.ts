@@ -4,7 +4,7 @@
  * export holds a whole table in memory whatever its size. A row changed while an export runs may
  * show as it was or as it became; nothing is held locked meanwhile.
  */
-import type { CsvCell } from '../../lib/csv';
+import type { CsvCell } from '@campus/contract';
 import type { Db } from '../../db/index';
 import { inChunks } from '../../lib/chunks';
 

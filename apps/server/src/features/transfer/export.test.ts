@@ -64,6 +64,23 @@ describe('CSV exports', () => {
     });
   });
 
+  it('quotes cells that hold a semicolon or a tab, so a spreadsheet splitting on them runs no formula', async () => {
+    const group = 'EXP-SEMI';
+    await createStudent(t.handle.db, { group, name: 'Asha;=HYPERLINK("http://evil.example")' });
+    await createStudent(t.handle.db, { group, name: 'Ravi\t=1+1' });
+    const res = await get(`/api/export/students.csv?group=${group}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`,"Asha;=HYPERLINK(""http://evil.example"")",`);
+    expect(res.body).toContain(`,"Ravi\t=1+1",`);
+    const unquoted = res.body.replace(/"(?:[^"]|"")*"/g, '');
+    expect(unquoted).not.toMatch(/[;\t]/);
+    expect(rowsOf(res.body).map((r) => r[1])).toEqual([
+      'name',
+      'Asha;=HYPERLINK("http://evil.example")',
+      'Ravi\t=1+1',
+    ]);
+  });
+
   it('reads a list page by page as it is written, not all at once', async () => {
     const group = 'EXP-PAGED';
     for (let i = 0; i < 5; i++) await createStudent(t.handle.db, { group });

@@ -7,9 +7,8 @@
 import { createReadStream } from 'node:fs';
 import { open, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
-import { IMPORT_KINDS, type ImportKind, type ImportReport } from '@campus/contract';
+import { csvRow, IMPORT_KINDS, type ImportKind, type ImportReport } from '@campus/contract';
 import type { DbHandle } from '../../db/index';
-import { csvRow } from '../../lib/csv';
 import { CsvInputError } from '../../lib/csv-parser';
 import { progressBar } from '../../lib/progress-bar';
 import { auditRepository } from '../audit/repository';

@@ -22,6 +22,7 @@ import {
   type ImportKind,
   type ImportProblem,
   type MarksUpdate,
+  withoutFormulaGuard,
 } from '@campus/contract';
 import type { z } from 'zod';
 import { CsvInputError } from '../../lib/csv-parser';
@@ -253,12 +254,6 @@ export function readHeader(kind: ImportKind, cells: readonly string[] | undefine
   return { columns, ignored, width: cells.length };
 }
 
-/**
- * An export puts an apostrophe before text a spreadsheet would run as a formula (lib/csv.ts); it
- * is taken off again here, so that a file exported and imported again keeps its text as it was.
- */
-const plainText = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
-
 export interface CheckedRow<T> {
   row: number;
   value: T;
@@ -286,7 +281,7 @@ export function readRow<K extends ImportKind>(
   }
   const values: Values = {};
   for (const [column, index] of header.columns) {
-    const parsed = spec.cells[column]!.safeParse(plainText(cells[index] ?? ''));
+    const parsed = spec.cells[column]!.safeParse(withoutFormulaGuard(cells[index] ?? ''));
     if (parsed.success) values[column] = parsed.data;
     else problems.push({ row, field: column, problem: parsed.error.issues[0]?.message ?? 'is not valid' });
   }

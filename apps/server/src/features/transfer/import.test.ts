@@ -256,10 +256,11 @@ describe('students import', () => {
     const big = Readable.from(
       (function* () {
         yield `${STUDENT_HEADER}\n`;
-        const cell = 'x'.repeat(1024 * 1024);
+        // 1 MB a piece, of rows with cells within the cell limit.
+        const piece = `1,${'x'.repeat(1000)},,,,,,,a@b.example,G\n`.repeat(1040);
         for (let i = 0; i < 60; i++) {
           produced++;
-          yield `1,${cell},,,,,,,a@b.example,G\n`;
+          yield piece;
         }
       })(),
     );

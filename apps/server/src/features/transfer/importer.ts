@@ -5,6 +5,8 @@
  */
 import {
   IMPORT_MAX_BYTES,
+  IMPORT_MAX_CELL_CHARS,
+  IMPORT_MAX_COLUMNS,
   IMPORT_MAX_LISTED_ERRORS,
   IMPORT_MAX_ROWS,
   type ImportCounts,
@@ -14,7 +16,7 @@ import {
   type OneTimeCredential,
 } from '@campus/contract';
 import type { Db, Dialect } from '../../db/index';
-import { CsvInputError, isBlankRecord, readCsv } from '../../lib/csv-parser';
+import { CsvInputError, isBlankRecord, readCsv, type CsvLimits } from '../../lib/csv-parser';
 import type { Progress } from '../../lib/progress-bar';
 import {
   findDuplicates,
@@ -36,11 +38,18 @@ export interface ImportFile<K extends ImportKind = ImportKind> {
   problems: ImportProblem[];
 }
 
+const IMPORT_LIMITS: CsvLimits = {
+  maxBytes: IMPORT_MAX_BYTES,
+  maxRows: IMPORT_MAX_ROWS,
+  maxColumns: IMPORT_MAX_COLUMNS,
+  maxCellChars: IMPORT_MAX_CELL_CHARS,
+};
+
 /** Reads and checks a whole file as it arrives; refuses (CsvInputError) what cannot be read at all. */
 export async function readImportFile<K extends ImportKind>(
   kind: K,
   source: AsyncIterable<Uint8Array | string>,
-  limits = { maxBytes: IMPORT_MAX_BYTES, maxRows: IMPORT_MAX_ROWS },
+  limits: CsvLimits = IMPORT_LIMITS,
 ): Promise<ImportFile<K>> {
   let header: Header | undefined;
   let rows = 0;

@@ -4,6 +4,7 @@
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
+  csvRow,
   IMPORT_PROGRESS_TYPE,
   type ExportList,
   type ImportApplyResponse,
@@ -76,16 +77,12 @@ export function useApplyImport(onProgress: (progress: ImportProgress) => void) {
 
 /** The one-time passwords as a CSV file, made in the browser: the server never sends them again. */
 export function saveCredentials(credentials: readonly OneTimeCredential[], kind: ImportKind): void {
-  // As the server's exports do: no cell a spreadsheet would run as a formula, quotes where needed.
-  const quote = (name: string) => {
-    const text = /^[=+\-@\t\r]/.test(name) ? `'${name}` : name;
-    return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-  };
+  // The server's exports' cell rules: no cell a spreadsheet would run as a formula, quotes where needed.
   const rows = [
-    'userId,name,oneTimePassword',
-    ...credentials.map((c) => `${c.userId},${quote(c.name)},${c.oneTimePassword}`),
+    csvRow(['userId', 'name', 'oneTimePassword']),
+    ...credentials.map((c) => csvRow([c.userId, c.name, c.oneTimePassword])),
   ];
-  const blob = new Blob([`\uFEFF${rows.join('\r\n')}\r\n`], { type: 'text/csv;charset=utf-8' });
+  const blob = new Blob([`\uFEFF${rows.join('')}`], { type: 'text/csv;charset=utf-8' });
   saveFile(blob, `${kind}-one-time-passwords.csv`);
 }
 

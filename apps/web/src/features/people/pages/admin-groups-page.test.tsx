@@ -46,6 +46,20 @@ describe('the Groups page', { timeout: 20_000 }, () => {
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 
+  it('names a direction override in a new name as the problem, as the API and an import do', async () => {
+    const calls = stubApi(() => ({ status: 200, body: GROUPS }));
+    const { user } = renderScreen(<AdminGroupsPage />, ADMIN);
+    await screen.findByRole('table', { name: 'Groups' });
+    await fill(user, screen.getByLabelText('New group name'), 'CSE-A\u202EB-');
+    await user.click(screen.getByRole('button', { name: 'Create group' }));
+    expect(
+      await screen.findByText(
+        'Group name must not hold the invisible character U+202E, which changes the direction text is shown in',
+      ),
+    ).toBeVisible();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
   it('leads from an empty list to the field that creates a group', async () => {
     stubApi(() => ({ status: 200, body: [] }));
     const { user } = renderScreen(<AdminGroupsPage />, ADMIN);
