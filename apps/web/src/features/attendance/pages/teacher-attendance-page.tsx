@@ -170,13 +170,13 @@ export function TeacherAttendancePage() {
                 Mark all present
               </Button>
             </Group>
-            <Text id="roster-keys" size="sm" c="dimmed">
+            <Text size="sm" c="dimmed">
               {changes.size === 0 && !mark.isSuccess
-                ? `${submitHint(day, recorded, students.length)} `
-                : recorded > 0
-                  ? 'Changes to marks already recorded are saved as corrections. '
-                  : ''}
-              <span className="roster-keys">Keys: ↑ ↓ or J K move, P present, A absent.</span>
+                ? submitHint(day, recorded, students.length)
+                : recorded > 0 && 'Changes to marks already recorded are saved as corrections.'}
+            </Text>
+            <Text id="roster-keys" size="sm" c="dimmed" className="roster-keys">
+              Keys: ↑ ↓ or J K move, P present, A absent.
             </Text>
             {shown.length > 0 ? (
               <AttendanceRoster
