@@ -40,8 +40,8 @@ export function RosterBar({
           )}
         </FailureAlert>
       )}
-      <Group justify="space-between" gap="xs" wrap="nowrap">
-        <Text aria-live="polite" fw={500}>
+      <Group justify="space-between" gap="xs">
+        <Text aria-live="polite" fw={500} className="roster-counts">
           Present {present} · Absent {absent} · Not marked {unmarked}
         </Text>
         <Button type="submit" disabled={pending || changes === 0} className="roster-submit">

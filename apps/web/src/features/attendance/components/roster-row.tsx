@@ -33,7 +33,12 @@ export const RosterRow = memo(function RosterRow({
       <td className="roster-status">
         <div role="radiogroup" aria-label={`Attendance of ${name} (${rollNo})`} className="roster-choices">
           {ATTENDANCE_STATUSES.map((option) => (
-            <label key={option} className="roster-choice" data-option={option}>
+            <label
+              key={option}
+              className="roster-choice"
+              data-option={option}
+              data-checked={status === option || undefined}
+            >
               <input
                 type="radio"
                 name={`attendance-${rollNo}`}

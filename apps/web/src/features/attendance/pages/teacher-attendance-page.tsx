@@ -3,10 +3,10 @@
  * chosen) and on today, or a past class day to correct; toggles its students locally, one tap a row,
  * with the counts and Submit in a bar that stays in view; submits the marks that change.
  */
-import { Button, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useDeferredValue, useMemo, useState, type SyntheticEvent } from 'react';
+import { Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useCallback, useDeferredValue, useMemo, useState, type SyntheticEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { EARLIEST_ATTENDANCE_DATE, MESSAGES } from '@campus/contract';
+import { EARLIEST_ATTENDANCE_DATE, MESSAGES, type RosterStudent } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
 import { useCurrentUser } from '../../../lib/current-user';
@@ -15,9 +15,9 @@ import { localIsoDate } from '../../../lib/today';
 import { useAttendanceMarks, useGroups, useMarkAttendance, useRoster } from '../api';
 import { AttendanceRoster } from '../components/attendance-roster';
 import { RosterBar } from '../components/roster-bar';
+import { RosterTools, type Show } from '../components/roster-tools';
 import { useRosterMarks, type Marks } from '../use-roster-marks';
 
-type Show = 'all' | 'absent' | 'unmarked';
 const NO_MARKS: Marks = new Map();
 
 /** Why the date cannot be marked, or null when it can: a past class day or today, never the future. */
@@ -44,39 +44,16 @@ export function TeacherAttendancePage() {
   const findingOwnGroup = !searchParams.get('group') && mentored.isLoading;
   const date = searchParams.get('date') ?? today;
   const problem = dateProblem(date, today);
-  const [show, setShow] = useState<Show>('all');
-  const [search, setSearch] = useState('');
-  const query = useDeferredValue(search.trim().toLowerCase());
 
   const groups = useGroups();
   const roster = useRoster(group);
   const saved = useAttendanceMarks(problem ? null : group, date);
   const mark = useMarkAttendance();
-  const { edits, mark: markOne, markMany, clear } = useRosterMarks(group, date);
-
   const savedMarks = useMemo<Marks>(
     () => (saved.data ? new Map(saved.data.map((m) => [m.studentId, m.status])) : NO_MARKS),
     [saved.data],
   );
   const students = useMemo(() => roster.data ?? [], [roster.data]);
-  const statusOf = (rollNo: number) => edits.get(rollNo) ?? savedMarks.get(rollNo);
-  let present = 0;
-  let absent = 0;
-  for (const s of students) {
-    const status = statusOf(s.RollNo);
-    if (status === 'Present') present++;
-    else if (status === 'Absent') absent++;
-  }
-  const recorded = students.filter((s) => savedMarks.has(s.RollNo)).length;
-  // Only what differs from the record is sent: marking all present on a marked day changes nothing.
-  const changes = new Map([...edits].filter(([rollNo, status]) => savedMarks.get(rollNo) !== status));
-  const shown = students.filter((s) => {
-    const status = statusOf(s.RollNo);
-    if (show === 'absent' && status !== 'Absent') return false;
-    if (show === 'unmarked' && status !== undefined) return false;
-    return !query || s.name.toLowerCase().includes(query) || String(s.RollNo).startsWith(query);
-  });
-
   const chooseParams = (changesTo: { group?: string; date?: string }) => {
     mark.reset();
     const next = { group: group ?? '', date, ...changesTo };
@@ -87,13 +64,6 @@ export function TeacherAttendancePage() {
       { replace: true },
     );
   };
-  const submit = (event: SyntheticEvent) => {
-    event.preventDefault();
-    if (!group || changes.size === 0 || mark.isPending) return;
-    mark.mutate({ group, date, marks: changes }, { onSuccess: clear });
-  };
-  const day = date === today ? "Today's attendance is" : `The attendance of ${date} is`;
-
   return (
     <Stack>
       <PageTitle>Mark Attendance</PageTitle>
@@ -141,67 +111,112 @@ export function TeacherAttendancePage() {
           {MESSAGES.attendance.emptyGroup}
         </EmptyState>
       ) : (
-        // Capped on wide screens so the names, the choices and Submit stay close together.
-        <form onSubmit={submit} className="roster-form">
-          <Stack maw={720} gap="sm">
-            <Group align="flex-end" gap="sm">
-              <TextInput
-                type="search"
-                label="Search by name or roll number"
-                value={search}
-                onChange={(event) => setSearch(event.currentTarget.value)}
-                w={{ base: '100%', xs: 260 }}
-              />
-              <SegmentedControl
-                aria-label="Show"
-                value={show}
-                onChange={(value) => setShow(value)}
-                data={[
-                  { value: 'all', label: 'All' },
-                  { value: 'absent', label: `Absent (${absent})` },
-                  { value: 'unmarked', label: `Not marked (${students.length - present - absent})` },
-                ]}
-              />
-              <Button
-                variant="default"
-                disabled={mark.isPending}
-                onClick={() => markMany(students.map((s) => [s.RollNo, 'Present']))}
-              >
-                Mark all present
-              </Button>
-            </Group>
-            <Text size="sm" c="dimmed">
-              {changes.size === 0 && !mark.isSuccess
-                ? submitHint(day, recorded, students.length)
-                : recorded > 0 && 'Changes to marks already recorded are saved as corrections.'}
-            </Text>
-            <Text id="roster-keys" size="sm" c="dimmed" className="roster-keys">
-              Keys: ↑ ↓ or J K move, P present, A absent.
-            </Text>
-            {shown.length > 0 ? (
-              <AttendanceRoster
-                group={group}
-                students={shown}
-                edits={edits}
-                saved={savedMarks}
-                onMark={markOne}
-                disabled={mark.isPending}
-              />
-            ) : (
-              <EmptyState hint="Clear the search or show all students.">{MESSAGES.students.none}</EmptyState>
-            )}
-            <RosterBar
-              present={present}
-              absent={absent}
-              unmarked={students.length - present - absent}
-              changes={changes.size}
-              pending={mark.isPending}
-              error={mark.error}
-              succeeded={mark.isSuccess && edits.size === 0}
-            />
-          </Stack>
-        </form>
+        <RosterEditor
+          key={`${group}|${date}`}
+          group={group}
+          date={date}
+          today={today}
+          students={students}
+          saved={savedMarks}
+          mark={mark}
+        />
       )}
     </Stack>
+  );
+}
+
+/** The roster of one group on one day: its marks on screen, tools, rows and the bar. */
+function RosterEditor({
+  group,
+  date,
+  today,
+  students,
+  saved: savedMarks,
+  mark,
+}: {
+  group: string;
+  date: string;
+  today: string;
+  students: readonly RosterStudent[];
+  saved: Marks;
+  mark: ReturnType<typeof useMarkAttendance>;
+}) {
+  // Here, not in the page: a tap re-renders this part only, never the group and date pickers.
+  const { edits, mark: markOne, markMany, clear } = useRosterMarks(group, date);
+  const [show, setShow] = useState<Show>('all');
+  const [search, setSearch] = useState('');
+  const query = useDeferredValue(search.trim().toLowerCase());
+  const markAll = useCallback(
+    () => markMany(students.map((s) => [s.RollNo, 'Present'] as const)),
+    [markMany, students],
+  );
+  const statusOf = (rollNo: number) => edits.get(rollNo) ?? savedMarks.get(rollNo);
+  let present = 0;
+  let absent = 0;
+  for (const s of students) {
+    const status = statusOf(s.RollNo);
+    if (status === 'Present') present++;
+    else if (status === 'Absent') absent++;
+  }
+  const recorded = students.filter((s) => savedMarks.has(s.RollNo)).length;
+  // Only what differs from the record is sent: marking all present on a marked day changes nothing.
+  const changes = new Map([...edits].filter(([rollNo, status]) => savedMarks.get(rollNo) !== status));
+  const shown = students.filter((s) => {
+    const status = statusOf(s.RollNo);
+    if (show === 'absent' && status !== 'Absent') return false;
+    if (show === 'unmarked' && status !== undefined) return false;
+    return !query || s.name.toLowerCase().includes(query) || String(s.RollNo).startsWith(query);
+  });
+
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    if (!group || changes.size === 0 || mark.isPending) return;
+    mark.mutate({ group, date, marks: changes }, { onSuccess: clear });
+  };
+  const day = date === today ? "Today's attendance is" : `The attendance of ${date} is`;
+
+  return (
+    // Capped on wide screens so the names, the choices and Submit stay close together.
+    <form onSubmit={submit} className="roster-form">
+      <Stack maw={720} gap="sm">
+        <RosterTools
+          search={search}
+          onSearch={setSearch}
+          show={show}
+          onShow={setShow}
+          onMarkAll={markAll}
+          pending={mark.isPending}
+        />
+        <Text size="sm" c="dimmed">
+          {changes.size === 0 && !mark.isSuccess
+            ? submitHint(day, recorded, students.length)
+            : recorded > 0 && 'Changes to marks already recorded are saved as corrections.'}
+        </Text>
+        <Text id="roster-keys" size="sm" c="dimmed" className="roster-keys">
+          Keys: ↑ ↓ or J K move, P present, A absent.
+        </Text>
+        {shown.length > 0 ? (
+          <AttendanceRoster
+            group={group}
+            students={shown}
+            edits={edits}
+            saved={savedMarks}
+            onMark={markOne}
+            disabled={mark.isPending}
+          />
+        ) : (
+          <EmptyState hint="Clear the search or show all students.">{MESSAGES.students.none}</EmptyState>
+        )}
+        <RosterBar
+          present={present}
+          absent={absent}
+          unmarked={students.length - present - absent}
+          changes={changes.size}
+          pending={mark.isPending}
+          error={mark.error}
+          succeeded={mark.isSuccess && edits.size === 0}
+        />
+      </Stack>
+    </form>
   );
 }
