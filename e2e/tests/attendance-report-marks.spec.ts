@@ -22,7 +22,7 @@ async function openFromNav(page: Page, name: string, path: RegExp): Promise<void
 
 /** Marks the group on the browser's today: everyone present but `absent`. */
 async function markDay(page: Page, day: string, absent: number[]): Promise<void> {
-  await expect(page.getByText(`Date: ${day}`)).toBeVisible(PAGE_LOAD);
+  await expect(page.getByLabel('Date', { exact: true })).toHaveValue(day, PAGE_LOAD);
   await page.getByRole('combobox', { name: 'Group' }).click();
   await page.getByRole('option', { name: GROUP, exact: true }).click();
   await expect(page.getByRole('table', { name: `Students of ${GROUP}` })).toBeVisible(PAGE_LOAD);

@@ -110,10 +110,25 @@ export const MarkAttendanceRequestSchema = z.object({
 export type MarkAttendanceRequest = z.input<typeof MarkAttendanceRequestSchema>;
 export type MarkAttendanceData = z.output<typeof MarkAttendanceRequestSchema>;
 
+/** A mark that replaced another status already recorded for the student on that day. */
+export const AttendanceCorrectionSchema = z.object({
+  studentId: z.number(),
+  from: AttendanceStatusSchema,
+  to: AttendanceStatusSchema,
+});
+export type AttendanceCorrection = z.infer<typeof AttendanceCorrectionSchema>;
+
 export const MarkAttendanceResponseSchema = z.object({
   message: z.string(),
   count: z.number().int().nonnegative(),
+  /** Present only when the request corrected marks already recorded (each is in the audit log). */
+  corrected: z.array(AttendanceCorrectionSchema).optional(),
 });
+
+/** The audit log's line for a request's corrections: "230003 Absent → Present, 230010 Present → Absent". */
+export function describeCorrections(corrections: readonly AttendanceCorrection[]): string {
+  return corrections.map((c) => `${c.studentId} ${c.from} → ${c.to}`).join(', ');
+}
 export type MarkAttendanceResponse = z.infer<typeof MarkAttendanceResponseSchema>;
 
 // ---------------------------------------------------------------- GET /api/attendance-marks

@@ -27,6 +27,7 @@ export const AUDIT_KINDS = [
   'query.like',
   'query.visibility',
   'attendance.mark',
+  'attendance.correct',
   'marks.update',
   'notice.create',
   'syllabus.add',

@@ -3,6 +3,7 @@ import './mantine-areas.css';
 import '@mantine/notifications/styles.css';
 // Every table is in a role area: its stylesheet rides with the area's, one request for both.
 import '../components/data-table.css';
+import '../features/attendance/components/attendance-roster.css';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { ROLE_HOME, type Role } from '@campus/contract';

@@ -17,6 +17,7 @@ import { answerList, arrayAnswer, keepsInMemory } from '../../lib/lists';
 import { assertOwnRollNo, principalOf } from '../../plugins/access';
 import type { App } from '../../types';
 import type { Feature } from '../deps';
+import { correctionsOf, recordedStatuses } from './corrections';
 import { attendanceRepository } from './repository';
 
 const STAFF = ['teacher', 'admin'] as const;
@@ -62,7 +63,8 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache }
       config: { access: ['teacher'] },
       schema: {
         tags: ['attendance'],
-        summary: 'Marks one day for many students; marking again the same day replaces the mark',
+        summary:
+          'Marks one day (today or a past day) for many students; marking again replaces the mark, and the answer lists the corrections',
         body: MarkAttendanceRequestSchema,
         response: { 200: MarkAttendanceResponseSchema, ...errors },
       },
@@ -70,19 +72,29 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache }
     async (request) => {
       const teacher = principalOf(request);
       const { date, attendanceRecords } = request.body;
-      if (date > latestMarkableDate()) throw badRequest('date cannot be in the future');
-      const result = await repo.mark(
+      if (date > latestMarkableDate()) {
+        throw badRequest(`date cannot be in the future: ${date} is after today; mark today or a past day`);
+      }
+      const marks = attendanceRecords.map((r) => ({ rollNo: r.studentId, status: r.status }));
+      const recorded = await recordedStatuses(
+        db,
         date,
-        attendanceRecords.map((r) => ({ rollNo: r.studentId, status: r.status })),
-        teacher.accountId,
+        marks.map((m) => m.rollNo),
       );
+      const result = await repo.mark(date, marks, teacher.accountId);
       if (!result.ok) {
         const plural = result.unknownRollNos.length === 1 ? '' : 's';
         throw badRequest(
           `attendanceRecords: no student with roll number${plural} ${listUnknown(result.unknownRollNos)}; nothing was marked`,
         );
       }
-      return { message: MESSAGES.attendance.marked, count: result.count };
+      // A correction is named in the answer, and so in the audit log (features/audit/recorder.ts).
+      const corrected = correctionsOf(recorded, marks);
+      return {
+        message: MESSAGES.attendance.marked,
+        count: result.count,
+        ...(corrected.length > 0 && { corrected }),
+      };
     },
   );
 

@@ -5,6 +5,8 @@
  */
 import {
   describeChanges,
+  describeCorrections,
+  type AttendanceCorrection,
   describeMarkChanges,
   type AuditKind,
   type FieldChange,
@@ -33,6 +35,8 @@ interface Rule {
    * rule's detail), instead of one for the request. An empty list records nothing.
    */
   each?: (body: Fields, answer: Fields) => unknown[];
+  /** A second entry of another kind, recorded when its detail is not null (a mark that corrects). */
+  also?: { kind: AuditKind; detail: (body: Fields, answer: Fields) => unknown; detailLimit?: number };
 }
 
 const field = (o: unknown, key: string): unknown =>
@@ -145,6 +149,15 @@ export const AUDIT_RULES: Record<string, Rule> = {
     kind: 'attendance.mark',
     target: (b) => b.date,
     detail: (b) => (Array.isArray(b.attendanceRecords) ? `${b.attendanceRecords.length} records` : null),
+    // Which marks changed a status already recorded, old → new: a correction is never silent.
+    also: {
+      kind: 'attendance.correct',
+      detail: (_b, a) =>
+        Array.isArray(a.corrected) && a.corrected.length > 0
+          ? `${a.corrected.length} corrected: ${describeCorrections(a.corrected as AttendanceCorrection[])}`
+          : null,
+      detailLimit: 1000,
+    },
   },
   'PUT /api/marks/:rollNo': {
     kind: 'marks.update',

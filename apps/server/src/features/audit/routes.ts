@@ -51,6 +51,9 @@ export const auditRoutes: Feature = async (app, { audit, now }) => {
       await Promise.all(targets.map((target) => audit.record({ ...entry, target: auditText(target) })));
     } else if (success && !rule.countSuccesses) await audit.record(entry);
     else await audit.recordCounted(entry, COUNTED_WINDOW_MS, now());
+    const also =
+      success && rule.also ? auditText(rule.also.detail(body, answer), rule.also.detailLimit) : null;
+    if (also !== null && rule.also) await audit.record({ ...entry, kind: rule.also.kind, detail: also });
     return payload;
   };
   app.addHook('onRoute', (route) => {

@@ -1,69 +1,76 @@
-/** The students of a group, each with a Present / Absent choice that nothing forces to be made. */
-import { Group, Radio, Text, VisuallyHidden } from '@mantine/core';
-import { ATTENDANCE_STATUSES, type AttendanceStatus, type RosterStudent } from '@campus/contract';
-import { DataTable } from '../../../components/data-table';
+/**
+ * The students of a group, each with a Present / Absent choice that nothing forces to be made, and
+ * keyboard marking for a laptop: ↑/↓ or J/K move between students, P and A mark and move on, ←/→
+ * switch the choice (as radios do). Styles: attendance-roster.css.
+ */
+import type { KeyboardEvent } from 'react';
+import type { AttendanceStatus, RosterStudent } from '@campus/contract';
+import type { Marks } from '../use-roster-marks';
+import { RosterRow } from './roster-row';
 
-const COLOR: Record<AttendanceStatus, string> = { Present: 'green.9', Absent: 'red.9' };
+const MOVES: Record<string, 1 | -1> = { ArrowDown: 1, j: 1, ArrowUp: -1, k: -1 };
+const MARKS: Record<string, AttendanceStatus> = { p: 'Present', a: 'Absent' };
+
+/** Focuses a row's chosen status (else its first), which scrolls it into view clear of the bar. */
+function focusRow(row: Element | null | undefined): void {
+  const input = row?.querySelector<HTMLInputElement>('input:checked') ?? row?.querySelector('input');
+  input?.focus();
+}
 
 export function AttendanceRoster({
   group,
   students,
-  statusOf,
-  onChange,
+  edits,
+  saved,
+  onMark,
   disabled,
 }: {
   group: string;
+  /** The students on show (the filter and the search applied). */
   students: readonly RosterStudent[];
-  statusOf: (rollNo: number) => AttendanceStatus | undefined;
-  onChange: (rollNo: number, status: AttendanceStatus) => void;
+  edits: Marks;
+  saved: Marks;
+  onMark: (rollNo: number, status: AttendanceStatus) => void;
   disabled: boolean;
 }) {
+  const onKeyDown = (event: KeyboardEvent<HTMLTableSectionElement>) => {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const row = (event.target as HTMLElement).closest('tr');
+    if (!row || !(event.target instanceof HTMLInputElement)) return;
+    const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+    const status = MARKS[key];
+    const move = MOVES[key];
+    if (status) {
+      event.preventDefault();
+      if (!disabled) onMark(Number(row.dataset.roll), status);
+      focusRow(row.nextElementSibling);
+    } else if (move) {
+      // Instead of the radio's own Up/Down, which would change the choice.
+      event.preventDefault();
+      focusRow(move === 1 ? row.nextElementSibling : row.previousElementSibling);
+    }
+  };
   return (
-    // Two columns, the roll number under the name, so a row with both choices fits a 320 px phone:
-    // teachers mark attendance in class.
-    <DataTable
-      caption={`Students of ${group}`}
-      minWidth={280}
-      rows={students}
-      rowKey={(student) => student.RollNo}
-      columns={[
-        {
-          header: 'Student',
-          rowHeader: true,
-          cell: (student) => (
-            <>
-              {student.name}
-              <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                Roll No {student.RollNo}
-              </Text>
-            </>
-          ),
-        },
-        {
-          header: 'Status',
-          cell: (student) => (
-            <Radio.Group<AttendanceStatus>
-              value={statusOf(student.RollNo) ?? null}
-              onChange={(value) => onChange(student.RollNo, value)}
-              label={
-                <VisuallyHidden>
-                  Attendance of {student.name} ({student.RollNo})
-                </VisuallyHidden>
-              }
-              readOnly={disabled}
-              // The hidden label's inline box would still push the choices below the name's line.
-              styles={{ label: { display: 'block' } }}
-            >
-              {/* Wraps to Present over Absent where the row is too narrow for both side by side. */}
-              <Group gap="xs" style={{ columnGap: 'var(--mantine-spacing-lg)' }}>
-                {ATTENDANCE_STATUSES.map((option) => (
-                  <Radio key={option} value={option} label={option} size="md" color={COLOR[option]} />
-                ))}
-              </Group>
-            </Radio.Group>
-          ),
-        },
-      ]}
-    />
+    <table className="roster" aria-describedby="roster-keys">
+      <caption className="roster-hidden">Students of {group}</caption>
+      <thead className="roster-hidden">
+        <tr>
+          <th scope="col">Student</th>
+          <th scope="col">Status</th>
+        </tr>
+      </thead>
+      <tbody onKeyDown={onKeyDown}>
+        {students.map((student) => (
+          <RosterRow
+            key={student.RollNo}
+            student={student}
+            status={edits.get(student.RollNo) ?? saved.get(student.RollNo)}
+            saved={saved.get(student.RollNo)}
+            disabled={disabled}
+            onMark={onMark}
+          />
+        ))}
+      </tbody>
+    </table>
   );
 }

@@ -1,10 +1,27 @@
-import { configure, screen, within } from '@testing-library/react';
+import { configure, fireEvent, screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AttendanceMark, RosterStudent } from '@campus/contract';
 import { renderScreen, stubApi, TEACHER, type Reply } from '../../../test/render';
 import { localIsoDate } from '../../../lib/today';
+import type * as RosterRowModule from '../components/roster-row';
 import { TeacherAttendancePage } from './teacher-attendance-page';
+
+/** How often each row (by roll number) rendered: the real row, counted. */
+const renders = vi.hoisted(() => new Map<number, number>());
+vi.mock('../components/roster-row', async (importOriginal) => {
+  const { memo } = await import('react');
+  const { RosterRow } = await importOriginal<typeof RosterRowModule>();
+  type Props = Parameters<typeof RosterRow>[0];
+  // memo's own component, wrapped in a memo of the same comparison that counts what gets through.
+  const render = (RosterRow as unknown as { type: (props: Props) => ReturnType<typeof RosterRow> }).type;
+  return {
+    RosterRow: memo((props: Props) => {
+      renders.set(props.student.RollNo, (renders.get(props.student.RollNo) ?? 0) + 1);
+      return render(props);
+    }),
+  };
+});
 
 const roster: RosterStudent[] = [
   { _id: 'a', name: 'Asha Rao', RollNo: 230003, group: 'CSE-B' },
@@ -17,6 +34,8 @@ interface Setup {
   /** How many roster loads fail before one succeeds. */
   rosterFailures?: number;
   marks?: AttendanceMark[];
+  /** The marks of other days, by date. */
+  marksOn?: Record<string, AttendanceMark[]>;
   /** The groups the signed-in teacher mentors; none known when absent (their details fail to load). */
   mentors?: string[];
   submit?: (body: unknown) => [number, unknown] | Promise<[number, unknown]>;
@@ -26,6 +45,7 @@ function setup({
   students = roster,
   rosterFailures = 0,
   marks = [],
+  marksOn = {},
   mentors,
   submit = () => [200, { message: 'ok', count: 1 }],
 }: Setup = {}) {
@@ -45,6 +65,8 @@ function setup({
       return { status: 200, body: students };
     }
     if (url.startsWith('/api/attendance-marks?')) {
+      const other = marksOn[search.get('date') ?? ''];
+      if (other) return { status: 200, body: other };
       return { status: 200, body: [...saved].map(([studentId, status]) => ({ studentId, status })) };
     }
     if (method === 'POST' && url === '/api/mark-attendance') {
@@ -72,6 +94,9 @@ async function openGroup(user: UserEvent, group = 'CSE-B') {
   await user.click(await screen.findByRole('option', { name: group, hidden: true }));
 }
 
+/** The names of the students listed, in order. */
+const shownNames = () => screen.getAllByRole('rowheader').map((cell) => cell.firstChild?.textContent);
+
 const groupOf = (name: string) =>
   screen.getByRole('radiogroup', { name: new RegExp(`Attendance of ${name}`) });
 
@@ -80,9 +105,9 @@ configure({ asyncUtilTimeout: 5000 });
 afterEach(() => vi.unstubAllGlobals());
 
 describe('Mark Attendance', { timeout: 20_000 }, () => {
-  it("shows today's local date and lists the chosen group's students with their roll numbers", async () => {
+  it("opens on today's local date and lists the chosen group's students with their roll numbers", async () => {
     const { user, requested } = setup();
-    expect(screen.getByText(localIsoDate())).toBeInTheDocument();
+    expect(screen.getByLabelText('Date')).toHaveValue(localIsoDate());
     await openGroup(user);
     expect(await screen.findByRole('rowheader', { name: /^Asha Rao/ })).toHaveTextContent('Roll No 230003');
     expect(groupOf('Vikram Shah')).toHaveAccessibleName('Attendance of Vikram Shah (230004)');
@@ -201,7 +226,7 @@ describe('Mark Attendance', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Submit Attendance' })).toBeDisabled();
 
     await user.click(within(groupOf('Nila Das')).getByRole('radio', { name: 'Absent' }));
-    expect(screen.queryByText(/already recorded/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/attendance is already recorded/)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Submit Attendance' })).toBeEnabled();
   });
 
@@ -257,5 +282,104 @@ describe('Mark Attendance', { timeout: 20_000 }, () => {
   it('asks for a group when the teacher mentors none', async () => {
     setup({ mentors: [] });
     expect(await screen.findByText('Choose a group to list its students.')).toBeInTheDocument();
+  });
+
+  it('a tap renders the row it changes and no other', async () => {
+    const { user } = setup();
+    await openGroup(user);
+    await screen.findByRole('rowheader', { name: /^Asha Rao/ });
+    renders.clear();
+    await user.click(within(groupOf('Vikram Shah')).getByRole('radio', { name: 'Absent' }));
+    expect(screen.getByText('Present 0 · Absent 1 · Not marked 2')).toBeInTheDocument();
+    expect([...renders]).toEqual([[230004, 1]]);
+  });
+
+  it('shows only the absentees, and finds a student by name or roll number', async () => {
+    const { user } = setup({ marks: [{ studentId: 230004, status: 'Absent' }] });
+    await openGroup(user);
+    await screen.findByRole('rowheader', { name: /^Asha Rao/ });
+    await user.click(within(groupOf('Nila Das')).getByRole('radio', { name: 'Absent' }));
+    await user.click(screen.getByRole('radio', { name: 'Absentees' }));
+    expect(shownNames()).toEqual(['Vikram Shah', 'Nila Das']);
+    await user.click(screen.getByRole('radio', { name: 'Not marked' }));
+    expect(shownNames()).toEqual(['Asha Rao']);
+
+    await user.click(screen.getByRole('radio', { name: 'All' }));
+    const search = screen.getByRole('searchbox', { name: 'Search by name or roll number' });
+    await user.type(search, 'VIKRAM');
+    await vi.waitFor(() => expect(shownNames()).toEqual(['Vikram Shah']));
+    await user.clear(search);
+    await user.type(search, '230005');
+    await vi.waitFor(() => expect(shownNames()).toEqual(['Nila Das']));
+    await user.type(search, '9');
+    expect(await screen.findByText('No students found.')).toBeInTheDocument();
+    expect(screen.getByText('Present 0 · Absent 2 · Not marked 1')).toBeInTheDocument();
+  });
+
+  it('opens a past day with its marks for correction and submits the change for that day', async () => {
+    const day = '2025-03-14';
+    const { user, requested, posted } = setup({
+      marksOn: {
+        [day]: [
+          { studentId: 230003, status: 'Absent' },
+          { studentId: 230004, status: 'Present' },
+          { studentId: 230005, status: 'Present' },
+        ],
+      },
+    });
+    await openGroup(user);
+    await screen.findByRole('rowheader', { name: /^Asha Rao/ });
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: day } });
+    expect(
+      await screen.findByText(
+        "The attendance of 2025-03-14 is already recorded. Change a student's status to update it.",
+      ),
+    ).toBeInTheDocument();
+    expect(requested).toContain(`/api/attendance-marks?group=CSE-B&date=${day}&limit=500`);
+    expect(within(groupOf('Asha Rao')).getByRole('radio', { name: 'Absent' })).toBeChecked();
+    expect(screen.getByText('Present 2 · Absent 1 · Not marked 0')).toBeInTheDocument();
+
+    await user.click(within(groupOf('Asha Rao')).getByRole('radio', { name: 'Present' }));
+    expect(screen.getByRole('rowheader', { name: /^Asha Rao/ })).toHaveTextContent('was Absent');
+    expect(
+      screen.getByText('Changes to marks already recorded are saved as corrections.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Submit Attendance' }));
+    await screen.findByText('Attendance marked successfully!');
+    expect(posted).toEqual([{ date: day, attendanceRecords: [{ studentId: 230003, status: 'Present' }] }]);
+  });
+
+  it('offers no future date: the picker ends today, and a future date typed in loads nothing', async () => {
+    const { user, requested } = setup();
+    await openGroup(user);
+    await screen.findByRole('rowheader', { name: /^Asha Rao/ });
+    const date = screen.getByLabelText('Date');
+    expect(date).toHaveAttribute('max', localIsoDate());
+    fireEvent.change(date, { target: { value: '2999-01-01' } });
+    expect(await screen.findByText('Attendance cannot be marked for a future date.')).toBeInTheDocument();
+    expect(screen.queryByRole('rowheader', { name: /^Asha Rao/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Submit Attendance' })).not.toBeInTheDocument();
+    expect(requested.filter((url) => url.includes('2999-01-01'))).toEqual([]);
+  });
+
+  it('marks by keyboard: P and A mark a student and move to the next, J, K and the arrows move', async () => {
+    const { user } = setup();
+    await openGroup(user);
+    within(await screen.findByRole('radiogroup', { name: /Asha Rao/ }))
+      .getByRole('radio', { name: 'Present' })
+      .focus();
+    await user.keyboard('a');
+    expect(within(groupOf('Asha Rao')).getByRole('radio', { name: 'Absent' })).toBeChecked();
+    expect(within(groupOf('Vikram Shah')).getByRole('radio', { name: 'Present' })).toHaveFocus();
+    await user.keyboard('P');
+    expect(within(groupOf('Vikram Shah')).getByRole('radio', { name: 'Present' })).toBeChecked();
+    expect(within(groupOf('Nila Das')).getByRole('radio', { name: 'Present' })).toHaveFocus();
+    await user.keyboard('k');
+    expect(within(groupOf('Vikram Shah')).getByRole('radio', { name: 'Present' })).toHaveFocus();
+    await user.keyboard('{ArrowUp}');
+    expect(within(groupOf('Asha Rao')).getByRole('radio', { name: 'Absent' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}j');
+    expect(within(groupOf('Nila Das')).getByRole('radio', { name: 'Present' })).toHaveFocus();
+    expect(screen.getByText('Present 1 · Absent 1 · Not marked 1')).toBeInTheDocument();
   });
 });

@@ -1,90 +1,94 @@
 /**
  * Mark Attendance (SPEC §2, §4): opens on the first group the teacher mentors (another can be
- * chosen), toggles its students locally, submits today's marks.
+ * chosen) and on today, or a past class day to correct; toggles its students locally, one tap a row,
+ * with the counts and Submit in a bar that stays in view; submits the marks that change.
  */
-import { Button, Group, Select, Stack, Text } from '@mantine/core';
-import { useState, type SyntheticEvent } from 'react';
+import { Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useCallback, useDeferredValue, useMemo, useState, type SyntheticEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { MESSAGES, type AttendanceStatus } from '@campus/contract';
+import { EARLIEST_ATTENDANCE_DATE, MESSAGES, type RosterStudent } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
-import { serverMessageOr } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useMentoredGroups } from '../../../lib/mentored-groups';
 import { localIsoDate } from '../../../lib/today';
 import { useAttendanceMarks, useGroups, useMarkAttendance, useRoster } from '../api';
 import { AttendanceRoster } from '../components/attendance-roster';
-import { FailureAlert, SuccessAlert } from '../components/result-alert';
+import { RosterBar } from '../components/roster-bar';
+import { RosterTools, type Show } from '../components/roster-tools';
+import { useRosterMarks, type Marks } from '../use-roster-marks';
 
-/** The marks changed on screen since the group was opened; they belong to that group only. */
-interface Draft {
-  group: string | null;
-  marks: ReadonlyMap<number, AttendanceStatus>;
+const NO_MARKS: Marks = new Map();
+
+/** Why the date cannot be marked, or null when it can: a past class day or today, never the future. */
+function dateProblem(date: string, today: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return 'Choose a date.';
+  if (date > today) return 'Attendance cannot be marked for a future date.';
+  if (date < EARLIEST_ATTENDANCE_DATE) return `Choose a date from ${EARLIEST_ATTENDANCE_DATE} on.`;
+  return null;
 }
-const NO_MARKS: ReadonlyMap<number, AttendanceStatus> = new Map();
 
 /** Why Submit is disabled while nothing has changed: the day may already be partly or wholly recorded. */
-function submitHint(recorded: number, total: number): string {
+function submitHint(day: string, recorded: number, total: number): string {
   if (recorded === 0) return 'Mark at least one student to submit.';
-  if (recorded === total) {
-    return "Today's attendance is already recorded. Change a student's status to update it.";
-  }
-  return `Today's attendance is recorded for ${recorded} of ${total} students. Mark or change a status to submit.`;
+  if (recorded === total) return `${day} already recorded. Change a student's status to update it.`;
+  return `${day} recorded for ${recorded} of ${total} students. Mark or change a status to submit.`;
 }
 
 export function TeacherAttendancePage() {
-  const [date] = useState(localIsoDate);
+  const [today] = useState(localIsoDate);
   const [searchParams, setSearchParams] = useSearchParams();
   const mentored = useMentoredGroups(useCurrentUser().teacherId);
   // The group in the address, else the teacher's own: most mark their own group first.
   const group = searchParams.get('group') || mentored.data?.[0] || null;
   const findingOwnGroup = !searchParams.get('group') && mentored.isLoading;
-  const [draft, setDraft] = useState<Draft>({ group: null, marks: NO_MARKS });
-  const edits = draft.group === group ? draft.marks : NO_MARKS;
+  const date = searchParams.get('date') ?? today;
+  const problem = dateProblem(date, today);
 
   const groups = useGroups();
   const roster = useRoster(group);
-  const saved = useAttendanceMarks(group, date);
+  const saved = useAttendanceMarks(problem ? null : group, date);
   const mark = useMarkAttendance();
-
-  const savedStatus = new Map((saved.data ?? []).map((m) => [m.studentId, m.status]));
-  const statusOf = (rollNo: number) => edits.get(rollNo) ?? savedStatus.get(rollNo);
-  const students = roster.data ?? [];
-  const present = students.filter((s) => statusOf(s.RollNo) === 'Present').length;
-  const absent = students.filter((s) => statusOf(s.RollNo) === 'Absent').length;
-  const recorded = students.filter((s) => savedStatus.has(s.RollNo)).length;
-
-  const edit = (changes: [number, AttendanceStatus][]) => {
+  const savedMarks = useMemo<Marks>(
+    () => (saved.data ? new Map(saved.data.map((m) => [m.studentId, m.status])) : NO_MARKS),
+    [saved.data],
+  );
+  const students = useMemo(() => roster.data ?? [], [roster.data]);
+  const chooseParams = (changesTo: { group?: string; date?: string }) => {
     mark.reset();
-    setDraft({ group, marks: new Map([...edits, ...changes]) });
+    const next = { group: group ?? '', date, ...changesTo };
+    setSearchParams(
+      Object.fromEntries(
+        Object.entries(next).filter(([key, value]) => value && !(key === 'date' && value === today)),
+      ),
+      { replace: true },
+    );
   };
-  const chooseGroup = (value: string | null) => {
-    mark.reset();
-    setSearchParams(value ? { group: value } : {}, { replace: true });
-  };
-  const submit = (event: SyntheticEvent) => {
-    event.preventDefault();
-    if (!group || edits.size === 0 || mark.isPending) return;
-    mark.mutate({ group, date, marks: edits }, { onSuccess: () => setDraft({ group, marks: NO_MARKS }) });
-  };
-
   return (
     <Stack>
       <PageTitle>Mark Attendance</PageTitle>
-      <Group align="flex-end" gap="lg">
+      <Group align="flex-start" gap="lg">
         <Select
           label="Group"
           placeholder={groups.isPending ? 'Loading groups...' : 'Choose a group'}
           data={groups.data ?? []}
           value={group}
-          onChange={chooseGroup}
+          onChange={(value) => value && chooseParams({ group: value })}
           disabled={groups.isPending}
           allowDeselect={false}
           w={{ base: '100%', xs: 240 }}
         />
-        <Text>
-          Date: <time dateTime={date}>{date}</time>
-        </Text>
+        <TextInput
+          type="date"
+          label="Date"
+          description="Today or a past class day"
+          value={date}
+          min={EARLIEST_ATTENDANCE_DATE}
+          max={today}
+          onChange={(event) => chooseParams({ date: event.currentTarget.value || today })}
+          error={problem}
+          w={{ base: '100%', xs: 200 }}
+        />
       </Group>
       {groups.isError && (
         <LoadFailedState title={MESSAGES.attendance.fetchFailed} onRetry={() => void groups.refetch()} />
@@ -93,7 +97,7 @@ export function TeacherAttendancePage() {
         <LoadingState label="Loading students..." />
       ) : group === null ? (
         !groups.isError && <Text c="dimmed">Choose a group to list its students.</Text>
-      ) : roster.isPending || saved.isPending ? (
+      ) : problem ? null : roster.isPending || saved.isPending ? (
         <LoadingState label="Loading students..." />
       ) : roster.isError || saved.isError ? (
         <LoadFailedState
@@ -107,52 +111,112 @@ export function TeacherAttendancePage() {
           {MESSAGES.attendance.emptyGroup}
         </EmptyState>
       ) : (
-        // Capped on wide screens so the counts, the toggles and Submit stay beside the names.
-        <form onSubmit={submit}>
-          <Stack maw={720}>
-            <Group justify="space-between">
-              <Text aria-live="polite">
-                Present {present} · Absent {absent} · Not marked {students.length - present - absent}
-              </Text>
-              <Button
-                variant="default"
-                disabled={mark.isPending}
-                onClick={() => edit(students.map((s) => [s.RollNo, 'Present']))}
-              >
-                Mark all present
-              </Button>
-            </Group>
-            <AttendanceRoster
-              group={group}
-              students={students}
-              statusOf={statusOf}
-              onChange={(rollNo, status) => edit([[rollNo, status]])}
-              disabled={mark.isPending}
-            />
-            {mark.isSuccess && <SuccessAlert>{MESSAGES.attendance.marked}</SuccessAlert>}
-            {mark.isError && (
-              <FailureAlert>
-                {MESSAGES.attendance.markFailed}
-                {serverMessageOr(mark.error, '') && (
-                  <Text size="sm" mt={4} c="inherit">
-                    {serverMessageOr(mark.error, '')}
-                  </Text>
-                )}
-              </FailureAlert>
-            )}
-            <Group>
-              <Button type="submit" disabled={mark.isPending || edits.size === 0}>
-                {mark.isPending ? MESSAGES.submitting : 'Submit Attendance'}
-              </Button>
-              {edits.size === 0 && !mark.isSuccess && (
-                <Text size="sm" c="dimmed">
-                  {submitHint(recorded, students.length)}
-                </Text>
-              )}
-            </Group>
-          </Stack>
-        </form>
+        <RosterEditor
+          key={`${group}|${date}`}
+          group={group}
+          date={date}
+          today={today}
+          students={students}
+          saved={savedMarks}
+          mark={mark}
+        />
       )}
     </Stack>
+  );
+}
+
+/** The roster of one group on one day: its marks on screen, tools, rows and the bar. */
+function RosterEditor({
+  group,
+  date,
+  today,
+  students,
+  saved: savedMarks,
+  mark,
+}: {
+  group: string;
+  date: string;
+  today: string;
+  students: readonly RosterStudent[];
+  saved: Marks;
+  mark: ReturnType<typeof useMarkAttendance>;
+}) {
+  // Here, not in the page: a tap re-renders this part only, never the group and date pickers.
+  const { edits, mark: markOne, markMany, clear } = useRosterMarks(group, date);
+  const [show, setShow] = useState<Show>('all');
+  const [search, setSearch] = useState('');
+  const query = useDeferredValue(search.trim().toLowerCase());
+  const markAll = useCallback(
+    () => markMany(students.map((s) => [s.RollNo, 'Present'] as const)),
+    [markMany, students],
+  );
+  const statusOf = (rollNo: number) => edits.get(rollNo) ?? savedMarks.get(rollNo);
+  let present = 0;
+  let absent = 0;
+  for (const s of students) {
+    const status = statusOf(s.RollNo);
+    if (status === 'Present') present++;
+    else if (status === 'Absent') absent++;
+  }
+  const recorded = students.filter((s) => savedMarks.has(s.RollNo)).length;
+  // Only what differs from the record is sent: marking all present on a marked day changes nothing.
+  const changes = new Map([...edits].filter(([rollNo, status]) => savedMarks.get(rollNo) !== status));
+  const shown = students.filter((s) => {
+    const status = statusOf(s.RollNo);
+    if (show === 'absent' && status !== 'Absent') return false;
+    if (show === 'unmarked' && status !== undefined) return false;
+    return !query || s.name.toLowerCase().includes(query) || String(s.RollNo).startsWith(query);
+  });
+
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    if (!group || changes.size === 0 || mark.isPending) return;
+    mark.mutate({ group, date, marks: changes }, { onSuccess: clear });
+  };
+  const day = date === today ? "Today's attendance is" : `The attendance of ${date} is`;
+
+  return (
+    // Capped on wide screens so the names, the choices and Submit stay close together.
+    <form onSubmit={submit} className="roster-form">
+      <Stack maw={720} gap="sm">
+        <RosterTools
+          search={search}
+          onSearch={setSearch}
+          show={show}
+          onShow={setShow}
+          onMarkAll={markAll}
+          pending={mark.isPending}
+        />
+        <Text size="sm" c="dimmed">
+          {changes.size === 0 && !mark.isSuccess
+            ? submitHint(day, recorded, students.length)
+            : recorded > 0 && 'Changes to marks already recorded are saved as corrections.'}
+        </Text>
+        <Text id="roster-keys" size="sm" c="dimmed" className="roster-keys">
+          Keys: ↑ ↓ or J K move, P present, A absent.
+        </Text>
+        {shown.length > 0 ? (
+          <AttendanceRoster
+            group={group}
+            students={shown}
+            edits={edits}
+            saved={savedMarks}
+            onMark={markOne}
+            disabled={mark.isPending}
+          />
+        ) : (
+          <EmptyState hint="Clear the search or show all students.">{MESSAGES.students.none}</EmptyState>
+        )}
+        <RosterBar
+          present={present}
+          absent={absent}
+          unmarked={students.length - present - absent}
+          changes={changes.size}
+          pending={mark.isPending}
+          error={mark.error}
+          succeeded={mark.isSuccess && edits.size === 0}
+        />
+      </Stack>
+    </form>
   );
 }
