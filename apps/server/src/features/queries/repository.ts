@@ -100,7 +100,7 @@ export function queryRepository(db: Db, dialect: Dialect) {
       select k.query_id, bm25(queries_fts, 10.0, 5.0, 1.0) as rank
       from queries_fts join query_search_keys k on k.key = queries_fts.rowid
       where queries_fts match ${match})`.as('found');
-    return query.innerJoin(found, 'found.query_id', 'q.id').orderBy(sql`found.rank`) as unknown as Select;
+    return query.innerJoin(found, 'found.query_id', 'q.id').orderBy(sql`found.rank`);
   };
 
   /** PostgreSQL: the same through the tsvector column and its GIN index, best first by ts_rank. */
