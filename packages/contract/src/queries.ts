@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   IdSchema,
   MessageSchema,
+  PageQuerySchema,
   SearchPageQuerySchema,
   SORT_ORDERS,
   StaffFilterSchema,
@@ -88,8 +89,29 @@ export type QuerySort = (typeof QUERY_SORTS)[number];
 export const QueryBoardQuerySchema = StaffFilterSchema.extend({
   sort: z.enum(QUERY_SORTS, { error: 'must be createdAt, likes, name or group' }).default('createdAt'),
   order: z.enum(SORT_ORDERS, { error: 'must be asc or desc' }).default('desc'),
+  /**
+   * Words looked for in topic, tags and description (each word, or a word it begins, must occur);
+   * the best matches come first, then the order asked for.
+   */
+  search: z.string().trim().max(100, { error: 'must be at most 100 characters' }).optional(),
+  /** One tag, whole and ignoring case. */
+  tag: z
+    .string()
+    .trim()
+    .min(1, { error: 'must not be empty' })
+    .max(QUERY_TAG_MAX, { error: `must be at most ${QUERY_TAG_MAX} characters` })
+    .optional(),
 });
 export type QueryBoardQuery = z.input<typeof QueryBoardQuerySchema>;
+/** `GET /api/queries-by-rollno/:rollNo`: one student's queries, all, only solved or only unsolved ones. */
+export const OwnQueriesQuerySchema = PageQuerySchema.extend({
+  solved: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .transform((value) => value === 'true')
+    .optional(),
+});
+export type OwnQueriesQuery = z.input<typeof OwnQueriesQuerySchema>;
+
 /** The three board lists answer `{ queries }`. */
 export const QueriesResponseSchema = z.object({ queries: QueryListSchema });
 export type QueriesResponse = z.infer<typeof QueriesResponseSchema>;

@@ -15,6 +15,7 @@ import * as cgpaSource from './migrations/0011-cgpa-source';
 import * as peopleAdmin from './migrations/0012-people-admin';
 import * as notifications from './migrations/0013-notifications';
 import * as gatePassDateOrder from './migrations/0014-gate-pass-date-order';
+import * as querySearch from './migrations/0016-query-search';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0012-people-admin': peopleAdmin,
   '0013-notifications': notifications,
   '0014-gate-pass-date-order': gatePassDateOrder,
+  '0016-query-search': querySearch,
 };
 
 /** The migration that creates the schema: it runs on the first start of a new database only. */

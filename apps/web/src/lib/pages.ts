@@ -1,5 +1,5 @@
 /** One page of a server-paged list, as every paged table and its `Pager` read it. */
-import { TOTAL_COUNT_HEADER } from '@campus/contract';
+import { MAX_PAGE_SIZE, TOTAL_COUNT_HEADER } from '@campus/contract';
 import { request } from './api-client';
 
 /**
@@ -30,4 +30,25 @@ export async function fetchPage<T>(
     offset,
     total: total === null || !/^\d+$/.test(total) ? null : Number(total),
   };
+}
+
+/**
+ * Every row of a list that the screen needs whole (a chooser of mentors, a student's own passes), read
+ * a page of the largest size at a time: the app never asks for a list without a limit, so that no
+ * request can grow with the campus.
+ */
+export async function fetchAll<T>(
+  path: string,
+  query: Record<string, string | number | undefined>,
+  signal?: AbortSignal,
+): Promise<T[]> {
+  const rows: T[] = [];
+  for (;;) {
+    const { data } = await request<T[]>(path, {
+      query: { ...query, limit: MAX_PAGE_SIZE, offset: rows.length },
+      ...(signal ? { signal } : {}),
+    });
+    rows.push(...data);
+    if (data.length < MAX_PAGE_SIZE) return rows;
+  }
 }

@@ -24,13 +24,29 @@ export interface NewGeneralNotice {
 
 export function noticesRepository(db: Db) {
   return {
-    /** Newest first; ties on the timestamp broken by id so that pages never overlap. */
-    async listMentorNotices(page: Page, executor: Db = db): Promise<Listed<MentorNotice>> {
-      const query = executor
+    /**
+     * Newest first; ties on the timestamp broken by id so that pages never overlap. With `mentorsOf`
+     * (a roll number), only the notices of the teachers who mentor that student's group.
+     */
+    async listMentorNotices(
+      page: Page,
+      executor: Db = db,
+      mentorsOf?: number,
+    ): Promise<Listed<MentorNotice>> {
+      let query = executor
         .selectFrom('mentor_notices')
         .select(['id', 'teacher_name', 'email', 'heading', 'description', 'created_at'])
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc');
+      if (mentorsOf !== undefined) {
+        query = query.where('author_id', 'in', (eb) =>
+          eb
+            .selectFrom('teacher_groups as tg')
+            .innerJoin('students as s', 's.group_name', 'tg.group_name')
+            .select('tg.teacher_account_id')
+            .where('s.roll_no', '=', mentorsOf),
+        );
+      }
       return mapItems(await listPage(query, page), (r) => ({
         _id: r.id,
         teacherName: r.teacher_name,

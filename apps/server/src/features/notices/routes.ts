@@ -27,23 +27,27 @@ export const noticesRoutes: Feature = async (app, { db, cache, notify }) => {
       config: { access: ROLES },
       schema: {
         tags: ['notices'],
-        summary: 'Mentor notices, newest first',
+        summary:
+          "Mentor notices, newest first. A student gets only the notices of their own mentors (the teachers who mentor the student's group; none when the group has no mentor); teachers and admins get every teacher's",
         querystring: PageQuerySchema,
         response: { 200: MentorNoticeListSchema, ...listErrors },
       },
     },
-    ({ query, dataVersion }, reply) => {
-      const load = async () => arrayAnswer(await notices.listMentorNotices(query));
+    (request, reply) => {
+      const { query, dataVersion } = request;
+      const student = principalOf(request).rollNo ?? undefined;
+      const load = async () => arrayAnswer(await notices.listMentorNotices(query, db, student));
+      // A student's notices follow who mentors their group, which the cache does not follow
+      // (teacher_groups tells no other instance of its changes): those are read afresh, from a few rows.
+      if (student !== undefined || !keepsInMemory(query)) return answerList(reply, load());
       return answerList(
         reply,
-        keepsInMemory(query)
-          ? cache.read(
-              `mentor-notices:${query.limit ?? 'all'}:${query.offset}`,
-              ['mentor_notices'],
-              load,
-              dataVersion,
-            )
-          : load(),
+        cache.read(
+          `mentor-notices:${query.limit ?? 'all'}:${query.offset}`,
+          ['mentor_notices'],
+          load,
+          dataVersion,
+        ),
       );
     },
   );

@@ -4,7 +4,7 @@
  */
 import { UNSOLVED_SOLUTION, type Query, type QuerySort, type SortOrder } from '@campus/contract';
 import { sql } from 'kysely';
-import type { Db } from '../../db/index';
+import type { Db, Dialect } from '../../db/index';
 import { newId, nowIso } from '../../lib/ids';
 import { containsPattern } from '../../lib/like';
 import { inChunks } from '../../lib/chunks';
@@ -14,8 +14,12 @@ export interface ListFilter {
   /** Unsolved only, solved only, or both. */
   solved?: boolean;
   rollNo?: number;
-  /** Case-insensitive text matched against topic and description. */
+  /** Case-insensitive text matched against topic and description (the admin collection: any part of a word). */
   search?: string;
+  /** Words looked up in the full-text index of topic, tags and description (the boards), best first. */
+  words?: string | undefined;
+  /** One tag, whole, ignoring case. */
+  tag?: string | undefined;
   /** Hidden queries too, each saying whether it is hidden; otherwise (the boards) they are left out. */
   withHidden?: boolean;
   /** One group's students only. */
@@ -43,7 +47,15 @@ export interface NewQuery {
 export type SolveOutcome =
   { kind: 'solved'; query: Query } | { kind: 'not-found' } | { kind: 'already-solved' };
 
-export function queryRepository(db: Db) {
+/** At most this many words of a search are looked up: more narrow nothing a reader would notice. */
+const SEARCH_WORDS_MAX = 8;
+
+/** The words of a search as the index holds them: letters and digits, lower case. */
+export function searchWords(text: string): string[] {
+  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, SEARCH_WORDS_MAX);
+}
+
+export function queryRepository(db: Db, dialect: Dialect) {
   /** The page's queries with their students and the viewer's like, in one query (tags come separately). */
   const selectQueries = (viewerAccountId: string) =>
     db
@@ -76,6 +88,28 @@ export function queryRepository(db: Db) {
       ]);
 
   type Row = Awaited<ReturnType<ReturnType<typeof selectQueries>['execute']>>[number];
+  type Select = ReturnType<typeof selectQueries>;
+
+  /**
+   * SQLite: the queries whose index row matches every word (or a word it begins), best first by
+   * bm25, a topic word weighing most, then a tag, then the description.
+   */
+  const rankedSqlite = (query: Select, words: string[]): Select => {
+    const match = words.map((word) => `"${word}"*`).join(' ');
+    const found = sql<{ query_id: string; rank: number }>`(
+      select k.query_id, bm25(queries_fts, 10.0, 5.0, 1.0) as rank
+      from queries_fts join query_search_keys k on k.key = queries_fts.rowid
+      where queries_fts match ${match})`.as('found');
+    return query.innerJoin(found, 'found.query_id', 'q.id').orderBy(sql`found.rank`);
+  };
+
+  /** PostgreSQL: the same through the tsvector column and its GIN index, best first by ts_rank. */
+  const rankedPg = (query: Select, words: string[]): Select => {
+    const tsquery = sql`to_tsquery('simple', ${words.map((word) => `${word}:*`).join(' & ')})`;
+    return query
+      .where(sql<boolean>`q.search @@ ${tsquery}`)
+      .orderBy(sql`ts_rank(q.search, ${tsquery})`, 'desc');
+  };
 
   /** The tags of every query on a page, in one query per thousand queries, in the order they were given. */
   const tagsOf = async (ids: string[]): Promise<Map<string, string[]>> => {
@@ -134,6 +168,21 @@ export function queryRepository(db: Db) {
     async list(filter: ListFilter, page: Page, viewerAccountId: string): Promise<Listed<Query>> {
       const { sort = 'createdAt', order = 'desc' } = filter;
       let query = selectQueries(viewerAccountId);
+      if (filter.words !== undefined) {
+        const words = searchWords(filter.words);
+        // Nothing searchable (only punctuation) matches nothing, as a word that occurs nowhere would.
+        if (words.length === 0) return { items: [], total: 0 };
+        query = dialect === 'postgres' ? rankedPg(query, words) : rankedSqlite(query, words);
+      }
+      if (filter.tag !== undefined) {
+        const tag = filter.tag.toLowerCase();
+        query = query.where('q.id', 'in', (eb) =>
+          eb
+            .selectFrom('query_tags as qt')
+            .select('qt.query_id')
+            .where(sql<string>`lower(qt.tag)`, '=', tag),
+        );
+      }
       if (filter.group !== undefined) query = query.where('s.group_name', '=', filter.group);
       if (filter.mentoredBy !== undefined) {
         const teacher = filter.mentoredBy;

@@ -5,7 +5,7 @@
 import {
   ErrorSchema,
   LikeResponseSchema,
-  PageQuerySchema,
+  OwnQueriesQuerySchema,
   QueriesResponseSchema,
   QueryBoardQuerySchema,
   QueryCollectionQuerySchema,
@@ -38,8 +38,8 @@ const wrapped = (listed: Listed<Query>): ListAnswer<{ queries: Query[] }> => ({
   total: listed.total,
 });
 
-export const queriesRoutes: Feature = async (app: App, { db, cache, notify }) => {
-  const queries = queryRepository(db);
+export const queriesRoutes: Feature = async (app: App, { db, dialect, cache, notify }) => {
+  const queries = queryRepository(db, dialect);
 
   app.post(
     '/api/submit-query',
@@ -75,14 +75,17 @@ export const queriesRoutes: Feature = async (app: App, { db, cache, notify }) =>
   const board = (
     solved: boolean,
     viewer: string,
-    { group, mine, sort, order, ...page }: z.infer<typeof QueryBoardQuerySchema>,
+    { group, mine, sort, order, search, tag, ...page }: z.infer<typeof QueryBoardQuerySchema>,
     dataVersion: number | undefined,
   ) => {
     const mentoredBy = mine ? viewer : undefined;
+    const words = search === '' ? undefined : search;
     const load = async () =>
-      wrapped(await queries.list({ solved, group, mentoredBy, sort, order }, page, viewer));
-    // The work list's filters read who mentors whom, which the cache does not follow: those go to the database.
-    if (solved || page.limit === undefined || group !== undefined || mine) return load();
+      wrapped(await queries.list({ solved, group, mentoredBy, sort, order, words, tag }, page, viewer));
+    // The work list's filters read who mentors whom, which the cache does not follow: those go to the
+    // database; so do searches, each of which would otherwise keep a page per viewer and word.
+    const filtered = group !== undefined || mine || words !== undefined || tag !== undefined;
+    if (solved || page.limit === undefined || filtered) return load();
     return cache.read(
       `queries-without-solution:${viewer}:${page.limit}:${page.offset}:${sort}:${order}`,
       ['queries', 'students', 'teachers', 'query_likes', 'query_tags'],
@@ -98,7 +101,7 @@ export const queriesRoutes: Feature = async (app: App, { db, cache, notify }) =>
       schema: {
         tags: TAGS,
         summary:
-          "Unsolved queries, newest first unless sorted; `group` keeps one group's, `mine=true` the signed-in teacher's mentees'",
+          "Unsolved queries, newest first unless sorted; `group` keeps one group's, `mine=true` the signed-in teacher's mentees'; `search` finds words in topic, tags and description, best match first; `tag` keeps one tag's. Every query without `limit`, else a page; the count in X-Total-Count",
         querystring: QueryBoardQuerySchema,
         response: { 200: QueriesResponseSchema, ...errors },
       },
@@ -114,7 +117,7 @@ export const queriesRoutes: Feature = async (app: App, { db, cache, notify }) =>
       schema: {
         tags: TAGS,
         summary:
-          "Solved queries, newest first unless sorted; `group` keeps one group's, `mine=true` the signed-in teacher's mentees'",
+          "Solved queries, newest first unless sorted; `group` keeps one group's, `mine=true` the signed-in teacher's mentees'; `search` finds words in topic, tags and description, best match first; `tag` keeps one tag's. Every query without `limit`, else a page; the count in X-Total-Count",
         querystring: QueryBoardQuerySchema,
         response: { 200: QueriesResponseSchema, ...errors },
       },
@@ -129,17 +132,19 @@ export const queriesRoutes: Feature = async (app: App, { db, cache, notify }) =>
       config: { access: ROLES },
       schema: {
         tags: TAGS,
-        summary: "One student's queries, newest first, hidden ones too (students: their own only)",
+        summary:
+          "One student's queries, newest first, hidden ones too (students: their own only); `solved=true|false` keeps the solved or the unsolved ones",
         params: RollNoParamsSchema,
-        querystring: PageQuerySchema,
+        querystring: OwnQueriesQuerySchema,
         response: { 200: QueriesResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
       const principal = assertOwnRollNo(request, request.params.rollNo);
+      const { solved, ...page } = request.query;
       const listed = await queries.list(
-        { rollNo: request.params.rollNo, withHidden: true },
-        request.query,
+        { rollNo: request.params.rollNo, withHidden: true, ...(solved === undefined ? {} : { solved }) },
+        page,
         principal.accountId,
       );
       return answerList(reply, wrapped(listed));

@@ -4,6 +4,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  ATTENDANCE_HISTORY_MAX_LIMIT,
   ROSTER_MAX_LIMIT,
   type AttendanceMark,
   type AttendanceReport,
@@ -93,7 +94,9 @@ export function useMarkAttendance() {
 }
 
 export function fetchAttendanceHistory(rollNo: number): Promise<AttendanceRecord[]> {
-  return api<AttendanceRecord[]>(`/api/attendance/${rollNo}`);
+  return api<AttendanceRecord[]>(`/api/attendance/${rollNo}`, {
+    query: { limit: ATTENDANCE_HISTORY_MAX_LIMIT },
+  });
 }
 
 /** A student's whole history, newest first; nothing is asked until the roll number is known. */

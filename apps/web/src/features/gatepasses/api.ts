@@ -15,6 +15,7 @@ import type {
   UpdateGatePassStatusRequest,
 } from '@campus/contract';
 import { api, request } from '../../lib/api-client';
+import { fetchAll } from '../../lib/pages';
 
 export const gatePassKeys = {
   all: ['gatepasses'] as const,
@@ -75,7 +76,7 @@ export function useWorkList(status: GatePassStatus, filter: WorkListFilter) {
 }
 
 export function fetchStudentGatePasses(status: GatePassStatus, rollNo: number): Promise<GatePass[]> {
-  return api<GatePass[]>(`/api/gatepasses/${status}/${rollNo}`);
+  return fetchAll<GatePass>(`/api/gatepasses/${status}/${rollNo}`, {});
 }
 
 /** The signed-in student's passes; nothing is asked until the roll number is known. */

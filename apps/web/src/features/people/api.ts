@@ -23,7 +23,7 @@ import type {
   TeacherUpdateResponse,
 } from '@campus/contract';
 import { api } from '../../lib/api-client';
-import { fetchPage } from '../../lib/pages';
+import { fetchAll, fetchPage } from '../../lib/pages';
 
 export const TABLE_PAGE_SIZE = 20;
 
@@ -106,7 +106,7 @@ export function useDetails<T>(path: string | null) {
 export function useGroupStudents(group: string | null) {
   return useQuery({
     queryKey: ['students', 'group', group] as const,
-    queryFn: ({ signal }) => api<Student[]>('/api/student', { query: { group: group ?? undefined }, signal }),
+    queryFn: ({ signal }) => fetchAll<Student>('/api/student', { group: group ?? undefined }, signal),
     enabled: group !== null,
   });
 }
@@ -115,7 +115,7 @@ export function useGroupStudents(group: string | null) {
 export function useAllTeachers() {
   return useQuery({
     queryKey: ['teachers', 'all'] as const,
-    queryFn: ({ signal }) => api<Teacher[]>('/api/teachers', { signal }),
+    queryFn: ({ signal }) => fetchAll<Teacher>('/api/teachers', {}, signal),
   });
 }
 

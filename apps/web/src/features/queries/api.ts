@@ -25,7 +25,9 @@ export const queryKeys = {
   all: ['queries'] as const,
   unsolved: ['queries', 'unsolved'] as const,
   solved: ['queries', 'solved'] as const,
-  byRollNo: (rollNo: number) => ['queries', 'by-rollno', rollNo] as const,
+  board: (solved: boolean, filter: BoardFilter) =>
+    ['queries', solved ? 'solved' : 'unsolved', filter] as const,
+  byRollNo: (rollNo: number, filter?: OwnFilter) => ['queries', 'by-rollno', rollNo, filter] as const,
   collection: (page: CollectionPage) => ['queries', 'collection', page] as const,
   workList: (solved: boolean, filter: QueryWorkListFilter) =>
     ['queries', 'work-list', solved ? 'solved' : 'unsolved', filter] as const,
@@ -93,28 +95,73 @@ function updateCached(queryClient: QueryClient, queryId: string, change: (query:
   });
 }
 
-async function fetchBoard(path: string): Promise<Query[]> {
-  const res = await api<QueriesResponse>(path);
-  return res.queries;
+/** How many queries a page of a board, or of a student's own, shows. */
+export const BOARD_PAGE_SIZE = 20;
+
+/** A page of a board as the student reads it: words to look for and a tag (both may be empty). */
+export interface BoardFilter {
+  search: string;
+  tag: string;
+  page: number;
 }
 
-export function useUnsolvedQueries() {
+/** A page of the student's own queries: all, or only the solved or the unsolved ones. */
+export interface OwnFilter {
+  solved: boolean | null;
+  page: number;
+}
+
+/** One page of a list that answers `{ queries }`, with the total from X-Total-Count. */
+async function fetchQueriesPage(
+  path: string,
+  query: Record<string, string | undefined>,
+  page: number,
+  signal?: AbortSignal,
+): Promise<Page<Query>> {
+  const offset = page * BOARD_PAGE_SIZE;
+  const { data, headers } = await request<QueriesResponse>(path, {
+    query: { ...query, limit: BOARD_PAGE_SIZE, offset },
+    ...(signal ? { signal } : {}),
+  });
+  const header = headers.get(TOTAL_COUNT_HEADER);
+  const total = header !== null && /^\d+$/.test(header) ? Number(header) : null;
+  const shown = offset + data.queries.length;
+  return {
+    items: data.queries,
+    hasMore: total === null ? data.queries.length === BOARD_PAGE_SIZE : shown < total,
+    offset,
+    total,
+  };
+}
+
+/** A page of the unsolved or the solved board; the page on show stays while the next one loads. */
+export function useBoard(solved: boolean, filter: BoardFilter) {
   return useQuery({
-    queryKey: queryKeys.unsolved,
-    queryFn: () => fetchBoard('/api/queries-without-solution'),
+    queryKey: queryKeys.board(solved, filter),
+    queryFn: ({ signal }) =>
+      fetchQueriesPage(
+        solved ? '/api/queries-with-solution' : '/api/queries-without-solution',
+        { search: filter.search || undefined, tag: filter.tag || undefined },
+        filter.page,
+        signal,
+      ),
+    placeholderData: keepPreviousData,
   });
 }
 
-export function useSolvedQueries() {
-  return useQuery({ queryKey: queryKeys.solved, queryFn: () => fetchBoard('/api/queries-with-solution') });
-}
-
-/** The student's own queries; nothing is asked until the roll number is known. */
-export function useQueriesByRollNo(rollNo: number | undefined) {
+/** A page of the student's own queries; nothing is asked until the roll number is known. */
+export function useQueriesByRollNo(rollNo: number | undefined, filter: OwnFilter) {
   return useQuery({
-    queryKey: queryKeys.byRollNo(rollNo ?? 0),
-    queryFn: () => fetchBoard(`/api/queries-by-rollno/${rollNo!}`),
+    queryKey: queryKeys.byRollNo(rollNo ?? 0, filter),
+    queryFn: ({ signal }) =>
+      fetchQueriesPage(
+        `/api/queries-by-rollno/${rollNo!}`,
+        { solved: filter.solved === null ? undefined : String(filter.solved) },
+        filter.page,
+        signal,
+      ),
     enabled: rollNo !== undefined,
+    placeholderData: keepPreviousData,
   });
 }
 
@@ -164,15 +211,18 @@ export function useUpdateSolution({
     onError: onFailure,
     onSuccess: (solved) => {
       onSolved(solved);
-      queryClient.setQueryData<Query[]>(queryKeys.unsolved, (list) =>
-        list?.filter((q) => q._id !== solved._id),
-      );
-      queryClient.setQueryData<Query[]>(queryKeys.solved, (list) =>
-        list && !list.some((q) => q._id === solved._id) ? [solved, ...list] : list,
-      );
+      // Every cached page of the unsolved board loses it at once; the boards are then fetched again.
+      dropFromBoard(queryClient, queryKeys.unsolved, solved._id);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.all }),
   });
+}
+
+/** Takes a query off every cached page of a board (the teachers' work list pages are under another key). */
+function dropFromBoard(queryClient: QueryClient, board: readonly string[], queryId: string): void {
+  queryClient.setQueriesData<Page<Query>>({ queryKey: board }, (cached) =>
+    cached ? { ...cached, items: cached.items.filter((q) => q._id !== queryId) } : cached,
+  );
 }
 
 export function toggleLike(queryId: string): Promise<LikeResponse> {
@@ -205,9 +255,8 @@ export function useSetQueryHidden() {
     onSuccess: (updated) => {
       const hidden = updated.hidden === true;
       if (hidden) {
-        for (const board of [queryKeys.unsolved, queryKeys.solved]) {
-          queryClient.setQueryData<Query[]>(board, (list) => list?.filter((q) => q._id !== updated._id));
-        }
+        for (const board of [queryKeys.unsolved, queryKeys.solved])
+          dropFromBoard(queryClient, board, updated._id);
       }
       updateCached(queryClient, updated._id, (q) => ('hidden' in q ? { ...q, hidden } : q));
     },

@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, type Query } from '@campus/contract';
 import { STUDENT, renderScreen, stubApi } from '../../../test/render';
+import { isSolved } from '../api';
 import { boardQuery } from '../test/data';
 import { StudentQueriesPage } from './student-queries-page';
 
@@ -20,7 +21,12 @@ function board({
   return stubApi((call) => {
     if (call.path === '/api/queries-without-solution') return { status: 200, body: { queries: unsolved } };
     if (call.path === '/api/queries-with-solution') return { status: 200, body: { queries: solved } };
-    if (call.path === '/api/queries-by-rollno/230002') return { status: 200, body: { queries: mine } };
+    if (call.path === '/api/queries-by-rollno/230002') {
+      // The server keeps the solved or the unsolved ones when asked.
+      const solvedOnly = call.search.get('solved');
+      const kept = mine.filter((q) => solvedOnly === null || String(isSolved(q)) === solvedOnly);
+      return { status: 200, body: { queries: kept } };
+    }
     const like = /^\/api\/queries\/(.+)\/like$/.exec(call.path);
     if (like && call.method === 'POST') return { status: 200, body: { likes: 4, liked: true } };
     return { status: 404, body: { message: 'Not found' } };
@@ -81,13 +87,14 @@ describe('StudentQueriesPage', { timeout: 15_000 }, () => {
     expect(await screen.findByRole('article', { name: 'Answered one' })).toBeVisible();
     expect(screen.getByRole('article', { name: 'Open one' })).toBeVisible();
 
+    // The server keeps the solved or the unsolved ones.
     await user.click(screen.getByRole('radio', { name: 'Solved' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Open one' })).not.toBeInTheDocument());
     const solved = screen.getByRole('article', { name: 'Answered one' });
     expect(within(solved).getByRole('region', { name: 'Solution' })).toHaveTextContent('Use a loop.');
-    expect(screen.queryByRole('article', { name: 'Open one' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('radio', { name: 'Unsolved' }));
-    expect(screen.getByRole('article', { name: 'Open one' })).toBeVisible();
+    expect(await screen.findByRole('article', { name: 'Open one' })).toBeVisible();
     expect(screen.queryByRole('article', { name: 'Answered one' })).not.toBeInTheDocument();
   });
 
@@ -119,7 +126,7 @@ describe('StudentQueriesPage', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('tab', { name: 'Your Queries' }));
     await screen.findByRole('article', { name: 'Open one' });
     await user.click(screen.getByRole('radio', { name: 'Solved' }));
-    expect(screen.getByText(MESSAGES.query.noneForFilter)).toBeVisible();
+    expect(await screen.findByText(MESSAGES.query.noneForFilter)).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Show all your queries' }));
     expect(await screen.findByRole('article', { name: 'Open one' })).toBeVisible();
   });
@@ -132,5 +139,58 @@ describe('StudentQueriesPage', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Write a query' }));
     expect(screen.getByRole('tab', { name: 'Write Query' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByRole('textbox', { name: /Topic/ })).toBeVisible();
+  });
+
+  it('asks for one page of 20 and shows "1–20 of N"; Next asks for the following page', async () => {
+    const page = (from: number) =>
+      Array.from({ length: 20 }, (_, i) => boardQuery({ topic: `Question ${from + i}` }));
+    const calls = stubApi((call) => {
+      if (call.path !== '/api/queries-without-solution') return { status: 200, body: { queries: [] } };
+      const offset = Number(call.search.get('offset'));
+      return new Response(JSON.stringify({ queries: page(offset + 1) }), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json', 'X-Total-Count': '4012' },
+      });
+    });
+    renderScreen(<StudentQueriesPage />, STUDENT);
+    expect(await screen.findByRole('article', { name: 'Question 1' })).toBeVisible();
+    const pager = screen.getByRole('navigation', { name: 'Queries pages' });
+    expect(within(pager).getByText('1–20 of 4,012')).toBeVisible();
+    await userEvent.setup({ delay: null }).click(within(pager).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('article', { name: 'Question 21' })).toBeVisible();
+    expect(within(pager).getByText('21–40 of 4,012')).toBeVisible();
+    // No list is ever asked for without a limit.
+    for (const call of calls.filter((c) => c.method === 'GET')) {
+      expect(call.search.get('limit'), call.path).toBe('20');
+    }
+  });
+
+  it('searches the board by words and by tag on the server, and offers to clear a search', async () => {
+    const fees = boardQuery({ topic: 'Fees deadline', tags: ['fees'] });
+    const calls = stubApi((call) => {
+      if (call.path !== '/api/queries-without-solution') return { status: 200, body: { queries: [] } };
+      const search = call.search.get('search');
+      const tag = call.search.get('tag');
+      if (search === null && tag === null)
+        return { status: 200, body: { queries: [boardQuery({ topic: 'Other' })] } };
+      return { status: 200, body: { queries: search === 'fees deadline' || tag === 'fees' ? [fees] : [] } };
+    });
+    renderScreen(<StudentQueriesPage />, STUDENT);
+    await screen.findByRole('article', { name: 'Other' });
+    const user = userEvent.setup({ delay: null });
+    const panel = screen.getByRole('search', { name: 'Search queries' });
+    await user.type(within(panel).getByRole('searchbox', { name: /Search/ }), 'fees deadline');
+    expect(await screen.findByRole('article', { name: 'Fees deadline' })).toBeVisible();
+    expect(screen.queryByRole('article', { name: 'Other' })).not.toBeInTheDocument();
+    await user.clear(within(panel).getByRole('searchbox', { name: /Search/ }));
+    await user.type(within(panel).getByRole('searchbox', { name: /Tag/ }), 'nothing');
+    expect(await screen.findByText('No queries match your search.')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(await screen.findByRole('article', { name: 'Other' })).toBeVisible();
+    await user.type(within(panel).getByRole('searchbox', { name: /Tag/ }), 'fees');
+    expect(await screen.findByRole('article', { name: 'Fees deadline' })).toBeVisible();
+    const asked = calls.filter((c) => c.path === '/api/queries-without-solution');
+    expect(asked.some((c) => c.search.get('search') === 'fees deadline')).toBe(true);
+    expect(asked.some((c) => c.search.get('tag') === 'fees')).toBe(true);
   });
 });

@@ -1,11 +1,15 @@
-/** Student queries: browse the board, follow your own, write a query, read solved ones (SPEC §2). */
-import { Button, SegmentedControl, Stack, Tabs } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { useState } from 'react';
+/**
+ * Student queries: browse the board, follow your own, write a query, read solved ones (SPEC §2). Every
+ * list is paged on the server: a campus has thousands of queries.
+ */
+import { Button, Group, SegmentedControl, Stack, Tabs, TextInput } from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { useState, type ReactNode } from 'react';
 import { MESSAGES } from '@campus/contract';
 import { PageTitle } from '../../../components/page-title';
+import { Pager } from '../../../components/pager';
 import { useCurrentUser } from '../../../lib/current-user';
-import { isSolved, useQueriesByRollNo, useSolvedQueries, useUnsolvedQueries } from '../api';
+import { useBoard, useQueriesByRollNo } from '../api';
 import { QueryList } from '../components/query-list';
 import { WriteQueryForm } from '../components/write-query-form';
 
@@ -22,14 +26,109 @@ function WriteQueryButton({ onWrite }: { onWrite: () => void }) {
   );
 }
 
-function UnsolvedBoard({ onWrite }: { onWrite: () => void }) {
-  const queries = useUnsolvedQueries();
+/** Search words and a tag, typed; a page number belongs to the search it was chosen for. */
+function useBoardFilter() {
+  const [search, setSearch] = useState('');
+  const [tag, setTag] = useState('');
+  const [words] = useDebouncedValue(search.trim(), 300);
+  const [wholeTag] = useDebouncedValue(tag.trim(), 300);
+  const [paging, setPaging] = useState({ key: '', page: 0 });
+  const key = `${words}\u0000${wholeTag}`;
+  const page = paging.key === key ? paging.page : 0;
+  return {
+    search,
+    setSearch,
+    tag,
+    setTag,
+    filter: { search: words, tag: wholeTag, page },
+    setPage: (next: number) => setPaging({ key, page: next }),
+    clear: () => {
+      setSearch('');
+      setTag('');
+    },
+  };
+}
+
+/**
+ * A board, unsolved or solved, one server page at a time ("1–20 of 4,012"), searched by words in
+ * topic, tags and description (best matches first) and filtered by one tag.
+ */
+function Board({
+  solved,
+  empty,
+  emptyHint,
+  emptyAction,
+  context,
+}: {
+  solved: boolean;
+  empty: string;
+  emptyHint: string;
+  emptyAction?: ReactNode;
+  context: string;
+}) {
+  const board = useBoardFilter();
+  const queries = useBoard(solved, board.filter);
+  const label = solved ? 'Solved queries' : 'Queries';
+  const searching = board.filter.search !== '' || board.filter.tag !== '';
   return (
-    <QueryList
-      queries={queries.data}
-      isLoading={queries.isLoading}
-      error={queries.error}
-      onRetry={() => void queries.refetch()}
+    <Stack>
+      <Group align="flex-end" gap="sm" role="search" aria-label={`Search ${label.toLowerCase()}`}>
+        <TextInput
+          label="Search"
+          description="Words in the topic, tags or description"
+          type="search"
+          value={board.search}
+          maxLength={100}
+          w={280}
+          onChange={(e) => board.setSearch(e.currentTarget.value)}
+        />
+        <TextInput
+          label="Tag"
+          description="One whole tag"
+          type="search"
+          value={board.tag}
+          maxLength={50}
+          w={180}
+          onChange={(e) => board.setTag(e.currentTarget.value)}
+        />
+      </Group>
+      <QueryList
+        queries={queries.data?.items}
+        isLoading={queries.isPending}
+        error={queries.error}
+        onRetry={() => void queries.refetch()}
+        empty={searching ? 'No queries match your search.' : empty}
+        emptyHint={searching ? 'The search looks for whole words, or their beginnings.' : emptyHint}
+        emptyAction={
+          searching ? (
+            <Button variant="default" onClick={board.clear}>
+              Clear search
+            </Button>
+          ) : (
+            emptyAction
+          )
+        }
+        context={context}
+      />
+      {queries.data && (
+        <Pager
+          page={board.filter.page}
+          offset={queries.data.offset}
+          shown={queries.data.items.length}
+          total={queries.data.total}
+          hasMore={queries.data.hasMore}
+          onChange={board.setPage}
+          label={label}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function UnsolvedBoard({ onWrite }: { onWrite: () => void }) {
+  return (
+    <Board
+      solved={false}
       empty={MESSAGES.query.noUnsolved}
       emptyHint="No question is waiting for an answer. Stuck on something? Ask it here."
       emptyAction={<WriteQueryButton onWrite={onWrite} />}
@@ -38,11 +137,14 @@ function UnsolvedBoard({ onWrite }: { onWrite: () => void }) {
   );
 }
 
+const SOLVED_OF: Record<Filter, boolean | null> = { All: null, Solved: true, Unsolved: false };
+
 function YourQueries({ onWrite }: { onWrite: () => void }) {
   const { RollNo } = useCurrentUser();
-  const queries = useQueriesByRollNo(RollNo);
-  const [filter, setFilter] = useState<Filter>('All');
-  const shown = queries.data?.filter((q) => filter === 'All' || (filter === 'Solved') === isSolved(q));
+  const [paging, setPaging] = useState<{ filter: Filter; page: number }>({ filter: 'All', page: 0 });
+  const { filter, page } = paging;
+  const setFilter = (next: Filter) => setPaging({ filter: next, page: 0 });
+  const queries = useQueriesByRollNo(RollNo, { solved: SOLVED_OF[filter], page });
   return (
     <Stack>
       <SegmentedControl
@@ -53,8 +155,8 @@ function YourQueries({ onWrite }: { onWrite: () => void }) {
         style={{ alignSelf: 'flex-start' }}
       />
       <QueryList
-        queries={shown}
-        isLoading={queries.isLoading}
+        queries={queries.data?.items}
+        isLoading={queries.isPending && RollNo !== undefined}
         error={queries.error}
         onRetry={() => void queries.refetch()}
         empty={MESSAGES.query.noneForFilter}
@@ -74,18 +176,25 @@ function YourQueries({ onWrite }: { onWrite: () => void }) {
         }
         context="Could not load your queries"
       />
+      {queries.data && (
+        <Pager
+          page={page}
+          offset={queries.data.offset}
+          shown={queries.data.items.length}
+          total={queries.data.total}
+          hasMore={queries.data.hasMore}
+          onChange={(next) => setPaging({ filter, page: next })}
+          label="Your queries"
+        />
+      )}
     </Stack>
   );
 }
 
 function SolvedBoard() {
-  const queries = useSolvedQueries();
   return (
-    <QueryList
-      queries={queries.data}
-      isLoading={queries.isLoading}
-      error={queries.error}
-      onRetry={() => void queries.refetch()}
+    <Board
+      solved
       empty={MESSAGES.query.noSolved}
       emptyHint="Queries show here once a teacher has answered them."
       context="Could not load solved queries"

@@ -1,0 +1,210 @@
+/**
+ * `npm run bench:web:screens`: every student screen on a large campus, in the system Chromium with
+ * 4× CPU throttling (a mid-range phone): the time to first content and the JSON the screen fetched.
+ * Budgets (issue "A 20,000-student campus"): first content ≤ 1.5 s and ≤ 150 KB of JSON a screen.
+ *
+ *   npm run build && npm run bench:web:screens [-- --scale 1] [--data-dir DIR] [--quick]
+ *
+ * The campus is seeded by bench/seed-large.ts into `--data-dir` (kept and reused when it already holds
+ * one) or a fresh folder. `--quick` seeds scale 0.05 and never fails; a full run exits 1 on a miss.
+ * Each screen is a fresh page load (new browser context, empty HTTP cache) signed in as student
+ * 230001. First content: the screen's heading is shown and nothing in the main area still says
+ * "Loading". JSON bytes: what came over the wire (headers and body) for every `application/json`
+ * answer of the load, counted until the network has been quiet for 1 s (the live-updates stream
+ * stays open, so the browser's own "network idle" never comes).
+ */
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { chromium, type CDPSession, type Page } from 'playwright-core';
+import { PATHS } from '@campus/contract';
+import { startServer, type Child } from '../lib/processes';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const BUDGET = { firstContentMs: 1500, jsonKb: 150 };
+const CPU_SLOWDOWN = 4;
+const STUDENT = '230001';
+const PASSWORD = 'campus123';
+
+const { values: args } = parseArgs({
+  options: {
+    scale: { type: 'string' },
+    'data-dir': { type: 'string' },
+    quick: { type: 'boolean', default: false },
+  },
+});
+const scale = Number(args.scale ?? (args.quick ? '0.05' : '1'));
+
+const SCREENS: [string, string][] = [
+  ['Home (notices)', PATHS.student.home],
+  ['Syllabus', PATHS.student.syllabus],
+  ['Performance', PATHS.student.performance],
+  ['Attendance', PATHS.student.attendance],
+  ['Gatepass', PATHS.student.gatepass],
+  ['Queries', PATHS.student.queries],
+  ['Contact Teachers', PATHS.student.contactTeachers],
+  ['Help', PATHS.student.help],
+  ['Profile', PATHS.student.profile],
+  ['Notifications', PATHS.student.notifications],
+];
+
+interface Measured {
+  screen: string;
+  path: string;
+  firstContentMs: number;
+  jsonKb: number;
+  jsonRequests: number;
+  largest: string;
+}
+
+function seed(dataDir: string): void {
+  if (existsSync(join(dataDir, 'campus.db'))) {
+    process.stderr.write(`▶ reusing the campus in ${dataDir}\n`);
+    return;
+  }
+  process.stderr.write(`▶ seeding a large campus at scale ${scale} into ${dataDir}\n`);
+  const seeded = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(ROOT, 'bench/seed-large.ts'), '--scale', String(scale)],
+    { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir }, stdio: 'inherit' },
+  );
+  if (seeded.status !== 0) throw new Error('Seeding the large campus failed');
+}
+
+/** JSON bytes over the wire per request, from the DevTools protocol (the page's own view of it). */
+function countJson(cdp: CDPSession) {
+  const json = new Map<string, string>();
+  const sizes = new Map<string, number>();
+  let lastActivity = Date.now();
+  cdp.on('Network.requestWillBeSent', () => (lastActivity = Date.now()));
+  cdp.on('Network.responseReceived', (event) => {
+    lastActivity = Date.now();
+    if (event.response.mimeType === 'application/json') json.set(event.requestId, event.response.url);
+  });
+  cdp.on('Network.loadingFinished', (event) => {
+    lastActivity = Date.now();
+    if (json.has(event.requestId)) sizes.set(event.requestId, event.encodedDataLength);
+  });
+  /** Resolves once nothing was sent or received for `quietMs` (the live-updates stream stays open). */
+  const quiet = async (quietMs: number, maxMs: number) => {
+    const start = Date.now();
+    while (Date.now() - lastActivity < quietMs && Date.now() - start < maxMs) {
+      await new Promise((done) => setTimeout(done, 100));
+    }
+  };
+  const all = () =>
+    [...sizes].map(([id, bytes]) => ({
+      // The token in a path is long and says nothing about the screen.
+      url: (new URL(json.get(id)!).pathname + new URL(json.get(id)!).search).replace(
+        /(post-data-from-token\/)[^/?]+/,
+        '$1…',
+      ),
+      bytes,
+    }));
+  return { quiet, all };
+}
+
+async function measure(page: Page, cdp: CDPSession, origin: string, path: string) {
+  const responses = countJson(cdp);
+  await page.goto(`${origin}${path}`, { waitUntil: 'commit' });
+  const firstContentMs = await page.waitForFunction(
+    () => {
+      const main = document.querySelector('main');
+      if (!main?.querySelector('h1')) return false;
+      const loading = [...main.querySelectorAll('[role="status"]')].some((el) =>
+        /^\s*Loading/.test(el.textContent ?? ''),
+      );
+      return loading ? false : Math.round(performance.now());
+    },
+    undefined,
+    { polling: 'raf', timeout: 60_000 },
+  );
+  await responses.quiet(1000, 20_000);
+  return { firstContentMs: (await firstContentMs.jsonValue()) as number, responses: responses.all() };
+}
+
+let server: Child | undefined;
+let exitCode = 0;
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
+});
+try {
+  const mainJs = join(ROOT, 'apps/server/dist/main.js');
+  if (!existsSync(mainJs)) throw new Error('Build the app first: npm run build');
+  const dataDir = args['data-dir'] ?? mkdtempSync(join(tmpdir(), 'campus-screens-'));
+  seed(dataDir);
+  server = await startServer(mainJs, {
+    DATA_DIR: dataDir,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'warn',
+    SEED: 'none',
+  });
+  const origin = `http://127.0.0.1:${server.port}`;
+  const login = await fetch(`${origin}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userId: STUDENT, password: PASSWORD }),
+  });
+  if (!login.ok) throw new Error(`Student ${STUDENT} could not sign in: ${login.status}`);
+  const { token } = (await login.json()) as { token: string };
+
+  const results: Measured[] = [];
+  for (const [screen, path] of SCREENS) {
+    // A fresh context per screen: an empty HTTP cache and nothing fetched by an earlier screen.
+    const context = await browser.newContext({ viewport: { width: 412, height: 915 } });
+    await context.addInitScript((value) => localStorage.setItem('jwtToken', value), token);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    const { firstContentMs, responses } = await measure(page, cdp, origin, path).catch(
+      async (err: unknown) => {
+        const main = await page
+          .locator('main')
+          .innerText()
+          .catch(() => '(no main)');
+        throw new Error(`${screen} (${page.url()}): ${String(err)}\n${main.slice(0, 400)}`);
+      },
+    );
+    if (new URL(page.url()).pathname !== path) throw new Error(`${path} ended on ${page.url()}`);
+    const bytes = responses.reduce((sum, r) => sum + r.bytes, 0);
+    const largest = responses.sort((a, b) => b.bytes - a.bytes)[0];
+    results.push({
+      screen,
+      path,
+      firstContentMs,
+      jsonKb: bytes / 1024,
+      jsonRequests: responses.length,
+      largest: largest ? `${largest.url} ${(largest.bytes / 1024).toFixed(1)} KB` : '',
+    });
+    await context.close();
+  }
+
+  console.log(
+    `\nStudent screens, large campus at scale ${scale}, SQLite, Chromium with ${CPU_SLOWDOWN}× CPU slowdown ` +
+      `(budgets: first content ≤ ${BUDGET.firstContentMs} ms, JSON ≤ ${BUDGET.jsonKb} KB)\n`,
+  );
+  console.log('| screen | first content | JSON | requests | largest JSON answer | |');
+  console.log('|---|--:|--:|--:|---|---|');
+  for (const r of results) {
+    const ok = r.firstContentMs <= BUDGET.firstContentMs && r.jsonKb <= BUDGET.jsonKb;
+    if (!ok) exitCode = 1;
+    console.log(
+      `| ${r.screen} | ${r.firstContentMs} ms | ${r.jsonKb.toFixed(1)} KB | ${r.jsonRequests} | ${r.largest} | ${ok ? '✓' : '✗'} |`,
+    );
+  }
+  if (args.quick) exitCode = 0;
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  exitCode = 1;
+} finally {
+  await browser.close();
+  await server?.stop();
+}
+process.exit(exitCode);
