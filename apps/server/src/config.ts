@@ -28,6 +28,7 @@ const EnvSchema = z.object({
   GATEPASS_LIMIT: perHour(DEFAULT_WRITE_LIMITS.gatePasses),
   WRITE_LIMIT: perHour(DEFAULT_WRITE_LIMITS.other),
   SUPPORT_LIMIT: perHour(DEFAULT_WRITE_LIMITS.support),
+  READ_CACHE: z.enum(['on', 'off'], { error: 'READ_CACHE must be on or off' }).default('on'),
 });
 
 /**
@@ -66,6 +67,8 @@ export interface Config {
   auditRetentionDays: number;
   /** Writes allowed per hour: per account, and on the support form per client. */
   writeLimits: WriteLimits;
+  /** Whether answers of reads are kept in memory (off: every read goes to the database, to measure it). */
+  readCache: boolean;
 }
 
 /** Reads the secret from DATA_DIR, creating it (owner-only) on first use. */
@@ -105,5 +108,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       other: e.WRITE_LIMIT,
       support: e.SUPPORT_LIMIT,
     },
+    readCache: e.READ_CACHE === 'on',
   };
 }

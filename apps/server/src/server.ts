@@ -18,6 +18,7 @@ export async function startServer(config: Config, logger: FastifyServerOptions['
       trustProxy: config.trustProxy,
       hashing: config.hashing,
       writeLimits: config.writeLimits,
+      readCache: config.readCache,
     });
     const stopPruning = schedulePruning(
       handle.db,
