@@ -235,10 +235,17 @@ export async function buildScenarios(port: number, campus: Campus): Promise<Scen
   ];
 }
 
-/** Sends every request of the scenarios once: each must answer 2xx, or the bench stops here. */
+/**
+ * Sends each distinct request of the scenarios once (a method, path and caller; the mix repeats
+ * each many times): each must answer 2xx, or the bench stops here.
+ */
 export async function checkScenarios(port: number, scenarios: readonly Scenario[]): Promise<void> {
+  const seen = new Set<string>();
   for (const scenario of scenarios) {
     for (const r of scenario.requests) {
+      const key = `${r.method} ${r.path} ${r.headers.authorization ?? ''}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
       const body = r.freshBody ? r.freshBody() : r.body;
       const res = await fetch(`http://127.0.0.1:${port}${r.path}`, {
         method: r.method,

@@ -171,6 +171,33 @@ describe('list totals after writes', () => {
     expect(total(await get(`/api/queries-by-rollno/${student.rollNo}?limit=1`, token))).toBe(3);
     expect(total(await get('/api/queries-without-solution?limit=1&mine=true', teacher))).toBe(1);
   });
+
+  it("counts the performance table's records, with and without a search, as records are added", async () => {
+    const teacher = await login(t.app, (await createTeacher(t.handle.db)).loginId);
+    const count = async (query = '') =>
+      total(await get(`/api/students-performance?limit=1${query}`, teacher));
+    const before = await count();
+    for (const name of ['Perfcount Asha', 'Perfcount Ravi']) {
+      const student = await createStudent(t.handle.db, { group: 'COUNT-P', name });
+      await t.handle.db
+        .insertInto('performance')
+        .values({
+          roll_no: student.rollNo,
+          tenth_percent: 90,
+          twelfth_percent: 85,
+          sem1_sgpa: 8,
+          sem2_sgpa: 8,
+          sem3_sgpa: null,
+          sem4_sgpa: null,
+          cgpa: 8,
+        })
+        .execute();
+    }
+    // A student without a record is not counted.
+    await createStudent(t.handle.db, { group: 'COUNT-P', name: 'Perfcount Nobody' });
+    expect(await count()).toBe(before + 2);
+    expect(await count('&search=perfcount')).toBe(2);
+  });
 });
 
 describe('READ_CACHE', () => {
