@@ -288,9 +288,11 @@ async function capture(
     const key = `${r.method} ${r.path}`;
     if (captured[key]) continue;
     const body = r.freshBody ? r.freshBody() : r.body;
+    // As the load generator asks: without compression (fetch would ask for br and gzip), so that
+    // bare node:http answers the very bytes the server sends under load.
     const res = await fetch(`http://127.0.0.1:${port}${r.path}`, {
       method: r.method,
-      headers: r.headers,
+      headers: { 'accept-encoding': 'identity', ...r.headers },
       ...(body === undefined ? {} : { body }),
     });
     const answer = Buffer.from(await res.arrayBuffer());

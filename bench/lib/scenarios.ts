@@ -249,7 +249,7 @@ export async function checkScenarios(port: number, scenarios: readonly Scenario[
       const body = r.freshBody ? r.freshBody() : r.body;
       const res = await fetch(`http://127.0.0.1:${port}${r.path}`, {
         method: r.method,
-        headers: r.headers,
+        headers: { 'accept-encoding': 'identity', ...r.headers },
         ...(body === undefined ? {} : { body }),
         signal: AbortSignal.timeout(30_000),
       });
