@@ -11,6 +11,63 @@ export interface BenchRequest {
   path: string;
   headers: Record<string, string>;
   body?: string;
+  /** A new body for every send (a mark whose statuses differ from the one before); `body` is the first. */
+  freshBody?: () => string;
+  /** What the request is, for the per-kind table ("student: own attendance"). */
+  kind?: string;
+}
+
+/** Latency and outcome of one kind of request in a run. */
+export interface KindResult {
+  requests: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+}
+
+/**
+ * Every connection takes the next request of one shared rotation, so that fifty connections spread over
+ * the list instead of all sending its first request at once (autocannon starts each at the top).
+ */
+class Rotation {
+  private next = 0;
+  constructor(private readonly requests: readonly BenchRequest[]) {}
+  take(): BenchRequest {
+    const request = this.requests[this.next]!;
+    this.next = (this.next + 1) % this.requests.length;
+    return request;
+  }
+}
+
+const bodyOf = (r: BenchRequest): string | undefined => (r.freshBody ? r.freshBody() : r.body);
+
+/** Latencies per kind, and the table made of them. */
+class ByKind {
+  private readonly kinds = new Map<string, { latencies: Latencies; non2xx: number }>();
+  add(kind: string | undefined, status: number, ms: number): void {
+    if (kind === undefined) return;
+    let entry = this.kinds.get(kind);
+    if (!entry) this.kinds.set(kind, (entry = { latencies: new Latencies(), non2xx: 0 }));
+    if (status >= 200 && status <= 299) entry.latencies.add(ms);
+    else entry.non2xx++;
+  }
+  result(): Record<string, KindResult> | undefined {
+    if (this.kinds.size === 0) return undefined;
+    return Object.fromEntries(
+      [...this.kinds].map(([kind, { latencies, non2xx }]) => {
+        const sorted = latencies.sorted();
+        return [
+          kind,
+          {
+            requests: sorted.length + non2xx,
+            p50: percentile(sorted, 50),
+            p99: percentile(sorted, 99),
+            non2xx,
+          },
+        ];
+      }),
+    );
+  }
 }
 
 export interface LoadOptions {
@@ -29,6 +86,8 @@ export interface LoadResult {
   p99: number;
   non2xx: number;
   errors: number;
+  /** Per request kind, when the requests say their kind. */
+  byKind?: Record<string, KindResult>;
 }
 
 export type DriverChoice = 'auto' | 'autocannon' | 'builtin';
@@ -77,26 +136,40 @@ export async function resolveDriver(choice: DriverChoice): Promise<'autocannon' 
 export async function runLoad(driver: 'autocannon' | 'builtin', options: LoadOptions): Promise<LoadResult> {
   if (driver === 'autocannon') {
     const autocannon = (await loadAutocannon())!;
+    const rotation = new Rotation(options.requests);
+    const byKind = new ByKind();
+    // autocannon calls a request's onResponse just before it emits 'response' for the same answer:
+    // the kind of the answer being reported is the one onResponse saw last.
+    let answered: { kind: string | undefined; status: number } = { kind: undefined, status: 0 };
     const run = autocannon({
       url: `http://127.0.0.1:${options.port}`,
       connections: options.connections,
       duration: options.seconds,
-      requests: options.requests.map((r) => ({
-        method: r.method,
-        path: r.path,
-        headers: r.headers,
-        ...(r.body === undefined ? {} : { body: r.body }),
-      })),
+      requests: [
+        {
+          setupRequest: (defaults: { headers?: Record<string, string> }, context: { kind?: string }) => {
+            const r = rotation.take();
+            context.kind = r.kind;
+            const headers = { ...defaults.headers, ...r.headers };
+            return { ...defaults, method: r.method, path: r.path, headers, body: bodyOf(r) };
+          },
+          onResponse: (status: number, _body: unknown, context: { kind?: string }) => {
+            answered = { kind: context.kind, status };
+          },
+        },
+      ],
     });
     // autocannon's own histogram keeps whole milliseconds, and a cached read answers in less than one:
     // the percentiles come from every 2xx answer's time, as measured by autocannon to the microsecond.
     const latencies = new Latencies();
     run.on('response', (_client, statusCode, _bytes, responseTime) => {
       if (statusCode >= 200 && statusCode <= 299) latencies.add(responseTime);
+      byKind.add(answered.kind, statusCode, responseTime);
     });
     const result = await run;
     const sorted = latencies.sorted();
     const total = result.requests.total ?? Math.round(result.requests.average * result.duration);
+    const kinds = byKind.result();
     return {
       driver,
       requests: total,
@@ -106,13 +179,15 @@ export async function runLoad(driver: 'autocannon' | 'builtin', options: LoadOpt
       p99: percentile(sorted, 99),
       non2xx: result.non2xx,
       errors: result.errors + result.timeouts,
+      ...(kinds ? { byKind: kinds } : {}),
     };
   }
   return builtinLoad(options);
 }
 
 function serialize(request: BenchRequest): Buffer {
-  const body = request.body === undefined ? undefined : Buffer.from(request.body);
+  const text = bodyOf(request);
+  const body = text === undefined ? undefined : Buffer.from(text);
   const lines = [`${request.method} ${request.path} HTTP/1.1`, 'host: 127.0.0.1', 'connection: keep-alive'];
   for (const [name, value] of Object.entries(request.headers)) lines.push(`${name}: ${value}`);
   if (body) lines.push(`content-length: ${body.length}`);
@@ -171,7 +246,8 @@ function percentile(sorted: Float64Array, p: number): number {
 }
 
 async function builtinLoad(options: LoadOptions): Promise<LoadResult> {
-  const payloads = options.requests.map(serialize);
+  const rotation = new Rotation(options.requests);
+  const byKind = new ByKind();
   const latencies = new Latencies();
   let non2xx = 0;
   let errors = 0;
@@ -180,9 +256,9 @@ async function builtinLoad(options: LoadOptions): Promise<LoadResult> {
   const TIMEOUT_MS = 10_000;
   const MAX_RECONNECTS = 100;
 
-  const connection = (offset: number) =>
+  const connection = () =>
     new Promise<void>((resolveConnection) => {
-      let next = offset % payloads.length;
+      let sending: BenchRequest | undefined;
       let sentAt = 0;
       let pending: Buffer = Buffer.alloc(0);
       let reconnects = 0;
@@ -196,9 +272,9 @@ async function builtinLoad(options: LoadOptions): Promise<LoadResult> {
           socket.destroy();
           return;
         }
+        sending = rotation.take();
         sentAt = performance.now();
-        socket.write(payloads[next]!);
-        next = (next + 1) % payloads.length;
+        socket.write(serialize(sending));
         timer?.refresh();
       };
       const open = () => {
@@ -210,8 +286,10 @@ async function builtinLoad(options: LoadOptions): Promise<LoadResult> {
           pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
           const response = parseResponse(pending);
           if (!response) return;
-          latencies.add(performance.now() - sentAt);
+          const ms = performance.now() - sentAt;
           if (response.status < 200 || response.status > 299) non2xx++;
+          else latencies.add(ms);
+          byKind.add(sending?.kind, response.status, ms);
           pending = pending.subarray(response.length);
           send();
         });
@@ -233,17 +311,19 @@ async function builtinLoad(options: LoadOptions): Promise<LoadResult> {
       open();
     });
 
-  await Promise.all(Array.from({ length: options.connections }, (_, i) => connection(i)));
+  await Promise.all(Array.from({ length: options.connections }, () => connection()));
   const seconds = (performance.now() - started) / 1000;
   const sorted = latencies.sorted();
+  const kinds = byKind.result();
   return {
     driver: 'builtin',
-    requests: sorted.length,
+    requests: sorted.length + non2xx,
     seconds,
-    rps: sorted.length / seconds,
+    rps: (sorted.length + non2xx) / seconds,
     p50: percentile(sorted, 50),
     p99: percentile(sorted, 99),
     non2xx,
     errors,
+    ...(kinds ? { byKind: kinds } : {}),
   };
 }

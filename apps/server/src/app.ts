@@ -26,6 +26,7 @@ import { registerWriteLimits } from './plugins/write-limits';
 import { registerWriteSettling } from './plugins/settle-writes';
 import { SESSION_COOKIE } from './plugins/session-cookie';
 import { registerSpa } from './plugins/spa';
+import { registerCompression } from './plugins/compression';
 import type { App } from './types';
 
 export interface AppOptions {
@@ -44,6 +45,8 @@ export interface AppOptions {
   writeLimits?: Partial<WriteLimits>;
   /** Live update streams per account, per client address and per instance (decision record 0023). */
   streamLimits?: Partial<StreamLimits>;
+  /** False: no read is answered from memory (READ_CACHE=off), so that reads can be measured cold. */
+  readCache?: boolean;
   /** The clock, in ms since the epoch (tests move it instead of waiting). */
   now?: () => number;
 }
@@ -119,7 +122,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const { db, dialect, changes, live } = options.handle;
   await changes.start?.(app.log);
   await live.start(app.log);
-  const cache = new ReadCache(changes);
+  const cache = new ReadCache(changes, { enabled: options.readCache ?? true });
   const now = options.now ?? Date.now;
   const auth = authRepository(db, cache);
   const audit = auditRepository(db, dialect);
@@ -162,6 +165,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     settings: { ...DEFAULT_WRITE_LIMITS, ...options.writeLimits },
   });
   registerWriteSettling(app, changes);
+  await registerCompression(app);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Campus Portal API', version: '1.0.0' },

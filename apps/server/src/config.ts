@@ -38,6 +38,7 @@ const EnvSchema = z.object({
   STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000_000).default(DEFAULT_STREAMS_PER_ADDRESS),
   STREAMS_PER_INSTANCE: z.coerce.number().int().min(1).max(10_000_000).optional(),
   STREAMS_MEMORY_MB: z.coerce.number().int().min(1).max(10_000_000).optional(),
+  READ_CACHE: z.enum(['on', 'off'], { error: 'READ_CACHE must be on or off' }).default('on'),
 });
 
 /**
@@ -78,6 +79,8 @@ export interface Config {
   writeLimits: WriteLimits;
   /** Live update streams held open per account, per client address and on this instance. */
   streamLimits: StreamLimits;
+  /** Whether answers of reads are kept in memory (off: every read goes to the database, to measure it). */
+  readCache: boolean;
 }
 
 /** Reads the secret from DATA_DIR, creating it (owner-only) on first use. */
@@ -123,5 +126,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perInstance: e.STREAMS_PER_INSTANCE,
       memoryMb: e.STREAMS_MEMORY_MB,
     }),
+    readCache: e.READ_CACHE === 'on',
   };
 }

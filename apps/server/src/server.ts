@@ -19,6 +19,7 @@ export async function startServer(config: Config, logger: FastifyServerOptions['
       hashing: config.hashing,
       writeLimits: config.writeLimits,
       streamLimits: config.streamLimits,
+      readCache: config.readCache,
     });
     const stopPruning = schedulePruning(
       handle.db,

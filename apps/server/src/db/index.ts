@@ -171,6 +171,8 @@ export function openDb(options: DbOptions): DbHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // What `pragma optimize` (at each start, db/open.ts) reads of each index to gather its statistics.
+  sqlite.pragma('analysis_limit = 400');
   const outside = outsideWrites(sqlite, file);
   const changes = new SqliteChanges(() => outside.read());
   const database = withStatementCache(sqlite, 500, changes);

@@ -1,5 +1,6 @@
 /** Opens the configured database, migrated, and seeds a demo campus on first start. */
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import type { Config } from '../config';
 import { createOwnerOnly } from '../lib/file-modes';
 import { openDb, type DbHandle } from './index';
@@ -15,6 +16,12 @@ export async function openConfiguredDb(config: Config): Promise<DbHandle> {
 }
 
 /**
+ * SQLite plans a query by what it knows of the tables' sizes and spread: without statistics it reads
+ * a teacher's pending gate passes by walking every pending pass in order (100 ms on 20,000 students)
+ * instead of through the mentored groups' students (2 ms). `pragma optimize` at each start gathers
+ * them where they are missing or the table grew tenfold, each index sampled (`analysis_limit`), as
+ * SQLite advises for long-running applications; PostgreSQL's autovacuum does the same of itself.
+ *
  * Migrates, and with SEED=demo creates the demo campus, but only on a database this start has just
  * created (its first migration ran now) and that is empty. A real campus restarted without
  * SEED=none, even one still without accounts, is never given the demo accounts and their password.
@@ -23,5 +30,6 @@ export async function prepareDb(config: Config, handle: DbHandle): Promise<{ see
   const applied = await migrateToLatest(handle);
   const created = applied.includes(FIRST_MIGRATION);
   const seeded = config.seed === 'demo' && created && (await seedDemoCampus(handle.db, handle.dialect));
+  if (handle.dialect === 'sqlite') await sql`pragma optimize = 0x10002`.execute(handle.db);
   return { seeded };
 }

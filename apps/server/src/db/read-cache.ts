@@ -88,13 +88,16 @@ export class ReadCache {
   private readonly maxEntries: number;
   /** Whether answers from memory are checked against a fresh read (under test, unless told not to). */
   private readonly checking: boolean;
+  /** Off (READ_CACHE=off): every read loads, and nothing is kept. */
+  private readonly enabled: boolean;
 
   constructor(
     private readonly changes: ChangeTracker,
-    options: { maxEntries?: number; checkHits?: boolean } = {},
+    options: { maxEntries?: number; checkHits?: boolean; enabled?: boolean } = {},
   ) {
     this.maxEntries = options.maxEntries ?? 2000;
     this.checking = options.checkHits ?? FREEZE;
+    this.enabled = options.enabled ?? true;
   }
 
   stats(): CacheStats {
@@ -123,6 +126,10 @@ export class ReadCache {
     load: () => Promise<T>,
     outside = this.changes.outside(),
   ): Promise<T> {
+    if (!this.enabled) {
+      this.count(key, false);
+      return load();
+    }
     const hit = this.peek(key, tables, outside);
     this.count(key, hit !== undefined);
     if (outside === undefined) return load();
@@ -160,7 +167,7 @@ export class ReadCache {
     tables: readonly CachedTable[],
     outside = this.changes.outside(),
   ): Entry | undefined {
-    if (outside === undefined) return undefined;
+    if (outside === undefined || !this.enabled) return undefined;
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     const stamp = this.changes.stamp(tables, outside);

@@ -48,16 +48,20 @@ function totalShownBy(found: number, { limit, offset }: Page): number | undefine
 /**
  * Runs `query` (filtered and ordered) for one page, and counts its matching rows with one more
  * query only when the page cannot tell: a whole list, or a last page, is never counted again.
+ * `counted`, when given, is a cheaper query of the same rows to count: the base table alone with the
+ * same filters, without the joins that only add columns (a pass or a query always has its student),
+ * so that a count reads one index instead of joining thousands of rows.
  */
-export async function listPage<DB, TB extends keyof DB, O>(
+export async function listPage<DB, TB extends keyof DB, O, CDB, CTB extends keyof CDB, CO>(
   query: SelectQueryBuilder<DB, TB, O>,
   page: Page,
+  counted?: SelectQueryBuilder<CDB, CTB, CO>,
 ): Promise<Listed<O>> {
   let rows = query;
   if (page.limit !== undefined || page.offset > 0) rows = rows.limit(page.limit ?? NO_LIMIT);
   if (page.offset > 0) rows = rows.offset(page.offset);
   const items = await rows.execute();
-  const total = totalShownBy(items.length, page) ?? (await countOf(query));
+  const total = totalShownBy(items.length, page) ?? (await (counted ? countOf(counted) : countOf(query)));
   return { items, total };
 }
 

@@ -67,6 +67,13 @@ export function gatePassRepository(db: Db) {
         's.group_name',
       ]);
 
+  /**
+   * The passes with a status, to count: every pass has its student (a foreign key, deleted with
+   * them), so the count needs neither join and reads one index, (status, …) or (roll_no, status, …).
+   */
+  const countPasses = (status: GatePassStatus) =>
+    db.selectFrom('gate_passes as g').where('g.status', '=', status);
+
   type Row = Awaited<ReturnType<ReturnType<typeof selectPasses>['execute']>>[number];
   const toGatePass = (row: Row): GatePass => ({
     _id: row.id,
@@ -133,9 +140,13 @@ export function gatePassRepository(db: Db) {
     /** Passes with a status, newest first; only one student's when rollNo is given. */
     async list(status: GatePassStatus, page: Page, rollNo?: number): Promise<Listed<GatePass>> {
       let query = selectPasses().where('g.status', '=', status);
-      if (rollNo !== undefined) query = query.where('g.roll_no', '=', rollNo);
+      let counted = countPasses(status);
+      if (rollNo !== undefined) {
+        query = query.where('g.roll_no', '=', rollNo);
+        counted = counted.where('g.roll_no', '=', rollNo);
+      }
       query = query.orderBy('g.created_at', 'desc').orderBy('g.id', 'desc');
-      return mapItems(await listPage(query, page), toGatePass);
+      return mapItems(await listPage(query, page, counted), toGatePass);
     },
 
     /**
@@ -160,7 +171,9 @@ export function gatePassRepository(db: Db) {
       query = query.orderBy(SORT_COLUMNS[sort], order);
       if (sort !== 'createdAt') query = query.orderBy('g.created_at', 'desc');
       query = query.orderBy('g.id', sort === 'createdAt' ? order : 'desc');
-      return mapItems(await listPage(query, page), toGatePass);
+      // Unfiltered by group, the count needs no student: it reads the status index alone.
+      const byStudent = group !== undefined || mentoredBy !== undefined;
+      return mapItems(await listPage(query, page, byStudent ? undefined : countPasses(status)), toGatePass);
     },
 
     /**

