@@ -15,7 +15,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -130,6 +130,8 @@ async function measure(page: Page, cdp: CDPSession, origin: string, path: string
 
 let server: Child | undefined;
 let exitCode = 0;
+// A campus seeded for this run only is removed at the end; one in --data-dir is kept to reuse.
+const ownDataDir = args['data-dir'] ? undefined : mkdtempSync(join(tmpdir(), 'campus-screens-'));
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
@@ -137,7 +139,7 @@ const browser = await chromium.launch({
 try {
   const mainJs = join(ROOT, 'apps/server/dist/main.js');
   if (!existsSync(mainJs)) throw new Error('Build the app first: npm run build');
-  const dataDir = args['data-dir'] ?? mkdtempSync(join(tmpdir(), 'campus-screens-'));
+  const dataDir = args['data-dir'] ?? ownDataDir!;
   seed(dataDir);
   server = await startServer(mainJs, {
     DATA_DIR: dataDir,
@@ -206,5 +208,6 @@ try {
 } finally {
   await browser.close();
   await server?.stop();
+  if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
 }
 process.exit(exitCode);
