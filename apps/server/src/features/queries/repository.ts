@@ -197,7 +197,8 @@ export function queryRepository(db: Db, dialect: Dialect) {
       if (sort !== 'createdAt') query = query.orderBy('q.created_at', 'desc');
       query = query.orderBy('q.id', sort === 'createdAt' ? order : 'desc');
       // The count reads the queries alone when no filter needs their students (every query has its
-      // student: a foreign key, deleted with them), so it reads one index instead of a join.
+      // student: a foreign key, deleted with them) or another table, so it reads one index instead
+      // of a join.
       let counted = db.selectFrom('queries as q');
       const narrow = <T extends { where: typeof counted.where }>(q: T): T => {
         let out = q as unknown as typeof counted;
@@ -219,8 +220,13 @@ export function queryRepository(db: Db, dialect: Dialect) {
       };
       query = narrow(query);
       counted = narrow(counted);
-      const byStudent = filter.group !== undefined || filter.mentoredBy !== undefined;
-      const found = await listPage(query, page, byStudent ? undefined : counted);
+      // A search or a tag narrows through other tables: then the page's own query is counted.
+      const countItself =
+        filter.group !== undefined ||
+        filter.mentoredBy !== undefined ||
+        filter.words !== undefined ||
+        filter.tag !== undefined;
+      const found = await listPage(query, page, countItself ? undefined : counted);
       return { items: await toQueries(found.items, filter.withHidden), total: found.total };
     },
 
