@@ -20,7 +20,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { buildApp, hashPassword, migrateToLatest, openDb } from './lib/server';
+import { addBenchAdmin } from './lib/bench-admin';
+import { buildApp, migrateToLatest, openDb } from './lib/server';
 
 const { values } = parseArgs({
   options: {
@@ -39,21 +40,7 @@ async function serve() {
   const dir = mkdtempSync(join(tmpdir(), 'campus-bench-bomb-'));
   const handle = openDb({ sqliteFile: join(dir, 'campus.db') });
   await migrateToLatest(handle);
-  const accountId = crypto.randomUUID();
-  await handle.db
-    .insertInto('accounts')
-    .values({
-      id: accountId,
-      login_id: ADMIN_ID,
-      role: 'admin',
-      password_hash: await hashPassword(PASSWORD),
-      created_at: new Date().toISOString(),
-    })
-    .execute();
-  await handle.db
-    .insertInto('admins')
-    .values({ account_id: accountId, admin_id: ADMIN_ID, name: 'Bench', email: 'bench@example.edu' })
-    .execute();
+  await addBenchAdmin(handle, ADMIN_ID, PASSWORD);
   const app = await buildApp({ handle, jwtSecret: 'bench-secret-that-is-long-enough-for-hs256' });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   // The longest the server's event loop was held: what any request waited, whoever sent it.

@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import { buildApp, hashPassword, migrateToLatest, openDb, type DbHandle } from './lib/server';
+import { addBenchAdmin } from './lib/bench-admin';
+import { buildApp, migrateToLatest, openDb, type DbHandle } from './lib/server';
 
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '20000' } } });
 const ROWS = Number(values.rows);
@@ -44,21 +45,7 @@ interface Result {
 
 async function measure(database: string, handle: DbHandle, csv: string): Promise<Result> {
   await migrateToLatest(handle);
-  const accountId = crypto.randomUUID();
-  await handle.db
-    .insertInto('accounts')
-    .values({
-      id: accountId,
-      login_id: ADMIN_ID,
-      role: 'admin',
-      password_hash: await hashPassword(PASSWORD),
-      created_at: new Date().toISOString(),
-    })
-    .execute();
-  await handle.db
-    .insertInto('admins')
-    .values({ account_id: accountId, admin_id: ADMIN_ID, name: 'Bench', email: 'bench@example.edu' })
-    .execute();
+  await addBenchAdmin(handle, ADMIN_ID, PASSWORD);
   const app = await buildApp({ handle, jwtSecret: 'bench-secret-that-is-long-enough-for-hs256' });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   try {
