@@ -219,3 +219,50 @@ test.describe('at phone width (360 px)', () => {
     await expect(entry).toHaveCount(0);
   });
 });
+
+/** Every visible part of the top bar, and how far it is cut: by the screen's edges or by its own box. */
+async function topBarCuts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const header = document.querySelector('header');
+    if (!header) return ['no top bar'];
+    const cuts: string[] = [];
+    const width = window.innerWidth;
+    for (const element of Array.from(header.querySelectorAll<HTMLElement>('a, button, img, [aria-label]'))) {
+      const box = element.getBoundingClientRect();
+      const style = getComputedStyle(element);
+      if (box.width === 0 || style.visibility === 'hidden' || element.closest('[aria-hidden="true"]'))
+        continue;
+      const name = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 30);
+      if (box.left < -0.5 || box.right > width + 0.5)
+        cuts.push(`"${name}" reaches past the screen (${box.left}–${box.right})`);
+      // Clipped by an ancestor that hides its overflow (the navigation's own row).
+      for (let up = element.parentElement; up && up !== header; up = up.parentElement) {
+        if (getComputedStyle(up).overflow === 'visible') continue;
+        const clip = up.getBoundingClientRect();
+        if (box.left < clip.left - 0.5 || box.right > clip.right + 0.5)
+          cuts.push(`"${name}" is cut by its row`);
+      }
+    }
+    return cuts;
+  });
+}
+
+test("nothing in any role's top bar is cut off, from 320 to 1440 px", async ({ browser }) => {
+  test.setTimeout(120_000);
+  for (const role of ['student', 'teacher', 'admin'] as const) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await signInAs(page, ACCOUNT[role], new RegExp(`/${role}/home$`));
+    await settle(page);
+    for (const width of [320, 360, 414, 768, 1024, 1199, 1200, 1280, 1366, 1440]) {
+      await page.setViewportSize({ width, height: 800 });
+      // The bar refits on resize: wait until what it shows stops changing.
+      await expect.poll(() => topBarCuts(page), { message: `${role} at ${width} px` }).toEqual([]);
+    }
+    // At 1280 every item is reachable: in the bar or under "More".
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link').first()).toBeVisible();
+    await context.close();
+  }
+});

@@ -7,7 +7,7 @@ import './role-layout.css';
 import { Burger, Button, Group, Image, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { PATHS, ROLE_HOME, type Decoded } from '@campus/contract';
 import { LoadingState } from '../components/page-states';
@@ -15,9 +15,117 @@ import { useLogout } from '../features/auth/api';
 import { Chatbot } from '../features/faq/components/chatbot';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
 import { useLiveUpdates } from './live-updates';
-import { isCurrent, NAVIGATION, NOTIFICATIONS_PATH, PROFILE_PATH } from './navigation';
+import { isCurrent, NAVIGATION, NOTIFICATIONS_PATH, PROFILE_PATH, type NavItem } from './navigation';
 
 const MobileNavigation = lazy(() => import('./mobile-navigation'));
+
+/** "Campus Administrator" → "CA": the profile button's face where the name does not fit. */
+function initials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  return (
+    words.length > 1 ? words[0]![0]! + words[words.length - 1]![0]! : (words[0] ?? '?').slice(0, 2)
+  ).toUpperCase();
+}
+
+const NAV_GAP = 2;
+
+/**
+ * The top bar's links. Every item that fits is shown; the rest move under "More" rather than push
+ * the profile menu out of sight, so nothing in the bar is ever cut, whatever the width and however
+ * many items a role has. A hidden copy of the row measures the items at the bar's own font.
+ */
+function TopNavigation({ items, pathname }: { items: NavItem[]; pathname: string }) {
+  const navRef = useRef<HTMLDivElement>(null);
+  const measureRef = useRef<HTMLDivElement>(null);
+  const [shown, setShown] = useState(items.length);
+
+  useLayoutEffect(() => {
+    const nav = navRef.current;
+    const measure = measureRef.current;
+    if (!nav || !measure) return;
+    const fit = () => {
+      const available = nav.clientWidth;
+      // Not laid out (hidden below the breakpoint, or no layout engine): show everything.
+      if (available === 0) return setShown(items.length);
+      const widths = [...measure.children].map((child) => (child as HTMLElement).offsetWidth + NAV_GAP);
+      const more = widths.pop() ?? 0;
+      const all = widths.reduce((sum, width) => sum + width, 0);
+      if (all <= available) return setShown(items.length);
+      let used = more;
+      let count = 0;
+      while (count < widths.length && used + widths[count]! <= available) used += widths[count++]!;
+      setShown(count);
+    };
+    fit();
+    const observer = new ResizeObserver(fit);
+    observer.observe(nav);
+    observer.observe(measure);
+    return () => observer.disconnect();
+  }, [items]);
+
+  const link = (item: NavItem, current: boolean) => (
+    <Button
+      key={item.to}
+      component={Link}
+      to={item.to}
+      aria-current={current ? 'page' : undefined}
+      variant={current ? 'filled' : 'subtle'}
+      color={current ? undefined : 'gray'}
+      size="compact-sm"
+      px={6}
+      className="role-layout-link"
+    >
+      {item.label}
+    </Button>
+  );
+  const overflow = items.slice(shown);
+  const overflowCurrent = overflow.some((item) => isCurrent(item, pathname));
+
+  return (
+    <div className="role-layout-nav" ref={navRef}>
+      <Group component="nav" aria-label="Main" gap={NAV_GAP} wrap="nowrap">
+        {items.slice(0, shown).map((item) => link(item, isCurrent(item, pathname)))}
+        {overflow.length > 0 && (
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <Button
+                variant={overflowCurrent ? 'filled' : 'subtle'}
+                color={overflowCurrent ? undefined : 'gray'}
+                size="compact-sm"
+                px={6}
+                className="role-layout-link"
+              >
+                More
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {overflow.map((item) => (
+                <Menu.Item
+                  key={item.to}
+                  component={Link}
+                  to={item.to}
+                  aria-current={isCurrent(item, pathname) ? 'page' : undefined}
+                >
+                  {item.label}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        )}
+      </Group>
+      <div className="role-layout-nav-measure" ref={measureRef} aria-hidden>
+        {items.map((item) => (
+          <Button key={item.to} size="compact-sm" px={6} variant="subtle" tabIndex={-1} component="span">
+            {item.label}
+          </Button>
+        ))}
+        <Button size="compact-sm" px={6} variant="subtle" tabIndex={-1} component="span">
+          More
+        </Button>
+      </div>
+    </div>
+  );
+}
 
 export function RoleLayout({ session }: { session: Decoded }) {
   const [opened, { toggle, close }] = useDisclosure(false);
@@ -36,7 +144,7 @@ export function RoleLayout({ session }: { session: Decoded }) {
         Skip to content
       </a>
       <header className="role-layout-header">
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+        <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="xs" wrap="nowrap">
             <Burger
               opened={opened}
@@ -66,31 +174,21 @@ export function RoleLayout({ session }: { session: Decoded }) {
               </Group>
             </UnstyledButton>
           </Group>
-          <Group component="nav" aria-label="Main" gap={4} visibleFrom="lg" wrap="nowrap">
-            {items.map((item) => {
-              const current = isCurrent(item, location.pathname);
-              return (
-                <Button
-                  key={item.to}
-                  component={Link}
-                  to={item.to}
-                  aria-current={current ? 'page' : undefined}
-                  variant={current ? 'filled' : 'subtle'}
-                  size="compact-md"
-                  // Tighter than the size's own padding, so that nine items and a long name fit at 1366 px.
-                  px={5}
-                >
-                  {item.label}
-                </Button>
-              );
-            })}
-          </Group>
+          <TopNavigation items={items} pathname={location.pathname} />
           <Group gap="xs" wrap="nowrap">
             <NotificationBell to={NOTIFICATIONS_PATH[session.role]} />
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
-                <Button variant="default" aria-label={`Profile menu for ${session.name}`}>
-                  {session.name}
+                <Button
+                  variant="default"
+                  aria-label={`Profile menu for ${session.name}`}
+                  className="role-layout-profile"
+                  px="sm"
+                >
+                  <span className="role-layout-profile-name">{session.name}</span>
+                  <span className="role-layout-profile-initials" aria-hidden>
+                    {initials(session.name)}
+                  </span>
                 </Button>
               </Menu.Target>
               <Menu.Dropdown>
