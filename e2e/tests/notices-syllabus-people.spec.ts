@@ -95,7 +95,7 @@ test.describe.serial('notices, syllabus and people', () => {
     await expect(card(page, MENTOR_HEADING)).toContainText('Room 204 at 3 pm.');
     await expectAccessible(page);
     await page.getByRole('tab', { name: 'Events' }).click();
-    await expect(card(page, EVENT_NAME)).toContainText('May 1, 2030 at 10:30');
+    await expect(card(page, EVENT_NAME)).toContainText('1 May 2030 at 10:30 am');
     await expectAccessible(page);
     await page.getByRole('tab', { name: 'Notice', exact: true }).click();
     await expect(card(page, GENERAL_HEADING)).toContainText('Open until 10 pm during exams.');

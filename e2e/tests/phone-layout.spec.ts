@@ -142,7 +142,7 @@ test.describe('at phone width (360 px)', () => {
     await request.scrollIntoViewIfNeeded();
     for (const part of [
       request.getByText(reason),
-      request.getByText('2031-10-10'),
+      request.getByText('10 Oct 2031'),
       request.getByRole('button', { name: 'Approve' }),
       request.getByRole('button', { name: 'Reject' }),
     ]) {

@@ -47,6 +47,8 @@ export interface AppOptions {
   streamLimits?: Partial<StreamLimits>;
   /** False: no read is answered from memory (READ_CACHE=off), so that reads can be measured cold. */
   readCache?: boolean;
+  /** The campus locale the web app formats by (CAMPUS_LOCALE); `en-IN` by default. */
+  locale?: string;
   /** The clock, in ms since the epoch (tests move it instead of waiting). */
   now?: () => number;
 }
@@ -182,6 +184,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   for (const feature of FEATURES) await feature(app, deps);
-  await registerSpa(app, options.webDist ?? '');
+  await registerSpa(app, options.webDist ?? '', options.locale);
   return app;
 }

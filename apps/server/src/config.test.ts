@@ -105,3 +105,21 @@ describe('the instance cap on live update streams', () => {
     expect(openFilesLimit('')).toBeUndefined();
   });
 });
+
+describe('CAMPUS_LOCALE', () => {
+  const localeOf = (value?: string) =>
+    loadConfig({
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'x'.repeat(32),
+      ...(value === undefined ? {} : { CAMPUS_LOCALE: value }),
+    }).locale;
+
+  it('writes dates and numbers the Indian way unless told another language and region', () => {
+    expect(localeOf()).toBe('en-IN');
+    expect(localeOf('en-GB')).toBe('en-GB');
+  });
+
+  it('refuses what is not a language and region, naming the variable', () => {
+    expect(() => localeOf('english')).toThrow(/CAMPUS_LOCALE/);
+  });
+});

@@ -39,6 +39,13 @@ const EnvSchema = z.object({
   STREAMS_PER_INSTANCE: z.coerce.number().int().min(1).max(10_000_000).optional(),
   STREAMS_MEMORY_MB: z.coerce.number().int().min(1).max(10_000_000).optional(),
   READ_CACHE: z.enum(['on', 'off'], { error: 'READ_CACHE must be on or off' }).default('on'),
+  CAMPUS_LOCALE: z
+    .string()
+    .regex(/^[a-z]{2,3}-[A-Z]{2}$/, 'CAMPUS_LOCALE must be a language and region, such as en-IN')
+    .refine((locale) => Intl.DateTimeFormat.supportedLocalesOf([locale]).length > 0, {
+      message: 'CAMPUS_LOCALE names a locale this Node.js does not know',
+    })
+    .default('en-IN'),
 });
 
 /**
@@ -81,6 +88,8 @@ export interface Config {
   streamLimits: StreamLimits;
   /** Whether answers of reads are kept in memory (off: every read goes to the database, to measure it). */
   readCache: boolean;
+  /** How the web app writes dates, times and numbers (a BCP 47 language and region). */
+  locale: string;
 }
 
 /** Reads the secret from DATA_DIR, creating it (owner-only) on first use. */
@@ -127,5 +136,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       memoryMb: e.STREAMS_MEMORY_MB,
     }),
     readCache: e.READ_CACHE === 'on',
+    locale: e.CAMPUS_LOCALE,
   };
 }

@@ -20,6 +20,7 @@ export async function startServer(config: Config, logger: FastifyServerOptions['
       writeLimits: config.writeLimits,
       streamLimits: config.streamLimits,
       readCache: config.readCache,
+      locale: config.locale,
     });
     const stopPruning = schedulePruning(
       handle.db,

@@ -12,7 +12,7 @@ let webDist: string;
 beforeAll(async () => {
   webDist = mkdtempSync(join(tmpdir(), 'campus-web-'));
   mkdirSync(join(webDist, 'assets'));
-  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Campus Portal</title>');
+  writeFileSync(join(webDist, 'index.html'), '<!doctype html><html lang="en"><title>Campus Portal</title>');
   writeFileSync(join(webDist, 'assets', 'index-Ab12Cd34.js'), 'console.log(1)');
   t = await createTestApp({ webDist });
 });
@@ -40,6 +40,8 @@ describe('headers', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.body).toContain('Campus Portal');
+      // The campus locale, which the web app writes dates and numbers by (en-IN unless configured).
+      expect(res.body).toContain('<html lang="en-IN"');
       expect(res.headers['cache-control']).toBe('no-cache');
       expectSecurityHeaders(res.headers);
     }

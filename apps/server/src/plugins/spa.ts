@@ -1,7 +1,7 @@
 /** Serves the built web app: hashed assets cached for a year, every other path falls back to index.html. */
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { notFound } from '../lib/errors';
 
@@ -13,9 +13,18 @@ function listFiles(root: string, dir = root): string[] {
   });
 }
 
-export async function registerSpa(app: FastifyInstance, webDist: string): Promise<void> {
+/** The page with the campus locale in its `lang`, which the web app formats dates and numbers by. */
+function pageFor(webDist: string, locale: string): string {
+  return readFileSync(join(webDist, 'index.html'), 'utf8').replace(
+    /<html lang="[^"]*"/,
+    `<html lang="${locale}"`,
+  );
+}
+
+export async function registerSpa(app: FastifyInstance, webDist: string, locale = 'en-IN'): Promise<void> {
   const built = existsSync(join(webDist, 'index.html'));
   const files = new Set(built ? listFiles(webDist).filter((f) => !/\.(br|gz)$/.test(f)) : []);
+  const page = built ? pageFor(webDist, locale) : '';
   if (built) {
     // The build writes .br and .gz beside each asset; they are sent to clients that accept them.
     await app.register(fastifyStatic, { root: webDist, serve: false, preCompressed: true });
@@ -27,13 +36,13 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
       throw notFound(`No route for ${request.method} /${path}`);
     }
     if (!built) throw notFound('The web app is not built: run `npm run build`.');
-    if (files.has(path)) {
+    if (files.has(path) && path !== 'index.html') {
       const immutable = path.startsWith('assets/');
       reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       reply.header('vary', 'accept-encoding');
       return reply.sendFile(path, { cacheControl: false });
     }
     reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html', { cacheControl: false });
+    return reply.type('text/html; charset=utf-8').send(page);
   });
 }

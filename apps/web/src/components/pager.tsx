@@ -3,8 +3,22 @@
  * ("21–40 of 1,234") when the server sent the total, and the page number otherwise.
  */
 import { Button, Group, Text } from '@mantine/core';
+import { useRef } from 'react';
+import { formatCount } from '../lib/format';
 
-const count = new Intl.NumberFormat('en-US');
+/** Below the fixed top bar (64 px) with a little air. */
+const TOP_BAR_CLEARANCE = 80;
+
+/**
+ * Brings the top of the list the pager pages (the element before it, or else its container) into
+ * view when it has scrolled above the top bar, so that a new page is read from its first row.
+ */
+function showListTop(pager: HTMLElement | null): void {
+  const list = pager?.previousElementSibling ?? pager?.parentElement;
+  if (!list) return;
+  const top = list.getBoundingClientRect().top;
+  if (top < TOP_BAR_CLEARANCE) window.scrollBy({ top: top - TOP_BAR_CLEARANCE });
+}
 
 export interface PagerProps {
   /** The page on show, from 0. */
@@ -23,20 +37,25 @@ export interface PagerProps {
 }
 
 export function Pager({ page, offset, shown, total, hasMore, onChange, label }: PagerProps) {
+  const ref = useRef<HTMLDivElement>(null);
   if (page === 0 && !hasMore) return null;
+  const go = (next: number) => {
+    onChange(next);
+    showListTop(ref.current);
+  };
   const position =
     total !== null && shown > 0
-      ? `${count.format(offset + 1)}–${count.format(offset + shown)} of ${count.format(total)}`
+      ? `${formatCount(offset + 1)}–${formatCount(offset + shown)} of ${formatCount(total)}`
       : `Page ${page + 1}`;
   return (
-    <Group component="nav" aria-label={`${label} pages`} justify="space-between" wrap="nowrap">
-      <Button variant="default" disabled={page === 0} onClick={() => onChange(page - 1)}>
+    <Group ref={ref} component="nav" aria-label={`${label} pages`} justify="space-between" wrap="nowrap">
+      <Button variant="default" disabled={page === 0} onClick={() => go(page - 1)}>
         Previous
       </Button>
       <Text size="sm" aria-live="polite">
         {position}
       </Text>
-      <Button variant="default" disabled={!hasMore} onClick={() => onChange(page + 1)}>
+      <Button variant="default" disabled={!hasMore} onClick={() => go(page + 1)}>
         Next
       </Button>
     </Group>

@@ -1,8 +1,14 @@
-import { describe, expect, it } from 'vitest';
-import { exactTime, mediumDate, relativeTime, shortDate, shortDateTime } from './dates';
+import { afterEach, describe, expect, it } from 'vitest';
+import { exactTime, mediumDate, queryDate, relativeTime } from './dates';
+import { formatClock, formatCount, formatDateTime, formatDay, resetFormats } from './format';
 
 const NOW = Date.parse('2031-05-10T12:00:00Z');
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
+
+afterEach(() => {
+  document.documentElement.lang = 'en';
+  resetFormats();
+});
 
 describe('relativeTime', () => {
   it('says how long ago, in the largest unit that fits, then the date', () => {
@@ -11,27 +17,41 @@ describe('relativeTime', () => {
     expect(relativeTime(ago(2 * 3_600_000 + 59 * 60_000), NOW)).toBe('2 h ago');
     expect(relativeTime(ago(30 * 3_600_000), NOW)).toBe('yesterday');
     expect(relativeTime(ago(3 * 86_400_000), NOW)).toBe('3 days ago');
-    expect(relativeTime('2031-04-01T12:00:00Z', NOW)).toBe('Apr 1, 2031');
+    expect(relativeTime('2031-04-01T12:00:00Z', NOW)).toBe('1 Apr 2031');
   });
 
   it('never says a time in the future is ago', () => {
     expect(relativeTime(ago(-60_000), NOW)).toBe('just now');
   });
 
-  it('gives the exact time for the hover', () => {
-    expect(exactTime('2031-04-01T12:00:00Z')).toMatch(/^Apr 1, 2031, \d{1,2}:00 [AP]M$/);
+  it('gives the exact time for the hover, in the campus form', () => {
+    expect(exactTime('2031-04-01T12:00:00Z')).toMatch(/^1 Apr 2031, \d{1,2}:00 [ap]m$/);
   });
 });
 
-describe('dates', () => {
-  it('writes US short dates (SPEC §9), medium ones, and calendar days as local days', () => {
-    expect(shortDate('2031-05-02T09:30:00')).toBe('5/2/31');
-    expect(shortDateTime('2031-05-02T09:30:00')).toBe('5/2/31, 9:30 AM');
-    expect(mediumDate('2031-05-02')).toBe('May 2, 2031');
+describe('one formatter in the campus locale (en-IN unless the page names another)', () => {
+  it('writes days, moments, times of day and counts one way', () => {
+    expect(formatDay('2031-05-02')).toBe('2 May 2031');
+    expect(formatDateTime('2031-05-02T09:30:00')).toBe('2 May 2031, 9:30 am');
+    expect(formatClock('14:05')).toBe('2:05 pm');
+    expect(formatCount(4000)).toBe('4,000');
+    expect(formatCount(123456)).toBe('1,23,456');
+  });
+
+  it('follows the locale the server put in the page', () => {
+    document.documentElement.lang = 'en-GB';
+    resetFormats();
+    expect(formatCount(123456)).toBe('123,456');
+    expect(formatDay('2031-05-02')).toBe('2 May 2031');
+  });
+
+  it('keeps the US short date that SPEC §9 fixes for query dates', () => {
+    expect(queryDate('2031-05-02T09:30:00')).toBe('5/2/31');
   });
 
   it('shows text that is not a date as it was stored', () => {
-    expect(shortDate('soon')).toBe('soon');
+    expect(queryDate('soon')).toBe('soon');
     expect(mediumDate('2031-13-45')).toBe('2031-13-45');
+    expect(formatClock('noon')).toBe('noon');
   });
 });

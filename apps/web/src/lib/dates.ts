@@ -1,30 +1,21 @@
 /**
- * The one place dates and times are written for people, all in English (US): short dates for
- * queries and tables (SPEC §9), medium ones for notices, how long ago for what just happened, with
- * the exact time to hover.
+ * Dates and times as people read them: the campus formats of format.ts, the US short form that
+ * SPEC §9 fixes for query dates, and how long ago for what just happened, with the exact time to
+ * hover.
  */
-const SHORT_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'short' });
-const SHORT_DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'short', timeStyle: 'short' });
-const MEDIUM_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const MEDIUM_DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDateTime, formatDay, parseDate } from './format';
 
-/** A time, or a calendar day (`YYYY-MM-DD`) read as a local day so it never shifts across zones. */
-const parse = (text: string) => new Date(/^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00` : text);
+const US_SHORT_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'short' });
 
-/** Text that is not a date is shown as it was stored, rather than failing the page. */
-const using = (format: Intl.DateTimeFormat) => (text: string) => {
-  const date = parse(text);
-  return Number.isNaN(date.getTime()) ? text : format.format(date);
-};
-
-/** "5/2/31": SPEC §9's US short date (queries, table cells). */
-export const shortDate = using(SHORT_DATE);
-/** "5/2/31, 9:30 AM". */
-export const shortDateTime = using(SHORT_DATE_TIME);
-/** "May 2, 2031". */
-export const mediumDate = using(MEDIUM_DATE);
-/** "May 2, 2031, 9:30 AM": the exact time, shown on hover beside a relative one. */
-export const exactTime = using(MEDIUM_DATE_TIME);
+/** "5/2/31": SPEC §9's US short date, for query dates only. */
+export function queryDate(text: string): string {
+  const date = parseDate(text);
+  return Number.isNaN(date.getTime()) ? text : US_SHORT_DATE.format(date);
+}
+/** "2 May 2031". */
+export const mediumDate = formatDay;
+/** "2 May 2031, 9:30 am": the exact time, shown on hover beside a relative one. */
+export const exactTime = formatDateTime;
 
 /** "5 min ago", "2 h ago", "3 days ago", then the date: how long ago something happened. */
 export function relativeTime(iso: string, now: number = Date.now()): string {

@@ -7,11 +7,11 @@ import type { Column } from '../../../components/data-table';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
 import { PagedTable } from '../../../components/paged-table';
-import { shortDateTime } from '../../../lib/dates';
+import { exactTime } from '../../../lib/dates';
 import { useAuditLog } from '../api';
 
 const COLUMNS: Column<AuditEntry>[] = [
-  { header: 'When', nowrap: true, cell: (entry) => shortDateTime(entry.at) },
+  { header: 'When', nowrap: true, cell: (entry) => exactTime(entry.at) },
   { header: 'Kind', cell: (entry) => entry.kind },
   {
     header: 'Who',

@@ -3,6 +3,7 @@ import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/cor
 import { MESSAGES, type GatePass, type GatePassStatus } from '@campus/contract';
 import type { ReactNode } from 'react';
 import { TimeAgo } from '../../../components/time-ago';
+import { formatClock, formatDay } from '../../../lib/format';
 
 /** Filled badges in shades dark enough for white text to meet WCAG AA. */
 const STATUS_COLOR: Record<GatePassStatus, string> = {
@@ -23,7 +24,7 @@ function Detail({ label, value }: { label: string; value: ReactNode }) {
 }
 
 export function GatePassCard({ pass }: { pass: GatePass }) {
-  const heading = `Gate pass for ${pass.date} at ${pass.time}`;
+  const heading = `Gate pass for ${formatDay(pass.date)} at ${formatClock(pass.time)}`;
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-label={heading}>
       <Stack gap="sm">
@@ -37,8 +38,8 @@ export function GatePassCard({ pass }: { pass: GatePass }) {
         </Group>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="xs">
           <Detail label="Contact" value={pass.contact || MESSAGES.profile.notAvailable} />
-          <Detail label="Date" value={pass.date} />
-          <Detail label="Time" value={pass.time} />
+          <Detail label="Date" value={<time dateTime={pass.date}>{formatDay(pass.date)}</time>} />
+          <Detail label="Time" value={formatClock(pass.time)} />
           <Detail label="Applied" value={<TimeAgo iso={pass.createdAt} />} />
           {pass.decidedBy && <Detail label="Decided by" value={pass.decidedBy} />}
           {pass.decidedAt && <Detail label="Decided" value={<TimeAgo iso={pass.decidedAt} />} />}

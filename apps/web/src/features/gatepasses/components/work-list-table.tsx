@@ -8,6 +8,7 @@ import type { GatePass, GatePassSort, GatePassStatus, SortOrder } from '@campus/
 import { DataTable, type Column } from '../../../components/data-table';
 import { exactTime, relativeTime } from '../../../lib/dates';
 import type { HeldDecision } from '../hooks/use-delayed-decisions';
+import { formatClock, formatDay } from '../../../lib/format';
 
 export interface SortState {
   sort: GatePassSort;
@@ -46,7 +47,7 @@ const DETAILS: PassColumn[] = [
 ];
 
 const WHEN_AND_WHY: PassColumn[] = [
-  { header: 'Time', cell: (pass) => pass.time },
+  { header: 'Time', cell: (pass) => formatClock(pass.time) },
   {
     header: 'Reason',
     maxWidth: 320,
@@ -113,7 +114,7 @@ export function WorkListTable({
     sortKey: 'date',
     cell: (pass) => (
       <Group gap={6} wrap="nowrap">
-        <span>{pass.date}</span>
+        <time dateTime={pass.date}>{formatDay(pass.date)}</time>
         {deciding && pass.date < today && (
           <Badge color="red.9" variant="outline" size="sm">
             Expired

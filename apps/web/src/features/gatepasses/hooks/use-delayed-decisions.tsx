@@ -27,6 +27,8 @@ export interface DelayedDecisionOptions {
   windowMs: number;
   onSent: (batch: DecisionBatch, results: BulkGatePassResult[]) => void;
   onFailed: (batch: DecisionBatch, error: Error) => void;
+  /** The teacher took the decision back: the page puts things as they were (the rows' selection). */
+  onUndone?: (batch: DecisionBatch) => void;
 }
 
 const VERB: Record<GatePassDecision, string> = { approved: 'Approved', rejected: 'Rejected' };
@@ -38,14 +40,14 @@ function describe({ passes, decision }: DecisionBatch): string {
 
 let batches = 0;
 
-export function useDelayedDecisions({ windowMs, onSent, onFailed }: DelayedDecisionOptions) {
+export function useDelayedDecisions({ windowMs, onSent, onFailed, onUndone }: DelayedDecisionOptions) {
   const queryClient = useQueryClient();
   const [held, setHeld] = useState<ReadonlyMap<string, HeldDecision>>(new Map());
   const waiting = useRef(new Map<string, { batch: DecisionBatch; clock: Countdown }>());
-  const callbacks = useRef({ onSent, onFailed });
+  const callbacks = useRef({ onSent, onFailed, onUndone });
   useEffect(() => {
-    callbacks.current = { onSent, onFailed };
-  }, [onSent, onFailed]);
+    callbacks.current = { onSent, onFailed, onUndone };
+  }, [onSent, onFailed, onUndone]);
 
   const mark = useCallback((batch: DecisionBatch, state: HeldDecision | null) => {
     setHeld((before) => {
@@ -87,7 +89,9 @@ export function useDelayedDecisions({ windowMs, onSent, onFailed }: DelayedDecis
 
   const undo = (id: string) => {
     const batch = take(id);
-    if (batch) mark(batch, null);
+    if (!batch) return;
+    mark(batch, null);
+    callbacks.current.onUndone?.(batch);
   };
 
   const hold = (id: string, reason: string) => waiting.current.get(id)?.clock.hold(reason);

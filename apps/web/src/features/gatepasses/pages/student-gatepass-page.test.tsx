@@ -108,7 +108,7 @@ describe('StudentGatepassPage', { timeout: 15_000 }, () => {
     expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.gatePass.submitted);
 
     await user.click(screen.getByRole('tab', { name: 'Applied Gate Pass' }));
-    const card = await screen.findByRole('article', { name: 'Gate pass for 2030-06-02 at 08:15' });
+    const card = await screen.findByRole('article', { name: 'Gate pass for 2 Jun 2030 at 8:15 am' });
     expect(within(card).getByText('Sister wedding')).toBeVisible();
     expect(within(card).getByText('pending')).toBeVisible();
   });

@@ -6,6 +6,7 @@ import { localIsoDate } from '../../../lib/today';
 import { TEACHER, deferred, renderScreen, stubApi, type ApiCall, type Reply } from '../../../test/render';
 import { gatePass } from '../test/data';
 import { TeacherGatepassPage } from './teacher-gatepass-page';
+import { formatClock, formatDay } from '../../../lib/format';
 
 afterEach(() => vi.unstubAllGlobals());
 // Generous waits: Mantine screens render slowly in jsdom on a busy machine.
@@ -73,7 +74,14 @@ describe('TeacherGatepassPage', { timeout: 20_000 }, () => {
       rejected: [],
     });
     const tr = await row('Ravi Kumar (230003)');
-    for (const text of ['Ravi Kumar', '230003', 'CSE-B', ravi.date, ravi.time, 'Dentist']) {
+    for (const text of [
+      'Ravi Kumar',
+      '230003',
+      'CSE-B',
+      formatDay(ravi.date),
+      formatClock(ravi.time),
+      'Dentist',
+    ]) {
       expect(within(tr).getByText(text)).toBeVisible();
     }
     expect(within(tr).getByRole('button', { name: 'Approve' })).toBeVisible();
@@ -248,6 +256,31 @@ describe('TeacherGatepassPage', { timeout: 20_000 }, () => {
     ).toBeVisible();
     // The toast may already be gone by the time the row shows its buttons again.
     await waitFor(() => expect(screen.queryByText('Approved the gate pass of Ravi Kumar.')).toBeNull());
+    expect(puts(calls)).toEqual([]);
+  });
+
+  it('ticks the rows again when a bulk decision is undone, with the actions in a bar held at the bottom', async () => {
+    const passes = [
+      gatePass({ name: 'Asha Rao', rollNo: 230002 }),
+      gatePass({ name: 'Ravi Kumar', rollNo: 230003 }),
+    ];
+    const { calls, user } = setup({ pending: passes, approved: [], rejected: [] }, () => ({
+      status: 200,
+      body: { results: passes.map((p) => ({ gatepassId: p._id, outcome: 'decided' })) },
+    }));
+    await row('Ravi Kumar (230003)');
+    const bar = screen.getByRole('toolbar', { name: 'Selected gate passes' });
+    expect(bar).not.toHaveClass('bulk-bar-fixed');
+    await user.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
+    expect(bar).toHaveClass('bulk-bar-fixed');
+    await user.click(screen.getByRole('button', { name: 'Approve selected' }));
+    expect(await screen.findByText('Approved 2 gate passes.')).toBeVisible();
+    expect(within(bar).getByText('0 selected')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await within(bar).findByText('2 selected')).toBeVisible();
+    for (const name of ['Asha Rao (230002)', 'Ravi Kumar (230003)']) {
+      expect(within(await row(name)).getByRole('checkbox')).toBeChecked();
+    }
     expect(puts(calls)).toEqual([]);
   });
 

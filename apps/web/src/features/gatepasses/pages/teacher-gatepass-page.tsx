@@ -3,7 +3,8 @@
  * filtered to a group or to the teacher's mentees, with time to undo; the decided passes beside them.
  */
 import { Button, Group, Tabs, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import '../../../components/bulk-bar.css';
 import {
   MESSAGES,
   type BulkGatePassResult,
@@ -157,6 +158,8 @@ export function TeacherGatepassPage({ undoWindowMs = UNDO_WINDOW_MS }: { undoWin
     rejected: useWorkList('rejected', filterOf('rejected')),
   };
 
+  // The rows each decision took out of the selection, to tick again if it is undone.
+  const wasSelected = useRef(new WeakMap<DecisionBatch, string[]>());
   const { held, decide } = useDelayedDecisions({
     windowMs: undoWindowMs,
     onSent: (batch, results) => {
@@ -166,6 +169,12 @@ export function TeacherGatepassPage({ undoWindowMs = UNDO_WINDOW_MS }: { undoWin
       }
     },
     onFailed: (_batch, error) => showOutcome({ ok: false, message: decisionFailure(error) }),
+    // Undo puts back the ticks the decision took, so a teacher who undoes a bulk decision need not
+    // tick thirty rows again.
+    onUndone: (batch) => {
+      const ids = wasSelected.current.get(batch);
+      if (ids?.length) setSelected((before) => new Set([...before, ...ids]));
+    },
   });
 
   const resetSelection = () => setSelected(new Set());
@@ -183,8 +192,13 @@ export function TeacherGatepassPage({ undoWindowMs = UNDO_WINDOW_MS }: { undoWin
 
   const start = (passes: GatePass[], decision: DecisionBatch['decision'], rejectReason?: string) => {
     if (passes.length === 0) return;
+    const batch: DecisionBatch = { passes, decision, ...(rejectReason?.trim() ? { rejectReason } : {}) };
+    wasSelected.current.set(
+      batch,
+      passes.filter((p) => selected.has(p._id)).map((p) => p._id),
+    );
     setSelected((before) => new Set([...before].filter((id) => !passes.some((p) => p._id === id))));
-    decide({ passes, decision, ...(rejectReason?.trim() ? { rejectReason } : {}) });
+    decide(batch);
   };
 
   return (
@@ -204,8 +218,15 @@ export function TeacherGatepassPage({ undoWindowMs = UNDO_WINDOW_MS }: { undoWin
           ))}
         </Tabs.List>
         <Tabs.Panel value="pending">
-          <Group gap="sm" mb="sm" wrap="wrap">
-            <Text size="sm" aria-live="polite">
+          <Group
+            gap="sm"
+            mb="sm"
+            wrap="wrap"
+            role="toolbar"
+            aria-label="Selected gate passes"
+            className={chosen.length > 0 ? 'bulk-bar bulk-bar-fixed' : 'bulk-bar'}
+          >
+            <Text size="sm" aria-live="polite" fw={chosen.length > 0 ? 600 : undefined}>
               {chosen.length} selected
             </Text>
             <Button

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import type { EventNotice, GeneralNotice, MentorNotice } from '@campus/contract';
 import { TimeAgo } from '../../../components/time-ago';
 import { mediumDate } from '../../../lib/dates';
+import { formatClock } from '../../../lib/format';
 
 function NoticeCard({
   title,
@@ -77,7 +78,7 @@ export function EventCard({ event }: { event: EventNotice }) {
         <Meta>
           <Text size="sm">Hosted by {event.hostBy}</Text>
           <Text size="sm">
-            {mediumDate(event.date)} at {event.time}
+            {mediumDate(event.date)} at {formatClock(event.time)}
           </Text>
           <Text size="sm">
             Contact: <Email address={event.contactEmail} />

@@ -2,7 +2,7 @@
 import { Badge, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { Query } from '@campus/contract';
-import { shortDate } from '../../../lib/dates';
+import { queryDate } from '../../../lib/dates';
 import { isSolved } from '../api';
 import { LikeButton } from './like-button';
 
@@ -27,7 +27,7 @@ export function QueryCard({ query, children }: { query: Query; children?: ReactN
         )}
         <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{query.description}</Text>
         <Text size="sm" c="dimmed">
-          Asked by {query.name} ({query.rollNo}) on {shortDate(query.createdAt)}
+          Asked by {query.name} ({query.rollNo}) on {queryDate(query.createdAt)}
         </Text>
         {query.hidden === true && (
           <Group gap="xs" role="note" wrap="wrap">
@@ -45,7 +45,7 @@ export function QueryCard({ query, children }: { query: Query; children?: ReactN
             <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{query.solution}</Text>
             {query.solvedAt !== null && (
               <Text size="sm" c="dimmed" mt={4}>
-                Answered{query.solvedBy ? ` by ${query.solvedBy}` : ''} on {shortDate(query.solvedAt)}
+                Answered{query.solvedBy ? ` by ${query.solvedBy}` : ''} on {queryDate(query.solvedAt)}
               </Text>
             )}
           </Paper>

@@ -12,7 +12,7 @@ import { PageTitle } from '../../../components/page-title';
 import { PagedTable } from '../../../components/paged-table';
 import { showOutcome } from '../../../components/toast';
 import { serverMessageOr } from '../../../lib/api-client';
-import { shortDate } from '../../../lib/dates';
+import { queryDate } from '../../../lib/dates';
 import { useLoggedError } from '../../../lib/logger';
 import { isSolved, useQueryCollection, useSetQueryHidden } from '../api';
 import { HideQueryDialog } from '../components/hide-query-dialog';
@@ -38,7 +38,7 @@ const DETAILS: Column<Query>[] = [
     ),
   },
   { header: 'Likes', cell: (q) => q.likes },
-  { header: 'Date', nowrap: true, cell: (q) => shortDate(q.createdAt) },
+  { header: 'Date', nowrap: true, cell: (q) => queryDate(q.createdAt) },
 ];
 
 export function AdminQueriesPage() {

@@ -16,9 +16,9 @@ import {
 import { serverMessageOr } from '../../../lib/api-client';
 import { refusedReport, saveCredentials, useApplyImport, useCheckImport, type ImportProgress } from '../api';
 import { ImportCounts, ProblemsTable } from './import-report';
+import { formatCount } from '../../../lib/format';
 
 const isKind = (value: string | null): value is ImportKind => IMPORT_KINDS.some((k) => k === value);
-const count = new Intl.NumberFormat('en-US');
 
 function Columns({ kind }: { kind: ImportKind }) {
   const columns = IMPORT_COLUMNS[kind];
@@ -30,7 +30,7 @@ function Columns({ kind }: { kind: ImportKind }) {
         .map((c) => c.name)
         .join(', ')}
       . Case and spaces in the names do not matter. {'UTF\u20118'}, up to 50 MB and{' '}
-      {count.format(IMPORT_MAX_ROWS)} rows.
+      {formatCount(IMPORT_MAX_ROWS)} rows.
     </Text>
   );
 }
@@ -40,7 +40,7 @@ function ImportProgressBar({ progress }: { progress: ImportProgress | null }) {
   const label = progress
     ? progress.phase === 'saving'
       ? 'Saving...'
-      : `Writing ${progress.phase}: ${count.format(progress.done)} of ${count.format(progress.total)} rows`
+      : `Writing ${progress.phase}: ${formatCount(progress.done)} of ${formatCount(progress.total)} rows`
     : 'Checking the file again...';
   return (
     <Stack gap={4}>
@@ -153,8 +153,8 @@ export function ImportPanel() {
           {result.credentials.length > 0 && (
             <Stack gap="xs" align="flex-start">
               <Text>
-                {count.format(result.credentials.length)} people were given one-time passwords, which they
-                must change when they first sign in. They are shown only now: download them and hand them out.
+                {formatCount(result.credentials.length)} people were given one-time passwords, which they must
+                change when they first sign in. They are shown only now: download them and hand them out.
               </Text>
               <Button onClick={() => saveCredentials(result.credentials, result.report.kind)}>
                 Download one-time passwords

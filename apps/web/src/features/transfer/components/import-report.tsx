@@ -3,10 +3,10 @@ import { Alert, Group, Pagination, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { ImportReport } from '@campus/contract';
 import { DataTable, type Column } from '../../../components/data-table';
+import { formatCount } from '../../../lib/format';
 
 const PROBLEMS_PER_PAGE = 20;
-const count = new Intl.NumberFormat('en-US');
-const plural = (n: number, one: string, many = `${one}s`) => `${count.format(n)} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 export function ImportCounts({ report }: { report: ImportReport }) {
   const would = report.dryRun ? 'would be ' : '';
@@ -14,8 +14,8 @@ export function ImportCounts({ report }: { report: ImportReport }) {
   return (
     <Stack gap={4}>
       <Text fw={600}>
-        {plural(report.rows, 'row')}: {count.format(created)} {would}created, {count.format(updated)} {would}
-        updated, {count.format(unchanged)} unchanged.
+        {plural(report.rows, 'row')}: {formatCount(created)} {would}created, {formatCount(updated)} {would}
+        updated, {formatCount(unchanged)} unchanged.
       </Text>
       {report.newGroups.length > 0 && (
         <Text size="sm">
@@ -50,7 +50,7 @@ export function ProblemsTable({ report }: { report: ImportReport }) {
         Nothing can be imported until they are fixed. Correct the rows below in the file, choose it again and
         press “Check file”.
         {report.errorCount > report.errors.length &&
-          ` Only the first ${count.format(report.errors.length)} are listed.`}
+          ` Only the first ${formatCount(report.errors.length)} are listed.`}
       </Alert>
       <DataTable
         caption={caption}
