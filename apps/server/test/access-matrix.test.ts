@@ -121,6 +121,8 @@ const EXPECTED: Record<string, Expectation> = {
   'GET /api/notifications': ANY,
   'GET /api/notifications/unread-count': ANY,
   'PUT /api/notifications/:id/read': ANY,
+  'PUT /api/notifications/:id/unread': ANY,
+  'PUT /api/notifications/read': ANY,
   'PUT /api/notifications/read-all': ANY,
   'GET /api/events': ANY,
 };

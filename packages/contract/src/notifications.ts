@@ -28,6 +28,18 @@ export const NotificationListSchema = z.array(NotificationSchema);
 
 export const NotificationIdParamsSchema = z.object({ id: IdSchema });
 
+/** The most notifications `PUT /api/notifications/read` marks at once: an inbox page and then some. */
+export const MARK_READ_MAX = 100;
+
+/** `PUT /api/notifications/read`: the ones the inbox showed, marked read when it opens. */
+export const MarkShownReadSchema = z.object({
+  ids: z
+    .array(IdSchema)
+    .min(1, 'Name at least one notification')
+    .max(MARK_READ_MAX, `At most ${MARK_READ_MAX} notifications can be marked at once`),
+});
+export type MarkShownRead = z.infer<typeof MarkShownReadSchema>;
+
 /** `PUT /api/notifications/read-all`: how many were marked read. */
 export const MarkedReadSchema = z.object({ count: z.number() });
 

@@ -93,6 +93,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--campus-border': 'var(--mantine-color-dark-4)',
     '--campus-surface-muted': 'var(--mantine-color-dark-6)',
     '--campus-surface-held': 'var(--mantine-color-dark-5)',
-    '--campus-surface-unread': 'var(--mantine-color-dark-5)',
+    // A blue tint, as in the light scheme, no lighter than the gray it replaces (the dimmed text on it keeps its contrast).
+    '--campus-surface-unread':
+      'color-mix(in srgb, var(--mantine-color-blue-9) 35%, var(--mantine-color-dark-7))',
   },
 });

@@ -217,6 +217,48 @@ describe('the inbox', () => {
     expect((await inbox(student.token)).every((n) => n.read)).toBe(true);
   });
 
+  it("marks what the inbox showed read, and one unread again; nobody else's", async () => {
+    const { teacher, student, classmate } = await campus();
+    for (const date of ['2031-06-01', '2031-06-02', '2031-06-03']) {
+      await decide(teacher.token, (await apply(student, date))._id, 'approved');
+    }
+    const [newest, middle, oldest] = await inbox(student.token);
+    const shown = (token: string, ids: string[]) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/notifications/read',
+        headers: bearer(token),
+        payload: { ids },
+      });
+
+    // Another person's ids change nothing of theirs.
+    expect((await shown(classmate.token, [newest!._id, middle!._id])).json()).toEqual({ count: 0 });
+    expect(await unread(student.token)).toBe(3);
+
+    expect((await shown(student.token, [newest!._id, middle!._id])).json()).toEqual({ count: 2 });
+    expect(await unread(student.token)).toBe(1);
+    expect((await inbox(student.token)).find((n) => n._id === oldest!._id)!.read).toBe(false);
+
+    const again = await t.app.inject({
+      method: 'PUT',
+      url: `/api/notifications/${newest!._id}/unread`,
+      headers: bearer(student.token),
+    });
+    expect(again.json()).toEqual({ _id: newest!._id, read: false });
+    expect(await unread(student.token)).toBe(2);
+    const theirs = await t.app.inject({
+      method: 'PUT',
+      url: `/api/notifications/${middle!._id}/unread`,
+      headers: bearer(classmate.token),
+    });
+    expect(theirs.statusCode).toBe(404);
+    expect(await unread(student.token)).toBe(2);
+
+    const none = await shown(student.token, []);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toMatch(/at least one notification/);
+  });
+
   it('pages, newest first, with the total', async () => {
     const { teacher, student } = await campus();
     for (const day of [11, 12, 13])

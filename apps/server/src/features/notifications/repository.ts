@@ -108,6 +108,29 @@ export function notificationRepository(db: Db) {
       return true;
     },
 
+    /** Marks the named ones of the account's notifications read (others' ids are ignored); answers how many were unread. */
+    async markManyRead(accountId: string, ids: readonly string[]): Promise<number> {
+      const result = await db
+        .updateTable('notifications')
+        .set({ read_at: nowIso() })
+        .where('account_id', '=', accountId)
+        .where('id', 'in', [...new Set(ids)])
+        .where('read_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    /** Marks one of the account's notifications unread again; false when it has none with that id. */
+    async markUnread(accountId: string, id: string): Promise<boolean> {
+      const result = await db
+        .updateTable('notifications')
+        .set({ read_at: null })
+        .where('id', '=', id)
+        .where('account_id', '=', accountId)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
     /** Marks every unread notification of the account read; answers how many there were. */
     async markAllRead(accountId: string): Promise<number> {
       const result = await db

@@ -8,6 +8,7 @@ import {
   ErrorSchema,
   LIVE_SUPERSEDED_EVENT,
   MarkedReadSchema,
+  MarkShownReadSchema,
   NotificationIdParamsSchema,
   NotificationListSchema,
   NotificationSchema,
@@ -97,6 +98,44 @@ export const notificationsRoutes: Feature = async (app, { db, auth, live, stream
       if (!(await notes.markRead(accountId, request.params.id))) throw notFound('Notification not found');
       live.publish({ accounts: [accountId] }, ['notifications']);
       return { _id: request.params.id, read: true };
+    },
+  );
+
+  app.put(
+    '/api/notifications/:id/unread',
+    {
+      config: { access: ROLES },
+      schema: {
+        tags: ['notifications'],
+        summary: 'Marks one of them unread again (another person’s is not found)',
+        params: NotificationIdParamsSchema,
+        response: { 200: NotificationSchema.pick({ _id: true, read: true }), ...errors, 404: ErrorSchema },
+      },
+    },
+    async (request) => {
+      const { accountId } = principalOf(request);
+      if (!(await notes.markUnread(accountId, request.params.id))) throw notFound('Notification not found');
+      live.publish({ accounts: [accountId] }, ['notifications']);
+      return { _id: request.params.id, read: false };
+    },
+  );
+
+  app.put(
+    '/api/notifications/read',
+    {
+      config: { access: ROLES },
+      schema: {
+        tags: ['notifications'],
+        summary: 'Marks the named ones read (what the inbox showed); answers how many were unread',
+        body: MarkShownReadSchema,
+        response: { 200: MarkedReadSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { accountId } = principalOf(request);
+      const count = await notes.markManyRead(accountId, request.body.ids);
+      if (count > 0) live.publish({ accounts: [accountId] }, ['notifications']);
+      return { count };
     },
   );
 

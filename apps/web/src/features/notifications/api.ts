@@ -46,6 +46,24 @@ export function useMarkRead() {
   });
 }
 
+/** Marks what the inbox showed read: the inbox does this itself when it opens. */
+export function useMarkShownRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: string[]) =>
+      api<{ count: number }>('/api/notifications/read', { method: 'PUT', body: { ids } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+  });
+}
+
+export function useMarkUnread() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api(`/api/notifications/${id}/unread`, { method: 'PUT' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+  });
+}
+
 export function useMarkAllRead() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Notification } from '@campus/contract';
-import { STUDENT, renderScreen, stubApi } from '../../../test/render';
+import { STUDENT, TEACHER, renderScreen, stubApi } from '../../../test/render';
 import { NotificationBell } from '../components/notification-bell';
 import { NotificationsPage } from './notifications-page';
 
@@ -19,7 +19,7 @@ const note = (id: number, overrides: Partial<Notification> = {}): Notification =
 
 /** A fake server of one inbox: reads, and marks read, as the real one does. */
 function inbox(items: Notification[], total = items.length) {
-  return stubApi(({ method, path }) => {
+  return stubApi(({ method, path, body }) => {
     if (path === '/api/notifications/unread-count') {
       return { status: 200, body: { count: items.filter((n) => !n.read).length } };
     }
@@ -34,40 +34,73 @@ function inbox(items: Notification[], total = items.length) {
       items.forEach((n) => (n.read = true));
       return { status: 200, body: { count } };
     }
-    const one = /^\/api\/notifications\/(.+)\/read$/.exec(path);
+    if (method === 'PUT' && path === '/api/notifications/read') {
+      const ids = (body as { ids: string[] }).ids;
+      const marked = items.filter((n) => ids.includes(n._id) && !n.read);
+      marked.forEach((n) => (n.read = true));
+      return { status: 200, body: { count: marked.length } };
+    }
+    const one = /^\/api\/notifications\/(.+)\/(read|unread)$/.exec(path);
     if (method === 'PUT' && one) {
       const found = items.find((n) => n._id === one[1]);
-      if (found) found.read = true;
-      return { status: 200, body: { _id: one[1], read: true } };
+      if (found) found.read = one[2] === 'read';
+      return { status: 200, body: { _id: one[1], read: one[2] === 'read' } };
     }
     return { status: 404, body: { message: 'not found' } };
   });
 }
 
 describe('NotificationsPage', { timeout: 15_000 }, () => {
-  it('lists notifications newest first with how long ago, unread ones marked New, and marks one read', async () => {
+  it('lists newest first with how long ago, marks what it shows read, keeping them New for the visit', async () => {
     const calls = inbox([note(1), note(2, { read: true, text: 'Your query was answered' })]);
     const { user } = renderScreen(<NotificationsPage />, STUDENT);
     const list = await screen.findByRole('list', { name: 'Notifications' });
     const [first, second] = within(list).getAllByRole('listitem');
-    expect(first).toHaveAccessibleName('Unread: Your gate pass for 2031-02-01 was approved by Dr. Rao');
     expect(within(first!).getByText('New')).toBeVisible();
     expect(within(first!).getByText('1 h ago')).toHaveAttribute('title');
     expect(second).toHaveAccessibleName('Your query was answered');
-    expect(within(second!).queryByRole('button', { name: 'Mark read' })).not.toBeInTheDocument();
+    expect(within(second!).queryByText('New')).not.toBeInTheDocument();
 
-    await user.click(within(first!).getByRole('button', { name: 'Mark read' }));
+    // Opening the inbox marked the unread one read, once; it stays New until the next visit.
+    await vi.waitFor(() =>
+      expect(calls.filter((c) => c.method === 'PUT').map((c) => [c.path, c.body])).toEqual([
+        ['/api/notifications/read', { ids: [note(1)._id] }],
+      ]),
+    );
+    const shownNew = await within(list).findByRole('listitem', {
+      name: 'New: Your gate pass for 2031-02-01 was approved by Dr. Rao',
+    });
+    expect(within(shownNew).getByText('New')).toBeVisible();
+
+    // Marked unread again, it stays unread: the inbox does not mark it read a second time.
+    await user.click(within(shownNew).getByRole('button', { name: 'Mark unread' }));
+    const again = await within(list).findByRole('listitem', { name: /^Unread: Your gate pass/ });
+    expect(within(again).getByRole('button', { name: 'Mark read' })).toBeVisible();
+    expect(calls.filter((c) => c.method === 'PUT' && c.path === '/api/notifications/read')).toHaveLength(1);
+    await user.click(within(again).getByRole('button', { name: 'Mark read' }));
     expect(calls.some((c) => c.method === 'PUT' && c.path.endsWith(`${note(1)._id}/read`))).toBe(true);
-    expect(await within(list).findByRole('listitem', { name: /^Your gate pass/ })).toBeVisible();
+  });
+
+  it("speaks of the role's own events when the inbox is empty", async () => {
+    inbox([]);
+    renderScreen(<NotificationsPage />, TEACHER);
+    expect(await screen.findByText(/Gate pass requests from the students you mentor/)).toBeVisible();
   });
 
   it('marks all read, after which the button is off', async () => {
-    const calls = inbox([note(1), note(2)]);
+    // Marked unread again after an earlier visit: opening the inbox marks only what it had not shown.
+    const items = [note(1, { read: true }), note(2, { read: true })];
+    const calls = inbox(items);
     const { user } = renderScreen(<NotificationsPage />, STUDENT);
-    const markAll = await screen.findByRole('button', { name: 'Mark all read' });
+    const list = await screen.findByRole('list', { name: 'Notifications' });
+    await user.click(
+      within(within(list).getAllByRole('listitem')[0]!).getByRole('button', { name: 'Mark unread' }),
+    );
+    const markAll = screen.getByRole('button', { name: 'Mark all read' });
     await vi.waitFor(() => expect(markAll).toBeEnabled());
     await user.click(markAll);
     expect(calls.filter((c) => c.method === 'PUT').map((c) => c.path)).toEqual([
+      `/api/notifications/${note(1)._id}/unread`,
       '/api/notifications/read-all',
     ]);
     await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Mark all read' })).toBeDisabled());

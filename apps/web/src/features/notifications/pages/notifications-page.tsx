@@ -1,34 +1,59 @@
-/** The inbox: every notification of the signed-in person, newest first, paged; unread ones stand out. */
+/**
+ * The inbox: every notification of the signed-in person, newest first, paged. Opening it marks what
+ * it shows read, as reading mail does; what was unread keeps its "New" mark for the rest of the
+ * visit, and any one can be marked unread again to come back to.
+ */
 import { Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { Notification } from '@campus/contract';
+import type { Notification, Role } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
 import { Pager } from '../../../components/pager';
 import { TimeAgo } from '../../../components/time-ago';
-import { INBOX_PAGE_SIZE, useInbox, useMarkAllRead, useMarkRead, useUnreadCount } from '../api';
+import { useCurrentUser } from '../../../lib/current-user';
+import {
+  INBOX_PAGE_SIZE,
+  useInbox,
+  useMarkAllRead,
+  useMarkRead,
+  useMarkShownRead,
+  useMarkUnread,
+  useUnreadCount,
+} from '../api';
 
-function NotificationItem({ item }: { item: Notification }) {
+/** What each role hears of here, for the empty inbox. */
+const EMPTY_HINT: Record<Role, string> = {
+  student:
+    'Decisions on your gate passes, answers to your queries and notices from your mentors show here the moment they happen.',
+  teacher: 'Gate pass requests from the students you mentor show here the moment they are made.',
+  admin: 'New support messages show here the moment they are sent.',
+};
+
+function NotificationItem({ item, fresh }: { item: Notification; fresh: boolean }) {
   const markRead = useMarkRead();
+  const markUnread = useMarkUnread();
+  // Unread on the server, or unread when this visit opened the inbox.
+  const isNew = !item.read || fresh;
+  const prefix = !item.read ? 'Unread: ' : fresh ? 'New: ' : '';
   return (
     <Card
       withBorder
       radius="md"
       padding="sm"
       component="li"
-      bg={item.read ? undefined : 'var(--campus-surface-unread)'}
-      aria-label={`${item.read ? '' : 'Unread: '}${item.text}`}
+      bg={isNew ? 'var(--campus-surface-unread)' : undefined}
+      aria-label={`${prefix}${item.text}`}
     >
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
         <Stack gap={2} style={{ flex: '1 1 16rem', minWidth: 0 }}>
           <Group gap="xs" wrap="nowrap" align="flex-start">
-            {!item.read && (
+            {isNew && (
               <Badge color="blue.9" variant="filled" size="sm" style={{ flexShrink: 0 }}>
                 New
               </Badge>
             )}
-            <Text fw={item.read ? 400 : 600} style={{ overflowWrap: 'anywhere' }}>
+            <Text fw={isNew ? 600 : 400} style={{ overflowWrap: 'anywhere' }}>
               {item.text}
             </Text>
           </Group>
@@ -47,7 +72,16 @@ function NotificationItem({ item }: { item: Notification }) {
               Open
             </Anchor>
           )}
-          {!item.read && (
+          {item.read ? (
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              loading={markUnread.isPending}
+              onClick={() => markUnread.mutate(item._id)}
+            >
+              Mark unread
+            </Button>
+          ) : (
             <Button
               variant="subtle"
               size="compact-sm"
@@ -64,13 +98,32 @@ function NotificationItem({ item }: { item: Notification }) {
 }
 
 export function NotificationsPage() {
+  const user = useCurrentUser();
   const [page, setPage] = useState(0);
   const inbox = useInbox(page);
   const unread = useUnreadCount();
   const markAll = useMarkAllRead();
+  const markShown = useMarkShownRead();
   const total = inbox.data?.total ?? 0;
   const shown = inbox.data?.items ?? [];
   const first = page * INBOX_PAGE_SIZE;
+  // Every notification this visit has shown: an unread one is marked read the first time it shows,
+  // and never again, so that one marked unread stays unread.
+  const displayed = useRef(new Set<string>());
+  const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
+  const { mutate: markSeen } = markShown;
+
+  const inboxPage = inbox.data;
+  useEffect(() => {
+    const shown = inboxPage?.items ?? [];
+    const ids = shown
+      .filter((item) => !item.read && !displayed.current.has(item._id))
+      .map((item) => item._id);
+    for (const item of shown) displayed.current.add(item._id);
+    if (ids.length === 0) return;
+    setFresh((before) => new Set([...before, ...ids]));
+    markSeen(ids);
+  }, [inboxPage, markSeen]);
 
   return (
     <Stack maw={760}>
@@ -90,14 +143,12 @@ export function NotificationsPage() {
       ) : inbox.isError ? (
         <LoadFailedState title="Could not load your notifications." onRetry={() => void inbox.refetch()} />
       ) : shown.length === 0 ? (
-        <EmptyState hint="Decisions on gate passes, answers to queries and new notices show here the moment they happen.">
-          You have no notifications yet.
-        </EmptyState>
+        <EmptyState hint={EMPTY_HINT[user.role]}>You have no notifications yet.</EmptyState>
       ) : (
         <>
           <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Notifications">
             {shown.map((item) => (
-              <NotificationItem key={item._id} item={item} />
+              <NotificationItem key={item._id} item={item} fresh={fresh.has(item._id)} />
             ))}
           </Stack>
           <Pager
