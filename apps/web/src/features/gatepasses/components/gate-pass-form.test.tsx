@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@campus/contract';
@@ -125,6 +125,24 @@ describe('GatePassForm', { timeout: 15_000 }, () => {
     expect(screen.getByLabelText(/^Date/)).toHaveValue('');
     expect(screen.getByLabelText(/^Time/)).toHaveValue('');
     expect(screen.getByLabelText(/^Reason/)).toHaveValue('');
+  });
+
+  it('shows the new pass and its status at once, and leads to the list it joined', async () => {
+    const created = gatePass({ date: '2030-05-01', time: '14:30', reason: 'Dentist appointment' });
+    stubApi(
+      server(() => ({ status: 201, body: { message: MESSAGES.gatePass.submitted, gatepass: created } })),
+    );
+    const onView = vi.fn();
+    renderScreen(<GatePassForm onView={onView} />, STUDENT);
+    await fillAndSubmit();
+    const region = await screen.findByRole('region', { name: 'Your new gate pass' });
+    const card = within(region).getByRole('article', { name: 'Gate pass for 1 May 2030 at 2:30 pm' });
+    expect(within(card).getByText('pending')).toBeVisible();
+    expect(within(card).getByText('Dentist appointment')).toBeVisible();
+    await userEvent
+      .setup({ delay: null })
+      .click(within(region).getByRole('button', { name: 'View in Applied Gate Pass' }));
+    expect(onView).toHaveBeenCalledOnce();
   });
 
   it("shows the server's message when the server refuses", async () => {

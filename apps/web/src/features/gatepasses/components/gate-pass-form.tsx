@@ -1,11 +1,12 @@
 /** Apply for Gate Pass: identity prefilled read-only; date, time and reason required (SPEC §5). */
 import { Alert, Button, Paper, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState, type SyntheticEvent } from 'react';
-import { MESSAGES, SubmitGatePassRequestSchema } from '@campus/contract';
+import { MESSAGES, SubmitGatePassRequestSchema, type GatePass } from '@campus/contract';
 import { ApiError, serverMessageOr } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
 import { localIsoDate } from '../../../lib/today';
 import { useStudentContact, useSubmitGatePass } from '../api';
+import { GatePassCard } from './gate-pass-card';
 
 type Field = 'date' | 'time' | 'reason';
 const LABELS: Record<Field, string> = { date: 'Date', time: 'Time', reason: 'Reason' };
@@ -20,13 +21,18 @@ function failureMessage(error: unknown): string {
     : MESSAGES.gatePass.submitNetworkError;
 }
 
-export function GatePassForm() {
+/**
+ * `onView` leads to the list the new pass joined (the Applied tab). After a submission the form is
+ * cleared (SPEC §8) and the new pass shows below it at once, with its status.
+ */
+export function GatePassForm({ onView }: { onView?: () => void } = {}) {
   const user = useCurrentUser();
   const contact = useStudentContact(user.RollNo);
   const submit = useSubmitGatePass();
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const [created, setCreated] = useState<GatePass | null>(null);
 
   const set = (field: Field) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -36,6 +42,7 @@ export function GatePassForm() {
   function onSubmit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
     setResult(null);
+    setCreated(null);
     const parsed = SubmitGatePassRequestSchema.safeParse(values);
     const fieldErrors: Partial<Record<Field, string>> = {};
     for (const issue of parsed.error?.issues ?? []) {
@@ -63,8 +70,9 @@ export function GatePassForm() {
         approvedStatus: 'pending',
       },
       {
-        onSuccess: () => {
+        onSuccess: (answer) => {
           setResult({ ok: true, message: MESSAGES.gatePass.submitted });
+          setCreated(answer.gatepass);
           setValues(EMPTY);
         },
         onError: (error) => setResult({ ok: false, message: failureMessage(error) }),
@@ -117,6 +125,16 @@ export function GatePassForm() {
           </Button>
         </Stack>
       </form>
+      {created && (
+        <Stack gap="xs" mt="md" aria-label="Your new gate pass" role="region">
+          <GatePassCard pass={created} />
+          {onView && (
+            <Button variant="default" onClick={onView} style={{ alignSelf: 'flex-start' }}>
+              View in Applied Gate Pass
+            </Button>
+          )}
+        </Stack>
+      )}
     </Paper>
   );
 }

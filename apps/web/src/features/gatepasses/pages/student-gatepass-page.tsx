@@ -1,6 +1,6 @@
 /** Student gate pass: apply, then follow each pass through Applied, Approved and Rejected (SPEC §2). */
 import { Button, Tabs } from '@mantine/core';
-import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { MESSAGES, type GatePassStatus } from '@campus/contract';
 import { PageTitle } from '../../../components/page-title';
 import { useCurrentUser } from '../../../lib/current-user';
@@ -60,8 +60,23 @@ function OwnGatePasses({ list, onApply }: { list: PassList; onApply: () => void 
   );
 }
 
+const TAB_VALUES = ['apply', ...LISTS.map((list) => list.status)];
+
 export function StudentGatepassPage() {
-  const [tab, setTab] = useState<string | null>('apply');
+  // The tab lives in the address (`?tab=approved`): a reload keeps it and a link shares it.
+  const [params, setParams] = useSearchParams();
+  const named = params.get('tab') ?? 'apply';
+  const tab = TAB_VALUES.includes(named) ? named : 'apply';
+  const setTab = (value: string | null) =>
+    setParams(
+      (before) => {
+        const after = new URLSearchParams(before);
+        if (!value || value === 'apply') after.delete('tab');
+        else after.set('tab', value);
+        return after;
+      },
+      { replace: true },
+    );
   return (
     <>
       <PageTitle>Gate Pass</PageTitle>
@@ -75,7 +90,7 @@ export function StudentGatepassPage() {
           ))}
         </Tabs.List>
         <Tabs.Panel value="apply">
-          <GatePassForm />
+          <GatePassForm onView={() => setTab('pending')} />
         </Tabs.Panel>
         {LISTS.map((list) => (
           <Tabs.Panel key={list.status} value={list.status}>

@@ -45,16 +45,43 @@ const row = (name: RegExp | string) => within(panel()).findByRole('row', { name 
 const lastList = (calls: ApiCall[], status: GatePassStatus) =>
   calls.filter((c) => c.path === `/api/gatepasses/${status}`).at(-1)!.search;
 
-function setup(lists: Lists, decide?: (call: ApiCall) => Reply | Promise<Reply>, undoWindowMs?: number) {
+function setup(
+  lists: Lists,
+  decide?: (call: ApiCall) => Reply | Promise<Reply>,
+  undoWindowMs?: number,
+  search = '',
+) {
   const calls = fakeServer(lists, decide);
   const { user } = renderScreen(
     <TeacherGatepassPage {...(undoWindowMs !== undefined ? { undoWindowMs } : {})} />,
     TEACHER,
+    { search },
   );
   return { calls, user };
 }
 
 describe('TeacherGatepassPage', { timeout: 20_000 }, () => {
+  it('opens on the tab, filters, sort and page its address names, as a reload or a shared link gives them', async () => {
+    const { calls } = setup(
+      { pending: [], approved: [gatePass({ approvedStatus: 'approved', name: 'Omar Ali' })], rejected: [] },
+      undefined,
+      undefined,
+      '?tab=approved&group=CSE-B&mine=0&sort=name&order=desc&page=3',
+    );
+    expect(screen.getByRole('tab', { name: /Approved Gate Passes/ })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await vi.waitFor(() => expect(lastList(calls, 'approved').get('sort')).toBe('name'));
+    const asked = lastList(calls, 'approved');
+    expect(asked.get('order')).toBe('desc');
+    expect(asked.get('group')).toBe('CSE-B');
+    expect(asked.get('mine')).toBeNull();
+    expect(asked.get('offset')).toBe('100');
+    // The other tabs keep their first page, newest first.
+    expect(lastList(calls, 'pending').get('offset')).toBe('0');
+  });
+
   it('says when there are no gate passes', async () => {
     setup({ pending: [], approved: [], rejected: [] });
     expect(await within(panel()).findByText(MESSAGES.gatePass.none)).toBeVisible();

@@ -5,7 +5,9 @@
 import { Button, Group, Tabs, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import '../../../components/bulk-bar.css';
+import { useSearchParams } from 'react-router';
 import {
+  GATE_PASS_SORTS,
   MESSAGES,
   type BulkGatePassResult,
   type GatePass,
@@ -35,6 +37,26 @@ const TABS: { status: GatePassStatus; label: string }[] = [
 
 const NEWEST_FIRST: SortState = { sort: 'createdAt', order: 'desc' };
 
+const defaultOrder = (column: GatePassSort): SortState['order'] => (column === 'createdAt' ? 'desc' : 'asc');
+
+function statusOf(value: string | null): GatePassStatus {
+  return value === 'approved' || value === 'rejected' ? value : 'pending';
+}
+
+/** The tab's view as the address names it (`?sort=name&order=desc&page=2`); what is not named is the default. */
+function viewOf(params: URLSearchParams): TabView {
+  const column = params.get('sort');
+  const sort = (GATE_PASS_SORTS as readonly string[]).includes(column ?? '')
+    ? (column as GatePassSort)
+    : NEWEST_FIRST.sort;
+  const order = params.get('order');
+  const page = Number(params.get('page'));
+  return {
+    sort: { sort, order: order === 'asc' || order === 'desc' ? order : defaultOrder(sort) },
+    page: Number.isInteger(page) && page > 1 && page <= 10_000 ? page - 1 : 0,
+  };
+}
+
 function decisionFailure(error: Error): string {
   if (error instanceof ApiError && error.serverMessage) {
     return MESSAGES.gatePass.updateErrorPrefix + error.serverMessage;
@@ -59,7 +81,7 @@ function unchanged(batch: DecisionBatch, results: BulkGatePassResult[]): string[
 /** A column clicked again turns its order round; a new column starts A–Z, or newest first for times. */
 function nextSort(current: SortState, column: GatePassSort): SortState {
   if (current.sort === column) return { sort: column, order: current.order === 'asc' ? 'desc' : 'asc' };
-  return { sort: column, order: column === 'createdAt' ? 'desc' : 'asc' };
+  return { sort: column, order: defaultOrder(column) };
 }
 
 interface TabView {
@@ -132,16 +154,43 @@ export function TeacherGatepassPage({ undoWindowMs = UNDO_WINDOW_MS }: { undoWin
   const user = useCurrentUser();
   const mentored = useMentoredGroups(user.teacherId);
   const [today] = useState(localIsoDate);
-  const [tab, setTab] = useState<GatePassStatus>('pending');
-  const [group, setGroup] = useState<string | null>(null);
-  const [mineChoice, setMine] = useState<boolean | null>(null);
+  // The tab, filters, sort and page live in the address: a reload keeps them and a link shares them.
+  const [params, setParams] = useSearchParams();
+  const tab = statusOf(params.get('tab'));
+  const group = params.get('group');
+  const mineParam = params.get('mine');
+  const mineChoice = mineParam === null ? null : mineParam === '1';
   // On by default, unless the teacher mentors no group at all.
   const mine = mineChoice ?? (mentored.data ? mentored.data.length > 0 : true);
-  const [views, setViews] = useState<Record<GatePassStatus, TabView>>({
-    pending: FIRST_VIEW,
-    approved: FIRST_VIEW,
-    rejected: FIRST_VIEW,
-  });
+  const change = (values: Record<string, string | null>) =>
+    setParams(
+      (before) => {
+        const after = new URLSearchParams(before);
+        for (const [key, value] of Object.entries(values)) {
+          if (value === null) after.delete(key);
+          else after.set(key, value);
+        }
+        return after;
+      },
+      { replace: true },
+    );
+  const setTab = (status: GatePassStatus) =>
+    change({ tab: status === 'pending' ? null : status, sort: null, order: null, page: null });
+  const setGroup = (value: string | null) => change({ group: value, page: null });
+  const setMine = (on: boolean) => change({ mine: on ? '1' : '0', page: null });
+  // Every tab is loaded (for its count); the one on show takes its view from the address.
+  const urlView = viewOf(params);
+  const views: Record<GatePassStatus, TabView> = {
+    pending: tab === 'pending' ? urlView : FIRST_VIEW,
+    approved: tab === 'approved' ? urlView : FIRST_VIEW,
+    rejected: tab === 'rejected' ? urlView : FIRST_VIEW,
+  };
+  const setView = (view: TabView) =>
+    change({
+      sort: view.sort.sort === NEWEST_FIRST.sort ? null : view.sort.sort,
+      order: view.sort.order === defaultOrder(view.sort.sort) ? null : view.sort.order,
+      page: view.page === 0 ? null : String(view.page + 1),
+    });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [rejecting, setRejecting] = useState<GatePass[] | null>(null);
 
@@ -178,14 +227,9 @@ export function TeacherGatepassPage({ undoWindowMs = UNDO_WINDOW_MS }: { undoWin
   });
 
   const resetSelection = () => setSelected(new Set());
-  const changeFilter = (change: () => void) => {
-    change();
+  const changeFilter = (apply: () => void) => {
+    apply();
     resetSelection();
-    setViews((before) => ({
-      pending: { ...before.pending, page: 0 },
-      approved: { ...before.approved, page: 0 },
-      rejected: { ...before.rejected, page: 0 },
-    }));
   };
   const pendingPasses = lists.pending.data?.passes ?? [];
   const chosen = pendingPasses.filter((p) => selected.has(p._id) && !held.has(p._id));
@@ -211,7 +255,7 @@ export function TeacherGatepassPage({ undoWindowMs = UNDO_WINDOW_MS }: { undoWin
         mine={mine}
         onMine={(on) => changeFilter(() => setMine(on))}
       />
-      <Tabs value={tab} onChange={(value) => value && setTab(value as GatePassStatus)}>
+      <Tabs value={tab} onChange={(value) => value && setTab(statusOf(value))}>
         <Tabs.List mb="md">
           {TABS.map(({ status, label }) => (
             <CountedTab key={status} value={status} label={label} total={lists[status].data?.total} />
@@ -254,7 +298,7 @@ export function TeacherGatepassPage({ undoWindowMs = UNDO_WINDOW_MS }: { undoWin
             view={views.pending}
             onView={(view) => {
               resetSelection();
-              setViews((before) => ({ ...before, pending: view }));
+              setView(view);
             }}
             today={today}
             held={held}
@@ -280,7 +324,7 @@ export function TeacherGatepassPage({ undoWindowMs = UNDO_WINDOW_MS }: { undoWin
               label={label}
               list={lists[status]}
               view={views[status]}
-              onView={(view) => setViews((before) => ({ ...before, [status]: view }))}
+              onView={setView}
               today={today}
             />
           </Tabs.Panel>
