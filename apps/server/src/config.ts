@@ -10,6 +10,7 @@ import {
   resolveStreamLimits,
 } from './features/notifications/stream-capacity';
 import type { StreamLimits } from './features/notifications/stream-slots';
+import { addressProblem } from './lib/address-list';
 import { OWNER_ONLY_DIR } from './lib/file-modes';
 
 const perHour = (fallback: number) => z.coerce.number().int().min(1).max(1_000_000_000).default(fallback);
@@ -39,6 +40,22 @@ const EnvSchema = z.object({
   STREAMS_PER_INSTANCE: z.coerce.number().int().min(1).max(10_000_000).optional(),
   STREAMS_MEMORY_MB: z.coerce.number().int().min(1).max(10_000_000).optional(),
   READ_CACHE: z.enum(['on', 'off'], { error: 'READ_CACHE must be on or off' }).default('on'),
+  METRICS_ALLOW: z
+    .string()
+    .default('127.0.0.1,::1')
+    .transform((text, ctx) => {
+      if (text.trim() === 'none') return [];
+      const entries = text
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
+      for (const entry of entries) {
+        const problem = addressProblem(entry);
+        if (problem) ctx.addIssue({ code: 'custom', message: `METRICS_ALLOW: ${problem}` });
+      }
+      return entries;
+    }),
+  DRAIN_SECONDS: z.coerce.number().int().min(1).max(3600).default(20),
 });
 
 /**
@@ -81,6 +98,10 @@ export interface Config {
   streamLimits: StreamLimits;
   /** Whether answers of reads are kept in memory (off: every read goes to the database, to measure it). */
   readCache: boolean;
+  /** Addresses and CIDRs that may read /metrics (directly, not through a proxy). */
+  metricsAllow: string[];
+  /** On SIGTERM: how long in-flight requests may take to finish before the process exits anyway. */
+  drainSeconds: number;
 }
 
 /** Reads the secret from DATA_DIR, creating it (owner-only) on first use. */
@@ -127,5 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       memoryMb: e.STREAMS_MEMORY_MB,
     }),
     readCache: e.READ_CACHE === 'on',
+    metricsAllow: e.METRICS_ALLOW,
+    drainSeconds: e.DRAIN_SECONDS,
   };
 }

@@ -6,13 +6,24 @@ import { startServer } from './server';
 // Whatever the server or SQLite creates (the database, its -wal and -shm, the secret) is owner-only.
 process.umask(0o077);
 const config = loadConfig();
-const { app, handle, seeded } = await startServer(config, loggerOptions(config.logLevel));
+const { app, handle, seeded, lifecycle } = await startServer(config, loggerOptions(config.logLevel));
 
 let closing = false;
+/**
+ * Draining (record 0030): readiness answers 503 at once, live update streams are asked to reconnect
+ * (through the proxy, to another instance) and new ones refused, the listening socket closes so the
+ * proxy sends new requests elsewhere, and the requests in flight finish. Past DRAIN_SECONDS the
+ * process exits anyway.
+ */
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down: draining requests');
+  lifecycle.drain();
+  setTimeout(() => {
+    app.log.error(`requests still running after DRAIN_SECONDS (${config.drainSeconds} s): exiting`);
+    process.exit(1);
+  }, config.drainSeconds * 1000).unref();
   try {
     await app.close();
     await handle.close();

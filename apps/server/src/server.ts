@@ -5,9 +5,11 @@ import type { Config } from './config';
 import { openConfiguredDb, prepareDb } from './db/open';
 import { schedulePruning } from './features/maintenance/prune';
 import { looseModes } from './lib/file-modes';
+import { Lifecycle } from './lib/lifecycle';
 
 export async function startServer(config: Config, logger: FastifyServerOptions['logger'] = false) {
   const handle = await openConfiguredDb(config);
+  const lifecycle = new Lifecycle();
   try {
     const { seeded } = await prepareDb(config, handle);
     const app = await buildApp({
@@ -20,6 +22,8 @@ export async function startServer(config: Config, logger: FastifyServerOptions['
       writeLimits: config.writeLimits,
       streamLimits: config.streamLimits,
       readCache: config.readCache,
+      lifecycle,
+      metricsAllow: config.metricsAllow,
     });
     const stopPruning = schedulePruning(
       handle.db,
@@ -32,7 +36,7 @@ export async function startServer(config: Config, logger: FastifyServerOptions['
     for (const path of loose) {
       app.log.warn(`${path} can be read by other users of this machine: chmod go-rwx it`);
     }
-    return { app, handle, seeded, loose };
+    return { app, handle, seeded, loose, lifecycle };
   } catch (err) {
     await handle.close();
     throw err;

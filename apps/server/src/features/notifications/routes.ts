@@ -17,7 +17,7 @@ import {
 } from '@campus/contract';
 import type { Audience, LiveMessage } from '../../db/live-events';
 import { clientKey } from '../../lib/client-address';
-import { notFound } from '../../lib/errors';
+import { HttpError, notFound } from '../../lib/errors';
 import { answerList, arrayAnswer } from '../../lib/lists';
 import { principalOf } from '../../plugins/access';
 import type { Principal } from '../auth/repository';
@@ -47,10 +47,18 @@ function concerns(audience: Audience, { principal, groups }: Listener): boolean 
 const frame = (id: string, topics: readonly LiveTopic[]) =>
   `id: ${id}\ndata: ${JSON.stringify({ topics })}\n\n`;
 
+/**
+ * Ends a stream of an instance that drains before stopping: the tab reconnects after this many ms
+ * (spread so that tabs do not all come at once), through the proxy to another instance, and
+ * resumes from its Last-Event-ID there (record 0030).
+ */
+const drainedFrame = (random = Math.random) =>
+  `retry: ${100 + Math.floor(random() * 400)}\n: this instance is stopping; reconnect\n\n`;
+
 /** Ends a stream whose place a newer stream of its account took: the tab reconnects on focus. */
 const SUPERSEDED = `event: ${LIVE_SUPERSEDED_EVENT}\ndata: {}\n\n`;
 
-export const notificationsRoutes: Feature = async (app, { db, auth, live, streamSlots }) => {
+export const notificationsRoutes: Feature = async (app, { db, auth, live, streamSlots, lifecycle }) => {
   const notes = notificationRepository(db);
 
   app.get(
@@ -153,8 +161,12 @@ export const notificationsRoutes: Feature = async (app, { db, auth, live, stream
     }
   }, HEARTBEAT_MS);
   heartbeat.unref();
+  const stopListening = lifecycle.onDrain(() => {
+    for (const stream of streams) stream.out.end(drainedFrame());
+  });
   app.addHook('onClose', async () => {
     clearInterval(heartbeat);
+    stopListening();
     for (const stream of streams) stream.out.end();
   });
 
@@ -171,6 +183,11 @@ export const notificationsRoutes: Feature = async (app, { db, auth, live, stream
     },
     async (request, reply) => {
       const principal = principalOf(request);
+      if (lifecycle.draining) {
+        throw new HttpError(503, 'This instance is stopping: connect again in a moment', {
+          'retry-after': '1',
+        });
+      }
       // Claimed before any work for the stream: past the bounds this is a 503 (decision record 0023).
       const slot = streamSlots.claim(principal.accountId, clientKey(request.ip));
       const groups = await listenerGroups(principal).catch((error: unknown) => {
