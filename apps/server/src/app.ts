@@ -27,6 +27,7 @@ import { registerWriteSettling } from './plugins/settle-writes';
 import { SESSION_COOKIE } from './plugins/session-cookie';
 import { registerSpa } from './plugins/spa';
 import { registerCompression } from './plugins/compression';
+import { registerDrainRefusal } from './plugins/drain';
 import { registerMetrics } from './features/metrics/metrics';
 import { addressList } from './lib/address-list';
 import { Lifecycle } from './lib/lifecycle';
@@ -120,7 +121,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     bodyLimit: MAX_BODY_BYTES,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 4096 },
     requestTimeout: 30_000,
-    return503OnClosing: true,
+    // Draining (record 0030): a request that reaches a closing instance is still answered, not 503.
+    return503OnClosing: false,
     trustProxy: options.trustProxy ?? false,
     childLoggerFactory: (logger, bindings, options) => lazyChildLogger(logger, bindings, options),
     frameworkErrors: frameworkError,
@@ -178,6 +180,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   };
 
   registerErrorHandling(app);
+  registerDrainRefusal(app, lifecycle);
   registerAccessControl(app, deps);
   registerWriteLimits(app, {
     limits,

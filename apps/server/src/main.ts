@@ -1,4 +1,6 @@
 /** Process entry: config → database → migrate → first-run seed → listen; SIGTERM drains and closes. */
+import { Server } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { loggerOptions } from './app';
 import { loadConfig } from './config';
 import { startServer } from './server';
@@ -7,6 +9,11 @@ import { startServer } from './server';
 process.umask(0o077);
 const config = loadConfig();
 const { app, handle, seeded, lifecycle } = await startServer(config, loggerOptions(config.logLevel));
+
+/** How long a draining instance still accepts connections, refusing GETs, before its port closes. */
+const NOTICE_MS = 1000;
+/** How long a connection accepted just before the port closed has to send its request. */
+const ACCEPTED_GRACE_MS = 300;
 
 let closing = false;
 /**
@@ -24,6 +31,14 @@ async function shutdown(signal: string) {
     app.log.error(`requests still running after DRAIN_SECONDS (${config.drainSeconds} s): exiting`);
     process.exit(1);
   }, config.drainSeconds * 1000).unref();
+  // GETs are refused with 503 meanwhile, which takes this instance out of the proxy's rotation, so
+  // that no connection waits to be accepted when the port closes (it would be reset).
+  await sleep(NOTICE_MS);
+  // No new connection is accepted from now on, but one accepted a moment ago gets to send its
+  // request: Node's HTTP close drops every connection that has not begun a request, which a proxy
+  // would see as a reset, and could not resend a POST after.
+  Server.prototype.close.call(app.server);
+  await sleep(ACCEPTED_GRACE_MS);
   try {
     await app.close();
     await handle.close();

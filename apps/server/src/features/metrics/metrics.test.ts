@@ -160,7 +160,12 @@ describe('draining', () => {
     expect(again.statusCode).toBe(503);
     expect(again.headers['retry-after']).toBe('1');
     expect(sample(await scrape(), 'campus_draining')).toBe(1);
-    // What it is asked meanwhile is still answered.
+    // A read is refused, so that the proxy resends it elsewhere and takes this instance out.
+    const read = await t.app.inject({ url: '/api/get-notices', headers: bearer(token) });
+    expect(read.statusCode).toBe(503);
+    expect(read.headers['retry-after']).toBe('1');
+    expect(read.json<{ message: string }>().message).toMatch(/stopping/);
+    // A write is still answered: a proxy may not resend it.
     const signIn = await t.app.inject({
       url: '/api/login',
       method: 'POST',
