@@ -61,7 +61,7 @@ wait_ready 1 90
 start_instance 2
 wait_ready 2 60
 
-sed -e "s|@SERVER_NAME@|localhost|g" -e "s|@HTTPS_PORT@|$HTTPS_PORT|g" -e "s|@HTTP_PORT@|$HTTP_PORT|g" \
+sed -e "s|@SERVER_NAME@|localhost|g" -e "s|@HTTPS_PORT@|$HTTPS_PORT|g" -e "s|@HTTP_PORT@|$HTTP_PORT|g" -e "s|@HTTPS_PORT_SUFFIX@|:$HTTPS_PORT|g" \
   -e "s|@CERT@|$STATE/tls.crt|g" -e "s|@KEY@|$STATE/tls.key|g" \
   -e "s|@INSTANCE_1@|127.0.0.1:$(port_of 1)|g" -e "s|@INSTANCE_2@|127.0.0.1:$(port_of 2)|g" \
   "$ROOT/deploy/nginx/campus-portal.conf" >"$STATE/campus-portal.conf"
