@@ -21,6 +21,7 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'nod
 import http from 'node:http';
 import http2 from 'node:http2';
 import https from 'node:https';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,9 +39,27 @@ const check = (ok, message) => {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const say = (line) => console.log(`deploy: ${line}`);
 
-// Ports of this run: a random block, so that runs on one machine do not collide.
-const base = 31000 + Math.floor(Math.random() * 800) * 10;
-const ports = { https: base, http: base + 1, one: base + 2, two: base + 3 };
+/** Whether nothing listens on `port` (on every interface, as nginx binds). */
+function free(port) {
+  return new Promise((resolvePromise) => {
+    const server = net.createServer();
+    server.once('error', () => resolvePromise(false));
+    server.listen({ port, host: '0.0.0.0', exclusive: true }, () => server.close(() => resolvePromise(true)));
+  });
+}
+
+/** Four free ports in a row, from a random block, so that runs on one shared machine do not collide. */
+async function freePorts() {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const base = 31000 + Math.floor(Math.random() * 800) * 10;
+    const all = [base, base + 1, base + 2, base + 3];
+    if ((await Promise.all(all.map(free))).every(Boolean)) return all;
+  }
+  throw new Error('no four free ports in a row between 31000 and 39000');
+}
+
+const [httpsPort, httpPort, port1, port2] = await freePorts();
+const ports = { https: httpsPort, http: httpPort, one: port1, two: port2 };
 const state = mkdtempSync(join(tmpdir(), 'campus-deploy-check-'));
 const database = `campus_deploy_${randomBytes(4).toString('hex')}`;
 const pgServer = process.env.DEPLOY_PG ?? 'postgres://postgres@127.0.0.1:5432';
