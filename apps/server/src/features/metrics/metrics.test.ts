@@ -142,6 +142,8 @@ describe('draining', () => {
   it('answers not ready, asks open streams to reconnect and refuses new ones, and still serves requests', async () => {
     const student = await createStudent(t.handle.db);
     const token = await login(t.app, student.loginId);
+    t.handle.live.publish({ roles: ['admin'] }, ['stats']);
+    await expect.poll(() => t.handle.live.newestId).toBeDefined();
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
     const stream = await openStream(port, token);
@@ -153,6 +155,8 @@ describe('draining', () => {
     // The stream ends with a short retry, from which the browser reconnects (through the proxy).
     const said = await stream.text;
     expect(said).toMatch(/retry: \d{3}\n: this instance is stopping; reconnect\n\n$/);
+    // It was given a place to resume from when it opened, though no event had reached it.
+    expect(said).toContain(`id: ${t.handle.live.newestId}\n\n`);
     const ready = await t.app.inject({ url: '/api/health/ready' });
     expect(ready.statusCode).toBe(503);
     expect(ready.json()).toMatchObject({ status: 'draining' });

@@ -215,6 +215,12 @@ export const notificationsRoutes: Feature = async (app, { db, auth, live, stream
 
       out.write(`retry: ${RETRY_MS}\n: connected\n\n`);
       const lastId = request.headers['last-event-id'];
+      const newest = live.newestId;
+      if ((typeof lastId !== 'string' || !lastId) && newest) {
+        // A resume point before any event: a tab whose stream ends before it heard one (its instance
+        // drains, a proxy drops it) still resumes from here, wherever it reconnects (record 0030).
+        out.write(`id: ${newest}\n\n`);
+      }
       if (typeof lastId === 'string' && lastId) {
         const missed = live.since(lastId);
         if (missed === undefined) {
