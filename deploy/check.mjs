@@ -291,7 +291,7 @@ const today = new Date().toISOString().slice(0, 10);
 
 /** Requests through the proxy from `workers` loops until stop(): reads and gate pass applications. */
 function load(tokens, teacher, workers) {
-  const tally = { sent: 0, answered: 0, failed: 0, failures: [], acked: [], stopped: false };
+  const tally = { sent: 0, answered: 0, failed: 0, signedOut: 0, failures: [], acked: [], stopped: false };
   let seq = 0;
   const one = async (i) => {
     const kind = seq++ % 4;
@@ -319,6 +319,7 @@ function load(tokens, teacher, workers) {
         if (kind === 3) tally.acked.push(res.body.gatepass._id);
       } else {
         tally.failed++;
+        if (res.status === 401) tally.signedOut++;
         tally.failures.push(`${method} ${path}: ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
       }
     } catch (err) {
@@ -540,7 +541,7 @@ try {
     `a stream heard ${gatepassEvents} gate pass events for ${rolling.acked.length} applications`,
   );
   figures.push(
-    `rolling restart (instance 1 then 2, ${(restartMs / 1000).toFixed(1)} s) under load: requests sent ${rolling.sent}, answered ${rolling.answered}, failed ${rolling.failed}; streams ${streams.length}, resumed ${resumed} times (Last-Event-ID), resyncs ${resyncs}, refused ${refusals}, events missed ${missed} (each stream heard ≥ ${gatepassEvents} gate pass events); writes acknowledged ${rolling.acked.length}, found ${found}; /metrics scrapes during it ${scrapes.filter((s) => s === 'ok').length} answered, ${scrapes.filter((s) => s === 'down').length} while an instance was down`,
+    `rolling restart (instance 1 then 2, ${(restartMs / 1000).toFixed(1)} s) under load: requests sent ${rolling.sent}, answered ${rolling.answered}, failed ${rolling.failed} (signed out ${rolling.signedOut}); streams ${streams.length}, resumed ${resumed} times (Last-Event-ID), resyncs ${resyncs}, refused ${refusals}, events missed ${missed} (each stream heard ≥ ${gatepassEvents} gate pass events); writes acknowledged ${rolling.acked.length}, found ${found}; /metrics scrapes during it ${scrapes.filter((s) => s === 'ok').length} answered, ${scrapes.filter((s) => s === 'down').length} while an instance was down`,
   );
 } catch (err) {
   problems.push(err instanceof Error ? (err.stack ?? err.message) : String(err));
