@@ -27,6 +27,10 @@ import { registerWriteSettling } from './plugins/settle-writes';
 import { SESSION_COOKIE } from './plugins/session-cookie';
 import { registerSpa } from './plugins/spa';
 import { registerCompression } from './plugins/compression';
+import { registerDrainRefusal } from './plugins/drain';
+import { registerMetrics } from './features/metrics/metrics';
+import { addressList } from './lib/address-list';
+import { Lifecycle } from './lib/lifecycle';
 import type { App } from './types';
 
 export interface AppOptions {
@@ -51,7 +55,13 @@ export interface AppOptions {
   locale?: string;
   /** The clock, in ms since the epoch (tests move it instead of waiting). */
   now?: () => number;
+  /** Serving or draining: main.ts starts the drain on SIGTERM (record 0030). */
+  lifecycle?: Lifecycle;
+  /** Addresses and CIDRs /metrics answers (METRICS_ALLOW); loopback by default. */
+  metricsAllow?: readonly string[];
 }
+
+export const DEFAULT_METRICS_ALLOW = ['127.0.0.1', '::1'];
 
 /** Path parameters that are never written: the token, and whatever path the catch-all was given. */
 const SECRET_PARAMS = new Set(['token', '*']);
@@ -113,7 +123,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     bodyLimit: MAX_BODY_BYTES,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 4096 },
     requestTimeout: 30_000,
-    return503OnClosing: true,
+    // Draining (record 0030): a request that reaches a closing instance is still answered, not 503.
+    return503OnClosing: false,
     trustProxy: options.trustProxy ?? false,
     childLoggerFactory: (logger, bindings, options) => lazyChildLogger(logger, bindings, options),
     frameworkErrors: frameworkError,
@@ -130,15 +141,25 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const audit = auditRepository(db, dialect);
   const hashing = options.hashing ?? { concurrency: 2, queued: 32 };
   const limits = limitsRepository(db);
+  const hashQueue = new WorkQueue(
+    hashing.concurrency,
+    hashing.queued,
+    'The server is busy checking passwords. Try again in a moment.',
+  );
+  const lifecycle = options.lifecycle ?? new Lifecycle();
+  // First of the hooks that see answers, so every route is counted.
+  const registry = registerMetrics(app, {
+    cache,
+    live,
+    hashing: hashQueue,
+    pool: options.handle.pool,
+    lifecycle,
+  });
   const signIn = signInService({
     auth,
     audit,
     limits,
-    hashing: new WorkQueue(
-      hashing.concurrency,
-      hashing.queued,
-      'The server is busy checking passwords. Try again in a moment.',
-    ),
+    hashing: hashQueue,
     now,
     settings: { ...DEFAULT_SIGN_IN_LIMITS, ...options.signInLimits },
     ...(options.signInHold ? { hold: options.signInHold } : {}),
@@ -156,9 +177,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     live,
     streamSlots: new StreamSlots(resolveStreamLimits(options.streamLimits)),
     notify: notifier(db, live, app.log),
+    lifecycle,
+    metrics: { registry, allowed: addressList(options.metricsAllow ?? DEFAULT_METRICS_ALLOW) },
   };
 
   registerErrorHandling(app);
+  registerDrainRefusal(app, lifecycle);
   registerAccessControl(app, deps);
   registerWriteLimits(app, {
     limits,

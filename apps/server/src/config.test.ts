@@ -123,3 +123,25 @@ describe('CAMPUS_LOCALE', () => {
     expect(() => localeOf('english')).toThrow(/CAMPUS_LOCALE/);
   });
 });
+
+describe('METRICS_ALLOW and DRAIN_SECONDS', () => {
+  const base = { DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(32) };
+  it('allows loopback by default, the addresses and ranges given, or nobody', () => {
+    expect(loadConfig(base).metricsAllow).toEqual(['127.0.0.1', '::1']);
+    expect(loadConfig({ ...base, METRICS_ALLOW: '10.0.0.0/8, fd00::/8,192.0.2.7' }).metricsAllow).toEqual([
+      '10.0.0.0/8',
+      'fd00::/8',
+      '192.0.2.7',
+    ]);
+    expect(loadConfig({ ...base, METRICS_ALLOW: 'none' }).metricsAllow).toEqual([]);
+    expect(loadConfig(base).drainSeconds).toBe(20);
+  });
+
+  it('names an entry that is not an address or a range', () => {
+    expect(() => loadConfig({ ...base, METRICS_ALLOW: 'prometheus.local' })).toThrow(
+      /METRICS_ALLOW: prometheus.local is not an IP address/,
+    );
+    expect(() => loadConfig({ ...base, METRICS_ALLOW: '10.0.0.0/33' })).toThrow(/prefix must be 0 to 32/);
+    expect(() => loadConfig({ ...base, DRAIN_SECONDS: '0' })).toThrow(/DRAIN_SECONDS/);
+  });
+});

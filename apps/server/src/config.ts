@@ -10,6 +10,7 @@ import {
   resolveStreamLimits,
 } from './features/notifications/stream-capacity';
 import type { StreamLimits } from './features/notifications/stream-slots';
+import { addressProblem } from './lib/address-list';
 import { OWNER_ONLY_DIR } from './lib/file-modes';
 
 const perHour = (fallback: number) => z.coerce.number().int().min(1).max(1_000_000_000).default(fallback);
@@ -46,6 +47,22 @@ const EnvSchema = z.object({
       message: 'CAMPUS_LOCALE names a locale this Node.js does not know',
     })
     .default('en-IN'),
+  METRICS_ALLOW: z
+    .string()
+    .default('127.0.0.1,::1')
+    .transform((text, ctx) => {
+      if (text.trim() === 'none') return [];
+      const entries = text
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
+      for (const entry of entries) {
+        const problem = addressProblem(entry);
+        if (problem) ctx.addIssue({ code: 'custom', message: `METRICS_ALLOW: ${problem}` });
+      }
+      return entries;
+    }),
+  DRAIN_SECONDS: z.coerce.number().int().min(1).max(3600).default(20),
 });
 
 /**
@@ -90,6 +107,10 @@ export interface Config {
   readCache: boolean;
   /** How the web app writes dates, times and numbers (a BCP 47 language and region). */
   locale: string;
+  /** Addresses and CIDRs that may read /metrics (directly, not through a proxy). */
+  metricsAllow: string[];
+  /** On SIGTERM: how long in-flight requests may take to finish before the process exits anyway. */
+  drainSeconds: number;
 }
 
 /** Reads the secret from DATA_DIR, creating it (owner-only) on first use. */
@@ -137,5 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }),
     readCache: e.READ_CACHE === 'on',
     locale: e.CAMPUS_LOCALE,
+    metricsAllow: e.METRICS_ALLOW,
+    drainSeconds: e.DRAIN_SECONDS,
   };
 }

@@ -5,9 +5,11 @@ import type { Config } from './config';
 import { openConfiguredDb, prepareDb } from './db/open';
 import { schedulePruning } from './features/maintenance/prune';
 import { looseModes } from './lib/file-modes';
+import { Lifecycle } from './lib/lifecycle';
 
 export async function startServer(config: Config, logger: FastifyServerOptions['logger'] = false) {
   const handle = await openConfiguredDb(config);
+  const lifecycle = new Lifecycle();
   try {
     const { seeded } = await prepareDb(config, handle);
     const app = await buildApp({
@@ -21,6 +23,8 @@ export async function startServer(config: Config, logger: FastifyServerOptions['
       streamLimits: config.streamLimits,
       readCache: config.readCache,
       locale: config.locale,
+      lifecycle,
+      metricsAllow: config.metricsAllow,
     });
     const stopPruning = schedulePruning(
       handle.db,
@@ -33,7 +37,7 @@ export async function startServer(config: Config, logger: FastifyServerOptions['
     for (const path of loose) {
       app.log.warn(`${path} can be read by other users of this machine: chmod go-rwx it`);
     }
-    return { app, handle, seeded, loose };
+    return { app, handle, seeded, loose, lifecycle };
   } catch (err) {
     await handle.close();
     throw err;

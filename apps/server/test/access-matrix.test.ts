@@ -31,6 +31,9 @@ type Expectation = 'public' | readonly ('student' | 'teacher' | 'admin')[];
 const EXPECTED: Record<string, Expectation> = {
   'GET /api/health': 'public',
   'GET /api/health/cache': ['admin'],
+  'GET /api/health/live': 'public',
+  'GET /api/health/ready': 'public',
+  'GET /metrics': 'public',
   'GET /api/demo-accounts': 'public',
   'POST /api/login': 'public',
   'POST /api/support-add': 'public',

@@ -20,7 +20,65 @@ export interface DbHandle {
   changes: ChangeTracker;
   /** "This changed" messages for the people it concerns, heard by every instance. */
   live: LiveEvents;
+  /** PostgreSQL: the connection pool's figures, for /metrics; undefined on SQLite. */
+  pool?: PoolFigures;
   close(): Promise<void>;
+}
+
+/** A connection pool as /metrics shows it: connections, and what waiting for one cost. */
+export interface PoolFigures {
+  readonly total: number;
+  readonly idle: number;
+  /** Queries waiting for a connection now. */
+  readonly waiting: number;
+  /** Connections handed out, and the seconds their takers waited in all. */
+  readonly acquired: number;
+  readonly waitedSeconds: number;
+}
+
+/** Counts each connection taken from the pool and how long it was waited for. */
+function measuredPool(pool: pg.Pool): PoolFigures {
+  const figures = { acquired: 0, waitedSeconds: 0 };
+  const connect = pool.connect.bind(pool) as (callback?: unknown) => Promise<pg.PoolClient> | undefined;
+  const started = () => {
+    const at = performance.now();
+    return () => {
+      figures.acquired++;
+      figures.waitedSeconds += (performance.now() - at) / 1000;
+    };
+  };
+  // pool.query takes its connection through connect(callback), Kysely through connect().
+  const measured = (callback?: (err: Error | undefined, ...rest: unknown[]) => void) => {
+    const done = started();
+    if (typeof callback === 'function') {
+      return connect((err: Error | undefined, ...rest: unknown[]) => {
+        if (!err) done();
+        callback(err, ...rest);
+      });
+    }
+    return connect()?.then((client) => {
+      done();
+      return client;
+    });
+  };
+  pool.connect = measured as typeof pool.connect;
+  return {
+    get total() {
+      return pool.totalCount;
+    },
+    get idle() {
+      return pool.idleCount;
+    },
+    get waiting() {
+      return pool.waitingCount;
+    },
+    get acquired() {
+      return figures.acquired;
+    },
+    get waitedSeconds() {
+      return figures.waitedSeconds;
+    },
+  };
 }
 
 export interface DbOptions {
@@ -163,7 +221,7 @@ export function openDb(options: DbOptions): DbHandle {
       await changes.stop();
       await db.destroy();
     };
-    return { db, dialect: 'postgres', changes, live, close };
+    return { db, dialect: 'postgres', changes, live, pool: measuredPool(pool), close };
   }
   const file = options.sqliteFile ?? ':memory:';
   const sqlite = new SQLite(file);

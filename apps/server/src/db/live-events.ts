@@ -55,6 +55,11 @@ export abstract class LiveEvents {
     return at === -1 ? undefined : this.kept.slice(at + 1);
   }
 
+  /** The id of the newest message kept: where a stream opened now would resume from. */
+  get newestId(): string | undefined {
+    return this.kept.at(-1)?.id;
+  }
+
   get listenerCount(): number {
     return this.listeners.size;
   }

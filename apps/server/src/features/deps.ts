@@ -8,6 +8,8 @@ import type { AuthRepository } from './auth/repository';
 import type { SignInService } from './auth/sign-in';
 import type { TokenService } from './auth/tokens';
 import type { LiveEvents } from '../db/live-events';
+import type { Registry } from 'prom-client';
+import type { Lifecycle } from '../lib/lifecycle';
 import type { Notifier } from './notifications/notifier';
 import type { StreamSlots } from './notifications/stream-slots';
 
@@ -29,6 +31,10 @@ export interface FeatureDeps {
   streamSlots: StreamSlots;
   /** Notifications and live updates that follow a change. */
   notify: Notifier;
+  /** Serving, or draining before the process stops (SIGTERM). */
+  lifecycle: Lifecycle;
+  /** What /metrics answers, and to which addresses. */
+  metrics: { registry: Registry; allowed: (address: string | undefined) => boolean };
   /** The time, in ms since the epoch: tests move it instead of waiting. */
   now: () => number;
 }

@@ -12,6 +12,7 @@ import { notificationsRoutes } from './notifications/routes';
 import { peopleAdminRoutes } from './people/admin-routes';
 import { groupsRoutes } from './people/groups-routes';
 import { peopleRoutes } from './people/routes';
+import { metricsRoutes } from './metrics/routes';
 import { marksRoutes } from './performance/marks-routes';
 import { performanceRoutes } from './performance/routes';
 import { queriesRoutes } from './queries/routes';
@@ -23,6 +24,7 @@ import { importRoutes } from './transfer/import-routes';
 
 export const FEATURES: Feature[] = [
   healthRoutes,
+  metricsRoutes,
   // First, so its hook sees every route registered after it.
   auditRoutes,
   authRoutes,

@@ -25,6 +25,11 @@ export class WorkQueue {
    * Throws the 503 that `run` would throw now, so a caller can refuse before doing work of its own
    * for a job that would not be taken (under a flood, most of them).
    */
+  /** Jobs running now, and jobs waiting for their turn (both lines). */
+  get figures(): { running: number; waiting: number } {
+    return { running: this.running, waiting: this.waiting.length + this.urgent.length };
+  }
+
   admit(options: { urgent?: boolean } = {}): void {
     if (this.running < this.concurrency) return;
     if ((options.urgent ? this.urgent : this.waiting).length >= this.queued) {

@@ -18,7 +18,7 @@ import {
 } from '@campus/contract';
 import type { Audience, LiveMessage } from '../../db/live-events';
 import { clientKey } from '../../lib/client-address';
-import { notFound } from '../../lib/errors';
+import { HttpError, notFound } from '../../lib/errors';
 import { answerList, arrayAnswer } from '../../lib/lists';
 import { principalOf } from '../../plugins/access';
 import type { Principal } from '../auth/repository';
@@ -48,10 +48,18 @@ function concerns(audience: Audience, { principal, groups }: Listener): boolean 
 const frame = (id: string, topics: readonly LiveTopic[]) =>
   `id: ${id}\ndata: ${JSON.stringify({ topics })}\n\n`;
 
+/**
+ * Ends a stream of an instance that drains before stopping: the tab reconnects after this many ms
+ * (spread so that tabs do not all come at once), through the proxy to another instance, and
+ * resumes from its Last-Event-ID there (record 0030).
+ */
+const drainedFrame = (random = Math.random) =>
+  `retry: ${100 + Math.floor(random() * 400)}\n: this instance is stopping; reconnect\n\n`;
+
 /** Ends a stream whose place a newer stream of its account took: the tab reconnects on focus. */
 const SUPERSEDED = `event: ${LIVE_SUPERSEDED_EVENT}\ndata: {}\n\n`;
 
-export const notificationsRoutes: Feature = async (app, { db, auth, live, streamSlots }) => {
+export const notificationsRoutes: Feature = async (app, { db, auth, live, streamSlots, lifecycle }) => {
   const notes = notificationRepository(db);
 
   app.get(
@@ -192,8 +200,12 @@ export const notificationsRoutes: Feature = async (app, { db, auth, live, stream
     }
   }, HEARTBEAT_MS);
   heartbeat.unref();
+  const stopListening = lifecycle.onDrain(() => {
+    for (const stream of streams) stream.out.end(drainedFrame());
+  });
   app.addHook('onClose', async () => {
     clearInterval(heartbeat);
+    stopListening();
     for (const stream of streams) stream.out.end();
   });
 
@@ -210,6 +222,11 @@ export const notificationsRoutes: Feature = async (app, { db, auth, live, stream
     },
     async (request, reply) => {
       const principal = principalOf(request);
+      if (lifecycle.draining) {
+        throw new HttpError(503, 'This instance is stopping: connect again in a moment', {
+          'retry-after': '1',
+        });
+      }
       // Claimed before any work for the stream: past the bounds this is a 503 (decision record 0023).
       const slot = streamSlots.claim(principal.accountId, clientKey(request.ip));
       const groups = await listenerGroups(principal).catch((error: unknown) => {
@@ -237,6 +254,12 @@ export const notificationsRoutes: Feature = async (app, { db, auth, live, stream
 
       out.write(`retry: ${RETRY_MS}\n: connected\n\n`);
       const lastId = request.headers['last-event-id'];
+      const newest = live.newestId;
+      if ((typeof lastId !== 'string' || !lastId) && newest) {
+        // A resume point before any event: a tab whose stream ends before it heard one (its instance
+        // drains, a proxy drops it) still resumes from here, wherever it reconnects (record 0030).
+        out.write(`id: ${newest}\n\n`);
+      }
       if (typeof lastId === 'string' && lastId) {
         const missed = live.since(lastId);
         if (missed === undefined) {
