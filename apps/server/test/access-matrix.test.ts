@@ -106,6 +106,7 @@ const EXPECTED: Record<string, Expectation> = {
   'GET /api/support/count': ['admin'],
   'GET /api/queries/count': ['admin'],
   'GET /api/notices/count': ['admin'],
+  'GET /api/admin/overview': ['admin'],
   'GET /api/supports': ['admin'],
   'GET /api/faq/match': ANY,
   'GET /api/audit-log': ['admin'],

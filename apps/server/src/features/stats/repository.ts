@@ -1,4 +1,6 @@
 /** The admin counts: the stats domain reads (only counts of) the tables of other domains. */
+import { sql } from 'kysely';
+import { ATTENDANCE_WARNING_PERCENT } from '@campus/contract';
 import type { Db } from '../../db/index';
 
 /** PostgreSQL answers count(*) as a bigint string, SQLite as a number. */
@@ -33,4 +35,129 @@ export function statsRepository(db: Db) {
   };
 }
 
+/** `YYYY-MM-DD` of an instant (UTC), as attendance and gate pass days are kept. */
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** The Monday (`YYYY-MM-DD`) of the week of a day. */
+export function mondayOf(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  const back = (date.getUTCDay() + 6) % 7;
+  return dayOf(date.getTime() - back * 86_400_000);
+}
+
+/** What the admin's dashboard leads with: each count is one query over an index, never a query per row. */
+export function overviewRepository(db: Db) {
+  const count = (row: { n: string | number | bigint | null } | undefined) => toCount(row?.n);
+
+  return {
+    async recentSupport(since: string): Promise<number> {
+      return count(
+        await db
+          .selectFrom('support_messages')
+          .select((eb) => eb.fn.countAll<string | number>().as('n'))
+          .where('created_at', '>=', since)
+          .executeTakeFirst(),
+      );
+    },
+
+    async groupsWithoutMentor(): Promise<string[]> {
+      const rows = await db
+        .selectFrom('groups')
+        .select('name')
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb.selectFrom('teacher_groups').select('group_name').whereRef('group_name', '=', 'groups.name'),
+            ),
+          ),
+        )
+        .orderBy('name')
+        .execute();
+      return rows.map((r) => r.name);
+    },
+
+    /** Groups with students, and of those the ones with attendance marked on the day. */
+    async groupsMarkedOn(day: string): Promise<{ all: string[]; marked: Set<string> }> {
+      const [all, marked] = await Promise.all([
+        db.selectFrom('students').select('group_name').distinct().orderBy('group_name').execute(),
+        db
+          .selectFrom('attendance')
+          .innerJoin('students', 'students.roll_no', 'attendance.roll_no')
+          .select('students.group_name')
+          .distinct()
+          .where('attendance.date', '=', day)
+          .execute(),
+      ]);
+      return { all: all.map((r) => r.group_name), marked: new Set(marked.map((r) => r.group_name)) };
+    },
+
+    async studentsBelowMinimum(): Promise<number> {
+      const perStudent = db
+        .selectFrom('attendance')
+        .select('roll_no')
+        .groupBy('roll_no')
+        .having(
+          sql<boolean>`sum(case when status = 'Present' then 1 else 0 end) * 100 < ${ATTENDANCE_WARNING_PERCENT} * count(*)`,
+        )
+        .as('below');
+      return count(
+        await db
+          .selectFrom(perStudent)
+          .select((eb) => eb.fn.countAll<string | number>().as('n'))
+          .executeTakeFirst(),
+      );
+    },
+
+    async stalePendingGatePasses(today: string): Promise<number> {
+      return count(
+        await db
+          .selectFrom('gate_passes')
+          .select((eb) => eb.fn.countAll<string | number>().as('n'))
+          .where('status', '=', 'pending')
+          .where('date', '<', today)
+          .executeTakeFirst(),
+      );
+    },
+
+    async recentImports(since: string): Promise<number> {
+      return count(
+        await db
+          .selectFrom('audit_log')
+          .select((eb) => eb.fn.countAll<string | number>().as('n'))
+          .where('kind', '=', 'import.apply')
+          .where('at', '>=', since)
+          .executeTakeFirst(),
+      );
+    },
+
+    /** How many rows of the table were created on each day since `since` (an ISO instant). */
+    async perDay(table: 'gate_passes' | 'queries', since: string): Promise<Map<string, number>> {
+      const day = sql<string>`substr(created_at, 1, 10)`;
+      const rows = await db
+        .selectFrom(table)
+        .select([day.as('day'), (eb) => eb.fn.countAll<string | number>().as('n')])
+        .where('created_at', '>=', since)
+        .groupBy(day)
+        .execute();
+      return new Map(rows.map((r) => [r.day, toCount(r.n)]));
+    },
+
+    /** Present and marked records per day since `from` (a day). */
+    async attendanceByDay(from: string): Promise<{ date: string; present: number; total: number }[]> {
+      const rows = await db
+        .selectFrom('attendance')
+        .select([
+          'date',
+          sql<string | number>`sum(case when status = 'Present' then 1 else 0 end)`.as('present'),
+          (eb) => eb.fn.countAll<string | number>().as('total'),
+        ])
+        .where('date', '>=', from)
+        .groupBy('date')
+        .execute();
+      return rows.map((r) => ({ date: r.date, present: toCount(r.present), total: toCount(r.total) }));
+    },
+  };
+}
+
+export { dayOf };
 export type StatsRepository = ReturnType<typeof statsRepository>;

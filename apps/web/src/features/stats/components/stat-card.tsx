@@ -3,6 +3,7 @@ import { Anchor, Paper, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { MESSAGES, type StatKey } from '@campus/contract';
+import { formatCount } from '../../../lib/format';
 import { useStatCount } from '../api';
 
 export interface StatLink {
@@ -25,7 +26,7 @@ export function StatCard({ statKey, label, link }: { statKey: StatKey; label: st
   else
     value = (
       <Text fz={36} fw={700} lh={1.2}>
-        {count.data}
+        {formatCount(count.data)}
       </Text>
     );
 

@@ -1,14 +1,31 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AdminOverview } from '@campus/contract';
 import { json, renderScreen } from '../../../test/render';
 import { AdminHomePage } from './admin-home-page';
 
 afterEach(() => vi.unstubAllGlobals());
 
+const OVERVIEW: AdminOverview = {
+  today: '2031-03-12',
+  attention: {
+    recentSupport: 2,
+    groupsWithoutMentor: { count: 7, names: ['CSE-A', 'CSE-B', 'ECE-A', 'ECE-B', 'ME-A'] },
+    groupsNotMarkedToday: { count: 0, names: [] },
+    studentsBelowMinimum: 1234,
+    stalePendingGatePasses: 0,
+    recentImports: 0,
+  },
+  activity: [{ date: '2031-03-12', gatePasses: 3, queries: 1 }],
+  attendanceByWeek: [{ week: '2031-03-10', percentage: 82.5 }],
+};
+
 function renderPage(answer: (path: string) => Promise<Response>) {
   vi.stubGlobal(
     'fetch',
-    vi.fn((url: string) => answer(url)),
+    vi.fn((url: string) =>
+      url === '/api/admin/overview' ? Promise.resolve(json(200, OVERVIEW)) : answer(url),
+    ),
   );
   renderScreen(<AdminHomePage />);
 }
@@ -37,7 +54,7 @@ describe('AdminHomePage', () => {
     release();
     const support = screen.getByRole('region', { name: 'Total Support' });
     expect(await within(support).findByText('3')).toBeInTheDocument();
-    expect(within(support).getByRole('link', { name: 'Open Support Collection' })).toHaveAttribute(
+    expect(within(support).getByRole('link', { name: 'Open the support inbox' })).toHaveAttribute(
       'href',
       '/admin/help',
     );
@@ -61,5 +78,22 @@ describe('AdminHomePage', () => {
       await within(screen.getByRole('region', { name: 'Total Students' })).findByText('60'),
     ).toBeInTheDocument();
     expect(screen.getAllByText('Error fetching data')).toHaveLength(1);
+  });
+
+  it('leads with what needs the admin, each with the screen that deals with it, and nothing that needs nothing', async () => {
+    renderPage((path) => Promise.resolve(json(200, { count: COUNTS[path] })));
+    const needs = await screen.findByRole('region', { name: 'Needs your attention' });
+    const items = await within(needs).findAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('p')?.textContent)).toEqual([
+      '2 support messages in the last 7 days · Read them',
+      '7 groups without a mentor: CSE-A, CSE-B, ECE-A, ECE-B, ME-A and 2 more · Assign mentors',
+      '1,234 students below 75 % attendance · Open the report',
+    ]);
+    expect(within(items[1]!).getByRole('link', { name: 'Assign mentors' })).toHaveAttribute(
+      'href',
+      '/admin/groups',
+    );
+    // The first region on the page is what needs the admin, before the counts.
+    expect(screen.getAllByRole('region')[0]).toBe(needs);
   });
 });

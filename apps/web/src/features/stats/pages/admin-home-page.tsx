@@ -1,26 +1,42 @@
-/** The admin home and dashboard: the Statistics cards of SPEC §2. */
-import { SimpleGrid } from '@mantine/core';
+/**
+ * The admin home and dashboard: what needs the admin first, then the Statistics cards of SPEC §2,
+ * then the campus's recent activity as charts (loaded after the rest).
+ */
+import { SimpleGrid, Stack } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { PATHS, STATS, type StatKey } from '@campus/contract';
+import { LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
+import { useAdminOverview } from '../api';
+import { AttentionList } from '../components/attention-list';
 import { StatCard, type StatLink } from '../components/stat-card';
+
+const OverviewCharts = lazy(() => import('../components/overview-charts'));
 
 /** Notices have no admin list, so their card has no link. */
 const LINKS: Partial<Record<StatKey, StatLink>> = {
   students: { to: PATHS.admin.manageStudents, label: 'Open Manage Students' },
   teachers: { to: PATHS.admin.manageTeachers, label: 'Open Manage Teachers' },
-  support: { to: PATHS.admin.help, label: 'Open Support Collection' },
-  queries: { to: PATHS.admin.queries, label: 'Open Queries Collection' },
+  support: { to: PATHS.admin.help, label: 'Open the support inbox' },
+  queries: { to: PATHS.admin.queries, label: 'Open all queries' },
 };
 
 export function AdminHomePage() {
+  const overview = useAdminOverview();
   return (
-    <>
+    <Stack>
       <PageTitle>Statistics</PageTitle>
+      <AttentionList />
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 5 }}>
         {STATS.map((stat) => (
           <StatCard key={stat.key} statKey={stat.key} label={stat.label} link={LINKS[stat.key]} />
         ))}
       </SimpleGrid>
-    </>
+      {overview.data && (
+        <Suspense fallback={<LoadingState label="Loading charts..." />}>
+          <OverviewCharts overview={overview.data} />
+        </Suspense>
+      )}
+    </Stack>
   );
 }
