@@ -43,10 +43,17 @@ beforeAll(async () => {
   const mentor = await createTeacher(db, { groups: ['L-1'], name: 'Dr. Mehta' });
   const otherTeacher = await createTeacher(db, { groups: ['L-2'] });
   const admin = await createAdmin(db);
-  [studentToken, classmateToken, strangerToken, mentorToken, otherTeacherToken, adminToken] =
-    await Promise.all(
-      [student, classmate, stranger, mentor, otherTeacher, admin].map((p) => login(t.app, p.loginId)),
-    );
+  const tokens = await Promise.all(
+    [student, classmate, stranger, mentor, otherTeacher, admin].map((p) => login(t.app, p.loginId)),
+  );
+  [studentToken, classmateToken, strangerToken, mentorToken, otherTeacherToken, adminToken] = tokens as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
 });
 afterAll(() => t.close());
 
@@ -228,7 +235,12 @@ describe('withdrawing and deciding', () => {
   });
 
   it('lets the student, their mentors and admins download the attachment, nobody else', async () => {
-    const leave = await apply({ from: today, to: today, reason: 'Scan', attachment: file(PNG, 'image/png', 'scan.png') });
+    const leave = await apply({
+      from: today,
+      to: today,
+      reason: 'Scan',
+      attachment: file(PNG, 'image/png', 'scan.png'),
+    });
     for (const token of [studentToken, mentorToken, adminToken]) {
       const res = await request('GET', `/api/leave/${leave._id}/attachment`, token);
       expect(res.statusCode).toBe(200);
@@ -238,7 +250,9 @@ describe('withdrawing and deciding', () => {
     }
     expect((await request('GET', `/api/leave/${leave._id}/attachment`, classmateToken)).statusCode).toBe(404);
     expect((await request('GET', `/api/leave/${leave._id}/attachment`, strangerToken)).statusCode).toBe(404);
-    expect((await request('GET', `/api/leave/${leave._id}/attachment`, otherTeacherToken)).statusCode).toBe(403);
+    expect((await request('GET', `/api/leave/${leave._id}/attachment`, otherTeacherToken)).statusCode).toBe(
+      403,
+    );
   });
 });
 
@@ -248,7 +262,9 @@ describe('leave in attendance', () => {
     const token = await login(t.app, s.loginId);
     const from = addDays(today, -2);
     // Marked Absent before the leave was approved; Present the day before stays Present.
-    expect((await mark(addDays(today, -3), [{ studentId: s.rollNo, status: 'Present' }])).statusCode).toBe(200);
+    expect((await mark(addDays(today, -3), [{ studentId: s.rollNo, status: 'Present' }])).statusCode).toBe(
+      200,
+    );
     expect((await mark(from, [{ studentId: s.rollNo, status: 'Absent' }])).statusCode).toBe(200);
     const leave = await apply({ from, to: addDays(today, 1), reason: 'Surgery' }, token);
     expect((await decide(leave._id, { decision: 'approved' })).statusCode).toBe(200);
@@ -257,7 +273,11 @@ describe('leave in attendance', () => {
 
     const roster = await request('GET', `/api/attendance-leave?group=L-1&date=${today}`, mentorToken);
     expect(roster.json()).toContainEqual({ studentId: s.rollNo, source: 'leave' });
-    const after = await request('GET', `/api/attendance-leave?group=L-1&date=${addDays(today, 2)}`, mentorToken);
+    const after = await request(
+      'GET',
+      `/api/attendance-leave?group=L-1&date=${addDays(today, 2)}`,
+      mentorToken,
+    );
     expect(after.json()).not.toContainEqual({ studentId: s.rollNo, source: 'leave' });
 
     // Present without an override is refused, and nothing of the request is marked.
@@ -326,7 +346,9 @@ describe('leave in attendance', () => {
     expect(refused.json().message).toContain(`${s.rollNo} (gate pass)`);
     expect((await mark(today, [{ studentId: s.rollNo, status: 'On leave' }])).statusCode).toBe(200);
     // A pending pass changes nothing.
-    expect((await mark(addDays(today, -1), [{ studentId: s.rollNo, status: 'Absent' }])).statusCode).toBe(200);
+    expect((await mark(addDays(today, -1), [{ studentId: s.rollNo, status: 'Absent' }])).statusCode).toBe(
+      200,
+    );
   });
 });
 
@@ -337,7 +359,11 @@ describe('the percentage and its On leave rule', () => {
     const days = [-6, -5, -4, -3, -2, -1].map((d) => addDays(today, d));
     const statuses = ['Present', 'Present', 'Absent', 'On leave', 'On leave', 'On leave'] as const;
     const mentorId = (
-      await t.handle.db.selectFrom('accounts').select('id').where('role', '=', 'teacher').executeTakeFirstOrThrow()
+      await t.handle.db
+        .selectFrom('accounts')
+        .select('id')
+        .where('role', '=', 'teacher')
+        .executeTakeFirstOrThrow()
     ).id;
     await t.handle.db
       .insertInto('attendance')
@@ -353,21 +379,34 @@ describe('the percentage and its On leave rule', () => {
       .execute();
     const records = statuses.map((status) => ({ status }));
     const report = async () => {
-      const res = await request('GET', `/api/attendance-report?group=L-3&from=${days[0]}&to=${today}`, adminToken);
+      const res = await request(
+        'GET',
+        `/api/attendance-report?group=L-3&from=${days[0]}&to=${today}`,
+        adminToken,
+      );
       expect(res.statusCode).toBe(200);
       return res.json<AttendanceReport>().students[0];
     };
 
-    expect((await request('GET', '/api/attendance-settings', studentToken)).json()).toEqual({ onLeave: 'exclude' });
+    expect((await request('GET', '/api/attendance-settings', studentToken)).json()).toEqual({
+      onLeave: 'exclude',
+    });
     expect(await report()).toMatchObject({ present: 2, total: 3, percentage: 66.67, flagged: true });
-    expect(attendanceSummary(records)).toMatchObject({ present: 2, total: 3, percentage: 66.67, belowWarning: true });
+    expect(attendanceSummary(records)).toMatchObject({
+      present: 2,
+      total: 3,
+      percentage: 66.67,
+      belowWarning: true,
+    });
 
     const set = (onLeave: string, token = adminToken) =>
       request('PUT', '/api/attendance-settings', token, { onLeave });
     expect((await set('present', mentorToken)).statusCode).toBe(403);
     expect((await set('sometimes')).json().message).toBe('onLeave must be exclude, present or absent');
     expect((await set('present')).statusCode).toBe(200);
-    expect((await request('GET', '/api/attendance-settings', studentToken)).json()).toEqual({ onLeave: 'present' });
+    expect((await request('GET', '/api/attendance-settings', studentToken)).json()).toEqual({
+      onLeave: 'present',
+    });
     expect(await report()).toMatchObject({ present: 5, total: 6, percentage: 83.33, flagged: false });
     expect(attendanceSummary(records, 'present')).toMatchObject({ percentage: 83.33, belowWarning: false });
 
@@ -378,6 +417,10 @@ describe('the percentage and its On leave rule', () => {
 
     await set('exclude');
     // Only On leave days: nothing counts, so no warning.
-    expect(attendanceSummary([{ status: 'On leave' }])).toMatchObject({ total: 0, percentage: 0, belowWarning: false });
+    expect(attendanceSummary([{ status: 'On leave' }])).toMatchObject({
+      total: 0,
+      percentage: 0,
+      belowWarning: false,
+    });
   });
 });

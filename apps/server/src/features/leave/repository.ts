@@ -27,9 +27,7 @@ export interface NewLeave {
 }
 
 export type LeaveOutcome =
-  | { kind: 'done'; leave: Leave }
-  | { kind: 'not-found' }
-  | { kind: 'already'; status: LeaveStatus };
+  { kind: 'done'; leave: Leave } | { kind: 'not-found' } | { kind: 'already'; status: LeaveStatus };
 
 /** The campus setting that says how On leave days count in the percentage. */
 const ON_LEAVE_SETTING = 'attendance.on_leave';
@@ -78,7 +76,7 @@ export function leaveRepository(db: Db) {
       ...(r.decided_at ? { decidedAt: r.decided_at } : {}),
       ...(r.reject_reason ? { rejectReason: r.reject_reason } : {}),
       ...(r.file_name !== null && r.file_type !== null && r.file_size !== null
-        ? { attachment: { name: r.file_name, type: r.file_type, size: Number(r.file_size) } }
+        ? { attachment: { name: r.file_name, type: r.file_type, size: r.file_size } }
         : {}),
     };
   };
@@ -257,7 +255,10 @@ export function leaveRepository(db: Db) {
      * The students On leave on a day, of a group or among roll numbers: approved leave covering the
      * day, or an approved gate pass for it. Leave wins when a student has both.
      */
-    async onLeave(date: string, among: { group: string } | { rollNos: readonly number[] }): Promise<OnLeaveStudent[]> {
+    async onLeave(
+      date: string,
+      among: { group: string } | { rollNos: readonly number[] },
+    ): Promise<OnLeaveStudent[]> {
       if ('rollNos' in among && among.rollNos.length === 0) return [];
       let leave = db
         .selectFrom('leave_applications as l')
@@ -283,9 +284,7 @@ export function leaveRepository(db: Db) {
       const found = new Map<number, OnLeaveStudent['source']>();
       for (const r of onPass) found.set(r.roll_no, 'gatepass');
       for (const r of onLeave) found.set(r.roll_no, 'leave');
-      return [...found]
-        .sort(([a], [b]) => a - b)
-        .map(([studentId, source]) => ({ studentId, source }));
+      return [...found].sort(([a], [b]) => a - b).map(([studentId, source]) => ({ studentId, source }));
     },
 
     /** How the campus counts On leave days in the percentage (`exclude` unless an admin chose). */

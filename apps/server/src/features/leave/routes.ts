@@ -71,7 +71,9 @@ export const leaveRoutes: Feature = async (app: App, { db, now, live }) => {
     if (!found) throw notFoundError;
     if (principal.role === 'student' && principal.rollNo !== found.rollNo) throw notFoundError;
     if (principal.role === 'teacher' && !(await leave.mentorsStudent(principal.accountId, found.rollNo))) {
-      throw forbidden("You can see the leave of your mentees only, and this student is not in a group you mentor");
+      throw forbidden(
+        'You can see the leave of your mentees only, and this student is not in a group you mentor',
+      );
     }
     return found;
   }
@@ -103,7 +105,9 @@ export const leaveRoutes: Feature = async (app: App, { db, now, live }) => {
         const sniffed = sniffAttachmentType(data);
         if (sniffed === null) throw badRequest('attachment must be a PDF, PNG or JPEG file');
         if (sniffed !== attachment.type) {
-          throw badRequest(`attachment is ${TYPE_NAMES[sniffed]}, not ${TYPE_NAMES[attachment.type]} as its type says`);
+          throw badRequest(
+            `attachment is ${TYPE_NAMES[sniffed]}, not ${TYPE_NAMES[attachment.type]} as its type says`,
+          );
         }
         file = { name: attachment.name, type: sniffed, data };
       }
@@ -201,7 +205,8 @@ export const leaveRoutes: Feature = async (app: App, { db, now, live }) => {
       const { decision, rejectReason } = request.body;
       const outcome = await leave.decide(found._id, decision, principal.accountId, rejectReason);
       if (outcome.kind === 'not-found') throw notFound('Leave application not found');
-      if (outcome.kind === 'already') throw conflict(`This leave application has already been ${outcome.status}`);
+      if (outcome.kind === 'already')
+        throw conflict(`This leave application has already been ${outcome.status}`);
       const decided = outcome.leave;
       const student = await db
         .selectFrom('students')
@@ -253,7 +258,7 @@ export const leaveRoutes: Feature = async (app: App, { db, now, live }) => {
       schema: {
         tags: ['attendance', 'leave'],
         summary:
-          "The students of a group On leave on a day: approved leave covering it, or an approved gate pass for it",
+          'The students of a group On leave on a day: approved leave covering it, or an approved gate pass for it',
         querystring: OnLeaveQuerySchema,
         response: { 200: OnLeaveListSchema, ...errors },
       },
