@@ -79,12 +79,9 @@ export const RosterRow = memo(function RosterRow({
       <td className="roster-status">
         <div role="radiogroup" aria-label={`Attendance of ${name} (${rollNo})`} className="roster-choices">
           {locked ? (
-            <span
-              className="roster-choice"
-              data-option={ON_LEAVE_STATUS}
-              data-checked={status === ON_LEAVE_STATUS || undefined}
-            >
-              {ON_LEAVE_STATUS}
+            // A mark recorded before the leave was approved stands until the teacher overrides it.
+            <span className="roster-choice" data-option={status ?? ON_LEAVE_STATUS} data-checked>
+              {status ?? ON_LEAVE_STATUS}
             </span>
           ) : (
             ATTENDANCE_STATUSES.map((option) => (
