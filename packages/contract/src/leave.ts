@@ -107,7 +107,9 @@ export const LeaveIdParamsSchema = z.object({ id: IdSchema });
 
 /** `GET /api/leave` (mentors: their mentees' leave; admins: all; `mine` is implied for teachers). */
 export const LeaveListQuerySchema = StaffFilterSchema.omit({ mine: true }).extend({
-  status: z.enum(LEAVE_STATUSES, { error: 'must be pending, approved, rejected or withdrawn' }).default('pending'),
+  status: z
+    .enum(LEAVE_STATUSES, { error: 'must be pending, approved, rejected or withdrawn' })
+    .default('pending'),
 });
 export type LeaveListQuery = z.input<typeof LeaveListQuerySchema>;
 
