@@ -41,6 +41,7 @@ export const PATHS = {
     manageStudents: '/admin/manage-students',
     groups: '/admin/groups',
     attendanceReport: '/admin/attendance-report',
+    leave: '/admin/leave',
     queries: '/admin/queries',
     help: '/admin/help',
     faq: '/admin/faq',

@@ -165,6 +165,10 @@ export const SCREENS: Record<Role, Screen[]> = {
         import('../features/attendance/pages/attendance-report-page').then((m) => m.AttendanceReportPage),
     },
     {
+      path: inArea(PATHS.admin.leave),
+      load: () => import('../features/leave/pages/teacher-leave-page').then((m) => m.TeacherLeavePage),
+    },
+    {
       path: inArea(PATHS.admin.queries),
       load: () => import('../features/queries/pages/admin-queries-page').then((m) => m.AdminQueriesPage),
     },

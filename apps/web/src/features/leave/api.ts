@@ -83,6 +83,18 @@ export function useAttendanceSettings() {
   });
 }
 
+export function useSetAttendanceSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AttendanceSettings) =>
+      api<AttendanceSettings>('/api/attendance-settings', { method: 'PUT', body }),
+    onSuccess: (settings) => {
+      queryClient.setQueryData(leaveKeys.settings, settings);
+      void queryClient.invalidateQueries({ queryKey: ['attendance', 'report'] });
+    },
+  });
+}
+
 /** A file as base64, for the JSON body. */
 export function readAsBase64(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {

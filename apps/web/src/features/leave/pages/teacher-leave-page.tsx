@@ -2,16 +2,23 @@
  * Teacher leave: the mentees' leave applications as a work list, oldest first, to approve or reject
  * (with a reason the student sees); the decided ones beside them. Admins see every group's.
  */
-import { Button, Group, Modal, Stack, Tabs, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, Tabs, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { LEAVE_MESSAGES, LEAVE_REJECT_REASON_MAX, type Leave, type LeaveStatus } from '@campus/contract';
+import {
+  LEAVE_MESSAGES,
+  LEAVE_REJECT_REASON_MAX,
+  type Leave,
+  type LeaveStatus,
+  type OnLeaveRule,
+} from '@campus/contract';
 import { DataTable, type Column } from '../../../components/data-table';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
 import { showOutcome } from '../../../components/toast';
 import { CountedTab } from '../../../components/work-list-filters';
 import { serverMessageOr } from '../../../lib/api-client';
-import { useDecideLeave, useStaffLeave } from '../api';
+import { useCurrentUser } from '../../../lib/current-user';
+import { useAttendanceSettings, useDecideLeave, useSetAttendanceSettings, useStaffLeave } from '../api';
 import { AttachmentButton } from '../components/attachment-button';
 
 const TABS: { status: LeaveStatus; label: string }[] = [
@@ -167,7 +174,42 @@ function LeaveTable({
   );
 }
 
+const RULES: { value: OnLeaveRule; label: string }[] = [
+  { value: 'exclude', label: 'Left out of the total (default)' },
+  { value: 'present', label: 'Counted as present' },
+  { value: 'absent', label: 'Counted as absent' },
+];
+
+/** Admins choose how On leave days count in every attendance percentage and the below-75 % warning. */
+function OnLeaveRuleSetting() {
+  const settings = useAttendanceSettings();
+  const save = useSetAttendanceSettings();
+  return (
+    <Select
+      label="On leave days in the attendance percentage"
+      description="For every student's percentage, the below-75 % warning and the attendance report."
+      data={RULES}
+      value={settings.data?.onLeave ?? null}
+      disabled={settings.isPending || save.isPending}
+      allowDeselect={false}
+      onChange={(value: OnLeaveRule | null) =>
+        value &&
+        save.mutate(
+          { onLeave: value },
+          {
+            onSuccess: () => showOutcome({ ok: true, message: 'Attendance setting saved.' }),
+            onError: (error) =>
+              showOutcome({ ok: false, message: serverMessageOr(error, 'Could not save the setting.') }),
+          },
+        )
+      }
+      w={{ base: '100%', xs: 320 }}
+    />
+  );
+}
+
 export function TeacherLeavePage() {
+  const admin = useCurrentUser().role === 'admin';
   const [tab, setTab] = useState<LeaveStatus>('pending');
   const [rejecting, setRejecting] = useState<Leave | null>(null);
   const decide = useDecideLeave();
@@ -193,9 +235,10 @@ export function TeacherLeavePage() {
     <Stack>
       <PageTitle>Leave</PageTitle>
       <Text c="dimmed" size="sm">
-        Your mentees&apos; leave. Approved leave marks the student On leave on the attendance roster for its
-        days.
+        {admin ? 'Every group’s leave.' : 'Your mentees’ leave.'} Approved leave marks the student On leave on
+        the attendance roster for its days.
       </Text>
+      {admin && <OnLeaveRuleSetting />}
       <Tabs value={tab} onChange={(value) => value && setTab(value as LeaveStatus)} keepMounted={false}>
         <Tabs.List>
           {TABS.map((t) => (
