@@ -45,7 +45,6 @@ export const NAVIGATION: Record<Role, NavItem[]> = {
     { label: 'Manage Students', to: PATHS.admin.manageStudents },
     { label: 'Groups', to: PATHS.admin.groups },
     { label: 'Reports', to: PATHS.admin.attendanceReport },
-    { label: 'Leave', to: PATHS.admin.leave },
     { label: 'Queries', to: PATHS.admin.queries },
     { label: 'FAQ', to: PATHS.admin.faq },
     { label: 'Audit Log', to: PATHS.admin.audit },

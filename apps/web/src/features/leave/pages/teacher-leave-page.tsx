@@ -203,7 +203,7 @@ function OnLeaveRuleSetting() {
           },
         )
       }
-      w={{ base: '100%', xs: 320 }}
+      w={{ base: '100%', xs: 420 }}
     />
   );
 }
