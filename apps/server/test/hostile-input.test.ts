@@ -29,6 +29,9 @@ const TABLES = [
   'attendance',
   'support_messages',
   'faq',
+  'leave_applications',
+  'leave_attachments',
+  'campus_settings',
 ];
 const FIELDS = [
   'userId',
@@ -69,6 +72,13 @@ const FIELDS = [
   'contactEmail',
   'rollNo',
   'likes',
+  'from',
+  'to',
+  'attachment',
+  'decision',
+  'rejectReason',
+  'overrideLeave',
+  'onLeave',
   '__proto__',
   'constructor',
   'prototype',

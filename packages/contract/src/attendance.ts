@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { IsoDateSchema } from './common.js';
-import { ATTENDANCE_STATUSES, ATTENDANCE_WARNING_PERCENT, EARLIEST_ATTENDANCE_DATE } from './constants.js';
+import {
+  ATTENDANCE_WARNING_PERCENT,
+  EARLIEST_ATTENDANCE_DATE,
+  ON_LEAVE_STATUS,
+  RECORDED_ATTENDANCE_STATUSES,
+} from './constants.js';
+
+/** How On leave days count in the percentage (see ON_LEAVE_RULES in leave.ts). */
+export type OnLeaveCounting = 'exclude' | 'present' | 'absent';
 
 /** At most this many records in one mark-attendance request. */
 export const MAX_ATTENDANCE_RECORDS = 1000;
@@ -31,7 +39,9 @@ const limitUpTo = (max: number) =>
     .max(max, { error: `must be at most ${max}` })
     .optional();
 
-export const AttendanceStatusSchema = z.enum(ATTENDANCE_STATUSES, { error: 'must be Present or Absent' });
+export const AttendanceStatusSchema = z.enum(RECORDED_ATTENDANCE_STATUSES, {
+  error: 'must be Present, Absent or On leave',
+});
 
 // ---------------------------------------------------------------- GET /api/students (the roster)
 
@@ -77,6 +87,11 @@ export const AttendanceStudentIdSchema = z.union(
 export const AttendanceRecordInputSchema = z.object({
   studentId: AttendanceStudentIdSchema,
   status: AttendanceStatusSchema,
+  /**
+   * The teacher's deliberate choice to mark Present or Absent a student who is On leave that day
+   * (approved leave or an approved gate pass); audited. Without it such a mark is refused (409).
+   */
+  overrideLeave: z.boolean({ error: 'must be true or false' }).optional(),
 });
 export type AttendanceRecordInput = z.input<typeof AttendanceRecordInputSchema>;
 
@@ -123,6 +138,8 @@ export const MarkAttendanceResponseSchema = z.object({
   count: z.number().int().nonnegative(),
   /** Present only when the request corrected marks already recorded (each is in the audit log). */
   corrected: z.array(AttendanceCorrectionSchema).optional(),
+  /** The students On leave that day whom the teacher marked anyway (each is in the audit log). */
+  overridden: z.array(z.object({ studentId: z.number(), status: AttendanceStatusSchema })).optional(),
 });
 
 /** The audit log's line for a request's corrections: "230003 Absent → Present, 230010 Present → Absent". */
@@ -174,28 +191,59 @@ export function attendancePercentageOf(present: number, total: number): number {
   return Math.round((present * 10_000) / total) / 100;
 }
 
-/** attendancePercentageOf the records' Present count and their number. */
-export function attendancePercentage(records: readonly { status: string }[]): number {
-  const present = records.filter((record) => record.status === 'Present').length;
-  return attendancePercentageOf(present, records.length);
+/**
+ * The days that count and the days attended, as the campus counts On leave days: left out of the
+ * total (`exclude`, the default), as attended (`present`) or as missed (`absent`).
+ */
+export function attendanceCounts(
+  records: readonly { status: string }[],
+  onLeave: OnLeaveCounting = 'exclude',
+): { present: number; total: number; onLeave: number } {
+  let present = 0;
+  let leave = 0;
+  for (const record of records) {
+    if (record.status === 'Present') present += 1;
+    else if (record.status === ON_LEAVE_STATUS) leave += 1;
+  }
+  return {
+    present: present + (onLeave === 'present' ? leave : 0),
+    total: records.length - (onLeave === 'exclude' ? leave : 0),
+    onLeave: leave,
+  };
+}
+
+/** attendancePercentageOf the records' attended days and the days that count. */
+export function attendancePercentage(
+  records: readonly { status: string }[],
+  onLeave: OnLeaveCounting = 'exclude',
+): number {
+  const { present, total } = attendanceCounts(records, onLeave);
+  return attendancePercentageOf(present, total);
 }
 
 export interface AttendanceSummary {
+  /** Days attended (On leave days too when the campus counts them as attended). */
   present: number;
+  /** Days that count (without On leave days when the campus leaves them out). */
   total: number;
+  /** Days On leave, however they count. */
+  onLeave: number;
   /** attendancePercentage of the records. */
   percentage: number;
-  /** True when there are records and the percentage is below ATTENDANCE_WARNING_PERCENT. */
+  /** True when some days count and the percentage is below ATTENDANCE_WARNING_PERCENT. */
   belowWarning: boolean;
 }
 
-export function attendanceSummary(records: readonly { status: string }[]): AttendanceSummary {
-  const percentage = attendancePercentage(records);
+export function attendanceSummary(
+  records: readonly { status: string }[],
+  onLeave: OnLeaveCounting = 'exclude',
+): AttendanceSummary {
+  const counts = attendanceCounts(records, onLeave);
+  const percentage = attendancePercentageOf(counts.present, counts.total);
   return {
-    present: records.filter((record) => record.status === 'Present').length,
-    total: records.length,
+    ...counts,
     percentage,
-    belowWarning: records.length > 0 && percentage < ATTENDANCE_WARNING_PERCENT,
+    belowWarning: counts.total > 0 && percentage < ATTENDANCE_WARNING_PERCENT,
   };
 }
 

@@ -15,8 +15,13 @@ export type Role = (typeof ROLES)[number];
 export const GATE_PASS_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type GatePassStatus = (typeof GATE_PASS_STATUSES)[number];
 
+/** The marks a teacher chooses between. */
 export const ATTENDANCE_STATUSES = ['Present', 'Absent'] as const;
-export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
+/** A day of approved leave (or of an approved gate pass): set by the leave, not chosen. */
+export const ON_LEAVE_STATUS = 'On leave';
+/** Every status a day of attendance may have. */
+export const RECORDED_ATTENDANCE_STATUSES = ['Present', 'Absent', ON_LEAVE_STATUS] as const;
+export type AttendanceStatus = (typeof RECORDED_ATTENDANCE_STATUSES)[number];
 
 export const SUPPORT_ROLES = ['Student', 'Teacher'] as const;
 export const SUPPORT_QUERY_TYPES = ['Bug Report', 'Query'] as const;

@@ -13,6 +13,7 @@ export * from './gatepasses.js';
 export * from './queries.js';
 export * from './attendance.js';
 export * from './attendance-report.js';
+export * from './leave.js';
 export * from './performance.js';
 export * from './marks.js';
 export * from './stats.js';

@@ -8,6 +8,8 @@ export const NOTIFICATION_KINDS = [
   'query.answered',
   'notice.mentor',
   'support.received',
+  'leave.requested',
+  'leave.decided',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

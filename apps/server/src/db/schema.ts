@@ -1,5 +1,5 @@
 /** Table types of the database, shared by SQLite and PostgreSQL. */
-import type { AttendanceStatus, CgpaSource, GatePassStatus, Role } from '@campus/contract';
+import type { AttendanceStatus, CgpaSource, GatePassStatus, LeaveStatus, Role } from '@campus/contract';
 import type { Generated } from 'kysely';
 
 export interface AccountsTable {
@@ -80,6 +80,25 @@ export interface GatePassesTable {
   decided_at: string | null;
   /** The teacher's reason for a rejection, when one was given. */
   reject_reason: Generated<string | null>;
+}
+export interface LeaveApplicationsTable {
+  id: string;
+  roll_no: number;
+  from_date: string;
+  to_date: string;
+  reason: string;
+  status: LeaveStatus;
+  created_at: string;
+  decided_by: string | null;
+  decided_at: string | null;
+  reject_reason: string | null;
+}
+export interface LeaveAttachmentsTable {
+  leave_id: string;
+  name: string;
+  type: string;
+  size: number;
+  data: Uint8Array;
 }
 export interface QueriesTable {
   id: string;
@@ -232,4 +251,6 @@ export interface Database {
   audit_log: AuditLogTable;
   campus_settings: CampusSettingsTable;
   notifications: NotificationsTable;
+  leave_applications: LeaveApplicationsTable;
+  leave_attachments: LeaveAttachmentsTable;
 }

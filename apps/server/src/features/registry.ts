@@ -7,6 +7,7 @@ import type { Feature } from './deps';
 import { faqRoutes } from './faq/routes';
 import { gatepassesRoutes } from './gatepasses/routes';
 import { healthRoutes } from './health/routes';
+import { leaveRoutes } from './leave/routes';
 import { noticesRoutes } from './notices/routes';
 import { notificationsRoutes } from './notifications/routes';
 import { peopleAdminRoutes } from './people/admin-routes';
@@ -37,6 +38,7 @@ export const FEATURES: Feature[] = [
   queriesRoutes,
   attendanceRoutes,
   attendanceReportRoutes,
+  leaveRoutes,
   performanceRoutes,
   marksRoutes,
   statsRoutes,

@@ -50,6 +50,10 @@ export const SCREENS: Record<Role, Screen[]> = {
         import('../features/gatepasses/pages/student-gatepass-page').then((m) => m.StudentGatepassPage),
     },
     {
+      path: inArea(PATHS.student.leave),
+      load: () => import('../features/leave/pages/student-leave-page').then((m) => m.StudentLeavePage),
+    },
+    {
       path: inArea(PATHS.student.queries),
       load: () => import('../features/queries/pages/student-queries-page').then((m) => m.StudentQueriesPage),
     },
@@ -109,6 +113,10 @@ export const SCREENS: Record<Role, Screen[]> = {
         import('../features/gatepasses/pages/teacher-gatepass-page').then((m) => m.TeacherGatepassPage),
     },
     {
+      path: inArea(PATHS.teacher.leave),
+      load: () => import('../features/leave/pages/teacher-leave-page').then((m) => m.TeacherLeavePage),
+    },
+    {
       path: inArea(PATHS.teacher.queries),
       load: () => import('../features/queries/pages/teacher-queries-page').then((m) => m.TeacherQueriesPage),
     },
@@ -155,6 +163,10 @@ export const SCREENS: Record<Role, Screen[]> = {
       path: inArea(PATHS.admin.attendanceReport),
       load: () =>
         import('../features/attendance/pages/attendance-report-page').then((m) => m.AttendanceReportPage),
+    },
+    {
+      path: inArea(PATHS.admin.leave),
+      load: () => import('../features/leave/pages/teacher-leave-page').then((m) => m.TeacherLeavePage),
     },
     {
       path: inArea(PATHS.admin.queries),

@@ -156,7 +156,7 @@ describe('POST /api/mark-attendance', () => {
       ],
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('attendanceRecords.1.status must be Present or Absent');
+    expect(res.json().message).toBe('attendanceRecords.1.status must be Present, Absent or On leave');
     expect(await rowsOf([a!.rollNo, b!.rollNo])).toEqual([]);
   });
 

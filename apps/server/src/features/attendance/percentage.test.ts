@@ -48,10 +48,17 @@ describe('attendancePercentage (SPEC §9)', () => {
 
 describe('attendanceSummary', () => {
   it(`warns below ${ATTENDANCE_WARNING_PERCENT}% only when there are records`, () => {
-    expect(attendanceSummary([])).toEqual({ present: 0, total: 0, percentage: 0, belowWarning: false });
+    expect(attendanceSummary([])).toEqual({
+      present: 0,
+      total: 0,
+      onLeave: 0,
+      percentage: 0,
+      belowWarning: false,
+    });
     expect(attendanceSummary(records(3, 1))).toEqual({
       present: 3,
       total: 4,
+      onLeave: 0,
       percentage: 75,
       belowWarning: false,
     });

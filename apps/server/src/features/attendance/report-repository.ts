@@ -3,9 +3,11 @@ import {
   ATTENDANCE_WARNING_PERCENT,
   attendancePercentageOf,
   type AttendanceReportRow,
+  type OnLeaveRule,
 } from '@campus/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index';
+import { countsUnder } from '../leave/repository';
 
 /** PostgreSQL's count and sum are bigints, which pg hands over as text. */
 type Counted = number | string | bigint;
@@ -17,11 +19,17 @@ export function attendanceReportRepository(db: Db) {
      * one grouped query: the group's students by the (group_name, roll_no) index, each one's days
      * by the (roll_no, date) primary key. Those below the warning percentage come first, then the
      * others from the lowest percentage, students not marked in the range last; ties by roll number.
+     * On leave days count as `rule` says (decision record 0032).
      * The flag compares whole numbers (present × 100 < warning × total), so no rounding decides it.
      */
-    async forGroup(group: string, from: string, to: string): Promise<AttendanceReportRow[]> {
-      const total = sql<Counted>`count(${sql.ref('attendance.roll_no')})`;
-      const present = sql<Counted>`sum(case when ${sql.ref('attendance.status')} = 'Present' then 1 else 0 end)`;
+    async forGroup(
+      group: string,
+      from: string,
+      to: string,
+      rule: OnLeaveRule = 'exclude',
+    ): Promise<AttendanceReportRow[]> {
+      // On leave days count as the campus says: left out of the total by default.
+      const { total, present } = countsUnder(rule, sql.ref('attendance.status'));
       const flagged = sql<Counted>`case when ${total} > 0 and 100 * ${present} < ${sql.lit(ATTENDANCE_WARNING_PERCENT)} * ${total} then 1 else 0 end`;
       const rows = await db
         .selectFrom('students')

@@ -19,6 +19,7 @@ import { principalOf } from '../../plugins/access';
 import type { App } from '../../types';
 import type { Feature } from '../deps';
 import { mentorshipRepository } from '../people/mentorship';
+import { leaveRepository } from '../leave/repository';
 import { attendanceReportRepository } from './report-repository';
 
 const STAFF = ['teacher', 'admin'] as const;
@@ -36,6 +37,7 @@ const CSV_HEADER = [
 export const attendanceReportRoutes: Feature = async (app: App, { db, now }) => {
   const reports = attendanceReportRepository(db);
   const mentorship = mentorshipRepository(db);
+  const leave = leaveRepository(db);
 
   /** The report asked for: its range with the defaults filled in, once the caller may see the group. */
   async function load(request: FastifyRequest, query: AttendanceReportQuery) {
@@ -55,7 +57,7 @@ export const attendanceReportRoutes: Feature = async (app: App, { db, now }) => 
       from,
       to,
       warningPercent: ATTENDANCE_WARNING_PERCENT,
-      students: await reports.forGroup(query.group, from, to),
+      students: await reports.forGroup(query.group, from, to, await leave.onLeaveRule()),
     };
   }
 

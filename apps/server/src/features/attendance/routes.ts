@@ -8,16 +8,19 @@ import {
   MarkAttendanceRequestSchema,
   MarkAttendanceResponseSchema,
   MESSAGES,
+  ON_LEAVE_STATUS,
   RollNoParamsSchema,
   RosterQuerySchema,
   RosterResponseSchema,
+  type AttendanceStatus,
 } from '@campus/contract';
-import { badRequest, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import { answerList, arrayAnswer, keepsInMemory } from '../../lib/lists';
 import { assertOwnRollNo, principalOf } from '../../plugins/access';
 import type { App } from '../../types';
 import type { Feature } from '../deps';
 import { correctionsOf, recordedStatuses } from './corrections';
+import { leaveRepository } from '../leave/repository';
 import { attendanceRepository } from './repository';
 
 const STAFF = ['teacher', 'admin'] as const;
@@ -39,6 +42,44 @@ function listUnknown(rollNos: number[]): string {
 
 export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache }) => {
   const repo = attendanceRepository(db, dialect);
+  const leave = leaveRepository(db);
+
+  /**
+   * Students On leave that day (approved leave, or an approved gate pass) are marked On leave; a
+   * Present or Absent mark for one needs the teacher's explicit `overrideLeave` (audited), and On
+   * leave is for them only. Answers the overrides.
+   */
+  async function checkLeave(
+    date: string,
+    records: readonly { studentId: number; status: AttendanceStatus; overrideLeave?: boolean | undefined }[],
+  ): Promise<{ studentId: number; status: AttendanceStatus }[]> {
+    const away = new Map(
+      (await leave.onLeave(date, { rollNos: records.map((r) => r.studentId) })).map((s) => [
+        s.studentId,
+        s.source,
+      ]),
+    );
+    const notAway = records.filter((r) => r.status === ON_LEAVE_STATUS && !away.has(r.studentId));
+    if (notAway.length > 0) {
+      const plural = notAway.length === 1 ? ' has' : 's have';
+      throw badRequest(
+        `attendanceRecords: On leave comes from approved leave or an approved gate pass, and student${plural} none on ${date}: ${listUnknown(notAway.map((r) => r.studentId))}`,
+      );
+    }
+    const marked = records.filter((r) => r.status !== ON_LEAVE_STATUS && away.has(r.studentId));
+    const refused = marked.filter((r) => r.overrideLeave !== true);
+    if (refused.length > 0) {
+      const described = refused
+        .slice(0, 10)
+        .map((r) => `${r.studentId} (${away.get(r.studentId) === 'gatepass' ? 'gate pass' : 'leave'})`)
+        .join(', ');
+      const more = refused.length > 10 ? ` and ${refused.length - 10} more` : '';
+      throw conflict(
+        `On leave on ${date}: ${described}${more}. Mark them On leave, or override the leave for each one deliberately (overrideLeave: true); nothing was marked`,
+      );
+    }
+    return marked.map((r) => ({ studentId: r.studentId, status: r.status }));
+  }
 
   app.get(
     '/api/students',
@@ -66,7 +107,7 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache }
         summary:
           'Marks one day (today or a past day) for many students; marking again replaces the mark, and the answer lists the corrections',
         body: MarkAttendanceRequestSchema,
-        response: { 200: MarkAttendanceResponseSchema, ...errors },
+        response: { 200: MarkAttendanceResponseSchema, ...errors, 409: ErrorSchema },
       },
     },
     async (request) => {
@@ -75,6 +116,7 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache }
       if (date > latestMarkableDate()) {
         throw badRequest(`date cannot be in the future: ${date} is after today; mark today or a past day`);
       }
+      const overridden = await checkLeave(date, attendanceRecords);
       const marks = attendanceRecords.map((r) => ({ rollNo: r.studentId, status: r.status }));
       const recorded = await recordedStatuses(
         db,
@@ -94,6 +136,7 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache }
         message: MESSAGES.attendance.marked,
         count: result.count,
         ...(corrected.length > 0 && { corrected }),
+        ...(overridden.length > 0 && { overridden }),
       };
     },
   );

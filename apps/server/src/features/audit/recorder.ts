@@ -35,8 +35,8 @@ interface Rule {
    * rule's detail), instead of one for the request. An empty list records nothing.
    */
   each?: (body: Fields, answer: Fields) => unknown[];
-  /** A second entry of another kind, recorded when its detail is not null (a mark that corrects). */
-  also?: { kind: AuditKind; detail: (body: Fields, answer: Fields) => unknown; detailLimit?: number };
+  /** More entries of other kinds, each recorded when its detail is not null (a mark that corrects). */
+  also?: { kind: AuditKind; detail: (body: Fields, answer: Fields) => unknown; detailLimit?: number }[];
 }
 
 const field = (o: unknown, key: string): unknown =>
@@ -150,14 +150,42 @@ export const AUDIT_RULES: Record<string, Rule> = {
     target: (b) => b.date,
     detail: (b) => (Array.isArray(b.attendanceRecords) ? `${b.attendanceRecords.length} records` : null),
     // Which marks changed a status already recorded, old → new: a correction is never silent.
-    also: {
-      kind: 'attendance.correct',
-      detail: (_b, a) =>
-        Array.isArray(a.corrected) && a.corrected.length > 0
-          ? `${a.corrected.length} corrected: ${describeCorrections(a.corrected as AttendanceCorrection[])}`
-          : null,
-      detailLimit: 1000,
-    },
+    also: [
+      {
+        kind: 'attendance.correct',
+        detail: (_b, a) =>
+          Array.isArray(a.corrected) && a.corrected.length > 0
+            ? `${a.corrected.length} corrected: ${describeCorrections(a.corrected as AttendanceCorrection[])}`
+            : null,
+        detailLimit: 1000,
+      },
+      // A student On leave marked Present or Absent anyway: the teacher's deliberate override.
+      {
+        kind: 'attendance.override_leave',
+        detail: (_b, a) =>
+          Array.isArray(a.overridden) && a.overridden.length > 0
+            ? `${a.overridden.length} On leave marked anyway: ${a.overridden
+                .map((o) => `${String(field(o, 'studentId'))} ${String(field(o, 'status'))}`)
+                .join(', ')}`
+            : null,
+        detailLimit: 1000,
+      },
+    ],
+  },
+  'POST /api/leave': {
+    kind: 'leave.apply',
+    target: (_b, _p, a) => field(a.leave, '_id'),
+    detail: (b) => `${String(b.from)} to ${String(b.to)}${b.attachment ? ', with an attachment' : ''}`,
+  },
+  'PUT /api/leave/:id/withdraw': { kind: 'leave.withdraw', target: (_b, p) => p.id },
+  'PUT /api/leave/:id/decision': {
+    kind: 'leave.decision',
+    target: (_b, p) => p.id,
+    detail: (b) => (b.decision === 'rejected' ? `rejected: ${String(b.rejectReason)}` : b.decision),
+  },
+  'PUT /api/attendance-settings': {
+    kind: 'settings.attendance',
+    detail: (b) => `On leave days: ${String(b.onLeave)}`,
   },
   'PUT /api/marks/:rollNo': {
     kind: 'marks.update',

@@ -51,9 +51,10 @@ export const auditRoutes: Feature = async (app, { audit, now }) => {
       await Promise.all(targets.map((target) => audit.record({ ...entry, target: auditText(target) })));
     } else if (success && !rule.countSuccesses) await audit.record(entry);
     else await audit.recordCounted(entry, COUNTED_WINDOW_MS, now());
-    const also =
-      success && rule.also ? auditText(rule.also.detail(body, answer), rule.also.detailLimit) : null;
-    if (also !== null && rule.also) await audit.record({ ...entry, kind: rule.also.kind, detail: also });
+    for (const also of success ? (rule.also ?? []) : []) {
+      const detail = auditText(also.detail(body, answer), also.detailLimit);
+      if (detail !== null) await audit.record({ ...entry, kind: also.kind, detail });
+    }
     return payload;
   };
   app.addHook('onRoute', (route) => {

@@ -65,11 +65,21 @@ export interface MarkAttendanceInput {
   group: string;
   date: string;
   marks: ReadonlyMap<number, AttendanceStatus>;
+  /** Students On leave that the teacher deliberately marks Present or Absent (audited). */
+  overrides?: ReadonlySet<number>;
 }
 
 /** The §7 body; the server records the signed-in teacher as the marker. */
-export function markAttendance({ date, marks }: MarkAttendanceInput): Promise<MarkAttendanceResponse> {
-  const attendanceRecords = [...marks].map(([studentId, status]) => ({ studentId, status }));
+export function markAttendance({
+  date,
+  marks,
+  overrides,
+}: MarkAttendanceInput): Promise<MarkAttendanceResponse> {
+  const attendanceRecords = [...marks].map(([studentId, status]) => ({
+    studentId,
+    status,
+    ...(overrides?.has(studentId) && status !== 'On leave' ? { overrideLeave: true } : {}),
+  }));
   return api<MarkAttendanceResponse>('/api/mark-attendance', {
     method: 'POST',
     body: { attendanceRecords, date },
@@ -89,6 +99,7 @@ export function useMarkAttendance() {
       });
       void queryClient.invalidateQueries({ queryKey: attendanceKeys.marks(group, date) });
       void queryClient.invalidateQueries({ queryKey: ['attendance', 'history'] });
+      void queryClient.invalidateQueries({ queryKey: ['attendance', 'on-leave', group, date] });
     },
   });
 }

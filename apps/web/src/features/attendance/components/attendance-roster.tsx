@@ -1,10 +1,11 @@
 /**
  * The students of a group, each with a Present / Absent choice that nothing forces to be made, and
  * keyboard marking for a laptop: ↑/↓ or J/K move between students, P and A mark and move on, ←/→
- * switch the choice (as radios do). Styles: attendance-roster.css.
+ * switch the choice (as radios do); a student On leave takes no mark until overridden. Styles:
+ * attendance-roster.css.
  */
 import type { KeyboardEvent } from 'react';
-import type { AttendanceStatus, RosterStudent } from '@campus/contract';
+import type { AttendanceStatus, OnLeaveStudent, RosterStudent } from '@campus/contract';
 import type { Marks } from '../use-roster-marks';
 import { RosterRow } from './roster-row';
 
@@ -24,6 +25,9 @@ export function AttendanceRoster({
   saved,
   onMark,
   disabled,
+  away,
+  overrides,
+  onOverride,
 }: {
   group: string;
   /** The students on show (the filter and the search applied). */
@@ -32,6 +36,11 @@ export function AttendanceRoster({
   saved: Marks;
   onMark: (rollNo: number, status: AttendanceStatus) => void;
   disabled: boolean;
+  /** The students On leave that day, and why. */
+  away: ReadonlyMap<number, OnLeaveStudent['source']>;
+  /** The students On leave the teacher chose to mark anyway. */
+  overrides: ReadonlySet<number>;
+  onOverride: (rollNo: number, on: boolean) => void;
 }) {
   const onKeyDown = (event: KeyboardEvent<HTMLTableSectionElement>) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
@@ -64,10 +73,17 @@ export function AttendanceRoster({
           <RosterRow
             key={student.RollNo}
             student={student}
-            status={edits.get(student.RollNo) ?? saved.get(student.RollNo)}
+            status={
+              edits.get(student.RollNo) ??
+              saved.get(student.RollNo) ??
+              (away.has(student.RollNo) ? 'On leave' : undefined)
+            }
             saved={saved.get(student.RollNo)}
             disabled={disabled}
             onMark={onMark}
+            leave={away.get(student.RollNo)}
+            overridden={overrides.has(student.RollNo)}
+            onOverride={onOverride}
           />
         ))}
       </tbody>

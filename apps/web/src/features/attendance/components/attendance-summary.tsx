@@ -4,9 +4,23 @@ import {
   ATTENDANCE_WARNING_PERCENT,
   formatAttendancePercentage,
   type AttendanceSummary,
+  type OnLeaveCounting,
 } from '@campus/contract';
 
-export function AttendanceSummaryCard({ summary }: { summary: AttendanceSummary }) {
+const LEAVE_RULE: Record<OnLeaveCounting, string> = {
+  exclude: 'not counted',
+  present: 'counted as present',
+  absent: 'counted as absent',
+};
+
+export function AttendanceSummaryCard({
+  summary,
+  rule = 'exclude',
+}: {
+  summary: AttendanceSummary;
+  /** How the campus counts On leave days. */
+  rule?: OnLeaveCounting;
+}) {
   const shown = `${formatAttendancePercentage(summary.percentage)}%`;
   return (
     <Stack gap="sm">
@@ -29,6 +43,11 @@ export function AttendanceSummaryCard({ summary }: { summary: AttendanceSummary 
             <Text size="sm">
               Present on {summary.present} of {summary.total} {summary.total === 1 ? 'day' : 'days'}
             </Text>
+            {summary.onLeave > 0 && (
+              <Text size="sm" c="dimmed">
+                On leave {summary.onLeave} {summary.onLeave === 1 ? 'day' : 'days'} ({LEAVE_RULE[rule]})
+              </Text>
+            )}
           </div>
         </Group>
       </Paper>

@@ -10,6 +10,7 @@ import { FailureAlert, SuccessAlert } from './result-alert';
 export function RosterBar({
   present,
   absent,
+  onLeave = 0,
   unmarked,
   changes,
   pending,
@@ -18,6 +19,8 @@ export function RosterBar({
 }: {
   present: number;
   absent: number;
+  /** Students On leave that day (approved leave or gate pass). */
+  onLeave?: number;
   unmarked: number;
   /** How many marks the submit would send. */
   changes: number;
@@ -42,7 +45,8 @@ export function RosterBar({
       )}
       <Group justify="space-between" gap="xs">
         <Text aria-live="polite" fw={500} className="roster-counts">
-          Present {present} · Absent {absent} · Not marked {unmarked}
+          Present {present} · Absent {absent}
+          {onLeave > 0 && ` · On leave ${onLeave}`} · Not marked {unmarked}
         </Text>
         <Button type="submit" disabled={pending || changes === 0} className="roster-submit">
           {pending ? MESSAGES.submitting : 'Submit Attendance'}

@@ -87,6 +87,7 @@ function ReportTable({ report }: { report: AttendanceReport }) {
 }
 
 export function AttendanceReportPage() {
+  const admin = useCurrentUser().role === 'admin';
   const { groups, own } = useReportGroups();
   const [params, setParams] = useSearchParams();
   const defaults = defaultReportRange(localIsoDate());
@@ -173,6 +174,15 @@ export function AttendanceReportPage() {
   return (
     <Stack>
       <PageTitle>Attendance report</PageTitle>
+      {admin && (
+        <Text size="sm">
+          On leave days count as the campus chooses on{' '}
+          <Text component={Link} to={PATHS.admin.leave} c="blue.8" td="underline" inherit>
+            Leave
+          </Text>
+          , where admins also decide leave applications.
+        </Text>
+      )}
       <Group align="flex-start" gap="md">
         <Select
           label="Group"

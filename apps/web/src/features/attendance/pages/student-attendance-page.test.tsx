@@ -14,10 +14,12 @@ function records(n: number, present: number): AttendanceRecord[] {
   }));
 }
 
-function setup([status, body]: [number, unknown]) {
-  stubApi((call) =>
-    call.path === '/api/attendance/230003' ? { status, body } : { status: 404, body: { message: 'no' } },
-  );
+function setup([status, body]: [number, unknown], onLeave?: string) {
+  stubApi((call) => {
+    if (call.path === '/api/attendance/230003') return { status, body };
+    if (call.path === '/api/attendance-settings' && onLeave) return { status: 200, body: { onLeave } };
+    return { status: 404, body: { message: 'no' } };
+  });
   localStorage.setItem('jwtToken', 'tok');
   renderScreen(<StudentAttendancePage />, student);
 }
@@ -30,6 +32,28 @@ configure({ asyncUtilTimeout: 5000 });
 afterEach(() => vi.unstubAllGlobals());
 
 describe('student attendance', { timeout: 20_000 }, () => {
+  it('leaves On leave days out of the percentage by default, and counts them as the campus says', async () => {
+    const withLeave: AttendanceRecord[] = [
+      ...records(3, 2),
+      { date: '2025-04-01', status: 'On leave' },
+      { date: '2025-04-02', status: 'On leave' },
+    ];
+    setup([200, withLeave]);
+    expect(await percentage()).toHaveTextContent('66.67%');
+    expect(screen.getByText('Present on 2 of 3 days')).toBeInTheDocument();
+    expect(screen.getByText('On leave 2 days (not counted)')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('below the required 75%');
+  });
+
+  it('counts On leave days as attended when the campus says so, and then does not warn', async () => {
+    setup([200, [...records(3, 2), { date: '2025-04-01', status: 'On leave' }]], 'present');
+    await vi.waitFor(() =>
+      expect(screen.getByText('On leave 1 day (counted as present)')).toBeInTheDocument(),
+    );
+    expect(await percentage()).toHaveTextContent('75.00%');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('shows 0.00% and the empty message, without a warning, when there are no records', async () => {
     setup([200, []]);
     expect(await percentage()).toHaveTextContent('0.00%');

@@ -4,6 +4,7 @@ import { MESSAGES, attendanceSummary } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
 import { useCurrentUser } from '../../../lib/current-user';
+import { useAttendanceSettings } from '../../leave/api';
 import { useAttendanceHistory } from '../api';
 import { AttendanceSummaryCard } from '../components/attendance-summary';
 import { AttendanceTable } from '../components/attendance-table';
@@ -11,6 +12,8 @@ import { AttendanceTable } from '../components/attendance-table';
 export function StudentAttendancePage() {
   const user = useCurrentUser();
   const history = useAttendanceHistory(user.RollNo);
+  // How the campus counts On leave days; until it is known, the default (left out of the total).
+  const rule = useAttendanceSettings().data?.onLeave ?? 'exclude';
 
   return (
     <Stack>
@@ -21,7 +24,7 @@ export function StudentAttendancePage() {
         <LoadingState label="Loading attendance..." />
       ) : (
         <>
-          <AttendanceSummaryCard summary={attendanceSummary(history.data)} />
+          <AttendanceSummaryCard summary={attendanceSummary(history.data, rule)} rule={rule} />
           {history.data.length === 0 ? (
             <EmptyState hint="Each day a teacher marks your group, the day shows here as Present or Absent.">
               {MESSAGES.attendance.noRecords}

@@ -1,7 +1,7 @@
 import { configure, fireEvent, screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AttendanceMark, RosterStudent } from '@campus/contract';
+import type { AttendanceMark, OnLeaveStudent, RosterStudent } from '@campus/contract';
 import { renderScreen, stubApi, TEACHER, type Reply } from '../../../test/render';
 import { localIsoDate } from '../../../lib/today';
 import type * as RosterRowModule from '../components/roster-row';
@@ -39,6 +39,8 @@ interface Setup {
   /** The groups the signed-in teacher mentors; none known when absent (their details fail to load). */
   mentors?: string[];
   submit?: (body: unknown) => [number, unknown] | Promise<[number, unknown]>;
+  /** The students On leave on the day. */
+  onLeave?: OnLeaveStudent[];
 }
 
 function setup({
@@ -48,6 +50,7 @@ function setup({
   marksOn = {},
   mentors,
   submit = () => [200, { message: 'ok', count: 1 }],
+  onLeave = [],
 }: Setup = {}) {
   const posted: unknown[] = [];
   const requested: string[] = [];
@@ -64,6 +67,7 @@ function setup({
       if (rosterFailures-- > 0) return { status: 500, body: { message: 'down' } };
       return { status: 200, body: students };
     }
+    if (url.startsWith('/api/attendance-leave?')) return { status: 200, body: onLeave };
     if (url.startsWith('/api/attendance-marks?')) {
       const other = marksOn[search.get('date') ?? ''];
       if (other) return { status: 200, body: other };
@@ -105,6 +109,34 @@ configure({ asyncUtilTimeout: 5000 });
 afterEach(() => vi.unstubAllGlobals());
 
 describe('Mark Attendance', { timeout: 20_000 }, () => {
+  it('pre-marks a student On leave, locks them, and marks them only after an explicit override', async () => {
+    const { user, posted } = setup({ onLeave: [{ studentId: 230004, source: 'leave' }] });
+    await openGroup(user);
+    const row = await screen.findByRole('rowheader', { name: /^Vikram Shah/ });
+    expect(row).toHaveTextContent('On leave: approved leave');
+    expect(within(groupOf('Vikram Shah')).queryByRole('radio')).not.toBeInTheDocument();
+    expect(groupOf('Vikram Shah')).toHaveTextContent('On leave');
+    expect(screen.getByText('Present 0 · Absent 0 · On leave 1 · Not marked 2')).toBeInTheDocument();
+    // Mark all present leaves them On leave.
+    await user.click(screen.getByRole('button', { name: 'Mark all present' }));
+    expect(screen.getByText('Present 2 · Absent 0 · On leave 1 · Not marked 0')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: /Override the leave of Vikram Shah/ }));
+    await user.click(within(groupOf('Vikram Shah')).getByRole('radio', { name: 'Present' }));
+    await user.click(screen.getByRole('button', { name: 'Submit Attendance' }));
+    await screen.findByText('Attendance marked successfully!');
+    expect(posted).toEqual([
+      {
+        date: localIsoDate(),
+        attendanceRecords: [
+          { studentId: 230003, status: 'Present' },
+          { studentId: 230005, status: 'Present' },
+          { studentId: 230004, status: 'Present', overrideLeave: true },
+        ],
+      },
+    ]);
+  });
+
   it("opens on today's local date and lists the chosen group's students with their roll numbers", async () => {
     const { user, requested } = setup();
     expect(screen.getByLabelText('Date')).toHaveValue(localIsoDate());

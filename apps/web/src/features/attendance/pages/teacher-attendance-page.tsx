@@ -6,12 +6,20 @@
 import { Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useCallback, useDeferredValue, useMemo, useState, type SyntheticEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { EARLIEST_ATTENDANCE_DATE, MESSAGES, type RosterStudent } from '@campus/contract';
+import {
+  EARLIEST_ATTENDANCE_DATE,
+  MESSAGES,
+  ON_LEAVE_STATUS,
+  type AttendanceStatus,
+  type OnLeaveStudent,
+  type RosterStudent,
+} from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useMentoredGroups } from '../../../lib/mentored-groups';
 import { localIsoDate } from '../../../lib/today';
+import { useOnLeave } from '../../leave/api';
 import { useAttendanceMarks, useGroups, useMarkAttendance, useRoster } from '../api';
 import { AttendanceRoster } from '../components/attendance-roster';
 import { RosterBar } from '../components/roster-bar';
@@ -19,6 +27,7 @@ import { RosterTools, type Show } from '../components/roster-tools';
 import { useRosterMarks, type Marks } from '../use-roster-marks';
 
 const NO_MARKS: Marks = new Map();
+const NO_LEAVE: ReadonlyMap<number, OnLeaveStudent['source']> = new Map();
 
 /** Why the date cannot be marked, or null when it can: a past class day or today, never the future. */
 function dateProblem(date: string, today: string): string | null {
@@ -48,7 +57,12 @@ export function TeacherAttendancePage() {
   const groups = useGroups();
   const roster = useRoster(group);
   const saved = useAttendanceMarks(problem ? null : group, date);
+  const onLeave = useOnLeave(problem ? null : group, date);
   const mark = useMarkAttendance();
+  const away = useMemo(
+    () => (onLeave.data ? new Map(onLeave.data.map((s) => [s.studentId, s.source])) : NO_LEAVE),
+    [onLeave.data],
+  );
   const savedMarks = useMemo<Marks>(
     () => (saved.data ? new Map(saved.data.map((m) => [m.studentId, m.status])) : NO_MARKS),
     [saved.data],
@@ -97,13 +111,17 @@ export function TeacherAttendancePage() {
         <LoadingState label="Loading students..." />
       ) : group === null ? (
         !groups.isError && <Text c="dimmed">Choose a group to list its students.</Text>
-      ) : problem ? null : roster.isPending || saved.isPending ? (
+      ) : problem ? null : roster.isPending || saved.isPending || onLeave.isPending ? (
         <LoadingState label="Loading students..." />
-      ) : roster.isError || saved.isError ? (
+      ) : roster.isError || saved.isError || onLeave.isError ? (
         <LoadFailedState
           title={MESSAGES.attendance.fetchFailed}
           onRetry={() =>
-            void Promise.all([roster.isError && roster.refetch(), saved.isError && saved.refetch()])
+            void Promise.all([
+              roster.isError && roster.refetch(),
+              saved.isError && saved.refetch(),
+              onLeave.isError && onLeave.refetch(),
+            ])
           }
         />
       ) : students.length === 0 ? (
@@ -118,6 +136,7 @@ export function TeacherAttendancePage() {
           today={today}
           students={students}
           saved={savedMarks}
+          away={away}
           mark={mark}
         />
       )}
@@ -132,6 +151,7 @@ function RosterEditor({
   today,
   students,
   saved: savedMarks,
+  away,
   mark,
 }: {
   group: string;
@@ -139,6 +159,8 @@ function RosterEditor({
   today: string;
   students: readonly RosterStudent[];
   saved: Marks;
+  /** The students On leave that day (approved leave or gate pass): pre-marked On leave. */
+  away: ReadonlyMap<number, OnLeaveStudent['source']>;
   mark: ReturnType<typeof useMarkAttendance>;
 }) {
   // Here, not in the page: a tap re-renders this part only, never the group and date pickers.
@@ -146,21 +168,58 @@ function RosterEditor({
   const [show, setShow] = useState<Show>('all');
   const [search, setSearch] = useState('');
   const query = useDeferredValue(search.trim().toLowerCase());
-  const markAll = useCallback(
-    () => markMany(students.map((s) => [s.RollNo, 'Present'] as const)),
-    [markMany, students],
+  // The students On leave whom the teacher deliberately chose to mark anyway, one by one.
+  const [overrides, setOverrides] = useState<ReadonlySet<number>>(new Set());
+  // Changes only with an override (a deliberate, rare act): taps keep every row as it was.
+  const locked = useCallback(
+    (rollNo: number) => away.has(rollNo) && !overrides.has(rollNo),
+    [away, overrides],
   );
-  const statusOf = (rollNo: number) => edits.get(rollNo) ?? savedMarks.get(rollNo);
+  // A student On leave takes no Present / Absent until overridden.
+  const markUnlocked = useCallback(
+    (rollNo: number, status: AttendanceStatus) => {
+      if (!locked(rollNo)) markOne(rollNo, status);
+    },
+    [locked, markOne],
+  );
+  const onOverride = useCallback(
+    (rollNo: number, on: boolean) => {
+      setOverrides((previous) => {
+        const next = new Set(previous);
+        if (on) next.add(rollNo);
+        else next.delete(rollNo);
+        return next;
+      });
+      if (!on) markOne(rollNo, ON_LEAVE_STATUS);
+    },
+    [markOne],
+  );
+  const markAll = useCallback(
+    () => markMany(students.filter((s) => !locked(s.RollNo)).map((s) => [s.RollNo, 'Present'] as const)),
+    [markMany, students, locked],
+  );
+  const statusOf = (rollNo: number): AttendanceStatus | undefined =>
+    edits.get(rollNo) ?? savedMarks.get(rollNo) ?? (away.has(rollNo) ? ON_LEAVE_STATUS : undefined);
   let present = 0;
   let absent = 0;
+  let onLeave = 0;
   for (const s of students) {
     const status = statusOf(s.RollNo);
     if (status === 'Present') present++;
     else if (status === 'Absent') absent++;
+    else if (status === ON_LEAVE_STATUS) onLeave++;
   }
   const recorded = students.filter((s) => savedMarks.has(s.RollNo)).length;
   // Only what differs from the record is sent: marking all present on a marked day changes nothing.
-  const changes = new Map([...edits].filter(([rollNo, status]) => savedMarks.get(rollNo) !== status));
+  // A student On leave and not yet recorded is sent as On leave.
+  const changes = new Map<number, AttendanceStatus>(
+    [...edits].filter(([rollNo, status]) => savedMarks.get(rollNo) !== status),
+  );
+  for (const rollNo of away.keys()) {
+    if (!savedMarks.has(rollNo) && !edits.has(rollNo) && students.some((s) => s.RollNo === rollNo)) {
+      changes.set(rollNo, ON_LEAVE_STATUS);
+    }
+  }
   const shown = students.filter((s) => {
     const status = statusOf(s.RollNo);
     if (show === 'absent' && status !== 'Absent') return false;
@@ -171,7 +230,7 @@ function RosterEditor({
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
     if (!group || changes.size === 0 || mark.isPending) return;
-    mark.mutate({ group, date, marks: changes }, { onSuccess: clear });
+    mark.mutate({ group, date, marks: changes, overrides }, { onSuccess: clear });
   };
   const day = date === today ? "Today's attendance is" : `The attendance of ${date} is`;
 
@@ -201,8 +260,11 @@ function RosterEditor({
             students={shown}
             edits={edits}
             saved={savedMarks}
-            onMark={markOne}
+            onMark={markUnlocked}
             disabled={mark.isPending}
+            away={away}
+            overrides={overrides}
+            onOverride={onOverride}
           />
         ) : (
           <EmptyState hint="Clear the search or show all students.">{MESSAGES.students.none}</EmptyState>
@@ -210,7 +272,8 @@ function RosterEditor({
         <RosterBar
           present={present}
           absent={absent}
-          unmarked={students.length - present - absent}
+          onLeave={onLeave}
+          unmarked={students.length - present - absent - onLeave}
           changes={changes.size}
           pending={mark.isPending}
           error={mark.error}

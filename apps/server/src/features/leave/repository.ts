@@ -1,0 +1,325 @@
+/**
+ * Leave: all the SQL of the domain. A status changes only pending → approved | rejected | withdrawn,
+ * atomically; approving leave turns the student's Absent marks within its days into On leave.
+ */
+import {
+  daysInRange,
+  DEFAULT_ON_LEAVE_RULE,
+  ON_LEAVE_RULES,
+  ON_LEAVE_STATUS,
+  type Leave,
+  type LeaveDecision,
+  type LeaveStatus,
+  type OnLeaveRule,
+  type OnLeaveStudent,
+} from '@campus/contract';
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../../db/index';
+import { newId, nowIso } from '../../lib/ids';
+import { listPage, mapItems, type Listed, type Page } from '../../lib/lists';
+
+export interface NewLeave {
+  rollNo: number;
+  from: string;
+  to: string;
+  reason: string;
+  attachment?: { name: string; type: string; data: Uint8Array } | undefined;
+}
+
+export type LeaveOutcome =
+  { kind: 'done'; leave: Leave } | { kind: 'not-found' } | { kind: 'already'; status: LeaveStatus };
+
+/** The campus setting that says how On leave days count in the percentage. */
+const ON_LEAVE_SETTING = 'attendance.on_leave';
+
+export function leaveRepository(db: Db) {
+  const selectLeave = () =>
+    db
+      .selectFrom('leave_applications as l')
+      .innerJoin('students as s', 's.roll_no', 'l.roll_no')
+      .leftJoin('teachers as t', 't.account_id', 'l.decided_by')
+      .leftJoin('admins as a', 'a.account_id', 'l.decided_by')
+      .leftJoin('leave_attachments as f', 'f.leave_id', 'l.id')
+      .select([
+        'l.id',
+        'l.roll_no',
+        's.name',
+        's.group_name',
+        'l.from_date',
+        'l.to_date',
+        'l.reason',
+        'l.status',
+        'l.created_at',
+        'l.decided_at',
+        'l.reject_reason',
+        't.name as teacher_name',
+        'a.name as admin_name',
+        'f.name as file_name',
+        'f.type as file_type',
+        'f.size as file_size',
+      ]);
+  type Row = Awaited<ReturnType<ReturnType<typeof selectLeave>['execute']>>[number];
+  const toLeave = (r: Row): Leave => {
+    const decidedBy = r.teacher_name ?? r.admin_name;
+    return {
+      _id: r.id,
+      rollNo: r.roll_no,
+      name: r.name,
+      group: r.group_name,
+      from: r.from_date,
+      to: r.to_date,
+      days: daysInRange(r.from_date, r.to_date),
+      reason: r.reason,
+      status: r.status,
+      createdAt: r.created_at,
+      ...(decidedBy ? { decidedBy } : {}),
+      ...(r.decided_at ? { decidedAt: r.decided_at } : {}),
+      ...(r.reject_reason ? { rejectReason: r.reject_reason } : {}),
+      ...(r.file_name !== null && r.file_type !== null && r.file_size !== null
+        ? { attachment: { name: r.file_name, type: r.file_type, size: r.file_size } }
+        : {}),
+    };
+  };
+  const findById = async (id: string): Promise<Leave | undefined> => {
+    const row = await selectLeave().where('l.id', '=', id).executeTakeFirst();
+    return row ? toLeave(row) : undefined;
+  };
+
+  /** What is left of a leave that did not move: gone, or already past pending. */
+  const missed = async (id: string): Promise<LeaveOutcome> => {
+    const row = await db
+      .selectFrom('leave_applications')
+      .select('status')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row ? { kind: 'already', status: row.status } : { kind: 'not-found' };
+  };
+
+  return {
+    findById,
+
+    async create(input: NewLeave): Promise<Leave | undefined> {
+      const id = newId();
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('leave_applications')
+          .values({
+            id,
+            roll_no: input.rollNo,
+            from_date: input.from,
+            to_date: input.to,
+            reason: input.reason,
+            status: 'pending',
+            created_at: nowIso(),
+            decided_by: null,
+            decided_at: null,
+            reject_reason: null,
+          })
+          .execute();
+        if (input.attachment) {
+          await trx
+            .insertInto('leave_attachments')
+            .values({
+              leave_id: id,
+              name: input.attachment.name,
+              type: input.attachment.type,
+              size: input.attachment.data.byteLength,
+              data: input.attachment.data,
+            })
+            .execute();
+        }
+      });
+      return findById(id);
+    },
+
+    /** One student's leave, newest applied first. */
+    async listForStudent(rollNo: number, page: Page): Promise<Listed<Leave>> {
+      const query = selectLeave()
+        .where('l.roll_no', '=', rollNo)
+        .orderBy('l.created_at', 'desc')
+        .orderBy('l.id', 'desc');
+      return mapItems(await listPage(query, page), toLeave);
+    },
+
+    /** Leave with a status, oldest applied first (a work list), of one group or a mentor's groups. */
+    async listForStaff(
+      status: LeaveStatus,
+      filter: { group?: string | undefined; mentoredBy?: string | undefined },
+      page: Page,
+    ): Promise<Listed<Leave>> {
+      let query = selectLeave().where('l.status', '=', status);
+      if (filter.group !== undefined) query = query.where('s.group_name', '=', filter.group);
+      if (filter.mentoredBy !== undefined) {
+        const mentor = filter.mentoredBy;
+        query = query.where('s.group_name', 'in', (eb) =>
+          eb
+            .selectFrom('teacher_groups')
+            .select('teacher_groups.group_name')
+            .where('teacher_groups.teacher_account_id', '=', mentor),
+        );
+      }
+      query = query.orderBy('l.created_at', status === 'pending' ? 'asc' : 'desc').orderBy('l.id');
+      return mapItems(await listPage(query, page), toLeave);
+    },
+
+    /** The student's own pending leave becomes withdrawn. */
+    async withdraw(id: string, rollNo: number): Promise<LeaveOutcome> {
+      const result = await db
+        .updateTable('leave_applications')
+        .set({ status: 'withdrawn', decided_at: nowIso() })
+        .where('id', '=', id)
+        .where('roll_no', '=', rollNo)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      if (result.numUpdatedRows === 0n) return missed(id);
+      const leave = await findById(id);
+      return leave ? { kind: 'done', leave } : { kind: 'not-found' };
+    },
+
+    /**
+     * Decides pending leave in one conditional update (of two deciding at once, one wins). Approval
+     * turns the student's Absent marks within the leave's days into On leave, in the same transaction.
+     */
+    async decide(
+      id: string,
+      decision: LeaveDecision,
+      by: string,
+      rejectReason?: string | null,
+    ): Promise<LeaveOutcome & { marksChanged?: number }> {
+      let marksChanged = 0;
+      const moved = await db.transaction().execute(async (trx) => {
+        const rows = await trx
+          .updateTable('leave_applications')
+          .set({
+            status: decision,
+            decided_by: by,
+            decided_at: nowIso(),
+            reject_reason: decision === 'rejected' && rejectReason ? rejectReason : null,
+          })
+          .where('id', '=', id)
+          .where('status', '=', 'pending')
+          .returning(['roll_no', 'from_date', 'to_date'])
+          .execute();
+        const row = rows[0];
+        if (!row) return false;
+        if (decision === 'approved') {
+          const result = await trx
+            .updateTable('attendance')
+            .set({ status: ON_LEAVE_STATUS, marked_at: nowIso() })
+            .where('roll_no', '=', row.roll_no)
+            .where('date', '>=', row.from_date)
+            .where('date', '<=', row.to_date)
+            .where('status', '=', 'Absent')
+            .executeTakeFirst();
+          marksChanged = Number(result.numUpdatedRows);
+        }
+        return true;
+      });
+      if (!moved) return missed(id);
+      const leave = await findById(id);
+      return leave ? { kind: 'done', leave, marksChanged } : { kind: 'not-found' };
+    },
+
+    async attachment(id: string) {
+      return db
+        .selectFrom('leave_attachments')
+        .select(['name', 'type', 'data'])
+        .where('leave_id', '=', id)
+        .executeTakeFirst();
+    },
+
+    /** Whether this teacher mentors the student's group. */
+    async mentorsStudent(teacherAccountId: string, rollNo: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('students as s')
+        .innerJoin('teacher_groups as tg', 'tg.group_name', 's.group_name')
+        .select('s.roll_no')
+        .where('s.roll_no', '=', rollNo)
+        .where('tg.teacher_account_id', '=', teacherAccountId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** The accounts of the student's mentors. */
+    async mentorsOf(rollNo: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('students as s')
+        .innerJoin('teacher_groups as tg', 'tg.group_name', 's.group_name')
+        .select('tg.teacher_account_id')
+        .where('s.roll_no', '=', rollNo)
+        .execute();
+      return rows.map((r) => r.teacher_account_id);
+    },
+
+    /**
+     * The students On leave on a day, of a group or among roll numbers: approved leave covering the
+     * day, or an approved gate pass for it. Leave wins when a student has both.
+     */
+    async onLeave(
+      date: string,
+      among: { group: string } | { rollNos: readonly number[] },
+    ): Promise<OnLeaveStudent[]> {
+      if ('rollNos' in among && among.rollNos.length === 0) return [];
+      let leave = db
+        .selectFrom('leave_applications as l')
+        .innerJoin('students as s', 's.roll_no', 'l.roll_no')
+        .select('l.roll_no')
+        .where('l.status', '=', 'approved')
+        .where('l.from_date', '<=', date)
+        .where('l.to_date', '>=', date);
+      let passes = db
+        .selectFrom('gate_passes as g')
+        .innerJoin('students as s', 's.roll_no', 'g.roll_no')
+        .select('g.roll_no')
+        .where('g.status', '=', 'approved')
+        .where('g.date', '=', date);
+      if ('group' in among) {
+        leave = leave.where('s.group_name', '=', among.group);
+        passes = passes.where('s.group_name', '=', among.group);
+      } else {
+        leave = leave.where('l.roll_no', 'in', [...among.rollNos]);
+        passes = passes.where('g.roll_no', 'in', [...among.rollNos]);
+      }
+      const [onLeave, onPass] = await Promise.all([leave.execute(), passes.execute()]);
+      const found = new Map<number, OnLeaveStudent['source']>();
+      for (const r of onPass) found.set(r.roll_no, 'gatepass');
+      for (const r of onLeave) found.set(r.roll_no, 'leave');
+      return [...found].sort(([a], [b]) => a - b).map(([studentId, source]) => ({ studentId, source }));
+    },
+
+    /** How the campus counts On leave days in the percentage (`exclude` unless an admin chose). */
+    async onLeaveRule(): Promise<OnLeaveRule> {
+      const row = await db
+        .selectFrom('campus_settings')
+        .select('value')
+        .where('key', '=', ON_LEAVE_SETTING)
+        .executeTakeFirst();
+      const value = row?.value as OnLeaveRule | undefined;
+      return value && ON_LEAVE_RULES.includes(value) ? value : DEFAULT_ON_LEAVE_RULE;
+    },
+
+    async setOnLeaveRule(rule: OnLeaveRule): Promise<void> {
+      await db
+        .insertInto('campus_settings')
+        .values({ key: ON_LEAVE_SETTING, value: rule })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value: rule }))
+        .execute();
+    },
+  };
+}
+
+/** SQL for the attendance percentage's two counts under a rule (the report's grouped query). */
+export function countsUnder(rule: OnLeaveRule, status: RawBuilder<unknown>) {
+  type Counted = number | string | bigint;
+  const present =
+    rule === 'present'
+      ? sql<Counted>`coalesce(sum(case when ${status} in ('Present', 'On leave') then 1 else 0 end), 0)`
+      : sql<Counted>`coalesce(sum(case when ${status} = 'Present' then 1 else 0 end), 0)`;
+  const total =
+    rule === 'exclude'
+      ? sql<Counted>`coalesce(sum(case when ${status} in ('Present', 'Absent') then 1 else 0 end), 0)`
+      : sql<Counted>`count(${status})`;
+  return { present, total };
+}
+
+export type LeaveRepository = ReturnType<typeof leaveRepository>;

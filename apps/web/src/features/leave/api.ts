@@ -1,0 +1,109 @@
+/** Leave calls: apply, follow and withdraw one's own; decide a mentee's; download an attachment. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  ApplyLeaveRequest,
+  ApplyLeaveResponse,
+  AttendanceSettings,
+  DecideLeaveRequest,
+  Leave,
+  LeaveStatus,
+  OnLeaveStudent,
+} from '@campus/contract';
+import { api, download } from '../../lib/api-client';
+import { saveFile } from '../../lib/save-file';
+
+export const leaveKeys = {
+  all: ['leave'] as const,
+  mine: ['leave', 'mine'] as const,
+  staff: (status: LeaveStatus) => ['leave', 'staff', status] as const,
+  onLeave: (group: string, date: string) => ['attendance', 'on-leave', group, date] as const,
+  settings: ['attendance', 'settings'] as const,
+};
+
+export function useMyLeave() {
+  return useQuery({ queryKey: leaveKeys.mine, queryFn: () => api<Leave[]>('/api/leave/mine') });
+}
+
+export function useStaffLeave(status: LeaveStatus) {
+  return useQuery({
+    queryKey: leaveKeys.staff(status),
+    queryFn: () => api<Leave[]>('/api/leave', { query: { status } }),
+  });
+}
+
+export function useApplyLeave() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ApplyLeaveRequest) => api<ApplyLeaveResponse>('/api/leave', { method: 'POST', body }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: leaveKeys.all }),
+  });
+}
+
+export function useWithdrawLeave() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<Leave>(`/api/leave/${id}/withdraw`, { method: 'PUT' }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: leaveKeys.all }),
+  });
+}
+
+export function useDecideLeave() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: DecideLeaveRequest & { id: string }) =>
+      api<Leave>(`/api/leave/${id}/decision`, { method: 'PUT', body }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: leaveKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ['attendance'] });
+    },
+  });
+}
+
+export async function downloadAttachment(leave: Leave): Promise<void> {
+  const { blob, filename } = await download(`/api/leave/${leave._id}/attachment`);
+  saveFile(blob, filename ?? leave.attachment?.name ?? 'attachment');
+}
+
+/** The students of a group On leave on a day (approved leave or gate pass). */
+export function useOnLeave(group: string | null, date: string) {
+  return useQuery({
+    queryKey: leaveKeys.onLeave(group ?? '', date),
+    queryFn: () => api<OnLeaveStudent[]>('/api/attendance-leave', { query: { group: group!, date } }),
+    enabled: group !== null,
+    staleTime: 0,
+  });
+}
+
+/** How the campus counts On leave days in the percentage. */
+export function useAttendanceSettings() {
+  return useQuery({
+    queryKey: leaveKeys.settings,
+    queryFn: () => api<AttendanceSettings>('/api/attendance-settings'),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useSetAttendanceSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AttendanceSettings) =>
+      api<AttendanceSettings>('/api/attendance-settings', { method: 'PUT', body }),
+    onSuccess: (settings) => {
+      queryClient.setQueryData(leaveKeys.settings, settings);
+      void queryClient.invalidateQueries({ queryKey: ['attendance', 'report'] });
+    },
+  });
+}
+
+/** A file as base64, for the JSON body. */
+export function readAsBase64(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => {
+      const url = typeof reader.result === 'string' ? reader.result : '';
+      resolve(url.slice(url.indexOf(',') + 1));
+    };
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
+    reader.readAsDataURL(file);
+  });
+}

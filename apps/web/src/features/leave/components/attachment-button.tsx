@@ -1,0 +1,37 @@
+/** Downloads a leave application's attachment (the student's, their mentors' and admins' only). */
+import { Button } from '@mantine/core';
+import { useState } from 'react';
+import type { Leave } from '@campus/contract';
+import { showOutcome } from '../../../components/toast';
+import { serverMessageOr } from '../../../lib/api-client';
+import { downloadAttachment } from '../api';
+
+const kb = (size: number) =>
+  size < 1024 * 1024 ? `${Math.ceil(size / 1024)} KB` : `${(size / 1048576).toFixed(1)} MB`;
+
+export function AttachmentButton({ leave, compact = false }: { leave: Leave; compact?: boolean }) {
+  const [busy, setBusy] = useState(false);
+  if (!leave.attachment) return null;
+  const { name, size } = leave.attachment;
+  return (
+    <Button
+      variant="light"
+      size={compact ? 'compact-sm' : 'sm'}
+      loading={busy}
+      aria-label={`Download the attachment ${name}`}
+      onClick={() => {
+        setBusy(true);
+        downloadAttachment(leave)
+          .catch((error: unknown) =>
+            showOutcome({ ok: false, message: serverMessageOr(error, 'Could not download the attachment.') }),
+          )
+          .finally(() => setBusy(false));
+      }}
+      style={{ maxWidth: '100%' }}
+    >
+      <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+        {name} ({kb(size)})
+      </span>
+    </Button>
+  );
+}

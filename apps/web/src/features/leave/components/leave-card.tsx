@@ -1,0 +1,70 @@
+/** One of the student's own leave applications as a card, with its attachment and, while pending, Withdraw. */
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { Leave, LeaveStatus } from '@campus/contract';
+import type { ReactNode } from 'react';
+import { TimeAgo } from '../../../components/time-ago';
+import { AttachmentButton } from './attachment-button';
+
+/** Filled badges in shades dark enough for white text to meet WCAG AA. */
+export const LEAVE_STATUS_COLOR: Record<LeaveStatus, string> = {
+  pending: 'gray.7',
+  approved: 'teal.9',
+  rejected: 'red.9',
+  withdrawn: 'dark.4',
+};
+
+function Detail({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text style={{ overflowWrap: 'anywhere' }}>{value}</Text>
+    </div>
+  );
+}
+
+export function LeaveCard({
+  leave,
+  onWithdraw,
+  withdrawing,
+}: {
+  leave: Leave;
+  onWithdraw: (leave: Leave) => void;
+  withdrawing: boolean;
+}) {
+  const heading =
+    leave.from === leave.to ? `Leave on ${leave.from}` : `Leave from ${leave.from} to ${leave.to}`;
+  return (
+    <Card withBorder radius="md" padding="md" component="article" aria-label={heading}>
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Title order={3} size="h4">
+            {heading}
+          </Title>
+          <Badge color={LEAVE_STATUS_COLOR[leave.status]} variant="filled">
+            {leave.status}
+          </Badge>
+        </Group>
+        <SimpleGrid cols={{ base: 2, md: 4 }} spacing="xs">
+          <Detail label="Days" value={leave.days} />
+          <Detail label="Applied" value={<TimeAgo iso={leave.createdAt} />} />
+          {leave.decidedBy && <Detail label="Decided by" value={leave.decidedBy} />}
+          {leave.decidedAt && <Detail label="Decided" value={<TimeAgo iso={leave.decidedAt} />} />}
+        </SimpleGrid>
+        <Detail label="Reason" value={leave.reason} />
+        {leave.rejectReason && <Detail label="Reason for rejection" value={leave.rejectReason} />}
+        {(leave.attachment || leave.status === 'pending') && (
+          <Group gap="sm">
+            {leave.attachment && <AttachmentButton leave={leave} />}
+            {leave.status === 'pending' && (
+              <Button variant="default" color="red" loading={withdrawing} onClick={() => onWithdraw(leave)}>
+                Withdraw
+              </Button>
+            )}
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}

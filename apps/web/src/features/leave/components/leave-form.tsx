@@ -1,0 +1,121 @@
+/**
+ * The student's leave application: from, to, reason and an optional PDF, PNG or JPEG attachment of
+ * at most 2 MB. The range and the file are checked here as the server checks them.
+ */
+import { Alert, Button, FileInput, Paper, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import {
+  LEAVE_ATTACHMENT_MAX_BYTES,
+  LEAVE_ATTACHMENT_TYPES,
+  LEAVE_MESSAGES,
+  LEAVE_REASON_MAX,
+  leaveRangeProblem,
+  type LeaveAttachmentType,
+} from '@campus/contract';
+import { showOutcome } from '../../../components/toast';
+import { serverMessageOr } from '../../../lib/api-client';
+import { localIsoDate } from '../../../lib/today';
+import { readAsBase64, useApplyLeave } from '../api';
+
+const MB = LEAVE_ATTACHMENT_MAX_BYTES / (1024 * 1024);
+
+function fileProblem(file: File | null): string | null {
+  if (!file) return null;
+  if (!(LEAVE_ATTACHMENT_TYPES as readonly string[]).includes(file.type)) {
+    return 'The attachment must be a PDF, PNG or JPEG file.';
+  }
+  if (file.size > LEAVE_ATTACHMENT_MAX_BYTES) return `The attachment must be at most ${MB} MB.`;
+  return null;
+}
+
+export function LeaveForm({ onApplied }: { onApplied?: () => void }) {
+  const today = localIsoDate();
+  const [from, setFrom] = useState(today);
+  const [to, setTo] = useState(today);
+  const [reason, setReason] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const apply = useApplyLeave();
+
+  const range = from && to ? leaveRangeProblem(from, to, today) : null;
+  const problem = fileProblem(file);
+
+  return (
+    <Paper withBorder radius="md" p="md">
+      <form
+        aria-label="Apply for leave"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setError(null);
+          if (range || problem) return;
+          void (async () => {
+            try {
+              const attachment = file
+                ? { name: file.name, type: file.type as LeaveAttachmentType, data: await readAsBase64(file) }
+                : undefined;
+              await apply.mutateAsync({ from, to, reason, ...(attachment ? { attachment } : {}) });
+              showOutcome({ ok: true, message: LEAVE_MESSAGES.applied });
+              setReason('');
+              setFile(null);
+              onApplied?.();
+            } catch (err) {
+              setError(serverMessageOr(err, 'Failed to apply for leave.'));
+            }
+          })();
+        }}
+      >
+        <Stack>
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            <TextInput
+              label="From"
+              type="date"
+              required
+              value={from}
+              onChange={(e) => setFrom(e.currentTarget.value)}
+              error={range?.field === 'from' ? `From ${range.message}` : undefined}
+            />
+            <TextInput
+              label="To"
+              type="date"
+              required
+              value={to}
+              onChange={(e) => setTo(e.currentTarget.value)}
+              error={range?.field === 'to' ? `To ${range.message}` : undefined}
+            />
+          </SimpleGrid>
+          <Textarea
+            label="Reason"
+            required
+            rows={3}
+            maxLength={LEAVE_REASON_MAX}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+          />
+          <FileInput
+            label="Attachment (optional)"
+            description={`A medical note or letter: PDF, PNG or JPEG, at most ${MB} MB. Your mentors see it.`}
+            accept={LEAVE_ATTACHMENT_TYPES.join(',')}
+            value={file}
+            onChange={setFile}
+            clearable
+            clearButtonProps={{ 'aria-label': 'Remove the chosen file' }}
+            error={problem}
+          />
+          {error && (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Button
+            type="submit"
+            loading={apply.isPending}
+            disabled={Boolean(range || problem)}
+            w={{ base: '100%', xs: 'auto' }}
+          >
+            {apply.isPending ? 'Submitting...' : 'Apply for leave'}
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

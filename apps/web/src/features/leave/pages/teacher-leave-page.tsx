@@ -1,0 +1,272 @@
+/**
+ * Teacher leave: the mentees' leave applications as a work list, oldest first, to approve or reject
+ * (with a reason the student sees); the decided ones beside them. Admins see every group's.
+ */
+import { Button, Group, Modal, Select, Stack, Tabs, Text, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import {
+  LEAVE_MESSAGES,
+  LEAVE_REJECT_REASON_MAX,
+  type Leave,
+  type LeaveStatus,
+  type OnLeaveRule,
+} from '@campus/contract';
+import { DataTable, type Column } from '../../../components/data-table';
+import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
+import { PageTitle } from '../../../components/page-title';
+import { showOutcome } from '../../../components/toast';
+import { CountedTab } from '../../../components/work-list-filters';
+import { serverMessageOr } from '../../../lib/api-client';
+import { useCurrentUser } from '../../../lib/current-user';
+import { useAttendanceSettings, useDecideLeave, useSetAttendanceSettings, useStaffLeave } from '../api';
+import { AttachmentButton } from '../components/attachment-button';
+
+const TABS: { status: LeaveStatus; label: string }[] = [
+  { status: 'pending', label: 'Leave Requests' },
+  { status: 'approved', label: 'Approved Leave' },
+  { status: 'rejected', label: 'Rejected Leave' },
+];
+
+const range = (l: Leave) => (l.from === l.to ? l.from : `${l.from} to ${l.to}`);
+
+function RejectLeaveDialog({
+  leave,
+  onReject,
+  onClose,
+}: {
+  leave: Leave | null;
+  onReject: (leave: Leave, reason: string) => void;
+  onClose: () => void;
+}) {
+  const [reason, setReason] = useState('');
+  const close = () => {
+    setReason('');
+    onClose();
+  };
+  return (
+    <Modal
+      opened={leave !== null}
+      onClose={close}
+      title={leave ? `Reject the leave of ${leave.name}` : ''}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (leave && reason.trim()) onReject(leave, reason.trim());
+          close();
+        }}
+      >
+        <Stack>
+          <Textarea
+            label="Reason"
+            description="The student sees it with the decision."
+            required
+            value={reason}
+            onChange={(event) => setReason(event.currentTarget.value)}
+            maxLength={LEAVE_REJECT_REASON_MAX}
+            rows={3}
+            data-autofocus
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" color="red.9" disabled={!reason.trim()}>
+              Reject leave
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function LeaveTable({
+  status,
+  label,
+  onApprove,
+  onReject,
+  busy,
+}: {
+  status: LeaveStatus;
+  label: string;
+  onApprove: (leave: Leave) => void;
+  onReject: (leave: Leave) => void;
+  busy: string | null;
+}) {
+  const list = useStaffLeave(status);
+  if (list.isPending) return <LoadingState label="Loading leave..." />;
+  if (list.isError)
+    return <LoadFailedState title="Could not load leave." onRetry={() => void list.refetch()} />;
+  if (list.data.length === 0) return <EmptyState>{LEAVE_MESSAGES.noRequests}</EmptyState>;
+  const columns: Column<Leave>[] = [
+    {
+      header: 'Student',
+      rowHeader: true,
+      cell: (l) => (
+        <>
+          {l.name}
+          <Text size="xs" c="dimmed">
+            Roll No {l.rollNo} · {l.group}
+          </Text>
+        </>
+      ),
+    },
+    { header: 'Days', cell: (l) => `${range(l)} (${l.days} ${l.days === 1 ? 'day' : 'days'})`, nowrap: true },
+    { header: 'Reason', cell: (l) => l.reason, breakAnywhere: true, minWidth: 160 },
+    {
+      header: 'Attachment',
+      cell: (l) => (l.attachment ? <AttachmentButton leave={l} compact /> : <Text c="dimmed">None</Text>),
+    },
+    ...(status === 'pending'
+      ? [
+          {
+            header: 'Decision',
+            cell: (l: Leave) => (
+              <Group gap="xs" wrap="nowrap">
+                <Button
+                  size="compact-sm"
+                  color="teal.9"
+                  loading={busy === l._id}
+                  aria-label={`Approve the leave of ${l.name}`}
+                  onClick={() => onApprove(l)}
+                >
+                  Approve
+                </Button>
+                <Button
+                  size="compact-sm"
+                  variant="outline"
+                  color="red.9"
+                  disabled={busy === l._id}
+                  aria-label={`Reject the leave of ${l.name}`}
+                  onClick={() => onReject(l)}
+                >
+                  Reject
+                </Button>
+              </Group>
+            ),
+          } satisfies Column<Leave>,
+        ]
+      : [
+          { header: 'Decided by', cell: (l: Leave) => l.decidedBy ?? '' } satisfies Column<Leave>,
+          ...(status === 'rejected'
+            ? [
+                {
+                  header: 'Reason for rejection',
+                  cell: (l: Leave) => l.rejectReason ?? '',
+                } satisfies Column<Leave>,
+              ]
+            : []),
+        ]),
+  ];
+  return (
+    <DataTable
+      caption={label}
+      hideCaption
+      columns={columns}
+      rows={list.data}
+      rowKey={(l) => l._id}
+      minWidth={720}
+      dense
+      stackOnPhone
+    />
+  );
+}
+
+const RULES: { value: OnLeaveRule; label: string }[] = [
+  { value: 'exclude', label: 'Left out of the total (default)' },
+  { value: 'present', label: 'Counted as present' },
+  { value: 'absent', label: 'Counted as absent' },
+];
+
+/** Admins choose how On leave days count in every attendance percentage and the below-75 % warning. */
+function OnLeaveRuleSetting() {
+  const settings = useAttendanceSettings();
+  const save = useSetAttendanceSettings();
+  return (
+    <Select
+      label="On leave days in the attendance percentage"
+      description="For every student's percentage, the below-75 % warning and the attendance report."
+      data={RULES}
+      value={settings.data?.onLeave ?? null}
+      disabled={settings.isPending || save.isPending}
+      allowDeselect={false}
+      onChange={(value: OnLeaveRule | null) =>
+        value &&
+        save.mutate(
+          { onLeave: value },
+          {
+            onSuccess: () => showOutcome({ ok: true, message: 'Attendance setting saved.' }),
+            onError: (error) =>
+              showOutcome({ ok: false, message: serverMessageOr(error, 'Could not save the setting.') }),
+          },
+        )
+      }
+      w={{ base: '100%', xs: 420 }}
+    />
+  );
+}
+
+export function TeacherLeavePage() {
+  const admin = useCurrentUser().role === 'admin';
+  const [tab, setTab] = useState<LeaveStatus>('pending');
+  const [rejecting, setRejecting] = useState<Leave | null>(null);
+  const decide = useDecideLeave();
+  const pending = useStaffLeave('pending');
+  const busy = decide.isPending ? (decide.variables?.id ?? null) : null;
+  const run = (leave: Leave, decision: 'approved' | 'rejected', rejectReason?: string) =>
+    decide.mutate(
+      { id: leave._id, decision, ...(rejectReason ? { rejectReason } : {}) },
+      {
+        onSuccess: () =>
+          showOutcome({
+            ok: true,
+            message:
+              decision === 'approved'
+                ? `Leave of ${leave.name} approved: On leave in attendance for ${range(leave)}.`
+                : `Leave of ${leave.name} rejected.`,
+          }),
+        onError: (error) =>
+          showOutcome({ ok: false, message: serverMessageOr(error, 'Could not decide the leave.') }),
+      },
+    );
+  return (
+    <Stack>
+      <PageTitle>Leave</PageTitle>
+      <Text c="dimmed" size="sm">
+        {admin ? 'Every group’s leave.' : 'Your mentees’ leave.'} Approved leave marks the student On leave on
+        the attendance roster for its days.
+      </Text>
+      {admin && <OnLeaveRuleSetting />}
+      <Tabs value={tab} onChange={(value) => value && setTab(value as LeaveStatus)} keepMounted={false}>
+        <Tabs.List>
+          {TABS.map((t) => (
+            <CountedTab
+              key={t.status}
+              value={t.status}
+              label={t.label}
+              total={t.status === 'pending' ? (pending.data?.length ?? null) : null}
+            />
+          ))}
+        </Tabs.List>
+        {TABS.map((t) => (
+          <Tabs.Panel key={t.status} value={t.status} pt="md">
+            <LeaveTable
+              status={t.status}
+              label={t.label}
+              onApprove={(l) => run(l, 'approved')}
+              onReject={setRejecting}
+              busy={busy}
+            />
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+      <RejectLeaveDialog
+        leave={rejecting}
+        onReject={(l, reason) => run(l, 'rejected', reason)}
+        onClose={() => setRejecting(null)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * Leave that attendance knows: a student applies for leave with a medical note, their mentor
+ * approves it (and can open the note), the roster shows the student On leave and locked, and an
+ * explicit override marks them Present.
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { signInAs } from '../support/session';
+
+/** Dr. Anjali Rao mentors CSE-A; student 230012 is in CSE-A, and no other journey marks CSE-A today. */
+const MENTOR = 500001;
+const STUDENT = 230012;
+const PAGE_LOAD = { timeout: 30_000 };
+/** The smallest PDF the server accepts: it checks the content, not the name. */
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+async function personPage(browser: Browser, userId: number, home: RegExp): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signInAs(page, userId, home);
+  return page;
+}
+
+test('a student applies for leave with a note, the mentor approves, the roster shows them On leave, an override marks them present', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const student = await personPage(browser, STUDENT, /\/student\/home$/);
+  await student
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Leave', exact: true })
+    .click();
+  await expect(student).toHaveURL(/\/student\/leave$/);
+  const form = student.getByRole('form', { name: 'Apply for leave' });
+  await expect(form).toBeVisible(PAGE_LOAD);
+  const today = await form.getByLabel('From').inputValue();
+  await form.getByLabel('Reason').fill('Fever; the doctor advised two days of rest');
+  await form.locator('input[type="file"]').setInputFiles({
+    name: 'medical-note.pdf',
+    mimeType: 'application/pdf',
+    buffer: PDF,
+  });
+  await form.getByRole('button', { name: 'Apply for leave' }).click();
+  await expect(student.getByText('Leave application submitted.')).toBeVisible();
+  const card = student.getByRole('article', { name: `Leave on ${today}` }).first();
+  await expect(card.getByText('pending')).toBeVisible();
+
+  const mentor = await personPage(browser, MENTOR, /\/teacher\/home$/);
+  await mentor.goto('/teacher/leave');
+  const row = mentor.getByRole('row').filter({ hasText: 'Fever; the doctor advised' });
+  await expect(row).toBeVisible(PAGE_LOAD);
+  const download = mentor.waitForEvent('download');
+  await row.getByRole('button', { name: /Download the attachment medical-note\.pdf/ }).click();
+  expect((await download).suggestedFilename()).toBe('medical-note.pdf');
+  await row.getByRole('button', { name: /Approve the leave of/ }).click();
+  await expect(mentor.getByText(/approved: On leave in attendance/)).toBeVisible();
+
+  await mentor.goto('/teacher/attendance?group=CSE-A');
+  const leaveRow = mentor.locator(`tr[data-roll="${STUDENT}"]`);
+  await expect(leaveRow).toContainText('On leave: approved leave', PAGE_LOAD);
+  const choices = mentor.getByRole('radiogroup', { name: new RegExp(`\\(${STUDENT}\\)$`) });
+  await expect(choices.getByRole('radio')).toHaveCount(0);
+  await expect(mentor.getByText(/ · On leave \d+ · /)).toBeVisible();
+
+  await leaveRow.getByRole('button', { name: /Override the leave of/ }).click();
+  await choices.getByRole('radio', { name: 'Present' }).check();
+  await mentor.getByRole('button', { name: 'Submit Attendance' }).click();
+  await expect(mentor.getByText('Attendance marked successfully!')).toBeVisible();
+  await expect(leaveRow).toHaveAttribute('data-status', 'Present');
+
+  // The student hears of the decision, and sees the leave approved.
+  await student.reload();
+  await expect(
+    student
+      .getByRole('article', { name: `Leave on ${today}` })
+      .first()
+      .getByText('approved'),
+  ).toBeVisible(PAGE_LOAD);
+});
