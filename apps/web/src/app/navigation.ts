@@ -49,6 +49,7 @@ export const NAVIGATION: Record<Role, NavItem[]> = {
     { label: 'FAQ', to: PATHS.admin.faq },
     { label: 'Audit Log', to: PATHS.admin.audit },
     { label: 'Import', to: PATHS.admin.import },
+    { label: 'Leave', to: PATHS.admin.leave },
     { label: 'Help', to: PATHS.admin.help },
   ],
 };

@@ -41,7 +41,9 @@ export function AttendanceSummaryCard({
               {shown}
             </Text>
             <Text size="sm">
-              Present on {summary.present} of {summary.total} {summary.total === 1 ? 'day' : 'days'}
+              {summary.total === 0 && summary.onLeave === 0
+                ? 'No attendance yet'
+                : `Present on ${summary.present} of ${summary.total} ${summary.total === 1 ? 'day' : 'days'}`}
             </Text>
             {summary.onLeave > 0 && (
               <Text size="sm" c="dimmed">

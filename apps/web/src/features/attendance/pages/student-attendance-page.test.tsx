@@ -58,6 +58,8 @@ describe('student attendance', { timeout: 20_000 }, () => {
     setup([200, []]);
     expect(await percentage()).toHaveTextContent('0.00%');
     expect(screen.getByText('No attendance records found.')).toBeInTheDocument();
+    // Not "Present on 0 of 0 days": the student is told there is nothing yet.
+    expect(screen.getByText('No attendance yet')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
