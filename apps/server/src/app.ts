@@ -15,6 +15,7 @@ import { TokenService } from './features/auth/tokens';
 import { FEATURES } from './features/registry';
 import { lazyChildLogger } from './lib/lazy-logger';
 import { WorkQueue } from './lib/work-queue';
+import { mailService, type MailOptions } from './features/mail/service';
 import { notifier } from './features/notifications/notifier';
 import { resolveStreamLimits } from './features/notifications/stream-capacity';
 import { StreamSlots, type StreamLimits } from './features/notifications/stream-slots';
@@ -49,6 +50,8 @@ export interface AppOptions {
   readCache?: boolean;
   /** The clock, in ms since the epoch (tests move it instead of waiting). */
   now?: () => number;
+  /** Email (SMTP_URL, MAIL_FROM, PUBLIC_URL); without an SMTP URL and sender, email is off. */
+  mail?: MailOptions;
 }
 
 /** Path parameters that are never written: the token, and whatever path the catch-all was given. */
@@ -88,6 +91,8 @@ export function loggerOptions(level: string, stream?: { write(line: string): voi
       'req.body.password',
       'req.body.currentPassword',
       'req.body.newPassword',
+      'req.body.token',
+      'req.query.token',
     ],
     serializers: {
       req: describeRequest,
@@ -141,7 +146,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     settings: { ...DEFAULT_SIGN_IN_LIMITS, ...options.signInLimits },
     ...(options.signInHold ? { hold: options.signInHold } : {}),
   });
+  const mail = mailService(db, options.mail ?? {}, { secret: options.jwtSecret, now, log: app.log });
+  app.decorate('mail', mail);
+  app.addHook('onReady', () => mail.start());
+  app.addHook('onClose', () => mail.stop());
   const deps = {
+    mail,
     db,
     dialect,
     cache,
@@ -153,7 +163,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     tokens: new TokenService(options.jwtSecret),
     live,
     streamSlots: new StreamSlots(resolveStreamLimits(options.streamLimits)),
-    notify: notifier(db, live, app.log),
+    notify: notifier(db, live, app.log, mail),
   };
 
   registerErrorHandling(app);

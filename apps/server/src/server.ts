@@ -20,6 +20,7 @@ export async function startServer(config: Config, logger: FastifyServerOptions['
       writeLimits: config.writeLimits,
       streamLimits: config.streamLimits,
       readCache: config.readCache,
+      mail: { ...config.mail, pollMs: 5_000 },
     });
     const stopPruning = schedulePruning(
       handle.db,

@@ -8,6 +8,7 @@ import type { AuthRepository } from './auth/repository';
 import type { SignInService } from './auth/sign-in';
 import type { TokenService } from './auth/tokens';
 import type { LiveEvents } from '../db/live-events';
+import type { MailService } from './mail/service';
 import type { Notifier } from './notifications/notifier';
 import type { StreamSlots } from './notifications/stream-slots';
 
@@ -29,6 +30,8 @@ export interface FeatureDeps {
   streamSlots: StreamSlots;
   /** Notifications and live updates that follow a change. */
   notify: Notifier;
+  /** Email: settings, the queue, guardians and reset links (decision record 0034). */
+  mail: MailService;
   /** The time, in ms since the epoch: tests move it instead of waiting. */
   now: () => number;
 }

@@ -7,6 +7,7 @@ import type { Feature } from './deps';
 import { faqRoutes } from './faq/routes';
 import { gatepassesRoutes } from './gatepasses/routes';
 import { healthRoutes } from './health/routes';
+import { mailRoutes } from './mail/routes';
 import { noticesRoutes } from './notices/routes';
 import { notificationsRoutes } from './notifications/routes';
 import { peopleAdminRoutes } from './people/admin-routes';
@@ -43,4 +44,5 @@ export const FEATURES: Feature[] = [
   importRoutes,
   exportRoutes,
   notificationsRoutes,
+  mailRoutes,
 ];

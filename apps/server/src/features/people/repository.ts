@@ -51,7 +51,9 @@ function byStatus(status: AccountStatus | undefined) {
       : sql<boolean>`accounts.deactivated_at is not null`;
 }
 
-export function toStudent(row: Selectable<StudentsTable> & WithStatus): Student {
+export function toStudent(
+  row: Omit<Selectable<StudentsTable>, 'guardian_name' | 'guardian_email' | 'attendance_below_warning'> & WithStatus,
+): Student {
   return {
     _id: row.account_id,
     RollNo: row.roll_no,
