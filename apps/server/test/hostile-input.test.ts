@@ -29,6 +29,12 @@ const TABLES = [
   'attendance',
   'support_messages',
   'faq',
+  'mail_queue',
+  'mail_settings',
+  'mail_digest_items',
+  'password_resets',
+  'guardian_optouts',
+  'campus_settings',
 ];
 const FIELDS = [
   'userId',
@@ -69,11 +75,17 @@ const FIELDS = [
   'contactEmail',
   'rollNo',
   'likes',
+  'token',
+  'gatePassDecided',
+  'notices',
+  'supportMessages',
+  'attendanceBelowWarning',
+  'gatePass',
   '__proto__',
   'constructor',
   'prototype',
 ];
-const QUERY_KEYS = ['limit', 'offset', 'search', 'group', 'q', 'date', 'status'];
+const QUERY_KEYS = ['limit', 'offset', 'search', 'group', 'q', 'date', 'status', 'token'];
 
 const fragments = fc.constantFrom(
   "' OR 1=1 --",

@@ -21,7 +21,7 @@ import {
   UnsubscribeQuerySchema,
 } from '@campus/contract';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { badRequest, HttpError, tooMany } from '../../lib/errors';
+import { badRequest, tooMany } from '../../lib/errors';
 import { clientKey } from '../../lib/client-address';
 import { nowIso } from '../../lib/ids';
 import { principalOf } from '../../plugins/access';
@@ -170,11 +170,12 @@ export const mailRoutes: Feature = async (app: App, { mail, db, audit, signIn, n
         tags: ['auth'],
         summary: 'Sends a reset link to the account’s email, if there is one; the answer is always the same',
         body: ForgotPasswordRequestSchema,
-        response: { 200: MessageSchema, 429: ErrorSchema, 503: ErrorSchema, 400: ErrorSchema, 403: ErrorSchema },
+        response: { 200: MessageSchema, 400: ErrorSchema, 403: ErrorSchema, 429: ErrorSchema },
       },
     },
     async (request) => {
-      if (!mail.enabled) throw new HttpError(503, EMAIL_OFF_RESET_MESSAGE);
+      // Not a server fault: this campus chose not to send email.
+      if (!mail.enabled) throw badRequest(EMAIL_OFF_RESET_MESSAGE);
       const started = performance.now();
       const loginId = Number(request.body.userId);
       const client = clientKey(request.ip);
