@@ -33,6 +33,8 @@ const STUDENT_COLUMNS = [
   'phone_no',
   'email',
   'group_name',
+  'guardian_name',
+  'guardian_email',
 ] as const;
 
 const TEACHER_COLUMNS = ['account_id', 'teacher_id', 'name', 'gender', 'dob', 'phone_no', 'email'] as const;
@@ -52,7 +54,9 @@ function byStatus(status: AccountStatus | undefined) {
 }
 
 export function toStudent(
-  row: Omit<Selectable<StudentsTable>, 'guardian_name' | 'guardian_email' | 'attendance_below_warning'> & WithStatus,
+  row: Omit<Selectable<StudentsTable>, 'guardian_name' | 'guardian_email' | 'attendance_below_warning'> &
+    Partial<Pick<Selectable<StudentsTable>, 'guardian_name' | 'guardian_email'>> &
+    WithStatus,
 ): Student {
   return {
     _id: row.account_id,
@@ -68,6 +72,8 @@ export function toStudent(
     group: row.group_name,
     designation: 'student',
     active: row.deactivated_at === null,
+    ...(row.guardian_name ? { guardianName: row.guardian_name } : {}),
+    ...(row.guardian_email ? { guardianEmail: row.guardian_email } : {}),
   };
 }
 

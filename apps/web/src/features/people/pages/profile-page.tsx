@@ -104,6 +104,9 @@ export function StudentProfilePage() {
         ['Email', s?.email],
         ['Group', s?.group],
         ['Designation', s?.designation],
+        // Who the campus may email about the student; the campus office or an admin changes it.
+        ["Guardian's name", s ? (s.guardianName ?? null) : undefined],
+        ["Guardian's email", s ? (s.guardianEmail ?? null) : undefined],
       ]}
       contact={s && { email: s.email, phoneNo: s.phoneNo, withPhone: true }}
     />
