@@ -253,6 +253,48 @@ describe('guardians', () => {
     expect(mail.headers.get('list-unsubscribe')).toContain('/api/mail/unsubscribe?token=');
   });
 
+  it('come from the registrar’s CSV (optional columns) and the admin’s student form', async () => {
+    const admin = await createAdmin(t.handle.db);
+    const token = await login(t.app, admin.loginId);
+    const csv =
+      'RollNo,name,email,group,GuardianName,GuardianEmail\r\n' +
+      '770001,Imported One,one@test.example,G-imp,Lata Rao,Lata.Rao@Test.Example\r\n' +
+      '770002,Imported Two,two@test.example,G-imp,,\r\n';
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: '/api/import/students',
+      payload: csv,
+      headers: { ...bearer(token), 'content-type': 'text/csv' },
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/import/students/check',
+      payload: 'RollNo,name,email,group,GuardianEmail\r\n770003,Three,three@test.example,G-imp,not-an-address\r\n',
+      headers: { ...bearer(token), 'content-type': 'text/csv' },
+    });
+    expect(bad.json<{ errors: { field: string }[] }>().errors[0]).toMatchObject({ field: 'GuardianEmail' });
+    const one = await t.app.inject({ url: '/api/student-details/770001', headers: bearer(token) });
+    expect(one.json()).toMatchObject({ guardianName: 'Lata Rao', guardianEmail: 'lata.rao@test.example' });
+
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: '/api/students/770002',
+      headers: bearer(token),
+      payload: { name: 'Imported Two', email: 'two@test.example', group: 'G-imp', guardianName: 'Anil', guardianEmail: 'anil@test.example' },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ changes: expect.arrayContaining([{ field: 'guardianEmail', from: null, to: 'anil@test.example' }]) });
+    const refused = await t.app.inject({
+      method: 'PUT',
+      url: '/api/students/770002',
+      headers: bearer(token),
+      payload: { name: 'Imported Two', email: 'two@test.example', group: 'G-imp', guardianEmail: 'nope' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ message: string }>().message).toMatch(/guardianEmail/);
+  });
+
   it('follow the campus setting an admin chooses', async () => {
     const admin = await createAdmin(t.handle.db);
     const token = await login(t.app, admin.loginId);
