@@ -20,7 +20,9 @@ function parse(raw: string, to: string[]): ReceivedMail {
   let text = rest.join('\n\n');
   if (/quoted-printable/i.test(headers.get('content-transfer-encoding') ?? '')) {
     text = Buffer.from(
-      text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      text
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
       'latin1',
     ).toString('utf8');
   }

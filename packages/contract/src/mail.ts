@@ -3,7 +3,13 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.js';
 import { UserIdSchema } from './auth.js';
 
 /** What a person may hear of by email (decision record 0034). */
-export const MAIL_KINDS = ['gatePassDecided', 'queryAnswered', 'notices', 'menteeRequests', 'supportMessages'] as const;
+export const MAIL_KINDS = [
+  'gatePassDecided',
+  'queryAnswered',
+  'notices',
+  'menteeRequests',
+  'supportMessages',
+] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 export const MAIL_MODES = ['now', 'digest', 'off'] as const;
@@ -91,7 +97,10 @@ export const EMAIL_OFF_RESET_MESSAGE =
   'This campus does not send email, so a reset link cannot be sent. Please ask an admin for a one-time password.';
 
 export const ResetPasswordRequestSchema = z.object({
-  token: z.string().min(1, { error: 'The reset link is incomplete' }).max(200, { error: 'The reset link is not valid' }),
+  token: z
+    .string()
+    .min(1, { error: 'The reset link is incomplete' })
+    .max(200, { error: 'The reset link is not valid' }),
   newPassword: z
     .string({ error: 'New password is required' })
     .min(PASSWORD_MIN_LENGTH, { error: `New password must be at least ${PASSWORD_MIN_LENGTH} characters` })
@@ -99,4 +108,5 @@ export const ResetPasswordRequestSchema = z.object({
 });
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequestSchema>;
 
-export const RESET_LINK_INVALID = 'This reset link is not valid any more: it was used or it expired. Ask for a new one.';
+export const RESET_LINK_INVALID =
+  'This reset link is not valid any more: it was used or it expired. Ask for a new one.';

@@ -43,6 +43,8 @@ export interface ScreenOptions {
   routes?: Record<string, ReactElement>;
   /** The history state of the first entry, as a page that navigated here would leave it. */
   state?: unknown;
+  /** The query string of the first entry (`?token=…`). */
+  search?: string;
 }
 
 /**
@@ -54,7 +56,7 @@ export interface ScreenOptions {
 export function renderScreen(
   ui: ReactElement,
   signedIn?: Decoded,
-  { path = '/', routes = {}, state }: ScreenOptions = {},
+  { path = '/', routes = {}, state, search = '' }: ScreenOptions = {},
 ) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
@@ -70,7 +72,7 @@ export function renderScreen(
   const result = render(
     <MantineProvider env="test">
       <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={[{ pathname: path, state }]}>
+        <MemoryRouter initialEntries={[{ pathname: path, search, state }]}>
           {signedIn ? (
             <CurrentUserContext.Provider value={signedIn}>{tree}</CurrentUserContext.Provider>
           ) : (

@@ -67,7 +67,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('expires_at', 'text', (c) => c.notNull())
     .addColumn('used_at', 'text')
     .execute();
-  await db.schema.createIndex('password_resets_account_idx').on('password_resets').column('account_id').execute();
+  await db.schema
+    .createIndex('password_resets_account_idx')
+    .on('password_resets')
+    .column('account_id')
+    .execute();
 
   await db.schema.alterTable('students').addColumn('guardian_name', 'text').execute();
   await db.schema.alterTable('students').addColumn('guardian_email', 'text').execute();

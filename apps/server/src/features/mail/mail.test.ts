@@ -20,7 +20,13 @@ beforeAll(async () => {
   smtp = await startSmtpSink();
   t = await createTestApp({
     now: clock.now,
-    mail: { smtpUrl: smtp.url, from: 'Campus Portal <portal@test.example>', publicUrl: PUBLIC_URL, backoffMs: 60_000, maxAttempts: 5 },
+    mail: {
+      smtpUrl: smtp.url,
+      from: 'Campus Portal <portal@test.example>',
+      publicUrl: PUBLIC_URL,
+      backoffMs: 60_000,
+      maxAttempts: 5,
+    },
   });
 });
 afterAll(async () => {
@@ -40,7 +46,11 @@ const supportMessage = () =>
   t.app.inject({
     method: 'POST',
     url: '/api/support-add',
-    payload: { name: `Visitor ${++supportCount}`, email: 'visitor@test.example', message: 'The page does not load' },
+    payload: {
+      name: `Visitor ${++supportCount}`,
+      email: 'visitor@test.example',
+      message: 'The page does not load',
+    },
   });
 
 describe('mail at once, settings and unsubscribe', () => {
@@ -72,7 +82,11 @@ describe('mail at once, settings and unsubscribe', () => {
     expect(ask.body).toContain('<form method="post"');
     const token = await login(t.app, admin.loginId);
     const before = await t.app.inject({ url: '/api/mail/settings', headers: bearer(token) });
-    expect(before.json()).toMatchObject({ emailEnabled: true, kinds: ['supportMessages'], modes: { supportMessages: 'now' } });
+    expect(before.json()).toMatchObject({
+      emailEnabled: true,
+      kinds: ['supportMessages'],
+      modes: { supportMessages: 'now' },
+    });
 
     const post = await t.app.inject({
       method: 'POST',
@@ -166,7 +180,13 @@ describe('the queue', () => {
   const first = () => t.app.mail.queue!;
   const queueMails = async (n: number, to: string) => {
     for (let i = 0; i < n; i += 1) {
-      await first().enqueue({ to, subject: `Mail ${i}`, text: `Body ${i}`, kind: 'test', unsubscribeUrl: null });
+      await first().enqueue({
+        to,
+        subject: `Mail ${i}`,
+        text: `Body ${i}`,
+        kind: 'test',
+        unsubscribeUrl: null,
+      });
     }
   };
 
@@ -270,7 +290,8 @@ describe('guardians', () => {
     const bad = await t.app.inject({
       method: 'POST',
       url: '/api/import/students/check',
-      payload: 'RollNo,name,email,group,GuardianEmail\r\n770003,Three,three@test.example,G-imp,not-an-address\r\n',
+      payload:
+        'RollNo,name,email,group,GuardianEmail\r\n770003,Three,three@test.example,G-imp,not-an-address\r\n',
       headers: { ...bearer(token), 'content-type': 'text/csv' },
     });
     expect(bad.json<{ errors: { field: string }[] }>().errors[0]).toMatchObject({ field: 'GuardianEmail' });
@@ -281,10 +302,18 @@ describe('guardians', () => {
       method: 'PUT',
       url: '/api/students/770002',
       headers: bearer(token),
-      payload: { name: 'Imported Two', email: 'two@test.example', group: 'G-imp', guardianName: 'Anil', guardianEmail: 'anil@test.example' },
+      payload: {
+        name: 'Imported Two',
+        email: 'two@test.example',
+        group: 'G-imp',
+        guardianName: 'Anil',
+        guardianEmail: 'anil@test.example',
+      },
     });
     expect(edited.statusCode, edited.body).toBe(200);
-    expect(edited.json()).toMatchObject({ changes: expect.arrayContaining([{ field: 'guardianEmail', from: null, to: 'anil@test.example' }]) });
+    expect(edited.json()).toMatchObject({
+      changes: expect.arrayContaining([{ field: 'guardianEmail', from: null, to: 'anil@test.example' }]),
+    });
     const refused = await t.app.inject({
       method: 'PUT',
       url: '/api/students/770002',
@@ -350,7 +379,9 @@ describe('forgotten password', () => {
     expect(short.statusCode).toBe(400);
     const done = await reset(token);
     expect(done.statusCode).toBe(200);
-    expect((await t.app.inject({ url: '/api/notifications', headers: bearer(oldSession) })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/notifications', headers: bearer(oldSession) })).statusCode).toBe(
+      401,
+    );
     await login(t.app, student.loginId, 'a brand new password');
     await expect(login(t.app, student.loginId, PASSWORD)).rejects.toThrow();
     const again = await reset(token, 'another new password');
@@ -402,7 +433,11 @@ describe('without email', () => {
       });
       const queued = await plain.handle.db.selectFrom('mail_queue').select('id').execute();
       expect(queued).toHaveLength(0);
-      const res = await plain.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { userId: '230001' } });
+      const res = await plain.app.inject({
+        method: 'POST',
+        url: '/api/forgot-password',
+        payload: { userId: '230001' },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json<{ message: string }>().message).toMatch(/ask an admin for a one-time password/);
     } finally {

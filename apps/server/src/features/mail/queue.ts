@@ -38,9 +38,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export function mailQueue(db: Db, settings: QueueSettings) {
   const owner = randomUUID();
   let transport: Transporter | undefined;
-  const transporter = () =>
-    (transport ??= nodemailer.createTransport(settings.smtpUrl));
-
+  const transporter = () => (transport ??= nodemailer.createTransport(settings.smtpUrl));
 
   /** Tries to take one mail: true when this worker won it. */
   async function claim(id: string, at: string): Promise<boolean> {
@@ -81,7 +79,7 @@ export function mailQueue(db: Db, settings: QueueSettings) {
         headers,
       });
     } catch (error) {
-      const attempts = Number(mail.attempts);
+      const attempts = mail.attempts;
       const failed = attempts >= settings.maxAttempts;
       await db
         .updateTable('mail_queue')
@@ -90,7 +88,7 @@ export function mailQueue(db: Db, settings: QueueSettings) {
           lease_owner: null,
           lease_until: null,
           next_attempt_at: iso(settings.now() + settings.backoffMs * 2 ** (attempts - 1)),
-          last_error: String((error as Error).message ?? error).slice(0, 500),
+          last_error: (error instanceof Error ? error.message : String(error)).slice(0, 500),
         })
         .where('id', '=', id)
         .where('lease_owner', '=', owner)
@@ -99,7 +97,13 @@ export function mailQueue(db: Db, settings: QueueSettings) {
     }
     await db
       .updateTable('mail_queue')
-      .set({ status: 'sent', sent_at: iso(settings.now()), lease_owner: null, lease_until: null, last_error: null })
+      .set({
+        status: 'sent',
+        sent_at: iso(settings.now()),
+        lease_owner: null,
+        lease_until: null,
+        last_error: null,
+      })
       .where('id', '=', id)
       .where('lease_owner', '=', owner)
       .execute();

@@ -38,8 +38,7 @@ export const RESET_REQUESTS = { perClient: 10, perUser: 3 };
 /** Every answer to a reset request takes at least this long, whatever happened behind it. */
 const FORGOT_FLOOR_MS = 300;
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · Campus Portal</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:2rem auto;padding:0 1rem;line-height:1.5"><h1 style="font-size:1.4rem">${escapeHtml(title)}</h1>${body}<p><a href="/">Go to Campus Portal</a></p></body></html>`;
@@ -52,7 +51,11 @@ export const mailRoutes: Feature = async (app: App, { mail, db, audit, signIn, n
     '/api/mail/status',
     {
       config: { access: 'public' },
-      schema: { tags: ['mail'], summary: 'Whether this campus sends email', response: { 200: MailStatusSchema } },
+      schema: {
+        tags: ['mail'],
+        summary: 'Whether this campus sends email',
+        response: { 200: MailStatusSchema },
+      },
     },
     () => ({ emailEnabled: mail.enabled }),
   );
@@ -61,7 +64,11 @@ export const mailRoutes: Feature = async (app: App, { mail, db, audit, signIn, n
     '/api/mail/settings',
     {
       config: { access: ROLES },
-      schema: { tags: ['mail'], summary: 'My email settings per kind', response: { 200: MailSettingsSchema, ...errors } },
+      schema: {
+        tags: ['mail'],
+        summary: 'My email settings per kind',
+        response: { 200: MailSettingsSchema, ...errors },
+      },
     },
     (request) => {
       const me = principalOf(request);
@@ -91,7 +98,11 @@ export const mailRoutes: Feature = async (app: App, { mail, db, audit, signIn, n
     '/api/mail/guardian-settings',
     {
       config: { access: ['admin'] },
-      schema: { tags: ['mail'], summary: 'What guardians are emailed', response: { 200: GuardianSettingsSchema, ...errors } },
+      schema: {
+        tags: ['mail'],
+        summary: 'What guardians are emailed',
+        response: { 200: GuardianSettingsSchema, ...errors },
+      },
     },
     () => mail.guardianSettings(),
   );
@@ -115,8 +126,10 @@ export const mailRoutes: Feature = async (app: App, { mail, db, audit, signIn, n
 
   // Mail programs post `List-Unsubscribe=One-Click` as a form; the body says nothing the token does not.
   await app.register(async (scope) => {
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, _body, done) =>
-      done(null, {}),
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 1024 },
+      (_req, _body, done) => done(null, {}),
     );
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/mail/unsubscribe',
@@ -132,7 +145,9 @@ export const mailRoutes: Feature = async (app: App, { mail, db, audit, signIn, n
         const target = mail.verifyUnsubscribe(request.query.token);
         if (!target) throw badRequest('token: this unsubscribe link is not valid');
         const message = await mail.unsubscribe(target);
-        return reply.type('text/html; charset=utf-8').send(page('Unsubscribed', `<p>${escapeHtml(message)}</p>`));
+        return reply
+          .type('text/html; charset=utf-8')
+          .send(page('Unsubscribed', `<p>${escapeHtml(message)}</p>`));
       },
     );
   });
@@ -264,7 +279,10 @@ export const mailRoutes: Feature = async (app: App, { mail, db, audit, signIn, n
         detail: 'a new password was set from an emailed reset link; every session was signed out',
         client: clientKey(request.ip),
       });
-      return { message: 'Your password was changed and every session of the account was signed out. Sign in with the new password.' };
+      return {
+        message:
+          'Your password was changed and every session of the account was signed out. Sign in with the new password.',
+      };
     },
   );
 };

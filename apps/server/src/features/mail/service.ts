@@ -53,7 +53,10 @@ const KIND_OF_NOTIFICATION: Record<NotificationKind, MailKind> = {
   'support.received': 'supportMessages',
 };
 
-const GUARDIAN_KEYS = { attendanceBelowWarning: 'guardian_mail_attendance', gatePass: 'guardian_mail_gate' } as const;
+const GUARDIAN_KEYS = {
+  attendanceBelowWarning: 'guardian_mail_attendance',
+  gatePass: 'guardian_mail_gate',
+} as const;
 
 export interface NotifiedItem {
   accountId: string;
@@ -143,14 +146,17 @@ export function mailService(
   const footer = (who: Recipient, kind: MailKind, how: string) =>
     [
       '--',
-      `Why you got this: you are ${who.name || 'a member'} of Campus Portal (User ID ${who.loginId}), and your`,
-      `email settings say "${MAIL_KIND_LABELS[kind]}: ${how}".`,
+      `Why you got this: your Campus Portal account (User ID ${who.loginId}) has "${MAIL_KIND_LABELS[kind]}: ${how}" in its email settings.`,
       `Change your email settings on your profile: ${publicUrl}${PATHS[who.role].profile}`,
       `Stop "${MAIL_KIND_LABELS[kind]}" emails with one click: ${unsubscribeUrl({ type: 'account', accountId: who.accountId, kind })}`,
     ].join('\n');
 
   async function campusSetting(key: string): Promise<boolean> {
-    const row = await db.selectFrom('campus_settings').select('value').where('key', '=', key).executeTakeFirst();
+    const row = await db
+      .selectFrom('campus_settings')
+      .select('value')
+      .where('key', '=', key)
+      .executeTakeFirst();
     return row ? row.value === 'on' : true;
   }
 
@@ -178,14 +184,28 @@ export function mailService(
       for (const [kind, list] of byKind) {
         const ids = list.map((i) => i.accountId);
         const [people, modes] = await Promise.all([recipients(ids), modesFor(ids, kind)]);
-        const digest: { id: string; account_id: string; kind: string; text: string; created_at: string; mail_id: null }[] = [];
+        const digest: {
+          id: string;
+          account_id: string;
+          kind: string;
+          text: string;
+          created_at: string;
+          mail_id: null;
+        }[] = [];
         for (const item of list) {
           const who = people.get(item.accountId);
           if (!who) continue;
           const mode = modes.get(item.accountId) ?? DEFAULT_MAIL_MODES[kind];
           if (mode === 'off') continue;
           if (mode === 'digest') {
-            digest.push({ id: newId(), account_id: who.accountId, kind, text: item.text, created_at: iso(now()), mail_id: null });
+            digest.push({
+              id: newId(),
+              account_id: who.accountId,
+              kind,
+              text: item.text,
+              created_at: iso(now()),
+              mail_id: null,
+            });
             continue;
           }
           const link = item.link ? `\n\nOpen it in Campus Portal: ${publicUrl}${item.link}` : '';
@@ -226,7 +246,14 @@ export function mailService(
         if (!who) continue;
         const made = await db.transaction().execute(async (trx) => {
           const id = await queue.enqueue(
-            { to: who.email, subject: 'Your Campus Portal digest', text: '', kind: 'digest', unsubscribeUrl: null, dedupeKey: `digest:${accountId}:${day}` },
+            {
+              to: who.email,
+              subject: 'Your Campus Portal digest',
+              text: '',
+              kind: 'digest',
+              unsubscribeUrl: null,
+              dedupeKey: `digest:${accountId}:${day}`,
+            },
             trx,
           );
           if (!id) return false;
@@ -245,7 +272,9 @@ export function mailService(
           const kinds = [...new Set(items.map((i) => i.kind as MailKind))];
           const lines = kinds.flatMap((kind) => [
             `${MAIL_KIND_LABELS[kind]}:`,
-            ...items.filter((i) => i.kind === kind).map((i) => `- ${i.text} (${i.created_at.slice(0, 16).replace('T', ' ')} UTC)`),
+            ...items
+              .filter((i) => i.kind === kind)
+              .map((i) => `- ${i.text} (${i.created_at.slice(0, 16).replace('T', ' ')} UTC)`),
             '',
           ]);
           const footers = kinds.map((kind) => footer(who, kind, 'daily digest')).join('\n');
@@ -254,7 +283,8 @@ export function mailService(
             .set({
               subject: `Your Campus Portal digest: ${items.length} new ${items.length === 1 ? 'item' : 'items'}`,
               text_body: `Hello ${who.name},\n\nWhat happened for you in Campus Portal since your last digest:\n\n${lines.join('\n')}\nOpen Campus Portal: ${publicUrl}/\n\n${footers}\n`,
-              unsubscribe_url: kinds.length === 1 ? unsubscribeUrl({ type: 'account', accountId, kind: kinds[0]! }) : null,
+              unsubscribe_url:
+                kinds.length === 1 ? unsubscribeUrl({ type: 'account', accountId, kind: kinds[0]! }) : null,
             })
             .where('id', '=', id)
             .execute();
@@ -275,7 +305,8 @@ export function mailService(
     /** Tells a student's guardian, if the campus settings and the guardian allow; answers whether a mail was queued. */
     async notifyGuardian(rollNo: number, event: GuardianEvent, details: string): Promise<boolean> {
       if (!queue) return false;
-      const key = event === 'attendanceBelowWarning' ? GUARDIAN_KEYS.attendanceBelowWarning : GUARDIAN_KEYS.gatePass;
+      const key =
+        event === 'attendanceBelowWarning' ? GUARDIAN_KEYS.attendanceBelowWarning : GUARDIAN_KEYS.gatePass;
       if (!(await campusSetting(key))) return false;
       const student = await db
         .selectFrom('students')
@@ -284,7 +315,11 @@ export function mailService(
         .executeTakeFirst();
       const address = student?.guardian_email?.trim().toLowerCase();
       if (!student || !address) return false;
-      const optedOut = await db.selectFrom('guardian_optouts').select('address').where('address', '=', address).executeTakeFirst();
+      const optedOut = await db
+        .selectFrom('guardian_optouts')
+        .select('address')
+        .where('address', '=', address)
+        .executeTakeFirst();
       if (optedOut) return false;
       const subjects: Record<GuardianEvent, string> = {
         attendanceBelowWarning: `${student.name}'s attendance is below ${ATTENDANCE_WARNING_PERCENT}%`,
@@ -302,8 +337,7 @@ export function mailService(
           `${subjects[event]}. ${details}`,
           '',
           '--',
-          `Why you got this: your address is recorded as the guardian contact of ${student.name} (roll number ${rollNo})`,
-          'at the campus, and the campus tells guardians of this.',
+          `Why you got this: your address is recorded as the guardian contact of ${student.name} (roll number ${rollNo}) at the campus, and the campus tells guardians of this.`,
           "To change the guardian contact, the student can ask the campus office, or an admin can change it in the student's record.",
           `Stop all emails to this address with one click: ${url}`,
           '',
@@ -326,7 +360,9 @@ export function mailService(
           .select((eb) => [
             'roll_no',
             eb.fn.countAll<number | string>().as('total'),
-            eb.fn.sum<number | string>(eb.case().when('status', '=', 'Present').then(1).else(0).end()).as('present'),
+            eb.fn
+              .sum<number | string>(eb.case().when('status', '=', 'Present').then(1).else(0).end())
+              .as('present'),
           ])
           .where('roll_no', 'in', chunk)
           .groupBy('roll_no')
@@ -355,10 +391,19 @@ export function mailService(
     /** A person's choices, with the kinds their role can receive. */
     async settingsOf(accountId: string, role: Role): Promise<MailSettings> {
       const who = (await recipients([accountId])).get(accountId);
-      const rows = await db.selectFrom('mail_settings').select(['kind', 'mode']).where('account_id', '=', accountId).execute();
+      const rows = await db
+        .selectFrom('mail_settings')
+        .select(['kind', 'mode'])
+        .where('account_id', '=', accountId)
+        .execute();
       const modes = { ...DEFAULT_MAIL_MODES };
       for (const r of rows) if (r.kind in modes) modes[r.kind as MailKind] = r.mode as MailMode;
-      return { emailEnabled: enabled, address: who?.email ?? '', kinds: [...MAIL_KINDS_BY_ROLE[role]], modes };
+      return {
+        emailEnabled: enabled,
+        address: who?.email ?? '',
+        kinds: [...MAIL_KINDS_BY_ROLE[role]],
+        modes,
+      };
     },
 
     async setModes(accountId: string, update: MailSettingsUpdate): Promise<void> {
@@ -374,7 +419,11 @@ export function mailService(
 
     async unsubscribe(target: UnsubscribeTarget): Promise<string> {
       if (target.type === 'account') {
-        const exists = await db.selectFrom('accounts').select('id').where('id', '=', target.accountId).executeTakeFirst();
+        const exists = await db
+          .selectFrom('accounts')
+          .select('id')
+          .where('id', '=', target.accountId)
+          .executeTakeFirst();
         if (exists) await service.setModes(target.accountId, { [target.kind]: 'off' });
         return `You will get no more "${MAIL_KIND_LABELS[target.kind]}" emails. You can turn them on again in your profile's email settings.`;
       }
@@ -386,7 +435,7 @@ export function mailService(
       return 'This address will get no more emails from Campus Portal about the student.';
     },
 
-    verifyUnsubscribe: tokens.verify,
+    verifyUnsubscribe: (token: string) => tokens.verify(token),
 
     async guardianSettings(): Promise<GuardianSettings> {
       return {
@@ -396,7 +445,10 @@ export function mailService(
       };
     },
 
-    async setGuardianSettings(update: { attendanceBelowWarning?: boolean | undefined; gatePass?: boolean | undefined }) {
+    async setGuardianSettings(update: {
+      attendanceBelowWarning?: boolean | undefined;
+      gatePass?: boolean | undefined;
+    }) {
       for (const [name, key] of Object.entries(GUARDIAN_KEYS)) {
         const value = update[name as keyof typeof GUARDIAN_KEYS];
         if (value === undefined) continue;
@@ -416,7 +468,11 @@ export function mailService(
       if (!queue) return;
       track(
         (async () => {
-          const account = await db.selectFrom('accounts').select('id').where('login_id', '=', loginId).executeTakeFirst();
+          const account = await db
+            .selectFrom('accounts')
+            .select('id')
+            .where('login_id', '=', loginId)
+            .executeTakeFirst();
           const who = account && (await recipients([account.id])).get(account.id);
           if (!who) return;
           const token = randomBytes(32).toString('base64url');
@@ -445,8 +501,7 @@ export function mailService(
               'If you did not ask, ignore this mail: your password stays as it is.',
               '',
               '--',
-              'Why you got this: a password reset was asked for on the Campus Portal sign-in screen for the',
-              'account with this email address. These mails are sent only when asked for.',
+              'Why you got this: a new password was asked for on the Campus Portal sign-in screen for the account with this email address. These mails are sent only when asked for.',
               '',
             ].join('\n'),
             kind: 'passwordReset',

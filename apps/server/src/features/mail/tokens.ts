@@ -7,8 +7,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { MAIL_KINDS, type MailKind } from '@campus/contract';
 
 export type UnsubscribeTarget =
-  | { type: 'account'; accountId: string; kind: MailKind }
-  | { type: 'guardian'; address: string };
+  { type: 'account'; accountId: string; kind: MailKind } | { type: 'guardian'; address: string };
 
 export function unsubscribeTokens(secret: string) {
   const key = createHmac('sha256', secret).update('campus-mail-unsubscribe').digest();

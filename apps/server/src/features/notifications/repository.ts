@@ -12,7 +12,9 @@ export interface NewNotification {
 }
 
 /** Told of each batch of notifications written (email: decision record 0034). */
-export type OnNotified = (items: { accountId: string; kind: NotificationKind; text: string; link: string | null }[]) => Promise<void>;
+export type OnNotified = (
+  items: { accountId: string; kind: NotificationKind; text: string; link: string | null }[],
+) => Promise<void>;
 
 export function notificationRepository(db: Db, onNotified?: OnNotified) {
   return {

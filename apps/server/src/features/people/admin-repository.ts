@@ -217,10 +217,13 @@ export function peopleAdminRepository(db: Db) {
           .set(studentColumns(request))
           .where('roll_no', '=', rollNo)
           .execute();
-        return { ok: true as const, changes: changesBetween(
+        return {
+          ok: true as const,
+          changes: changesBetween(
             { guardianName: null, guardianEmail: null, ...studentFields(before) },
             studentFields(request),
-          ), };
+          ),
+        };
       });
       if (!outcome.ok) return outcome;
       const person = await people.findStudent(rollNo);

@@ -18,7 +18,8 @@ export function useMailSettings() {
 export function useSetMailSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: MailSettingsUpdate) => api<MailSettings>('/api/mail/settings', { method: 'PUT', body }),
+    mutationFn: (body: MailSettingsUpdate) =>
+      api<MailSettings>('/api/mail/settings', { method: 'PUT', body }),
     onSuccess: (settings) => queryClient.setQueryData(['mail-settings'], settings),
   });
 }

@@ -59,7 +59,10 @@ export function ForgotPasswordPage() {
           ) : (
             <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Ask for a reset link">
               <Stack>
-                <Text>Enter your User ID. If your account has an email address, we send a link there to choose a new password.</Text>
+                <Text>
+                  Enter your User ID. If your account has an email address, we send a link there to choose a
+                  new password.
+                </Text>
                 <TextInput
                   label="User ID"
                   name="userId"

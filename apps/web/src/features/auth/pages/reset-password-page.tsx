@@ -51,7 +51,8 @@ export function ResetPasswordPage() {
           </Title>
           {!token ? (
             <Alert color="red" role="alert">
-              This page opens from the link in a password reset email. Ask for a new link on the sign-in screen.
+              This page opens from the link in a password reset email. Ask for a new link on the sign-in
+              screen.
             </Alert>
           ) : result?.ok ? (
             <Alert color="green" role="status">
@@ -60,7 +61,9 @@ export function ResetPasswordPage() {
           ) : (
             <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Choose a new password">
               <Stack>
-                <Text>The link works once. Every session of the account is signed out when the password changes.</Text>
+                <Text>
+                  The link works once. Every session of the account is signed out when the password changes.
+                </Text>
                 <PasswordInput
                   label="New password"
                   description="At least 8 characters"

@@ -1,6 +1,6 @@
 /** The profile's email section: per kind, at once, in the daily digest, or not at all. */
 import { Alert, Paper, SegmentedControl, Stack, Switch, Text, Title } from '@mantine/core';
-import { MAIL_KIND_LABELS, MAIL_MODE_LABELS, MAIL_MODES, type MailKind, type MailMode } from '@campus/contract';
+import { MAIL_KIND_LABELS, MAIL_MODE_LABELS, MAIL_MODES, type MailKind } from '@campus/contract';
 import { serverMessageOr } from '../../../lib/api-client';
 import { useGuardianSettings, useMailSettings, useSetGuardianSettings, useSetMailSettings } from '../api';
 
@@ -48,7 +48,7 @@ export function NotificationSettings() {
               aria-labelledby={`mail-kind-${kind}`}
               value={modes[kind] ?? 'off'}
               disabled={save.isPending}
-              onChange={(mode) => save.mutate({ [kind]: mode as MailMode })}
+              onChange={(mode) => save.mutate({ [kind]: mode })}
               data={MAIL_MODES.map((mode) => ({ value: mode, label: MAIL_MODE_LABELS[mode] }))}
               fullWidth
             />
@@ -71,14 +71,22 @@ export function GuardianSettingsCard() {
   if (!settings.data) return null;
   const { emailEnabled, attendanceBelowWarning, gatePass } = settings.data;
   return (
-    <Paper withBorder p="md" radius="md" maw={640} component="section" aria-labelledby="guardian-settings-title">
+    <Paper
+      withBorder
+      p="md"
+      radius="md"
+      maw={640}
+      component="section"
+      aria-labelledby="guardian-settings-title"
+    >
       <Stack gap="sm">
         <Title order={2} size="h4" id="guardian-settings-title">
           Emails to guardians
         </Title>
         <Text size="sm" c="dimmed">
-          Guardians have no account: they are emailed at the guardian address of the student&apos;s record (from
-          the registrar&apos;s import or the student form), and each mail says why it came and how to stop it.
+          Guardians have no account: they are emailed at the guardian address of the student&apos;s record
+          (from the registrar&apos;s import or the student form), and each mail says why it came and how to
+          stop it.
         </Text>
         {!emailEnabled && (
           <Alert color="yellow" role="status">
