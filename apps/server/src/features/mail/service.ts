@@ -356,21 +356,25 @@ export function mailService(
       if (!queue || rollNos.length === 0) return;
       await inChunks([...new Set(rollNos)], async (chunk) => {
         const rows = await db
-          .selectFrom('attendance')
+          .selectFrom('attendance as a')
+          .innerJoin('students as s', 's.roll_no', 'a.roll_no')
           .select((eb) => [
-            'roll_no',
+            'a.roll_no',
+            's.attendance_below_warning as flagged',
             eb.fn.countAll<number | string>().as('total'),
             eb.fn
-              .sum<number | string>(eb.case().when('status', '=', 'Present').then(1).else(0).end())
+              .sum<number | string>(eb.case().when('a.status', '=', 'Present').then(1).else(0).end())
               .as('present'),
           ])
-          .where('roll_no', 'in', chunk)
-          .groupBy('roll_no')
+          .where('a.roll_no', 'in', chunk)
+          .groupBy(['a.roll_no', 's.attendance_below_warning'])
           .execute();
         for (const row of rows) {
           const total = Number(row.total);
           const percentage = attendancePercentageOf(Number(row.present), total);
           const below = total > 0 && percentage < ATTENDANCE_WARNING_PERCENT;
+          // Only a student whose side of the line changed is written to.
+          if (row.flagged === (below ? 1 : 0)) continue;
           const changed = await db
             .updateTable('students')
             .set({ attendance_below_warning: below ? 1 : 0 })
@@ -381,7 +385,7 @@ export function mailService(
             await service.notifyGuardian(
               row.roll_no,
               'attendanceBelowWarning',
-              `It is now ${percentage.toFixed(2)}% (${row.present} present of ${total} days marked). The campus expects at least ${ATTENDANCE_WARNING_PERCENT}%.`,
+              `It is now ${percentage.toFixed(2)}% (${Number(row.present)} present of ${total} days marked). The campus expects at least ${ATTENDANCE_WARNING_PERCENT}%.`,
             );
           }
         }
