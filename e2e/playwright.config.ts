@@ -6,8 +6,11 @@ import { join } from 'node:path';
 // Chosen once in the runner; workers inherit them through the environment.
 process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 20000));
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'campus-e2e-'));
+process.env.E2E_SMTP_PORT ??= String(40000 + Math.floor(Math.random() * 20000));
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
+/** Where the SMTP sink writes the mails the server sends (a test reads them there). */
+const MAIL_DIR = join(process.env.E2E_DATA_DIR, 'mail-sink');
 
 export default defineConfig({
   testDir: './tests',
@@ -38,18 +41,30 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `node ${process.env.SERVER_ENTRY ?? '../apps/server/dist/main.js'}`,
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      SEED: 'demo',
-      LOG_LEVEL: 'warn',
-      ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
+  webServer: [
+    {
+      command: 'node support/smtp-sink.mjs',
+      port: Number(process.env.E2E_SMTP_PORT),
+      reuseExistingServer: false,
+      timeout: 20_000,
+      env: { SMTP_SINK_PORT: process.env.E2E_SMTP_PORT, SMTP_SINK_DIR: MAIL_DIR },
     },
-  },
+    {
+      command: `node ${process.env.SERVER_ENTRY ?? '../apps/server/dist/main.js'}`,
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        SEED: 'demo',
+        LOG_LEVEL: 'warn',
+        ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
+        SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+        MAIL_FROM: 'Campus Portal <portal@campus.example.edu>',
+        PUBLIC_URL: baseURL,
+      },
+    },
+  ],
 });

@@ -15,6 +15,7 @@ import { TokenService } from './features/auth/tokens';
 import { FEATURES } from './features/registry';
 import { lazyChildLogger } from './lib/lazy-logger';
 import { WorkQueue } from './lib/work-queue';
+import { mailService, type MailOptions } from './features/mail/service';
 import { notifier } from './features/notifications/notifier';
 import { resolveStreamLimits } from './features/notifications/stream-capacity';
 import { StreamSlots, type StreamLimits } from './features/notifications/stream-slots';
@@ -59,6 +60,8 @@ export interface AppOptions {
   lifecycle?: Lifecycle;
   /** Addresses and CIDRs /metrics answers (METRICS_ALLOW); loopback by default. */
   metricsAllow?: readonly string[];
+  /** Email (SMTP_URL, MAIL_FROM, PUBLIC_URL); without an SMTP URL and sender, email is off. */
+  mail?: MailOptions;
 }
 
 export const DEFAULT_METRICS_ALLOW = ['127.0.0.1', '::1'];
@@ -100,6 +103,8 @@ export function loggerOptions(level: string, stream?: { write(line: string): voi
       'req.body.password',
       'req.body.currentPassword',
       'req.body.newPassword',
+      'req.body.token',
+      'req.query.token',
     ],
     serializers: {
       req: describeRequest,
@@ -164,7 +169,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     settings: { ...DEFAULT_SIGN_IN_LIMITS, ...options.signInLimits },
     ...(options.signInHold ? { hold: options.signInHold } : {}),
   });
+  const mail = mailService(db, options.mail ?? {}, { secret: options.jwtSecret, now, log: app.log });
+  app.decorate('mail', mail);
+  app.addHook('onReady', () => mail.start());
+  app.addHook('onClose', () => mail.stop());
   const deps = {
+    mail,
     db,
     dialect,
     cache,
@@ -176,7 +186,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     tokens: new TokenService(options.jwtSecret),
     live,
     streamSlots: new StreamSlots(resolveStreamLimits(options.streamLimits)),
-    notify: notifier(db, live, app.log),
+    notify: notifier(db, live, app.log, mail),
     lifecycle,
     metrics: { registry, allowed: addressList(options.metricsAllow ?? DEFAULT_METRICS_ALLOW) },
   };

@@ -31,6 +31,19 @@ describe('TRUST_PROXY', () => {
 describe('QUERY_LIMIT, GATEPASS_LIMIT, WRITE_LIMIT, SUPPORT_LIMIT', () => {
   const base = { DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(32) };
 
+  it('turns email on only with SMTP_URL and MAIL_FROM, and then needs PUBLIC_URL for the links', () => {
+    expect(loadConfig(base).mail).toEqual({ smtpUrl: undefined, from: undefined, publicUrl: undefined });
+    const mail = { SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'portal@campus.example.edu' };
+    expect(() => loadConfig({ ...base, ...mail })).toThrow(/PUBLIC_URL/);
+    expect(loadConfig({ ...base, ...mail, PUBLIC_URL: 'https://portal.example.edu' }).mail).toEqual({
+      smtpUrl: 'smtp://127.0.0.1:2525',
+      from: 'portal@campus.example.edu',
+      publicUrl: 'https://portal.example.edu',
+    });
+    expect(() => loadConfig({ ...base, SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ ...base, PUBLIC_URL: 'ftp://x' })).toThrow(/PUBLIC_URL/);
+  });
+
   it('allows 10 queries, 5 gate passes, 600 other writes and 10 support messages an hour unless told', () => {
     expect(loadConfig(base).writeLimits).toEqual({ queries: 10, gatePasses: 5, other: 600, support: 10 });
     expect(

@@ -39,6 +39,12 @@ const EnvSchema = z.object({
   STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000_000).default(DEFAULT_STREAMS_PER_ADDRESS),
   STREAMS_PER_INSTANCE: z.coerce.number().int().min(1).max(10_000_000).optional(),
   STREAMS_MEMORY_MB: z.coerce.number().int().min(1).max(10_000_000).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, { error: 'SMTP_URL must be an smtp:// or smtps:// URL' })
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http(s):// URL' }).optional(),
   READ_CACHE: z.enum(['on', 'off'], { error: 'READ_CACHE must be on or off' }).default('on'),
   CAMPUS_LOCALE: z
     .string()
@@ -111,6 +117,8 @@ export interface Config {
   metricsAllow: string[];
   /** On SIGTERM: how long in-flight requests may take to finish before the process exits anyway. */
   drainSeconds: number;
+  /** Email; off unless SMTP_URL and MAIL_FROM are both set (decision record 0034). */
+  mail: { smtpUrl: string | undefined; from: string | undefined; publicUrl: string | undefined };
 }
 
 /** Reads the secret from DATA_DIR, creating it (owner-only) on first use. */
@@ -130,6 +138,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.SMTP_URL && e.MAIL_FROM && !e.PUBLIC_URL) {
+    throw new Error(
+      'Invalid configuration:\nPUBLIC_URL: needed when SMTP_URL is set, for the links in mails (e.g. https://portal.example.edu)',
+    );
+  }
   const dataDir = resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true, mode: OWNER_ONLY_DIR });
   return {
@@ -160,5 +173,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     locale: e.CAMPUS_LOCALE,
     metricsAllow: e.METRICS_ALLOW,
     drainSeconds: e.DRAIN_SECONDS,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, publicUrl: e.PUBLIC_URL },
   };
 }

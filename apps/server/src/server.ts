@@ -25,6 +25,7 @@ export async function startServer(config: Config, logger: FastifyServerOptions['
       locale: config.locale,
       lifecycle,
       metricsAllow: config.metricsAllow,
+      mail: { ...config.mail, pollMs: 5_000 },
     });
     const stopPruning = schedulePruning(
       handle.db,

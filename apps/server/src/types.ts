@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Role } from '@campus/contract';
 import type { Principal } from './features/auth/repository';
 import type { WriteLimitName } from './features/limits/write-limits';
+import type { MailService } from './features/mail/service';
 
 /** 'public' or the roles that may call the route. */
 export type Access = 'public' | readonly Role[];
@@ -24,6 +25,10 @@ declare module 'fastify' {
     beforePasswordChange?: true;
     /** The answer is a stream that does not end (live updates): tests read only its head. */
     stream?: true;
+  }
+  interface FastifyInstance {
+    /** Email: the queue's worker, digests, guardians (decision record 0034). */
+    mail: MailService;
   }
   interface FastifyRequest {
     principal: Principal | null;

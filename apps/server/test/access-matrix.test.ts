@@ -138,6 +138,15 @@ const EXPECTED: Record<string, Expectation> = {
   'PUT /api/notifications/read': ANY,
   'PUT /api/notifications/read-all': ANY,
   'GET /api/events': ANY,
+  'GET /api/mail/status': 'public',
+  'GET /api/mail/settings': ANY,
+  'PUT /api/mail/settings': ANY,
+  'GET /api/mail/guardian-settings': ['admin'],
+  'PUT /api/mail/guardian-settings': ['admin'],
+  'GET /api/mail/unsubscribe': 'public',
+  'POST /api/mail/unsubscribe': 'public',
+  'POST /api/forgot-password': 'public',
+  'POST /api/reset-password': 'public',
 };
 
 let t: TestApp;

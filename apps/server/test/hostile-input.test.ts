@@ -31,6 +31,11 @@ const TABLES = [
   'faq',
   'leave_applications',
   'leave_attachments',
+  'mail_queue',
+  'mail_settings',
+  'mail_digest_items',
+  'password_resets',
+  'guardian_optouts',
   'campus_settings',
 ];
 const FIELDS = [
@@ -79,11 +84,17 @@ const FIELDS = [
   'rejectReason',
   'overrideLeave',
   'onLeave',
+  'token',
+  'gatePassDecided',
+  'notices',
+  'supportMessages',
+  'attendanceBelowWarning',
+  'gatePass',
   '__proto__',
   'constructor',
   'prototype',
 ];
-const QUERY_KEYS = ['limit', 'offset', 'search', 'group', 'q', 'date', 'status'];
+const QUERY_KEYS = ['limit', 'offset', 'search', 'group', 'q', 'date', 'status', 'token'];
 
 const fragments = fc.constantFrom(
   "' OR 1=1 --",

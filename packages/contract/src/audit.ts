@@ -10,6 +10,7 @@ export const AUDIT_KINDS = [
   'password.change',
   'password.failure',
   'password.reset',
+  'password.recovered',
   'account.status',
   'student.create',
   'student.update',

@@ -23,3 +23,4 @@ export * from './audit.js';
 export * from './transfer.js';
 export * from './csv-cells.js';
 export * from './notifications.js';
+export * from './mail.js';

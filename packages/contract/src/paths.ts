@@ -6,6 +6,9 @@ export const PATHS = {
   support: '/support',
   /** Outside the role areas: where a person with a one-time password chooses their own. */
   changePassword: '/change-password',
+  /** Asking for a password reset link by email, and the page the link opens. */
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset',
   student: {
     home: '/student/home',
     syllabus: '/student/syllabus',

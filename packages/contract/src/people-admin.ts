@@ -88,6 +88,14 @@ const studentFields = {
   phoneNo: PhoneSchema,
   email: EmailSchema,
   group: GroupNameSchema,
+  /** Left out: the guardian stays as recorded; empty: no guardian. */
+  guardianName: optionalName.optional(),
+  guardianEmail: optional(
+    z
+      .string()
+      .max(PERSON_LIMITS.email, { error: `must be at most ${PERSON_LIMITS.email} characters` })
+      .pipe(z.email({ error: 'must be an email address' })),
+  ).optional(),
 };
 
 const teacherFields = {

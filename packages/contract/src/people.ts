@@ -21,6 +21,9 @@ export const StudentSchema = z.object({
   designation: z.string(),
   /** False once an admin deactivated the account: the record stays, the person cannot sign in. */
   active: z.boolean(),
+  /** The guardian the campus may email (decision record 0034); present only when recorded. */
+  guardianName: optionalText.optional(),
+  guardianEmail: optionalText.optional(),
 });
 export type Student = z.infer<typeof StudentSchema>;
 

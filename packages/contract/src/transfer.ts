@@ -56,6 +56,9 @@ export const IMPORT_COLUMNS: Record<ImportKind, readonly ImportColumn[]> = {
     column('phoneNo'),
     column('email', true),
     column('group', true),
+    // Optional: the guardian the campus may email (decision record 0034).
+    column('GuardianName'),
+    column('GuardianEmail'),
   ],
   teachers: [
     column('teacherId', true),
@@ -107,6 +110,13 @@ export const GroupCellSchema = GroupNameSchema;
 export const EmailCellSchema = requiredText(254)
   .superRefine(refuseHiddenCharacters)
   .pipe(z.email({ error: 'must be a valid email' }));
+/** An email cell that may be empty (null), such as a guardian's. */
+export const OptionalEmailCellSchema = z
+  .string()
+  .trim()
+  .max(254, { error: 'must be at most 254 characters' })
+  .transform((text) => (text === '' ? null : text.toLowerCase()))
+  .pipe(z.email({ error: 'must be a valid email' }).nullable());
 export const DobCellSchema = z
   .string()
   .trim()

@@ -17,6 +17,7 @@ import * as notifications from './migrations/0013-notifications';
 import * as gatePassDateOrder from './migrations/0014-gate-pass-date-order';
 import * as querySearch from './migrations/0016-query-search';
 import * as leave from './migrations/0018-leave';
+import * as mail from './migrations/0020-mail';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0014-gate-pass-date-order': gatePassDateOrder,
   '0016-query-search': querySearch,
   '0018-leave': leave,
+  '0020-mail': mail,
 };
 
 /** The migration that creates the schema: it runs on the first start of a new database only. */

@@ -42,6 +42,11 @@ export interface StudentsTable {
   phone_no: string | null;
   email: string;
   group_name: string;
+  /** Whom the campus may tell of the student (decision record 0034); no account. */
+  guardian_name: Generated<string | null>;
+  guardian_email: Generated<string | null>;
+  /** 1 while the student's attendance was last seen below the warning line (75 %). */
+  attendance_below_warning: Generated<number>;
 }
 export interface TeachersTable {
   account_id: string;
@@ -227,6 +232,52 @@ export interface CampusSettingsTable {
   value: string;
 }
 
+/** An outgoing mail; workers claim due ones with a lease (decision record 0034). */
+export interface MailQueueTable {
+  id: string;
+  message_id: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  unsubscribe_url: string | null;
+  kind: string;
+  /** At most one mail per key (a person's digest of a day). */
+  dedupe_key: string | null;
+  status: 'pending' | 'sending' | 'sent' | 'failed';
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  lease_owner: string | null;
+  lease_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+export interface MailSettingsTable {
+  account_id: string;
+  kind: string;
+  mode: string;
+}
+export interface MailDigestItemsTable {
+  id: string;
+  account_id: string;
+  kind: string;
+  text: string;
+  created_at: string;
+  /** The digest mail that took it; null while it waits. */
+  mail_id: string | null;
+}
+export interface PasswordResetsTable {
+  token_hash: string;
+  account_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+export interface GuardianOptoutsTable {
+  address: string;
+  created_at: string;
+}
+
 export interface Database {
   accounts: AccountsTable;
   sessions: SessionsTable;
@@ -253,4 +304,9 @@ export interface Database {
   notifications: NotificationsTable;
   leave_applications: LeaveApplicationsTable;
   leave_attachments: LeaveAttachmentsTable;
+  mail_queue: MailQueueTable;
+  mail_settings: MailSettingsTable;
+  mail_digest_items: MailDigestItemsTable;
+  password_resets: PasswordResetsTable;
+  guardian_optouts: GuardianOptoutsTable;
 }

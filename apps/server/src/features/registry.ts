@@ -8,6 +8,7 @@ import { faqRoutes } from './faq/routes';
 import { gatepassesRoutes } from './gatepasses/routes';
 import { healthRoutes } from './health/routes';
 import { leaveRoutes } from './leave/routes';
+import { mailRoutes } from './mail/routes';
 import { noticesRoutes } from './notices/routes';
 import { notificationsRoutes } from './notifications/routes';
 import { peopleAdminRoutes } from './people/admin-routes';
@@ -47,4 +48,5 @@ export const FEATURES: Feature[] = [
   importRoutes,
   exportRoutes,
   notificationsRoutes,
+  mailRoutes,
 ];

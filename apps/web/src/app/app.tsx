@@ -19,6 +19,12 @@ const SupportPage = lazy(() =>
 const ChoosePasswordPage = lazy(() =>
   import('../features/auth/pages/choose-password-page').then((m) => ({ default: m.ChoosePasswordPage })),
 );
+const ForgotPasswordPage = lazy(() =>
+  import('../features/auth/pages/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('../features/auth/pages/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
+);
 const Area = lazy(() => import('./areas'));
 
 const queryClient = new QueryClient({
@@ -40,6 +46,8 @@ export function App() {
               <Route path="/" element={<SignInPage />} />
               <Route path="/support" element={<SupportPage />} />
               <Route path={PATHS.changePassword} element={<ChoosePasswordPage />} />
+              <Route path={PATHS.forgotPassword} element={<ForgotPasswordPage />} />
+              <Route path={PATHS.resetPassword} element={<ResetPasswordPage />} />
               <Route path="/student/*" element={<Area role="student" />} />
               <Route path="/teacher/*" element={<Area role="teacher" />} />
               <Route path="/admin/*" element={<Area role="admin" />} />

@@ -40,7 +40,7 @@ function listUnknown(rollNos: number[]): string {
   return rollNos.length > 10 ? `${shown} and ${rollNos.length - 10} more` : shown;
 }
 
-export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache }) => {
+export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, mail }) => {
   const repo = attendanceRepository(db, dialect);
   const leave = leaveRepository(db);
 
@@ -130,6 +130,10 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache }
           `attendanceRecords: no student with roll number${plural} ${listUnknown(result.unknownRollNos)}; nothing was marked`,
         );
       }
+      // Guardians hear of a fall below 75 % (decision record 0034); a failure there undoes nothing.
+      await mail.attendanceMarked(marks.map((m) => m.rollNo)).catch((err: unknown) => {
+        request.log.error({ err }, 'Guardian emails could not be queued');
+      });
       // A correction is named in the answer, and so in the audit log (features/audit/recorder.ts).
       const corrected = correctionsOf(recorded, marks);
       return {

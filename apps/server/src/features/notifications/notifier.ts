@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/index';
 import type { LiveEvents } from '../../db/live-events';
 import { inChunks } from '../../lib/chunks';
+import type { MailService } from '../mail/service';
 import { notificationRepository, type NewNotification } from './repository';
 
 type NoticeKind = 'mentorNotice' | 'eventNotice' | 'generalNotice';
@@ -22,8 +23,20 @@ function decisionNote(pass: GatePass): NewNotification {
   return { kind: 'gatepass.decided', text, link: PATHS.student.gatepass };
 }
 
-export function notifier(db: Db, live: LiveEvents, log: FastifyBaseLogger) {
-  const notes = notificationRepository(db);
+export function notifier(db: Db, live: LiveEvents, log: FastifyBaseLogger, mail?: MailService) {
+  // The mails a notification brings are queued after it is written; a failure there is only logged.
+  const notes = notificationRepository(
+    db,
+    mail &&
+      (async (items) => {
+        try {
+          await mail.notified(items);
+          void mail.deliverSoon();
+        } catch (err) {
+          log.error({ err }, 'The emails of a notification could not be queued');
+        }
+      }),
+  );
   const safely =
     <A extends unknown[]>(work: (...args: A) => Promise<void> | void) =>
     async (...args: A): Promise<void> => {

@@ -11,7 +11,12 @@ export interface NewNotification {
   link: string | null;
 }
 
-export function notificationRepository(db: Db) {
+/** Told of each batch of notifications written (email: decision record 0034). */
+export type OnNotified = (
+  items: { accountId: string; kind: NotificationKind; text: string; link: string | null }[],
+) => Promise<void>;
+
+export function notificationRepository(db: Db, onNotified?: OnNotified) {
   return {
     /** One notification for each account, written together; the same time for all. */
     async add(accountIds: readonly string[], notification: NewNotification): Promise<void> {
@@ -35,6 +40,7 @@ export function notificationRepository(db: Db) {
         // Seven columns a row: 500 rows stay under SQLite's parameter limit with room to spare.
         500,
       );
+      await onNotified?.([...new Set(accountIds)].map((accountId) => ({ accountId, ...notification })));
     },
 
     /** A notification of its own for each account (one per item), written together; the same time for all. */
@@ -58,6 +64,7 @@ export function notificationRepository(db: Db) {
         },
         500,
       );
+      await onNotified?.(items.map(({ accountId, notification }) => ({ accountId, ...notification })));
     },
 
     /** The account's notifications, newest first. */

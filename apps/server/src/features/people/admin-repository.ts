@@ -55,6 +55,8 @@ const studentColumns = (s: StudentUpdateRequest) => ({
   phone_no: s.phoneNo,
   email: s.email,
   group_name: s.group,
+  ...(s.guardianName !== undefined && { guardian_name: s.guardianName }),
+  ...(s.guardianEmail !== undefined && { guardian_email: s.guardianEmail?.toLowerCase() ?? null }),
 });
 
 const teacherColumns = (t: TeacherUpdateRequest) => ({
@@ -76,6 +78,8 @@ const studentFields = (s: Student | StudentUpdateRequest) => ({
   phoneNo: s.phoneNo,
   email: s.email,
   group: s.group,
+  ...(s.guardianName !== undefined && { guardianName: s.guardianName }),
+  ...(s.guardianEmail !== undefined && { guardianEmail: s.guardianEmail?.toLowerCase() ?? null }),
 });
 
 const teacherFields = (t: Teacher | TeacherUpdateRequest) => ({
@@ -213,7 +217,13 @@ export function peopleAdminRepository(db: Db) {
           .set(studentColumns(request))
           .where('roll_no', '=', rollNo)
           .execute();
-        return { ok: true as const, changes: changesBetween(studentFields(before), studentFields(request)) };
+        return {
+          ok: true as const,
+          changes: changesBetween(
+            { guardianName: null, guardianEmail: null, ...studentFields(before) },
+            studentFields(request),
+          ),
+        };
       });
       if (!outcome.ok) return outcome;
       const person = await people.findStudent(rollNo);

@@ -33,6 +33,8 @@ const STUDENT_COLUMNS = [
   'phone_no',
   'email',
   'group_name',
+  'guardian_name',
+  'guardian_email',
 ] as const;
 
 const TEACHER_COLUMNS = ['account_id', 'teacher_id', 'name', 'gender', 'dob', 'phone_no', 'email'] as const;
@@ -51,7 +53,11 @@ function byStatus(status: AccountStatus | undefined) {
       : sql<boolean>`accounts.deactivated_at is not null`;
 }
 
-export function toStudent(row: Selectable<StudentsTable> & WithStatus): Student {
+export function toStudent(
+  row: Omit<Selectable<StudentsTable>, 'guardian_name' | 'guardian_email' | 'attendance_below_warning'> &
+    Partial<Pick<Selectable<StudentsTable>, 'guardian_name' | 'guardian_email'>> &
+    WithStatus,
+): Student {
   return {
     _id: row.account_id,
     RollNo: row.roll_no,
@@ -66,6 +72,8 @@ export function toStudent(row: Selectable<StudentsTable> & WithStatus): Student 
     group: row.group_name,
     designation: 'student',
     active: row.deactivated_at === null,
+    ...(row.guardian_name ? { guardianName: row.guardian_name } : {}),
+    ...(row.guardian_email ? { guardianEmail: row.guardian_email } : {}),
   };
 }
 

@@ -9,6 +9,7 @@ import {
   computeCgpa,
   DobCellSchema,
   EmailCellSchema,
+  OptionalEmailCellSchema,
   GroupCellSchema,
   headerKey,
   IMPORT_COLUMNS,
@@ -41,6 +42,8 @@ export interface StudentRow {
   phoneNo: Optional;
   email: string;
   group: string;
+  GuardianName: Optional;
+  GuardianEmail: Optional;
 }
 export interface TeacherRow {
   teacherId: number;
@@ -94,6 +97,8 @@ const STUDENTS: KindSpec<StudentRow> = {
     phoneNo: PhoneCellSchema,
     email: EmailCellSchema,
     group: GroupCellSchema,
+    GuardianName: OptionalTextCellSchema,
+    GuardianEmail: OptionalEmailCellSchema,
   },
   build: (v) => ({
     RollNo: v.RollNo as number,
@@ -106,6 +111,8 @@ const STUDENTS: KindSpec<StudentRow> = {
     phoneNo: text(v, 'phoneNo'),
     email: v.email as string,
     group: v.group as string,
+    GuardianName: text(v, 'GuardianName'),
+    GuardianEmail: text(v, 'GuardianEmail'),
   }),
   key: (row) => String(row.RollNo),
   duplicate: (row, first) => ({

@@ -177,6 +177,8 @@ const STUDENT_COLUMNS = [
   'phone_no',
   'email',
   'group_name',
+  'guardian_name',
+  'guardian_email',
 ] as const;
 
 const planStudents = peoplePlanner<StudentRow>({
@@ -197,6 +199,8 @@ const planStudents = peoplePlanner<StudentRow>({
     keep(r.phoneNo, (s?.phone_no as string | null) ?? null),
     r.email,
     r.group,
+    keep(r.GuardianName, (s?.guardian_name as string | null) ?? null),
+    keep(r.GuardianEmail, (s?.guardian_email as string | null) ?? null),
   ],
   groupOf: (r) => r.group,
 });

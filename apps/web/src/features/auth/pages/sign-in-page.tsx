@@ -3,6 +3,7 @@ import {
   Anchor,
   Button,
   Center,
+  Group,
   Image,
   Paper,
   PasswordInput,
@@ -133,9 +134,14 @@ export function SignInPage() {
             <Button type="submit" disabled={submitting} fullWidth>
               {submitting ? MESSAGES.submitting : 'Login'}
             </Button>
-            <Anchor component={Link} to={PATHS.support} ta="center" size="sm">
-              Contact support
-            </Anchor>
+            <Group justify="center" gap="lg">
+              <Anchor component={Link} to={PATHS.forgotPassword} size="sm">
+                Forgot password?
+              </Anchor>
+              <Anchor component={Link} to={PATHS.support} size="sm">
+                Contact support
+              </Anchor>
+            </Group>
           </Stack>
         </form>
       </Paper>

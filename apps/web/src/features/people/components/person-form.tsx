@@ -33,6 +33,8 @@ export interface PersonFormValues {
   phoneNo: string;
   email: string;
   group: string;
+  guardianName: string;
+  guardianEmail: string;
 }
 
 const LABELS: Record<Exclude<keyof PersonFormValues, 'userId'>, string> = {
@@ -45,6 +47,8 @@ const LABELS: Record<Exclude<keyof PersonFormValues, 'userId'>, string> = {
   phoneNo: 'Phone',
   email: 'Email',
   group: 'Group',
+  guardianName: "Guardian's name",
+  guardianEmail: "Guardian's email",
 };
 
 const text = (value: string | null | undefined) => value ?? '';
@@ -62,6 +66,8 @@ export function initialPersonValues(person?: Student | Teacher): PersonFormValue
     phoneNo: text(person?.phoneNo),
     email: text(person?.email),
     group: text(student?.group),
+    guardianName: text(student?.guardianName),
+    guardianEmail: text(student?.guardianEmail),
   };
 }
 
@@ -76,6 +82,8 @@ function bodyOf(kind: PersonKind, creating: boolean, v: PersonFormValues): Recor
           MotherName: v.MotherName,
           Category: v.Category,
           group: v.group,
+          guardianName: v.guardianName,
+          guardianEmail: v.guardianEmail,
         }
       : common;
   if (!creating) return fields;
@@ -163,6 +171,15 @@ export function PersonForm({
           <TextInput {...input('email')} type="email" autoComplete="off" required />
           {kind === 'student' && (
             <NativeSelect {...input('group')} data={choices(groups, 'Choose a group')} required />
+          )}
+          {kind === 'student' && <TextInput {...input('guardianName')} autoComplete="off" />}
+          {kind === 'student' && (
+            <TextInput
+              {...input('guardianEmail')}
+              type="email"
+              autoComplete="off"
+              description="Emailed what the campus settings say (attendance below 75 %, gate passes)"
+            />
           )}
         </SimpleGrid>
         {error && (

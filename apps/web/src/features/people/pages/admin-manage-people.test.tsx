@@ -101,6 +101,8 @@ describe('adding a student', { timeout: 20_000 }, () => {
       phoneNo: null,
       email: 'kavya@campus.test',
       group: 'CSE-A',
+      guardianName: null,
+      guardianEmail: null,
     });
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -6,6 +6,7 @@ import { PageTitle } from '../../../components/page-title';
 import { useCurrentUser } from '../../../lib/current-user';
 import { ChangePasswordForm } from '../../auth/components/change-password-form';
 import { LogoutButton } from '../../auth/components/logout-button';
+import { GuardianSettingsCard, NotificationSettings } from '../../mail/components/notification-settings';
 import { useDetails } from '../api';
 import { ContactForm } from '../components/contact-form';
 
@@ -45,6 +46,7 @@ export function ProfileView({
   loading,
   failed,
   contact,
+  admin = false,
 }: {
   title: string;
   fields: Field[];
@@ -52,6 +54,8 @@ export function ProfileView({
   failed: boolean;
   /** The person's own contact details, once loaded: they may change them. */
   contact?: Contact | undefined;
+  /** The admin also sets what guardians are emailed. */
+  admin?: boolean;
 }) {
   return (
     <Stack>
@@ -69,6 +73,8 @@ export function ProfileView({
         </Paper>
       )}
       {contact && <ContactForm key={`${contact.email}|${contact.phoneNo ?? ''}`} {...contact} />}
+      <NotificationSettings />
+      {admin && <GuardianSettingsCard />}
       <ChangePasswordForm />
       <Group>
         <LogoutButton />
@@ -98,6 +104,9 @@ export function StudentProfilePage() {
         ['Email', s?.email],
         ['Group', s?.group],
         ['Designation', s?.designation],
+        // Who the campus may email about the student; the campus office or an admin changes it.
+        ["Guardian's name", s ? (s.guardianName ?? null) : undefined],
+        ["Guardian's email", s ? (s.guardianEmail ?? null) : undefined],
       ]}
       contact={s && { email: s.email, phoneNo: s.phoneNo, withPhone: true }}
     />
@@ -141,6 +150,7 @@ export function AdminProfilePage() {
         ['Email', user.email],
       ]}
       contact={{ email: user.email, phoneNo: null, withPhone: false }}
+      admin
     />
   );
 }

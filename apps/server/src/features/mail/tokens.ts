@@ -1,0 +1,39 @@
+/**
+ * Unsubscribe links (decision record 0034): the token names whom and what to stop, signed with a key
+ * derived from the server's secret, so a link cannot be made for someone else. It does not expire:
+ * an unsubscribe link in an old mail must still work.
+ */
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { MAIL_KINDS, type MailKind } from '@campus/contract';
+
+export type UnsubscribeTarget =
+  { type: 'account'; accountId: string; kind: MailKind } | { type: 'guardian'; address: string };
+
+export function unsubscribeTokens(secret: string) {
+  const key = createHmac('sha256', secret).update('campus-mail-unsubscribe').digest();
+  const mac = (payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
+  return {
+    sign(target: UnsubscribeTarget): string {
+      const text =
+        target.type === 'account' ? `a\n${target.accountId}\n${target.kind}` : `g\n${target.address}`;
+      const payload = Buffer.from(text, 'utf8').toString('base64url');
+      return `${payload}.${mac(payload)}`;
+    },
+    verify(token: string): UnsubscribeTarget | undefined {
+      const [payload, signature, ...rest] = token.split('.');
+      if (!payload || !signature || rest.length > 0) return undefined;
+      const expected = Buffer.from(mac(payload));
+      const given = Buffer.from(signature);
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
+      const [type, a, b] = Buffer.from(payload, 'base64url').toString('utf8').split('\n');
+      if (type === 'a' && a && (MAIL_KINDS as readonly string[]).includes(b ?? '')) {
+        return { type: 'account', accountId: a, kind: b as MailKind };
+      }
+      if (type === 'g' && a) return { type: 'guardian', address: a };
+      return undefined;
+    },
+  };
+}
+
+/** Reset tokens are stored as their SHA-256: a copy of the database cannot be used to reset. */
+export const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
