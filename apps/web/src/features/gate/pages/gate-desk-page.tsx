@@ -194,10 +194,11 @@ export function GateDeskPage() {
           <SegmentedControl
             value={direction}
             onChange={(v) => setDirection(v as GateDirection)}
+            aria-label="What this desk checks"
             data={[
-              { value: 'auto', label: 'Exit and return' },
-              { value: 'exit', label: 'Exit only' },
-              { value: 'return', label: 'Return only' },
+              { value: 'auto', label: 'Both ways' },
+              { value: 'exit', label: 'Exit' },
+              { value: 'return', label: 'Return' },
             ]}
           />
           {queued > 0 && <Text c="orange.9">{queued} recorded offline, waiting to be sent</Text>}
@@ -301,15 +302,23 @@ export function GateDeskPage() {
                 )}
                 {pass && (
                   <Group gap="md" wrap="nowrap" align="center">
-                    <Avatar
-                      size={72}
-                      radius="xl"
-                      color="white"
-                      variant="filled"
-                      styles={{ placeholder: { color: colours?.bg } }}
+                    <Box
+                      aria-hidden
+                      style={{
+                        width: 72,
+                        height: 72,
+                        flex: 'none',
+                        borderRadius: '50%',
+                        background: '#fff',
+                        color: colours?.bg,
+                        display: 'grid',
+                        placeItems: 'center',
+                        fontSize: 28,
+                        fontWeight: 800,
+                      }}
                     >
                       {pass.initials}
-                    </Avatar>
+                    </Box>
                     <Stack gap={2}>
                       <Text fw={800} c="inherit" style={{ fontSize: 'clamp(1.4rem, 5vw, 2rem)' }}>
                         {pass.name}
