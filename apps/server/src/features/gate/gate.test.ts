@@ -401,3 +401,28 @@ describe('the movement log', () => {
     expect(res.json<GateMovements>().date).toBe(TODAY);
   });
 });
+
+describe('importing guards', () => {
+  it('creates guards from a CSV file with one-time passwords, and refuses another role’s User ID', async () => {
+    const csv = `guardId,name,phoneNo,email\r\n820001,Meena Iyer,,meena@campus.example\r\n820002,Joseph D,9876543210,joseph@campus.example\r\n`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/import/guards',
+      payload: csv,
+      headers: { ...bearer(adminToken), 'content-type': 'text/csv' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).toContain('820001');
+    const list = (await call('GET', '/api/guards', adminToken)).json<{ guardId: number; name: string }[]>();
+    expect(list).toEqual(
+      expect.arrayContaining([expect.objectContaining({ guardId: 820002, name: 'Joseph D' })]),
+    );
+    const clash = await t.app.inject({
+      method: 'POST',
+      url: '/api/import/guards/check',
+      payload: `guardId,name,email\r\n${student.rollNo},Someone,s@campus.example\r\n`,
+      headers: { ...bearer(adminToken), 'content-type': 'text/csv' },
+    });
+    expect(clash.body).toMatch(/student/i);
+  });
+});
