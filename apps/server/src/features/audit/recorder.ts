@@ -125,17 +125,17 @@ export const AUDIT_RULES: Record<string, Rule> = {
     kind: 'gate.scan',
     target: (_b, _p, a) => field(a.gatepass, '_id') ?? null,
     detail: (b, a) =>
-      `${b.credential !== undefined ? 'qr' : 'code'}: ${String(a.outcome)}${a.reason ? ` (${String(a.reason)})` : ''}`,
+      `${b.credential !== undefined ? 'qr' : 'code'}: ${String(a.outcome)}${typeof a.reason === 'string' ? ` (${a.reason})` : ''}`,
   },
   'POST /api/gate/exit': {
     kind: 'gate.exit',
     target: (b) => b.gatepassId,
-    detail: (_b, a) => `${String(a.outcome)}${a.reason ? ` (${String(a.reason)})` : ''}`,
+    detail: (_b, a) => `${String(a.outcome)}${typeof a.reason === 'string' ? ` (${a.reason})` : ''}`,
   },
   'POST /api/gate/return': {
     kind: 'gate.return',
     target: (b) => b.gatepassId,
-    detail: (_b, a) => `${String(a.outcome)}${a.reason ? ` (${String(a.reason)})` : ''}`,
+    detail: (_b, a) => `${String(a.outcome)}${typeof a.reason === 'string' ? ` (${a.reason})` : ''}`,
   },
   'POST /api/guards': { kind: 'guard.create', target: (b) => b.guardId },
   'PUT /api/guards/:guardId': { kind: 'guard.update', target: (_b, p) => p.guardId, detail: changes },

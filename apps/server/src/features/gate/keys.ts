@@ -55,8 +55,8 @@ export function gateKeys(db: Db) {
       if (!stored) throw new Error('The gate signing key could not be stored');
     }
     const jwk = JSON.parse(stored) as JWK;
-    const { d: _private, ...pub } = jwk;
-    const publicJwk = { kty: String(pub.kty), crv: String(pub.crv), x: String(pub.x), y: String(pub.y) };
+    // Only the public coordinates: never `d`, the private key.
+    const publicJwk = { kty: String(jwk.kty), crv: String(jwk.crv), x: String(jwk.x), y: String(jwk.y) };
     const privateKey = (await importJWK({ ...jwk, alg: ALG }, ALG)) as CryptoKey;
     const publicKey = (await importJWK({ ...publicJwk, alg: ALG }, ALG)) as CryptoKey;
     return { privateKey, publicKey, publicJwk };

@@ -14,7 +14,8 @@ import { dayOf, gateState, initialsOf, returnDeadline } from './state';
 
 export function newGateCode(): string {
   let code = '';
-  for (let i = 0; i < GATE_CODE_LENGTH; i++) code += GATE_CODE_ALPHABET[randomInt(GATE_CODE_ALPHABET.length)];
+  for (let i = 0; i < GATE_CODE_LENGTH; i++)
+    code += GATE_CODE_ALPHABET.charAt(randomInt(GATE_CODE_ALPHABET.length));
   return code;
 }
 

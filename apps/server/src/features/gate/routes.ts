@@ -20,7 +20,7 @@ import {
   type GateAnswer,
   type GateRefusal,
 } from '@campus/contract';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { sendCsv } from '../../lib/csv';
 import { principalOf } from '../../plugins/access';

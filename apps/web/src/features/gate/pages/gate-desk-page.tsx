@@ -4,18 +4,7 @@
  * and the guard confirms the exit or the return. Briefly offline, a credential is checked on the
  * device and what the guard records waits until the network is back.
  */
-import {
-  Avatar,
-  Box,
-  Button,
-  Group,
-  Paper,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Box, Button, Group, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import jsQR from 'jsqr';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { GateAnswer, GateDirection, GateKey } from '@campus/contract';
@@ -46,7 +35,9 @@ function useCamera(onCode: (text: string) => void) {
   const [problem, setProblem] = useState<string | null>(null);
   const [running, setRunning] = useState(false);
   const handler = useRef(onCode);
-  handler.current = onCode;
+  useEffect(() => {
+    handler.current = onCode;
+  }, [onCode]);
 
   useEffect(() => {
     let stream: MediaStream | undefined;
@@ -122,10 +113,11 @@ export function GateDeskPage() {
     };
     void refresh();
     const timer = window.setInterval(() => void refresh(), 60_000);
-    window.addEventListener('online', refresh);
+    const onOnline = () => void refresh();
+    window.addEventListener('online', onOnline);
     return () => {
       window.clearInterval(timer);
-      window.removeEventListener('online', refresh);
+      window.removeEventListener('online', onOnline);
     };
   }, []);
 
@@ -156,7 +148,7 @@ export function GateDeskPage() {
     },
     [check],
   );
-  const camera = useCamera(onCode);
+  const { video, canvas, problem, running } = useCamera(onCode);
 
   const confirm = async (move: 'exit' | 'return') => {
     const pass = shown?.answer.gatepass;
@@ -193,7 +185,7 @@ export function GateDeskPage() {
         <Group justify="space-between" wrap="wrap">
           <SegmentedControl
             value={direction}
-            onChange={(v) => setDirection(v as GateDirection)}
+            onChange={setDirection}
             aria-label="What this desk checks"
             data={[
               { value: 'auto', label: 'Both ways' },
@@ -217,13 +209,13 @@ export function GateDeskPage() {
               }}
             >
               <video
-                ref={camera.video}
+                ref={video}
                 muted
                 playsInline
                 aria-label="Camera"
                 style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
               />
-              {!camera.running && (
+              {!running && (
                 <Text
                   c="#fff"
                   ta="center"
@@ -235,11 +227,11 @@ export function GateDeskPage() {
                     padding: 16,
                   }}
                 >
-                  {camera.problem ?? 'Starting the camera…'}
+                  {problem ?? 'Starting the camera…'}
                 </Text>
               )}
             </Box>
-            <canvas ref={camera.canvas} hidden />
+            <canvas ref={canvas} hidden />
             <form
               onSubmit={(e) => {
                 e.preventDefault();
