@@ -322,7 +322,7 @@ export function GateDeskPage() {
                   </Group>
                 )}
                 {pass && (
-                  <Text c="inherit" size="xl" fw={600}>
+                  <Text c="inherit" size="xl" fw={600} style={{ overflowWrap: 'anywhere' }}>
                     {pass.date} · {pass.time}–{pass.returnBy ?? 'end of day'}
                   </Text>
                 )}
