@@ -53,7 +53,8 @@ beforeAll(async () => {
     string,
     string,
   ];
-});
+  // Seven sign-ins, each a password hash: slow on a busy machine.
+}, 60_000);
 afterAll(() => t.close());
 
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: object) =>
