@@ -8,7 +8,11 @@ import { expectAccessible } from '../support/a11y';
 import { PAGE_LOAD, settle } from '../support/screens';
 import { DEMO, signInAs } from '../support/session';
 
-const ACCOUNT: Record<Role, number> = { student: DEMO.student, teacher: DEMO.teacher, admin: DEMO.admin };
+const ACCOUNT: Record<Exclude<Role, 'guard'>, number> = {
+  student: DEMO.student,
+  teacher: DEMO.teacher,
+  admin: DEMO.admin,
+};
 
 test.use({ colorScheme: 'dark' });
 

@@ -8,7 +8,11 @@ import { PAGE_LOAD, settle } from '../support/screens';
 import { DEMO, signInAs } from '../support/session';
 
 const PHONE = { width: 360, height: 740 };
-const ACCOUNT: Record<Role, number> = { student: DEMO.student, teacher: DEMO.teacher, admin: DEMO.admin };
+const ACCOUNT: Record<Exclude<Role, 'guard'>, number> = {
+  student: DEMO.student,
+  teacher: DEMO.teacher,
+  admin: DEMO.admin,
+};
 
 /**
  * How far the page reaches past the viewport's right edge and, when it does, the element reaching

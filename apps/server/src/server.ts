@@ -4,6 +4,8 @@ import { buildApp } from './app';
 import type { Config } from './config';
 import { openConfiguredDb, prepareDb } from './db/open';
 import { schedulePruning } from './features/maintenance/prune';
+import { scheduleOverdueSweep } from './features/gate/overdue';
+import { notifier } from './features/notifications/notifier';
 import { looseModes } from './lib/file-modes';
 import { Lifecycle } from './lib/lifecycle';
 
@@ -34,6 +36,11 @@ export async function startServer(config: Config, logger: FastifyServerOptions['
       app.log,
     );
     app.addHook('onClose', stopPruning);
+    const stopSweeping = scheduleOverdueSweep(
+      { db: handle.db, now: Date.now, notify: notifier(handle.db, handle.live, app.log) },
+      app.log,
+    );
+    app.addHook('onClose', stopSweeping);
     const loose = looseModes(config.dataDir);
     for (const path of loose) {
       app.log.warn(`${path} can be read by other users of this machine: chmod go-rwx it`);

@@ -216,3 +216,37 @@ export function publishNotice(app: App, token: string, heading: string) {
     },
   });
 }
+
+/** A guard (the gate desk). */
+export async function createGuard(db: Db, options: { name?: string } = {}): Promise<Person> {
+  const n = next();
+  const loginId = 700000 + n;
+  const accountId = newId();
+  const person = {
+    accountId,
+    loginId,
+    name: options.name ?? `Guard ${n}`,
+    email: `guard${n}@test.example.edu`,
+  };
+  await db
+    .insertInto('accounts')
+    .values({
+      id: accountId,
+      login_id: loginId,
+      role: 'guard',
+      password_hash: await passwordHash(),
+      created_at: nowIso(),
+    })
+    .execute();
+  await db
+    .insertInto('guards')
+    .values({
+      account_id: accountId,
+      guard_id: loginId,
+      name: person.name,
+      email: person.email,
+      phone_no: null,
+    })
+    .execute();
+  return person;
+}

@@ -8,7 +8,15 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeCatalog, type CatalogEntry } from '../src/plugins/access';
 import { createTestApp, type TestApp } from './app';
-import { bearer, createAdmin, createStudent, createTeacher, injectRoute, login } from './fixtures';
+import {
+  bearer,
+  createAdmin,
+  createGuard,
+  createStudent,
+  createTeacher,
+  injectRoute,
+  login,
+} from './fixtures';
 
 const RUNS = 200;
 const TABLES = [
@@ -37,6 +45,8 @@ const TABLES = [
   'password_resets',
   'guardian_optouts',
   'campus_settings',
+  'guards',
+  'gate_scans',
 ];
 const FIELDS = [
   'userId',
@@ -90,6 +100,13 @@ const FIELDS = [
   'supportMessages',
   'attendanceBelowWarning',
   'gatePass',
+  'credential',
+  'code',
+  'direction',
+  'scanId',
+  'returnBy',
+  'guardId',
+  'phoneNo',
   '__proto__',
   'constructor',
   'prototype',
@@ -164,7 +181,13 @@ beforeAll(async () => {
   const student = await createStudent(db, { group: 'H-1' });
   const teacher = await createTeacher(db, { groups: ['H-1'] });
   const admin = await createAdmin(db);
-  Object.assign(loginIds, { student: student.loginId, teacher: teacher.loginId, admin: admin.loginId });
+  const guard = await createGuard(db);
+  Object.assign(loginIds, {
+    student: student.loginId,
+    teacher: teacher.loginId,
+    admin: admin.loginId,
+    guard: guard.loginId,
+  });
   // Malformed sign-ins count against their client (record 0024): signed in once before them, each
   // person's client is known, so the hostile bodies sent to /api/login do not lock out the sign-ins
   // the other routes need.

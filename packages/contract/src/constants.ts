@@ -9,8 +9,11 @@ export const PERFORMANCE_SEMESTERS = 4;
 /** Below this attendance percentage a student is warned (the usual university threshold). */
 export const ATTENDANCE_WARNING_PERCENT = 75;
 
-export const ROLES = ['student', 'teacher', 'admin'] as const;
+/** `guard`: the gate desk, who checks passes at the gate and records exits and returns. */
+export const ROLES = ['student', 'teacher', 'admin', 'guard'] as const;
 export type Role = (typeof ROLES)[number];
+/** The roles that read the campus's notices, syllabus, queries and people: every role but the gate's. */
+export const CAMPUS_ROLES = ['student', 'teacher', 'admin'] as const;
 
 export const GATE_PASS_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type GatePassStatus = (typeof GATE_PASS_STATUSES)[number];

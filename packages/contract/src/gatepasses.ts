@@ -1,6 +1,7 @@
 /** Gate passes (SPEC §3, §4, §7): a student applies, a teacher approves or rejects, once. */
 import { z } from 'zod';
 import { GATE_PASS_STATUSES } from './constants.js';
+import { GATE_STATES } from './gate-states.js';
 import {
   IdSchema,
   IsoDateSchema,
@@ -59,19 +60,26 @@ export function earliestGatePassDate(now = new Date()): string {
  * number and email come from the session, and the status is always pending. Other fields a client sends
  * (name, rollNo, email, approvedStatus) are ignored.
  */
-export const SubmitGatePassRequestSchema = z.object({
-  date: IsoDateSchema.refine((date) => date >= earliestGatePassDate(), {
-    error: 'must not be before today',
-  }),
-  time: TimeSchema,
-  reason: requiredText(GATE_PASS_REASON_MAX),
-  /** The student's phone number is used when this is missing, null or blank. */
-  contact: z
-    .string({ error: 'must be text' })
-    .trim()
-    .max(GATE_PASS_CONTACT_MAX, { error: `must be at most ${GATE_PASS_CONTACT_MAX} characters` })
-    .nullish(),
-});
+export const SubmitGatePassRequestSchema = z
+  .object({
+    date: IsoDateSchema.refine((date) => date >= earliestGatePassDate(), {
+      error: 'must not be before today',
+    }),
+    time: TimeSchema,
+    /** When the student will be back (HH:MM, after `time`); the end of the day when left out. */
+    returnBy: TimeSchema.nullish(),
+    reason: requiredText(GATE_PASS_REASON_MAX),
+    /** The student's phone number is used when this is missing, null or blank. */
+    contact: z
+      .string({ error: 'must be text' })
+      .trim()
+      .max(GATE_PASS_CONTACT_MAX, { error: `must be at most ${GATE_PASS_CONTACT_MAX} characters` })
+      .nullish(),
+  })
+  .refine((pass) => !pass.returnBy || pass.returnBy > pass.time, {
+    path: ['returnBy'],
+    error: 'must be after the time of leaving',
+  });
 export type SubmitGatePassRequest = z.input<typeof SubmitGatePassRequestSchema>;
 
 export const GatePassSchema = z.object({
@@ -93,6 +101,14 @@ export const GatePassSchema = z.object({
   decidedAt: z.string().optional(),
   /** The teacher's reason for a rejection, when one was given. */
   rejectReason: z.string().optional(),
+  /** When the student will be back (HH:MM); absent: by the end of the pass's day. */
+  returnBy: z.string().optional(),
+  /** Where an approved pass stands at the gate (absent for pending and rejected passes). */
+  gateState: z.enum(GATE_STATES).optional(),
+  /** When the gate let the student out and back in (who did: the movement log). */
+  exitedAt: z.string().optional(),
+  returnedAt: z.string().optional(),
+  revokedAt: z.string().optional(),
 });
 export type GatePass = z.infer<typeof GatePassSchema>;
 
@@ -147,3 +163,8 @@ export type BulkGatePassResult = z.infer<typeof BulkGatePassResultSchema>;
 /** The results in the order the ids were asked for. */
 export const BulkGatePassStatusResponseSchema = z.object({ results: z.array(BulkGatePassResultSchema) });
 export type BulkGatePassStatusResponse = z.infer<typeof BulkGatePassStatusResponseSchema>;
+
+/** `PUT /api/gatepasses/withdraw` (the pass's student): a pending pass is taken back and removed. */
+export const WithdrawGatePassRequestSchema = z.object({ gatepassId: IdSchema });
+/** `PUT /api/gatepasses/revoke` (teachers, admins): an approved pass nobody has used yet stops being valid. */
+export const RevokeGatePassRequestSchema = z.object({ gatepassId: IdSchema });

@@ -10,6 +10,7 @@ export * from './groups.js';
 export * from './notices.js';
 export * from './syllabus.js';
 export * from './gatepasses.js';
+export * from './gate.js';
 export * from './queries.js';
 export * from './attendance.js';
 export * from './attendance-report.js';

@@ -43,6 +43,8 @@ export const MAIL_KINDS_BY_ROLE = {
   student: ['gatePassDecided', 'queryAnswered', 'notices'],
   teacher: ['menteeRequests'],
   admin: ['supportMessages'],
+  // A guard is told nothing by mail: the desk is their one screen.
+  guard: [],
 } as const satisfies Record<string, readonly MailKind[]>;
 
 const ModeSchema = z.enum(MAIL_MODES, { error: 'must be now, digest or off' });

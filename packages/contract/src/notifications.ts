@@ -5,6 +5,7 @@ import { IdSchema } from './common.js';
 export const NOTIFICATION_KINDS = [
   'gatepass.decided',
   'gatepass.requested',
+  'gatepass.overdue',
   'query.answered',
   'notice.mentor',
   'support.received',

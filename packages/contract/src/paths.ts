@@ -36,6 +36,7 @@ export const PATHS = {
     help: '/teacher/help',
     profile: '/teacher/profile',
     notifications: '/teacher/notifications',
+    movements: '/teacher/movements',
   },
   admin: {
     home: '/admin/home',
@@ -52,6 +53,11 @@ export const PATHS = {
     import: '/admin/import',
     profile: '/admin/profile',
     notifications: '/admin/notifications',
+    movements: '/admin/movements',
+    manageGuards: '/admin/manage-guards',
+  },
+  guard: {
+    desk: '/guard/desk',
   },
 } as const;
 
@@ -59,4 +65,5 @@ export const ROLE_HOME: Record<Role, string> = {
   student: PATHS.student.home,
   teacher: PATHS.teacher.home,
   admin: PATHS.admin.home,
+  guard: PATHS.guard.desk,
 };

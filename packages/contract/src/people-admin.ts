@@ -202,3 +202,17 @@ export const OwnContactResponseSchema = z.object({
   changes: z.array(FieldChangeSchema),
 });
 export type OwnContactResponse = z.infer<typeof OwnContactResponseSchema>;
+
+/** PUT /api/guards/:guardId: a guard's name and contact details (not the guard id). */
+export const GuardUpdateRequestSchema = z.strictObject(
+  { name: personName, phoneNo: PhoneSchema, email: EmailSchema },
+  strictBody,
+);
+/** POST /api/guards: a new guard (the gate desk), whose guard id is their User ID. */
+export const GuardCreateRequestSchema = z.strictObject(
+  { guardId: NewUserIdSchema, name: personName, phoneNo: PhoneSchema, email: EmailSchema },
+  strictBody,
+);
+export type GuardCreateInput = z.input<typeof GuardCreateRequestSchema>;
+export type GuardCreateRequest = z.output<typeof GuardCreateRequestSchema>;
+export type GuardUpdateRequest = z.output<typeof GuardUpdateRequestSchema>;

@@ -11,6 +11,8 @@ export const STATS = [
   { key: 'support', label: 'Total Support', path: '/api/support/count' },
   { key: 'queries', label: 'Total Queries', path: '/api/queries/count' },
   { key: 'notices', label: 'Total Notices', path: '/api/notices/count' },
+  /** Students out past their gate pass's return time (issue 22). */
+  { key: 'overdue', label: 'Overdue Returns', path: '/api/gate/overdue/count' },
 ] as const;
 export type StatKey = (typeof STATS)[number]['key'];
 

@@ -9,7 +9,7 @@ import { ATTENDANCE_STATUSES, EARLIEST_ATTENDANCE_DATE } from './constants.js';
 import { MARK_FIELDS } from './marks.js';
 import { GROUP_NAME_MAX, GroupNameSchema, refuseHiddenCharacters } from './text-rules.js';
 
-export const IMPORT_KINDS = ['students', 'teachers', 'mentors', 'marks', 'attendance'] as const;
+export const IMPORT_KINDS = ['students', 'teachers', 'mentors', 'marks', 'attendance', 'guards'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 /** The largest file an import reads (bytes); more is refused with 413. */
@@ -33,6 +33,7 @@ export const IMPORT_KIND_LABELS: Record<ImportKind, string> = {
   mentors: 'Mentor assignments',
   marks: 'Marks',
   attendance: 'Past attendance',
+  guards: 'Guards',
 };
 
 export interface ImportColumn {
@@ -71,6 +72,7 @@ export const IMPORT_COLUMNS: Record<ImportKind, readonly ImportColumn[]> = {
   mentors: [column('teacherId', true), column('group', true)],
   marks: [column('RollNo', true), ...MARK_FIELDS.map((field) => column(field, true)), column('CGPA')],
   attendance: [column('RollNo', true), column('date', true), column('status', true)],
+  guards: [column('guardId', true), column('name', true), column('phoneNo'), column('email', true)],
 };
 
 /**

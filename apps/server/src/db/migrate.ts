@@ -16,6 +16,7 @@ import * as peopleAdmin from './migrations/0012-people-admin';
 import * as notifications from './migrations/0013-notifications';
 import * as gatePassDateOrder from './migrations/0014-gate-pass-date-order';
 import * as querySearch from './migrations/0016-query-search';
+import * as gate from './migrations/0017-gate';
 import * as leave from './migrations/0018-leave';
 import * as mail from './migrations/0020-mail';
 
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0013-notifications': notifications,
   '0014-gate-pass-date-order': gatePassDateOrder,
   '0016-query-search': querySearch,
+  '0017-gate': gate,
   '0018-leave': leave,
   '0020-mail': mail,
 };

@@ -85,6 +85,37 @@ export interface GatePassesTable {
   decided_at: string | null;
   /** The teacher's reason for a rejection, when one was given. */
   reject_reason: Generated<string | null>;
+  /** When the student will be back (HH:MM); null: by the end of the day. */
+  return_by: Generated<string | null>;
+  /** The short code for manual entry at the gate, given when the student first shows the pass. */
+  gate_code: Generated<string | null>;
+  exited_at: Generated<string | null>;
+  exited_by: Generated<string | null>;
+  returned_at: Generated<string | null>;
+  returned_by: Generated<string | null>;
+  revoked_at: Generated<string | null>;
+  revoked_by: Generated<string | null>;
+  /** When the student's mentors were told the pass is overdue (once per pass). */
+  overdue_notified_at: Generated<string | null>;
+}
+/** A guard account: the gate desk. */
+export interface GuardsTable {
+  account_id: string;
+  guard_id: number;
+  name: string;
+  email: string;
+  phone_no: string | null;
+}
+/** Every scan at the gate, allowed or refused. */
+export interface GateScansTable {
+  id: string;
+  at: string;
+  guard_account_id: string;
+  gate_pass_id: string | null;
+  outcome: string;
+  reason: string | null;
+  /** qr (a scanned credential), code (a typed short code), offline (checked on the device, synced later). */
+  via: string;
 }
 export interface LeaveApplicationsTable {
   id: string;
@@ -288,6 +319,8 @@ export interface Database {
   groups: GroupsTable;
   admins: AdminsTable;
   gate_passes: GatePassesTable;
+  guards: GuardsTable;
+  gate_scans: GateScansTable;
   queries: QueriesTable;
   query_tags: QueryTagsTable;
   query_likes: QueryLikesTable;

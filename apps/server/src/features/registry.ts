@@ -5,6 +5,7 @@ import { auditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
 import type { Feature } from './deps';
 import { faqRoutes } from './faq/routes';
+import { gateRoutes } from './gate/routes';
 import { gatepassesRoutes } from './gatepasses/routes';
 import { healthRoutes } from './health/routes';
 import { leaveRoutes } from './leave/routes';
@@ -36,6 +37,7 @@ export const FEATURES: Feature[] = [
   noticesRoutes,
   syllabusRoutes,
   gatepassesRoutes,
+  gateRoutes,
   queriesRoutes,
   attendanceRoutes,
   attendanceReportRoutes,

@@ -51,6 +51,7 @@ export function App() {
               <Route path="/student/*" element={<Area role="student" />} />
               <Route path="/teacher/*" element={<Area role="teacher" />} />
               <Route path="/admin/*" element={<Area role="admin" />} />
+              <Route path="/guard/*" element={<Area role="guard" />} />
               <Route
                 path="*"
                 element={

@@ -36,6 +36,7 @@ export const NAVIGATION: Record<Role, NavItem[]> = {
     { label: 'Leave', to: PATHS.teacher.leave },
     { label: 'Queries', to: PATHS.teacher.queries },
     { label: 'Manage Students', to: PATHS.teacher.manage },
+    { label: 'Movements', to: PATHS.teacher.movements },
     { label: 'Help', to: PATHS.teacher.help },
   ],
   admin: [
@@ -43,6 +44,8 @@ export const NAVIGATION: Record<Role, NavItem[]> = {
     { label: 'Dashboard', to: PATHS.admin.dashboard, aliases: [PATHS.admin.home] },
     { label: 'Manage Teachers', to: PATHS.admin.manageTeachers },
     { label: 'Manage Students', to: PATHS.admin.manageStudents },
+    { label: 'Guards', to: PATHS.admin.manageGuards },
+    { label: 'Movements', to: PATHS.admin.movements },
     { label: 'Groups', to: PATHS.admin.groups },
     { label: 'Reports', to: PATHS.admin.attendanceReport },
     { label: 'Queries', to: PATHS.admin.queries },
@@ -52,12 +55,14 @@ export const NAVIGATION: Record<Role, NavItem[]> = {
     { label: 'Leave', to: PATHS.admin.leave },
     { label: 'Help', to: PATHS.admin.help },
   ],
+  guard: [{ label: 'Gate Desk', to: PATHS.guard.desk }],
 };
 
 export const PROFILE_PATH: Record<Role, string> = {
   student: PATHS.student.profile,
   teacher: PATHS.teacher.profile,
   admin: PATHS.admin.profile,
+  guard: PATHS.guard.desk,
 };
 
 /** Where the bell in the top bar leads. */
@@ -65,4 +70,5 @@ export const NOTIFICATIONS_PATH: Record<Role, string> = {
   student: PATHS.student.notifications,
   teacher: PATHS.teacher.notifications,
   admin: PATHS.admin.notifications,
+  guard: PATHS.guard.desk,
 };

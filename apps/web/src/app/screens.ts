@@ -137,6 +137,10 @@ export const SCREENS: Record<Role, Screen[]> = {
       load: () =>
         import('../features/notifications/pages/notifications-page').then((m) => m.NotificationsPage),
     },
+    {
+      path: inArea(PATHS.teacher.movements),
+      load: () => import('../features/gate/pages/movements-page').then((m) => m.MovementsPage),
+    },
   ],
   admin: [
     {
@@ -197,13 +201,27 @@ export const SCREENS: Record<Role, Screen[]> = {
       load: () =>
         import('../features/notifications/pages/notifications-page').then((m) => m.NotificationsPage),
     },
+    {
+      path: inArea(PATHS.admin.movements),
+      load: () => import('../features/gate/pages/movements-page').then((m) => m.MovementsPage),
+    },
+    {
+      path: inArea(PATHS.admin.manageGuards),
+      load: () => import('../features/gate/pages/admin-guards-page').then((m) => m.AdminGuardsPage),
+    },
+  ],
+  guard: [
+    {
+      path: inArea(PATHS.guard.desk),
+      load: () => import('../features/gate/pages/gate-desk-page').then((m) => m.GateDeskPage),
+    },
   ],
 };
 
 /** The role and screen an address belongs to, e.g. /student/home → student's home screen. */
 export function screenAt(pathname: string): { role: Role; screen: Screen } | undefined {
   const [, area = '', ...rest] = pathname.split('/');
-  if (area !== 'student' && area !== 'teacher' && area !== 'admin') return undefined;
+  if (area !== 'student' && area !== 'teacher' && area !== 'admin' && area !== 'guard') return undefined;
   const path = rest.join('/').replace(/\/+$/, '');
   const screen = SCREENS[area].find((s) => s.path === path);
   return screen && { role: area, screen };

@@ -119,6 +119,32 @@ export const AUDIT_RULES: Record<string, Rule> = {
     detailLimit: 1000,
   },
   'POST /api/submit-gatepass': { kind: 'gatepass.submit', target: (_b, _p, a) => field(a.gatepass, '_id') },
+  'PUT /api/gatepasses/withdraw': { kind: 'gatepass.withdraw', target: (b) => b.gatepassId },
+  'PUT /api/gatepasses/revoke': { kind: 'gatepass.revoke', target: (b) => b.gatepassId },
+  'POST /api/gate/scan': {
+    kind: 'gate.scan',
+    target: (_b, _p, a) => field(a.gatepass, '_id') ?? null,
+    detail: (b, a) =>
+      `${b.credential !== undefined ? 'qr' : 'code'}: ${String(a.outcome)}${typeof a.reason === 'string' ? ` (${a.reason})` : ''}`,
+  },
+  'POST /api/gate/exit': {
+    kind: 'gate.exit',
+    target: (b) => b.gatepassId,
+    detail: (_b, a) => `${String(a.outcome)}${typeof a.reason === 'string' ? ` (${a.reason})` : ''}`,
+  },
+  'POST /api/gate/return': {
+    kind: 'gate.return',
+    target: (b) => b.gatepassId,
+    detail: (_b, a) => `${String(a.outcome)}${typeof a.reason === 'string' ? ` (${a.reason})` : ''}`,
+  },
+  'POST /api/guards': { kind: 'guard.create', target: (b) => b.guardId },
+  'PUT /api/guards/:guardId': { kind: 'guard.update', target: (_b, p) => p.guardId, detail: changes },
+  'PUT /api/guards/:guardId/active': {
+    kind: 'account.status',
+    target: (_b, p) => p.guardId,
+    detail: status('guard'),
+  },
+  'POST /api/guards/:guardId/reset-password': { kind: 'password.reset', target: (_b, p) => p.guardId },
   'PUT /api/gatepasses/update-status': {
     kind: 'gatepass.decision',
     target: (b) => b.gatepassId,

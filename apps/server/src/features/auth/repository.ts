@@ -124,9 +124,12 @@ export function authRepository(db: Db, cache?: ReadCache) {
         .leftJoin('students', 'students.account_id', 'accounts.id')
         .leftJoin('teachers', 'teachers.account_id', 'accounts.id')
         .leftJoin('admins', 'admins.account_id', 'accounts.id')
+        .leftJoin('guards', 'guards.account_id', 'accounts.id')
         .select([
           'accounts.role',
           'accounts.login_id',
+          'guards.name as guardName',
+          'guards.email as guardEmail',
           'students.name as studentName',
           'students.email as studentEmail',
           'teachers.name as teacherName',
@@ -137,8 +140,8 @@ export function authRepository(db: Db, cache?: ReadCache) {
         .where('accounts.id', '=', accountId)
         .executeTakeFirst();
       if (!row) return undefined;
-      const name = row.studentName ?? row.teacherName ?? row.adminName;
-      const email = row.studentEmail ?? row.teacherEmail ?? row.adminEmail;
+      const name = row.studentName ?? row.teacherName ?? row.adminName ?? row.guardName;
+      const email = row.studentEmail ?? row.teacherEmail ?? row.adminEmail ?? row.guardEmail;
       if (name === null || email === null) return undefined;
       return { role: row.role, loginId: row.login_id, name, email };
     },

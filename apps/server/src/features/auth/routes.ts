@@ -87,7 +87,9 @@ export const authRoutes: Feature = async (app: App, { auth, tokens, db, signIn }
           ? { RollNo: identity.loginId }
           : identity.role === 'teacher'
             ? { teacherId: identity.loginId }
-            : { adminId: identity.loginId };
+            : identity.role === 'admin'
+              ? { adminId: identity.loginId }
+              : {};
       const token = await tokens.sign({
         sub: account.id,
         jti: sessionId,

@@ -6,7 +6,7 @@
  */
 import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { SignJWT } from 'jose';
-import type { Role } from '@campus/contract';
+import { ROLES, type Role } from '@campus/contract';
 
 export const TOKEN_ISSUER = 'campus-portal';
 
@@ -90,7 +90,7 @@ export class TokenService {
     if (typeof sub !== 'string' || typeof jti !== 'string' || typeof exp !== 'number') return undefined;
     if (!Number.isFinite(exp) || exp <= now) return undefined;
     if (nbf !== undefined && (typeof nbf !== 'number' || nbf > now)) return undefined;
-    if (role !== 'student' && role !== 'teacher' && role !== 'admin') return undefined;
-    return { sub, jti, role, exp };
+    if (!(ROLES as readonly unknown[]).includes(role)) return undefined;
+    return { sub, jti, role: role as Role, exp };
   }
 }

@@ -8,7 +8,7 @@ import {
   FaqMatchQuerySchema,
   FaqMatchResponseSchema,
   MessageSchema,
-  ROLES,
+  CAMPUS_ROLES,
 } from '@campus/contract';
 import { notFound } from '../../lib/errors';
 import type { Feature } from '../deps';
@@ -39,7 +39,7 @@ export const faqRoutes: Feature = async (app, { db }) => {
   app.get(
     '/api/faq/match',
     {
-      config: { access: ROLES },
+      config: { access: CAMPUS_ROLES },
       schema: {
         tags: ['faq'],
         summary:

@@ -11,6 +11,7 @@ import type { Db } from '../../db/index';
 import { inChunks } from '../../lib/chunks';
 import { newId, nowIso } from '../../lib/ids';
 import { listPage, mapItems, type Listed, type Page } from '../../lib/lists';
+import { gateState } from '../gate/state';
 
 export interface NewGatePass {
   rollNo: number;
@@ -18,6 +19,7 @@ export interface NewGatePass {
   contact?: string | null | undefined;
   date: string;
   time: string;
+  returnBy?: string | null | undefined;
   reason: string;
 }
 
@@ -43,7 +45,7 @@ const SORT_COLUMNS = {
   group: 's.group_name',
 } as const;
 
-export function gatePassRepository(db: Db) {
+export function gatePassRepository(db: Db, now: () => number = Date.now) {
   /** Every gate pass read: the pass, its student and the deciding teacher, in one query, unordered. */
   const selectPasses = () =>
     db
@@ -51,6 +53,10 @@ export function gatePassRepository(db: Db) {
       .innerJoin('students as s', 's.roll_no', 'g.roll_no')
       .leftJoin('teachers as t', 't.account_id', 'g.decided_by')
       .select([
+        'g.return_by',
+        'g.exited_at',
+        'g.returned_at',
+        'g.revoked_at',
         'g.id',
         's.name',
         'g.roll_no',
@@ -90,7 +96,18 @@ export function gatePassRepository(db: Db) {
     ...(row.decided_by_name !== null ? { decidedBy: row.decided_by_name } : {}),
     ...(row.decided_at !== null ? { decidedAt: row.decided_at } : {}),
     ...(row.reject_reason ? { rejectReason: row.reject_reason } : {}),
+    ...(row.return_by ? { returnBy: row.return_by } : {}),
+    ...gateFields(row),
   });
+  const gateFields = (row: Row) => {
+    const state = gateState(row, now());
+    return {
+      ...(state ? { gateState: state } : {}),
+      ...(row.exited_at ? { exitedAt: row.exited_at } : {}),
+      ...(row.returned_at ? { returnedAt: row.returned_at } : {}),
+      ...(row.revoked_at ? { revokedAt: row.revoked_at } : {}),
+    };
+  };
 
   const findById = async (id: string): Promise<GatePass | undefined> => {
     const row = await selectPasses().where('g.id', '=', id).executeTakeFirst();
@@ -115,6 +132,7 @@ export function gatePassRepository(db: Db) {
         contact: given || (student.phone_no ?? ''),
         date: input.date,
         time: input.time,
+        return_by: input.returnBy || null,
         reason: input.reason,
         status: 'pending' as const,
         created_at: nowIso(),
@@ -134,6 +152,7 @@ export function gatePassRepository(db: Db) {
         reason: row.reason,
         approvedStatus: row.status,
         createdAt: row.created_at,
+        ...(row.return_by ? { returnBy: row.return_by } : {}),
       };
     },
 

@@ -24,8 +24,10 @@ import { gatePassRepository } from './repository';
 const TAGS = ['gate_passes', 'students', 'teachers'];
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
 
-export const gatepassesRoutes: Feature = async (app: App, { db, cache, notify }) => {
-  const passes = gatePassRepository(db);
+export const gatepassesRoutes: Feature = async (app: App, { db, cache, notify, now }) => {
+  const passes = gatePassRepository(db, now);
+  // A pass's state at the gate changes with the day (ready → expired): a cached list is kept per day.
+  const day = () => new Date(now()).toISOString().slice(0, 10);
 
   app.post(
     '/api/submit-gatepass',
@@ -69,7 +71,7 @@ export const gatepassesRoutes: Feature = async (app: App, { db, cache, notify })
         reply,
         keepsInMemory(page)
           ? cache.read(
-              `gatepasses:${status}:${rollNo}:${page.limit ?? 'all'}:${page.offset}`,
+              `gatepasses:${day()}:${status}:${rollNo}:${page.limit ?? 'all'}:${page.offset}`,
               ['gate_passes', 'students', 'teachers'],
               load,
               request.dataVersion,
@@ -105,7 +107,7 @@ export const gatepassesRoutes: Feature = async (app: App, { db, cache, notify })
         reply,
         cached
           ? cache.read(
-              `gatepasses-staff:${status}:${group ?? ''}:${sort}:${order}:${page.limit ?? 'all'}:${page.offset}`,
+              `gatepasses-staff:${day()}:${status}:${group ?? ''}:${sort}:${order}:${page.limit ?? 'all'}:${page.offset}`,
               ['gate_passes', 'students', 'teachers'],
               load,
               request.dataVersion,

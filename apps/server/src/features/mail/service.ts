@@ -54,6 +54,8 @@ const KIND_OF_NOTIFICATION: Record<NotificationKind, MailKind> = {
   // Leave is decided and asked for like a gate pass: the same settings carry it.
   'leave.decided': 'gatePassDecided',
   'leave.requested': 'menteeRequests',
+  // A mentee out past their return time: for the mentor, like the mentee's requests.
+  'gatepass.overdue': 'menteeRequests',
 };
 
 const GUARDIAN_KEYS = {
@@ -150,7 +152,7 @@ export function mailService(
     [
       '--',
       `Why you got this: your Campus Portal account (User ID ${who.loginId}) has "${MAIL_KIND_LABELS[kind]}: ${how}" in its email settings.`,
-      `Change your email settings on your profile: ${publicUrl}${PATHS[who.role].profile}`,
+      `Change your email settings on your profile: ${publicUrl}${who.role === 'guard' ? PATHS.guard.desk : PATHS[who.role].profile}`,
       `Stop "${MAIL_KIND_LABELS[kind]}" emails with one click: ${unsubscribeUrl({ type: 'account', accountId: who.accountId, kind })}`,
     ].join('\n');
 

@@ -8,7 +8,7 @@ import {
   MentorNoticeListSchema,
   MESSAGES,
   PageQuerySchema,
-  ROLES,
+  CAMPUS_ROLES,
 } from '@campus/contract';
 import { forbidden } from '../../lib/errors';
 import { answerList, arrayAnswer, keepsInMemory } from '../../lib/lists';
@@ -24,7 +24,7 @@ export const noticesRoutes: Feature = async (app, { db, cache, notify }) => {
   app.get(
     '/api/get-mentor-notices',
     {
-      config: { access: ROLES },
+      config: { access: CAMPUS_ROLES },
       schema: {
         tags: ['notices'],
         summary:
@@ -55,7 +55,7 @@ export const noticesRoutes: Feature = async (app, { db, cache, notify }) => {
   app.get(
     '/api/get-events',
     {
-      config: { access: ROLES },
+      config: { access: CAMPUS_ROLES },
       schema: {
         tags: ['notices'],
         summary: 'Events, newest first',
@@ -77,7 +77,7 @@ export const noticesRoutes: Feature = async (app, { db, cache, notify }) => {
   app.get(
     '/api/get-notices',
     {
-      config: { access: ROLES },
+      config: { access: CAMPUS_ROLES },
       schema: {
         tags: ['notices'],
         summary: 'General notices, newest first',

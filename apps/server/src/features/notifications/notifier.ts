@@ -101,6 +101,29 @@ export function notifier(db: Db, live: LiveEvents, log: FastifyBaseLogger, mail?
       live.publish({ roles: ['teacher', 'admin'] }, ['gatepasses']);
     }),
 
+    /** A pass went out, came back, was revoked or withdrawn: its student's lists and the staff's changed. */
+    gateMoved: safely((studentAccountId: string | undefined) => {
+      if (studentAccountId) live.publish({ accounts: [studentAccountId] }, ['gatepasses']);
+      live.publish({ roles: ['teacher', 'admin', 'guard'] }, ['gatepasses', 'stats']);
+    }),
+
+    /** A student is out past their return time: their mentors are told, once per pass. */
+    gatePassOverdue: safely(async (pass: { name: string; group: string; due: string }) => {
+      const mentors = await db
+        .selectFrom('teacher_groups')
+        .select('teacher_account_id')
+        .where('group_name', '=', pass.group)
+        .execute();
+      const ids = mentors.map((m) => m.teacher_account_id);
+      await notes.add(ids, {
+        kind: 'gatepass.overdue',
+        text: `${pass.name} (${pass.group}) is out past their return time (${pass.due})`,
+        link: PATHS.teacher.movements,
+      });
+      live.publish({ accounts: ids }, ['notifications', 'gatepasses']);
+      live.publish({ roles: ['admin'] }, ['stats', 'gatepasses']);
+    }),
+
     /** A query was asked, hidden or shown again: the boards changed for everyone. */
     queriesChanged: safely(() => {
       live.publish({ roles: ROLES }, ['queries']);

@@ -5,6 +5,9 @@
  */
 import type {
   FieldChange,
+  Guard,
+  GuardCreateRequest,
+  GuardUpdateRequest,
   OwnContactRequest,
   Role,
   Student,
@@ -99,10 +102,17 @@ export function peopleAdminRepository(db: Db) {
       .leftJoin('students', 'students.account_id', 'accounts.id')
       .leftJoin('teachers', 'teachers.account_id', 'accounts.id')
       .leftJoin('admins', 'admins.account_id', 'accounts.id')
-      .select(['accounts.role', 'students.name as s', 'teachers.name as t', 'admins.name as a'])
+      .leftJoin('guards', 'guards.account_id', 'accounts.id')
+      .select([
+        'accounts.role',
+        'students.name as s',
+        'teachers.name as t',
+        'admins.name as a',
+        'guards.name as g',
+      ])
       .where('accounts.login_id', '=', loginId)
       .executeTakeFirst();
-    return row && { role: row.role, name: row.s ?? row.t ?? row.a ?? '' };
+    return row && { role: row.role, name: row.s ?? row.t ?? row.a ?? row.g ?? '' };
   }
 
   async function groupExists(name: string, from: Db): Promise<boolean> {
@@ -116,7 +126,7 @@ export function peopleAdminRepository(db: Db) {
    */
   async function create<T>(
     loginId: number,
-    role: 'student' | 'teacher',
+    role: 'student' | 'teacher' | 'guard',
     passwordHash: string,
     refuse: (trx: Db) => Promise<'no-group' | undefined>,
     insert: (trx: Db, accountId: string) => Promise<unknown>,
@@ -163,7 +173,7 @@ export function peopleAdminRepository(db: Db) {
       .where('revoked_at', 'is', null)
       .execute();
 
-  async function accountOf(role: 'student' | 'teacher', loginId: number, from: Db) {
+  async function accountOf(role: 'student' | 'teacher' | 'guard', loginId: number, from: Db) {
     return from
       .selectFrom('accounts')
       .select(['id', 'deactivated_at'])
@@ -172,8 +182,75 @@ export function peopleAdminRepository(db: Db) {
       .executeTakeFirst();
   }
 
+  const selectGuards = () =>
+    db
+      .selectFrom('guards')
+      .innerJoin('accounts', 'accounts.id', 'guards.account_id')
+      .select([
+        'guards.guard_id',
+        'guards.name',
+        'guards.email',
+        'guards.phone_no',
+        'accounts.deactivated_at',
+      ]);
+  const toGuard = (row: Awaited<ReturnType<ReturnType<typeof selectGuards>['execute']>>[number]): Guard => ({
+    guardId: row.guard_id,
+    name: row.name,
+    email: row.email,
+    phoneNo: row.phone_no,
+    status: row.deactivated_at === null ? 'active' : 'inactive',
+  });
+  const findGuard = async (guardId: number) => {
+    const row = await selectGuards().where('guards.guard_id', '=', guardId).executeTakeFirst();
+    return row && toGuard(row);
+  };
+
   return {
     holderOf,
+    findGuard,
+
+    async listGuards(): Promise<Guard[]> {
+      return (await selectGuards().orderBy('guards.name').orderBy('guards.guard_id').execute()).map(toGuard);
+    },
+
+    createGuard(request: GuardCreateRequest, passwordHash: string): Promise<CreateResult<Guard>> {
+      return create(
+        request.guardId,
+        'guard',
+        passwordHash,
+        () => Promise.resolve(undefined),
+        (trx, accountId) =>
+          trx
+            .insertInto('guards')
+            .values({
+              account_id: accountId,
+              guard_id: request.guardId,
+              name: request.name,
+              email: request.email,
+              phone_no: request.phoneNo,
+            })
+            .execute(),
+        () => findGuard(request.guardId),
+      );
+    },
+
+    async updateGuard(guardId: number, request: GuardUpdateRequest): Promise<EditResult<Guard>> {
+      const before = await findGuard(guardId);
+      if (!before) return { ok: false, problem: 'not-found' };
+      await db
+        .updateTable('guards')
+        .set({ name: request.name, email: request.email, phone_no: request.phoneNo })
+        .where('guard_id', '=', guardId)
+        .execute();
+      const person = await findGuard(guardId);
+      if (!person) return { ok: false, problem: 'not-found' };
+      const fields = (g: Guard | GuardUpdateRequest) => ({
+        name: g.name,
+        phoneNo: g.phoneNo,
+        email: g.email,
+      });
+      return { ok: true, person, changes: changesBetween(fields(before), fields(request)) };
+    },
 
     createStudent(request: StudentCreateRequest, passwordHash: string): Promise<CreateResult<Student>> {
       return create(
@@ -262,7 +339,11 @@ export function peopleAdminRepository(db: Db) {
      * Deactivates (ending every session at once) or reactivates a student's or teacher's account.
      * Answers false when there is no such account; deactivating again keeps the first time.
      */
-    async setActive(role: 'student' | 'teacher', loginId: number, active: boolean): Promise<boolean> {
+    async setActive(
+      role: 'student' | 'teacher' | 'guard',
+      loginId: number,
+      active: boolean,
+    ): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         const account = await accountOf(role, loginId, trx);
         if (!account) return false;
@@ -288,7 +369,7 @@ export function peopleAdminRepository(db: Db) {
 
     /** Replaces the password by a one-time password to be changed at the next sign-in; ends every session. */
     async resetPassword(
-      role: 'student' | 'teacher',
+      role: 'student' | 'teacher' | 'guard',
       loginId: number,
       passwordHash: string,
     ): Promise<boolean> {
@@ -312,7 +393,14 @@ export function peopleAdminRepository(db: Db) {
       contact: OwnContactRequest,
     ): Promise<{ email: string; phoneNo: string | null; changes: FieldChange[] } | undefined> {
       return db.transaction().execute(async (trx) => {
-        const table = role === 'student' ? 'students' : role === 'teacher' ? 'teachers' : 'admins';
+        const table =
+          role === 'student'
+            ? 'students'
+            : role === 'teacher'
+              ? 'teachers'
+              : role === 'guard'
+                ? 'guards'
+                : 'admins';
         if (table === 'admins') {
           const before = await trx
             .selectFrom('admins')

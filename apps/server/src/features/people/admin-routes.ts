@@ -5,6 +5,12 @@
  */
 import {
   AccountStatusRequestSchema,
+  GuardCreateRequestSchema,
+  GuardIdParamsSchema,
+  GuardListSchema,
+  GuardSchema,
+  GuardUpdateRequestSchema,
+  FieldChangeSchema,
   ErrorSchema,
   OwnContactRequestSchema,
   OwnContactResponseSchema,
@@ -23,6 +29,7 @@ import {
   TeacherUpdateRequestSchema,
   TeacherUpdateResponseSchema,
 } from '@campus/contract';
+import { z } from 'zod';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { principalOf } from '../../plugins/access';
 import { hashOneTimePassword, newOneTimePassword } from '../auth/passwords';
@@ -36,6 +43,7 @@ const withNotFound = { ...errors, 404: ErrorSchema };
 
 const noStudent = (rollNo: number) => notFound(`No student has roll number ${rollNo}`);
 const noTeacher = (teacherId: number) => notFound(`No teacher has teacher id ${teacherId}`);
+const noGuard = (guardId: number) => notFound(`No guard has guard id ${guardId}`);
 const noGroup = (group: string) =>
   badRequest(
     `group must be an existing group: there is no group ${group}; create it on the Groups page first`,
@@ -222,6 +230,109 @@ export const peopleAdminRoutes: Feature = async (app, { db }) => {
       const { teacherId } = request.params;
       const otp = oneTimePassword();
       if (!(await admin.resetPassword('teacher', teacherId, otp.hash))) throw noTeacher(teacherId);
+      return { message: 'Password reset', oneTimePassword: otp.password };
+    },
+  );
+
+  app.get(
+    '/api/guards',
+    {
+      config: { access: ADMINS },
+      schema: {
+        tags: ['people'],
+        summary: 'Every guard (the gate desk), by name',
+        response: { 200: GuardListSchema, ...errors },
+      },
+    },
+    () => admin.listGuards(),
+  );
+
+  app.post(
+    '/api/guards',
+    {
+      config: { access: ADMINS },
+      schema: {
+        tags: ['people'],
+        summary: 'Creates a guard (the gate desk); answers their one-time password, once',
+        body: GuardCreateRequestSchema,
+        response: {
+          201: z.object({ message: z.string(), guard: GuardSchema, oneTimePassword: z.string() }),
+          ...errors,
+          409: ErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const otp = oneTimePassword();
+      const result = await admin.createGuard(request.body, otp.hash);
+      if (!result.ok) throw refusal(request.body.guardId, '', result);
+      return reply
+        .code(201)
+        .send({ message: 'Guard created', guard: result.person, oneTimePassword: otp.password });
+    },
+  );
+
+  app.put(
+    '/api/guards/:guardId',
+    {
+      config: { access: ADMINS },
+      schema: {
+        tags: ['people'],
+        summary: "Replaces a guard's name and contact details (not the guard id); answers what changed",
+        params: GuardIdParamsSchema,
+        body: GuardUpdateRequestSchema,
+        response: {
+          200: z.object({ message: z.string(), guard: GuardSchema, changes: z.array(FieldChangeSchema) }),
+          ...withNotFound,
+        },
+      },
+    },
+    async (request) => {
+      const { guardId } = request.params;
+      const result = await admin.updateGuard(guardId, request.body);
+      if (!result.ok) throw noGuard(guardId);
+      const message = result.changes.length === 0 ? 'Nothing changed' : 'Guard saved';
+      return { message, guard: result.person, changes: result.changes };
+    },
+  );
+
+  app.put(
+    '/api/guards/:guardId/active',
+    {
+      config: { access: ADMINS },
+      schema: {
+        tags: ['people'],
+        summary: "Deactivates a guard's account (ending its sessions at once) or reactivates it",
+        params: GuardIdParamsSchema,
+        body: AccountStatusRequestSchema,
+        response: { 200: z.object({ message: z.string(), guard: GuardSchema }), ...withNotFound },
+      },
+    },
+    async (request) => {
+      const { guardId } = request.params;
+      const { active } = request.body;
+      if (!(await admin.setActive('guard', guardId, active))) throw noGuard(guardId);
+      const guard = await admin.findGuard(guardId);
+      if (!guard) throw noGuard(guardId);
+      return { message: active ? 'Account reactivated' : 'Account deactivated', guard };
+    },
+  );
+
+  app.post(
+    '/api/guards/:guardId/reset-password',
+    {
+      config: { access: ADMINS },
+      schema: {
+        tags: ['people'],
+        summary: 'Gives a guard a one-time password, answered once; their sessions end',
+        params: GuardIdParamsSchema,
+        response: { 200: PasswordResetResponseSchema, ...withNotFound },
+      },
+    },
+    async (request) => {
+      const { guardId } = request.params;
+      const otp = oneTimePassword();
+      if (!(await admin.resetPassword('guard', guardId, otp.hash))) throw noGuard(guardId);
       return { message: 'Password reset', oneTimePassword: otp.password };
     },
   );

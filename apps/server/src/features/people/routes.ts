@@ -4,7 +4,7 @@ import {
   ErrorSchema,
   GroupListSchema,
   PageQuerySchema,
-  ROLES,
+  CAMPUS_ROLES,
   RollNoParamsSchema,
   StudentListQuerySchema,
   StudentListSchema,
@@ -39,7 +39,7 @@ export const peopleRoutes: Feature = async (app, { db, cache }) => {
   app.get(
     '/api/contact-teachers',
     {
-      config: { access: ROLES },
+      config: { access: CAMPUS_ROLES },
       schema: {
         tags: ['people'],
         summary: "Teachers as contact cards; the signed-in student's own mentors first, marked isMentor",
@@ -85,7 +85,7 @@ export const peopleRoutes: Feature = async (app, { db, cache }) => {
   app.get(
     '/api/student-details/:rollNo',
     {
-      config: { access: ROLES },
+      config: { access: CAMPUS_ROLES },
       schema: {
         tags: ['people'],
         summary: "A student's details: students only their own, teachers and admins any",

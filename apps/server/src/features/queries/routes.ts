@@ -14,7 +14,7 @@ import {
   QUERY_SUBMITTED_MESSAGE,
   QueryListSchema,
   QuerySchema,
-  ROLES,
+  CAMPUS_ROLES,
   type Query,
   RollNoParamsSchema,
   SubmitQueryRequestSchema,
@@ -97,7 +97,7 @@ export const queriesRoutes: Feature = async (app: App, { db, dialect, cache, not
   app.get(
     '/api/queries-without-solution',
     {
-      config: { access: ROLES },
+      config: { access: CAMPUS_ROLES },
       schema: {
         tags: TAGS,
         summary:
@@ -113,7 +113,7 @@ export const queriesRoutes: Feature = async (app: App, { db, dialect, cache, not
   app.get(
     '/api/queries-with-solution',
     {
-      config: { access: ROLES },
+      config: { access: CAMPUS_ROLES },
       schema: {
         tags: TAGS,
         summary:
@@ -129,7 +129,7 @@ export const queriesRoutes: Feature = async (app: App, { db, dialect, cache, not
   app.get(
     '/api/queries-by-rollno/:rollNo',
     {
-      config: { access: ROLES },
+      config: { access: CAMPUS_ROLES },
       schema: {
         tags: TAGS,
         summary:
@@ -176,7 +176,7 @@ export const queriesRoutes: Feature = async (app: App, { db, dialect, cache, not
   app.post(
     '/api/queries/:id/like',
     {
-      config: { access: ROLES },
+      config: { access: CAMPUS_ROLES },
       schema: {
         tags: TAGS,
         summary: "Like a query, or take the signed-in account's like back; answers the new count",

@@ -11,6 +11,7 @@ import {
   type StatKey,
 } from '@campus/contract';
 import type { Feature } from '../deps';
+import { gateRepository } from '../gate/repository';
 import { dayOf, mondayOf, overviewRepository, statsRepository } from './repository';
 
 const DAY_MS = 86_400_000;
@@ -21,12 +22,14 @@ const ADMINS = ['admin'] as const;
 export const statsRoutes: Feature = async (app, { db, now }) => {
   const stats = statsRepository(db);
   const overview = overviewRepository(db);
+  const gate = gateRepository(db, now);
   const counters: Record<StatKey, () => Promise<number>> = {
     students: () => stats.count('students'),
     teachers: () => stats.count('teachers'),
     support: () => stats.count('support_messages'),
     queries: () => stats.count('queries'),
     notices: () => stats.countNotices(),
+    overdue: () => gate.countOverdue(),
   };
 
   for (const { key, label, path } of STATS) {

@@ -114,6 +114,7 @@ describe('admin counts', () => {
       support: before.support + 1,
       queries: before.queries + 2,
       notices: before.notices + 4,
+      overdue: before.overdue,
     });
   });
 

@@ -2,7 +2,7 @@
 import {
   ErrorSchema,
   MESSAGES,
-  ROLES,
+  CAMPUS_ROLES,
   SyllabusAddRequestSchema,
   SyllabusAddResponseSchema,
   SyllabusListSchema,
@@ -21,7 +21,7 @@ export const syllabusRoutes: Feature = async (app, { db }) => {
   app.get(
     '/api/syllabus',
     {
-      config: { access: ROLES },
+      config: { access: CAMPUS_ROLES },
       schema: {
         tags: ['syllabus'],
         summary: 'Syllabus entries by course name; search matches the course name, ignoring case',

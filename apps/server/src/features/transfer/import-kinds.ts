@@ -53,6 +53,12 @@ export interface TeacherRow {
   phoneNo: Optional;
   email: string;
 }
+export interface GuardRow {
+  guardId: number;
+  name: string;
+  phoneNo: Optional;
+  email: string;
+}
 export interface MentorRow {
   teacherId: number;
   group: string;
@@ -72,6 +78,7 @@ export interface KindRows {
   mentors: MentorRow;
   marks: MarksRow;
   attendance: AttendanceRow;
+  guards: GuardRow;
 }
 
 type Values = Record<string, unknown>;
@@ -201,12 +208,33 @@ const ATTENDANCE: KindSpec<AttendanceRow> = {
   }),
 };
 
+const GUARDS: KindSpec<GuardRow> = {
+  cells: {
+    guardId: UserIdCellSchema,
+    name: PersonNameCellSchema,
+    phoneNo: PhoneCellSchema,
+    email: EmailCellSchema,
+  },
+  build: (v) => ({
+    guardId: v.guardId as number,
+    name: v.name as string,
+    phoneNo: text(v, 'phoneNo'),
+    email: v.email as string,
+  }),
+  key: (row) => String(row.guardId),
+  duplicate: (row, first) => ({
+    field: 'guardId',
+    problem: `${row.guardId} appears again (first on row ${first})`,
+  }),
+};
+
 const SPECS: { [K in ImportKind]: KindSpec<KindRows[K]> } = {
   students: STUDENTS,
   teachers: TEACHERS,
   mentors: MENTORS,
   marks: MARKS,
   attendance: ATTENDANCE,
+  guards: GUARDS,
 };
 
 export interface Header {

@@ -5,7 +5,7 @@
 import type { ImportCounts, ImportKind, ImportProblem, OneTimeCredential, Role } from '@campus/contract';
 import { hashOneTimePassword, newOneTimePassword } from '../auth/passwords';
 import { newId } from '../../lib/ids';
-import type { CheckedRow, KindRows, StudentRow, TeacherRow } from './import-kinds';
+import type { CheckedRow, GuardRow, KindRows, StudentRow, TeacherRow } from './import-kinds';
 import type { ImportContext } from './importer';
 import type { ImportRepository, StoredAccount, Value } from './import-repository';
 
@@ -80,11 +80,11 @@ const keep = (given: string | null | undefined, stored: string | null) =>
  * Students and teachers: new User IDs are created with a one-time password each; stored ones of
  * the same role get the file's fields (their passwords stay); another role's User ID is a problem.
  */
-function peoplePlanner<R extends StudentRow | TeacherRow>(options: {
-  role: 'student' | 'teacher';
+function peoplePlanner<R extends StudentRow | TeacherRow | GuardRow>(options: {
+  role: 'student' | 'teacher' | 'guard';
   idField: string;
   idOf: (row: R) => number;
-  table: 'students' | 'teachers';
+  table: 'students' | 'teachers' | 'guards';
   columns: readonly string[];
   /** The stored row's cells in `columns` order after the account id, and the file's row over them. */
   load: (repo: ImportRepository, ids: number[]) => Promise<Map<number, Record<string, Value>>>;
@@ -220,6 +220,17 @@ const planTeachers = peoplePlanner<TeacherRow>({
     keep(r.phoneNo, (s?.phone_no as string | null) ?? null),
     r.email,
   ],
+});
+
+/** Guards (the gate desk): created like teachers, with a one-time password each. */
+const planGuards = peoplePlanner<GuardRow>({
+  role: 'guard',
+  idField: 'guardId',
+  idOf: (r) => r.guardId,
+  table: 'guards',
+  columns: ['guard_id', 'name', 'phone_no', 'email'],
+  load: async (repo, ids) => await repo.guards(ids),
+  cells: (r, s) => [r.guardId, r.name, keep(r.phoneNo, (s?.phone_no as string | null) ?? null), r.email],
 });
 
 /** Mentor assignments are added: a teacher keeps the groups the file does not name. */
@@ -373,6 +384,7 @@ const planAttendance: Planner<'attendance'> = async (rows, repo, context) => {
 export const PLANNERS: { [K in ImportKind]: Planner<K> | Planner<ImportKind> } = {
   students: planStudents,
   teachers: planTeachers,
+  guards: planGuards,
   mentors: planMentors,
   marks: planMarks,
   attendance: planAttendance,

@@ -6,7 +6,7 @@ import type { Role } from '@campus/contract';
 import type { Selectable } from 'kysely';
 import { BatchWriter, type BatchOptions, type Value } from '../../db/bulk-insert';
 import type { Db, Dialect } from '../../db/index';
-import type { PerformanceTable, StudentsTable, TeachersTable } from '../../db/schema';
+import type { PerformanceTable, StudentsTable, TeachersTable, GuardsTable } from '../../db/schema';
 import { inChunks } from '../../lib/chunks';
 
 export interface StoredAccount {
@@ -47,6 +47,15 @@ export function importRepository(db: Db, dialect: Dialect) {
       await inChunks(teacherIds, async (ids) => {
         const rows = await db.selectFrom('teachers').selectAll().where('teacher_id', 'in', ids).execute();
         for (const row of rows) found.set(row.teacher_id, row);
+      });
+      return found;
+    },
+
+    async guards(guardIds: readonly number[]): Promise<Map<number, Selectable<GuardsTable>>> {
+      const found = new Map<number, Selectable<GuardsTable>>();
+      await inChunks(guardIds, async (ids) => {
+        const rows = await db.selectFrom('guards').selectAll().where('guard_id', 'in', ids).execute();
+        for (const row of rows) found.set(row.guard_id, row);
       });
       return found;
     },

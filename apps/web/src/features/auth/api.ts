@@ -66,4 +66,4 @@ export function useDemoAccounts() {
 }
 
 export const isRole = (value: unknown): value is Role =>
-  value === 'student' || value === 'teacher' || value === 'admin';
+  value === 'student' || value === 'teacher' || value === 'admin' || value === 'guard';

@@ -8,9 +8,9 @@ import { localIsoDate } from '../../../lib/today';
 import { useStudentContact, useSubmitGatePass } from '../api';
 import { GatePassCard } from './gate-pass-card';
 
-type Field = 'date' | 'time' | 'reason';
-const LABELS: Record<Field, string> = { date: 'Date', time: 'Time', reason: 'Reason' };
-const EMPTY: Record<Field, string> = { date: '', time: '', reason: '' };
+type Field = 'date' | 'time' | 'returnBy' | 'reason';
+const LABELS: Record<Field, string> = { date: 'Date', time: 'Time', returnBy: 'Back by', reason: 'Reason' };
+const EMPTY: Record<Field, string> = { date: '', time: '', returnBy: '', reason: '' };
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** A pass is for leaving campus, so it cannot be for a day that has gone; the server refuses it too. */
 const PAST_DATE = 'Date cannot be in the past. Choose today or a later day.';
@@ -43,7 +43,10 @@ export function GatePassForm({ onView }: { onView?: () => void } = {}) {
     event.preventDefault();
     setResult(null);
     setCreated(null);
-    const parsed = SubmitGatePassRequestSchema.safeParse(values);
+    const parsed = SubmitGatePassRequestSchema.safeParse({
+      ...values,
+      returnBy: values.returnBy || undefined,
+    });
     const fieldErrors: Partial<Record<Field, string>> = {};
     for (const issue of parsed.error?.issues ?? []) {
       const field = issue.path[0] as Field;
@@ -66,6 +69,7 @@ export function GatePassForm({ onView }: { onView?: () => void } = {}) {
         ...(phone ? { contact: phone } : {}),
         date: parsed.data.date,
         time: parsed.data.time,
+        ...(parsed.data.returnBy ? { returnBy: parsed.data.returnBy } : {}),
         reason: parsed.data.reason,
         approvedStatus: 'pending',
       },
@@ -105,6 +109,14 @@ export function GatePassForm({ onView }: { onView?: () => void } = {}) {
               value={values.time}
               error={errors.time}
               onChange={(e) => set('time')(e.currentTarget.value)}
+            />
+            <TextInput
+              label="Back by"
+              description="When you will be back; leave empty for the end of the day"
+              type="time"
+              value={values.returnBy}
+              error={errors.returnBy}
+              onChange={(e) => set('returnBy')(e.currentTarget.value)}
             />
           </SimpleGrid>
           <Textarea

@@ -9,6 +9,8 @@ import { DataTable, type Column } from '../../../components/data-table';
 import { exactTime, relativeTime } from '../../../lib/dates';
 import type { HeldDecision } from '../hooks/use-delayed-decisions';
 import { formatClock, formatDay } from '../../../lib/format';
+import { useRevokeGatePass } from '../../gate/api';
+import { GATE_STATE_LABEL } from './gate-pass-card';
 
 export interface SortState {
   sort: GatePassSort;
@@ -145,12 +147,17 @@ export function WorkListTable({
       );
     },
   };
+  const gate: PassColumn = {
+    header: 'At the gate',
+    cell: (pass) => <GateCell pass={pass} />,
+  };
   const columns = [
     ...DETAILS,
     date,
     ...WHEN_AND_WHY,
     deciding ? decision : DECIDED,
     ...(status === 'rejected' ? [REJECTION] : []),
+    ...(status === 'approved' ? [gate] : []),
   ];
   return (
     <DataTable
@@ -183,5 +190,31 @@ export function WorkListTable({
           : undefined
       }
     />
+  );
+}
+
+/** An approved pass at the gate: where it stands, and Revoke while nobody has used it. */
+function GateCell({ pass }: { pass: GatePass }) {
+  const revoke = useRevokeGatePass();
+  if (!pass.gateState) return null;
+  const state = GATE_STATE_LABEL[pass.gateState];
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Badge color={state.color} variant="filled">
+        {state.label}
+      </Badge>
+      {pass.gateState === 'ready' && (
+        <Button
+          size="compact-sm"
+          color="red.9"
+          variant="outline"
+          loading={revoke.isPending}
+          aria-label={`Revoke the gate pass of ${passLabel(pass)}`}
+          onClick={() => revoke.mutate(pass._id)}
+        >
+          Revoke
+        </Button>
+      )}
+    </Group>
   );
 }

@@ -1,7 +1,9 @@
 /** Student gate pass: apply, then follow each pass through Applied, Approved and Rejected (SPEC §2). */
-import { Button, Tabs } from '@mantine/core';
+import { Button, Tabs, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
-import { MESSAGES, type GatePassStatus } from '@campus/contract';
+import { MESSAGES, type GatePass, type GatePassStatus } from '@campus/contract';
+import { useWithdrawGatePass } from '../../gate/api';
+import { PassQrButton } from '../../gate/components/pass-qr';
 import { PageTitle } from '../../../components/page-title';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useStudentGatePasses } from '../api';
@@ -55,9 +57,33 @@ function OwnGatePasses({ list, onApply }: { list: PassList; onApply: () => void 
         </Button>
       }
       context={`Could not load ${status} gate passes`}
-      renderPass={(pass) => <GatePassCard key={pass._id} pass={pass} />}
+      renderPass={(pass) => <GatePassCard key={pass._id} pass={pass} actions={<PassActions pass={pass} />} />}
     />
   );
+}
+
+/** What the student can do with a pass: show an approved one at the gate, withdraw a pending one. */
+function PassActions({ pass }: { pass: GatePass }) {
+  const withdraw = useWithdrawGatePass();
+  if (pass.approvedStatus === 'pending') {
+    return (
+      <>
+        <Button
+          variant="default"
+          color="red"
+          loading={withdraw.isPending}
+          onClick={() => withdraw.mutate(pass._id)}
+        >
+          Withdraw
+        </Button>
+        {withdraw.error && <Text c="red.9">{withdraw.error.message}</Text>}
+      </>
+    );
+  }
+  if (pass.gateState === 'ready' || pass.gateState === 'out' || pass.gateState === 'overdue') {
+    return <PassQrButton pass={pass} />;
+  }
+  return null;
 }
 
 const TAB_VALUES = ['apply', ...LISTS.map((list) => list.status)];

@@ -28,6 +28,7 @@ const EMPTY_HINT: Record<Role, string> = {
     'Decisions on your gate passes, answers to your queries and notices from your mentors show here the moment they happen.',
   teacher: 'Gate pass requests from the students you mentor show here the moment they are made.',
   admin: 'New support messages show here the moment they are sent.',
+  guard: 'Nothing is sent to the gate desk here yet.',
 };
 
 function NotificationItem({ item, fresh }: { item: Notification; fresh: boolean }) {

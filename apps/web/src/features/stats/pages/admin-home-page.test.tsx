@@ -36,6 +36,7 @@ const COUNTS: Record<string, number> = {
   '/api/support/count': 3,
   '/api/queries/count': 9,
   '/api/notices/count': 12,
+  '/api/gate/overdue/count': 2,
 };
 
 describe('AdminHomePage', () => {

@@ -1,0 +1,120 @@
+/**
+ * The gate's signing key: one ES256 (ECDSA P-256) key pair, made by the first instance that needs it
+ * and kept in campus_settings, so that every instance signs and checks with the same key. The
+ * private half never leaves the server; gate devices get the public half (GET /api/gate/key).
+ */
+import type { webcrypto } from 'node:crypto';
+import { SignJWT, exportJWK, generateKeyPair, importJWK, jwtVerify, errors, decodeJwt, type JWK } from 'jose';
+import type { Db } from '../../db/index';
+
+const SETTING = 'gate_signing_key';
+const ALG = 'ES256';
+
+/** What a credential says of its pass. */
+export interface CredentialClaims {
+  /** The pass's id. */
+  sub: string;
+  /** The student's roll number. */
+  rno: number;
+  /** The pass's date and time window. */
+  d: string;
+  t: string;
+  r: string | null;
+  exp: number;
+}
+
+export type CheckedCredential = { ok: true; claims: CredentialClaims; expired: boolean } | { ok: false };
+
+type CryptoKey = webcrypto.CryptoKey;
+
+interface Loaded {
+  privateKey: CryptoKey;
+  publicKey: CryptoKey;
+  publicJwk: { kty: string; crv: string; x: string; y: string };
+}
+
+export function gateKeys(db: Db) {
+  let loaded: Promise<Loaded> | undefined;
+
+  const read = async () =>
+    (await db.selectFrom('campus_settings').select('value').where('key', '=', SETTING).executeTakeFirst())
+      ?.value;
+
+  async function load(): Promise<Loaded> {
+    let stored = await read();
+    if (!stored) {
+      const pair = await generateKeyPair(ALG, { extractable: true });
+      const jwk = await exportJWK(pair.privateKey);
+      // Of two instances starting at once, the first key written is the one both use.
+      await db
+        .insertInto('campus_settings')
+        .values({ key: SETTING, value: JSON.stringify(jwk) })
+        .onConflict((oc) => oc.column('key').doNothing())
+        .execute();
+      stored = await read();
+      if (!stored) throw new Error('The gate signing key could not be stored');
+    }
+    const jwk = JSON.parse(stored) as JWK;
+    // Only the public coordinates: never `d`, the private key.
+    const publicJwk = { kty: String(jwk.kty), crv: String(jwk.crv), x: String(jwk.x), y: String(jwk.y) };
+    const privateKey = (await importJWK({ ...jwk, alg: ALG }, ALG)) as CryptoKey;
+    const publicKey = (await importJWK({ ...publicJwk, alg: ALG }, ALG)) as CryptoKey;
+    return { privateKey, publicKey, publicJwk };
+  }
+
+  const keys = () => {
+    loaded ??= load().catch((err: unknown) => {
+      loaded = undefined;
+      throw err;
+    });
+    return loaded;
+  };
+
+  return {
+    async publicJwk() {
+      return (await keys()).publicJwk;
+    },
+
+    /** Signs a pass's credential, valid until `expiresAt`. */
+    async sign(claims: Omit<CredentialClaims, 'exp'>, expiresAt: Date): Promise<string> {
+      const { privateKey } = await keys();
+      return new SignJWT({ rno: claims.rno, d: claims.d, t: claims.t, r: claims.r })
+        .setProtectedHeader({ alg: ALG, typ: 'gatepass' })
+        .setSubject(claims.sub)
+        .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+        .sign(privateKey);
+    },
+
+    /**
+     * Checks a scanned credential: forged (not ours, or malformed) or ours, and then whether its day
+     * is over. An expired credential's signature was checked before its expiry was, so its claims
+     * can be trusted to name the pass (a student out past midnight can still come back).
+     */
+    async check(token: string, now: Date): Promise<CheckedCredential> {
+      const { publicKey } = await keys();
+      const valid = (claims: Record<string, unknown>): claims is CredentialClaims & Record<string, unknown> =>
+        typeof claims.sub === 'string' &&
+        typeof claims.rno === 'number' &&
+        typeof claims.d === 'string' &&
+        typeof claims.t === 'string' &&
+        typeof claims.exp === 'number';
+      try {
+        const { payload } = await jwtVerify(token, publicKey, {
+          algorithms: [ALG],
+          typ: 'gatepass',
+          currentDate: now,
+          requiredClaims: ['exp', 'sub'],
+        });
+        return valid(payload) ? { ok: true, claims: payload, expired: false } : { ok: false };
+      } catch (err) {
+        if (err instanceof errors.JWTExpired) {
+          const payload = decodeJwt(token);
+          return valid(payload) ? { ok: true, claims: payload, expired: true } : { ok: false };
+        }
+        return { ok: false };
+      }
+    },
+  };
+}
+
+export type GateKeys = ReturnType<typeof gateKeys>;

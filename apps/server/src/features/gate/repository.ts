@@ -1,0 +1,312 @@
+/** The gate's SQL: codes, scans, exits and returns (each one conditional update), revocation, the movement log. */
+import { randomInt } from 'node:crypto';
+import {
+  GATE_CODE_ALPHABET,
+  GATE_CODE_LENGTH,
+  type GateMovement,
+  type GatePassAtGate,
+  type GateRefusal,
+} from '@campus/contract';
+import type { Db } from '../../db/index';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { newId } from '../../lib/ids';
+import { dayOf, gateState, initialsOf, returnDeadline } from './state';
+
+export function newGateCode(): string {
+  let code = '';
+  for (let i = 0; i < GATE_CODE_LENGTH; i++)
+    code += GATE_CODE_ALPHABET.charAt(randomInt(GATE_CODE_ALPHABET.length));
+  return code;
+}
+
+/** A typed code as the guard may type it: any case, with spaces or dashes. */
+export const normaliseCode = (typed: string) => typed.toUpperCase().replace(/[\s-]+/g, '');
+
+export function gateRepository(db: Db, now: () => number) {
+  const iso = () => new Date(now()).toISOString();
+
+  const selectGate = () =>
+    db
+      .selectFrom('gate_passes as g')
+      .innerJoin('students as s', 's.roll_no', 'g.roll_no')
+      .leftJoin('guards as xg', 'xg.account_id', 'g.exited_by')
+      .leftJoin('admins as xa', 'xa.account_id', 'g.exited_by')
+      .leftJoin('guards as rg', 'rg.account_id', 'g.returned_by')
+      .leftJoin('admins as ra', 'ra.account_id', 'g.returned_by')
+      .select([
+        'g.id',
+        'g.roll_no',
+        'g.status',
+        'g.date',
+        'g.time',
+        'g.return_by',
+        'g.reason',
+        'g.gate_code',
+        'g.exited_at',
+        'g.returned_at',
+        'g.revoked_at',
+        'g.overdue_notified_at',
+        's.name',
+        's.group_name',
+        's.account_id as student_account_id',
+        (eb) => eb.fn.coalesce('xg.name', 'xa.name').as('exited_by_name'),
+        (eb) => eb.fn.coalesce('rg.name', 'ra.name').as('returned_by_name'),
+      ]);
+  type Row = Awaited<ReturnType<ReturnType<typeof selectGate>['execute']>>[number];
+
+  const atGate = (row: Row): GatePassAtGate => {
+    const state = gateState(row, now());
+    return {
+      _id: row.id,
+      name: row.name,
+      initials: initialsOf(row.name),
+      rollNo: row.roll_no,
+      group: row.group_name,
+      date: row.date,
+      time: row.time,
+      ...(row.return_by ? { returnBy: row.return_by } : {}),
+      reason: row.reason,
+      ...(state ? { gateState: state } : {}),
+      ...(row.exited_at ? { exitedAt: row.exited_at } : {}),
+      ...(row.returned_at ? { returnedAt: row.returned_at } : {}),
+    };
+  };
+
+  const movement = (row: Row): GateMovement => ({
+    gatepassId: row.id,
+    name: row.name,
+    rollNo: row.roll_no,
+    group: row.group_name,
+    date: row.date,
+    time: row.time,
+    ...(row.return_by ? { returnBy: row.return_by } : {}),
+    reason: row.reason,
+    gateState: gateState(row, now()) ?? 'ready',
+    ...(row.exited_at ? { exitedAt: row.exited_at } : {}),
+    ...(row.exited_by_name ? { exitedBy: row.exited_by_name } : {}),
+    ...(row.returned_at ? { returnedAt: row.returned_at } : {}),
+    ...(row.returned_by_name ? { returnedBy: row.returned_by_name } : {}),
+  });
+
+  return {
+    atGate,
+    movement,
+
+    findById: (id: string) => selectGate().where('g.id', '=', id).executeTakeFirst(),
+    findByCode: (code: string) => selectGate().where('g.gate_code', '=', code).executeTakeFirst(),
+
+    /** The pass's short code, given the first time it is asked for (unique; a clash draws again). */
+    async codeFor(id: string): Promise<string> {
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const row = await db
+          .selectFrom('gate_passes')
+          .select('gate_code')
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (row?.gate_code) return row.gate_code;
+        try {
+          await db
+            .updateTable('gate_passes')
+            .set({ gate_code: newGateCode() })
+            .where('id', '=', id)
+            .where('gate_code', 'is', null)
+            .execute();
+        } catch (err) {
+          if (!isUniqueViolation(err)) throw err;
+        }
+      }
+      throw new Error('No free gate code was found');
+    },
+
+    /**
+     * Why the gate refuses this pass now, going the way asked (exit, or return; `auto`: the pass's
+     * state decides), or undefined when it may go. A credential whose day is over counts as expired
+     * for leaving, never for coming back.
+     */
+    refusal(
+      row: Row,
+      direction: 'exit' | 'return' | 'auto',
+      credentialExpired = false,
+    ): GateRefusal | undefined {
+      if (row.status !== 'approved') return 'not-approved';
+      if (row.returned_at) return 'already-back';
+      if (row.exited_at) return direction === 'exit' ? 'already-out' : undefined;
+      if (direction === 'return') return 'not-out';
+      if (row.revoked_at) return 'revoked';
+      const today = dayOf(now());
+      if (credentialExpired || row.date < today) return 'expired';
+      if (row.date > today) return 'wrong-day';
+      return undefined;
+    },
+
+    /** Records one scan (allowed or refused). */
+    async recordScan(scan: {
+      guard: string;
+      passId: string | null;
+      outcome: string;
+      reason?: GateRefusal | undefined;
+      via: 'qr' | 'code' | 'offline';
+    }): Promise<string> {
+      const id = newId();
+      await db
+        .insertInto('gate_scans')
+        .values({
+          id,
+          at: iso(),
+          guard_account_id: scan.guard,
+          gate_pass_id: scan.passId,
+          outcome: scan.outcome,
+          reason: scan.reason ?? null,
+          via: scan.via,
+        })
+        .execute();
+      return id;
+    },
+
+    /**
+     * Records the exit, once: a conditional update that only an approved, unrevoked pass of today
+     * with no exit yet passes, so that of two gates confirming at once exactly one records it.
+     */
+    async exit(id: string, guard: string): Promise<boolean> {
+      const result = await db
+        .updateTable('gate_passes')
+        .set({ exited_at: iso(), exited_by: guard })
+        .where('id', '=', id)
+        .where('status', '=', 'approved')
+        .where('revoked_at', 'is', null)
+        .where('exited_at', 'is', null)
+        .where('date', '=', dayOf(now()))
+        .executeTakeFirst();
+      return result.numUpdatedRows === 1n;
+    },
+
+    /** Records the return, once: only a pass that is out and not back passes. */
+    async return(id: string, guard: string): Promise<boolean> {
+      const result = await db
+        .updateTable('gate_passes')
+        .set({ returned_at: iso(), returned_by: guard })
+        .where('id', '=', id)
+        .where('exited_at', 'is not', null)
+        .where('returned_at', 'is', null)
+        .executeTakeFirst();
+      return result.numUpdatedRows === 1n;
+    },
+
+    /** Revokes an approved pass nobody has used, once. */
+    async revoke(id: string, by: string): Promise<boolean> {
+      const result = await db
+        .updateTable('gate_passes')
+        .set({ revoked_at: iso(), revoked_by: by })
+        .where('id', '=', id)
+        .where('status', '=', 'approved')
+        .where('exited_at', 'is', null)
+        .where('revoked_at', 'is', null)
+        .where('date', '>=', dayOf(now()))
+        .executeTakeFirst();
+      return result.numUpdatedRows === 1n;
+    },
+
+    /** Removes the student's own pending pass; false when it is not theirs or not pending. */
+    async withdraw(id: string, rollNo: number): Promise<boolean> {
+      const result = await db
+        .deleteFrom('gate_passes')
+        .where('id', '=', id)
+        .where('roll_no', '=', rollNo)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      return result.numDeletedRows === 1n;
+    },
+
+    /** Passes a credential may name that the gate refuses whatever the device thinks: revoked or used. */
+    async refusedIds(): Promise<{ _id: string; reason: GateRefusal }[]> {
+      const today = dayOf(now());
+      const rows = await db
+        .selectFrom('gate_passes')
+        .select(['id', 'revoked_at', 'returned_at', 'exited_at'])
+        .where('status', '=', 'approved')
+        .where('date', '>=', today)
+        .where((eb) => eb.or([eb('revoked_at', 'is not', null), eb('exited_at', 'is not', null)]))
+        .execute();
+      return rows.map((r) => ({
+        _id: r.id,
+        reason: r.revoked_at && !r.exited_at ? 'revoked' : r.returned_at ? 'already-back' : 'already-out',
+      }));
+    },
+
+    /**
+     * The movement log: who is out now (any day), and the day's passes that went out; only the
+     * students of `group`, or of the groups `mentoredBy` mentors.
+     */
+    async movements(date: string, filter: { group?: string | undefined; mentoredBy?: string | undefined }) {
+      const scoped = (query: ReturnType<typeof selectGate>) => {
+        let q = query.where('g.status', '=', 'approved');
+        if (filter.group !== undefined) q = q.where('s.group_name', '=', filter.group);
+        if (filter.mentoredBy !== undefined) {
+          const mentor = filter.mentoredBy;
+          q = q.where('s.group_name', 'in', (eb) =>
+            eb
+              .selectFrom('teacher_groups')
+              .select('teacher_groups.group_name')
+              .where('teacher_groups.teacher_account_id', '=', mentor),
+          );
+        }
+        return q.orderBy('g.exited_at', 'asc').orderBy('g.id', 'asc');
+      };
+      const outRows = await scoped(selectGate())
+        .where('g.exited_at', 'is not', null)
+        .where('g.returned_at', 'is', null)
+        .execute();
+      const dayRows = await scoped(selectGate())
+        .where('g.date', '=', date)
+        .where('g.exited_at', 'is not', null)
+        .execute();
+      const out = outRows.map(movement);
+      return {
+        date,
+        out,
+        overdue: out.filter((m) => m.gateState === 'overdue'),
+        day: dayRows.map(movement),
+      };
+    },
+
+    /** How many students are out past their return time. */
+    async countOverdue(): Promise<number> {
+      const rows = await db
+        .selectFrom('gate_passes')
+        .select(['date', 'return_by'])
+        .where('exited_at', 'is not', null)
+        .where('returned_at', 'is', null)
+        .execute();
+      const t = now();
+      return rows.filter((r) => t > returnDeadline(r.date, r.return_by).getTime()).length;
+    },
+
+    /**
+     * Passes out past their return time whose mentors were not told yet, each claimed by one
+     * conditional update so that, of several instances sweeping at once, one tells them.
+     */
+    async claimOverdue(): Promise<Row[]> {
+      const rows = await selectGate()
+        .where('g.exited_at', 'is not', null)
+        .where('g.returned_at', 'is', null)
+        .where('g.overdue_notified_at', 'is', null)
+        .execute();
+      const t = now();
+      const claimed: Row[] = [];
+      for (const row of rows) {
+        if (t <= returnDeadline(row.date, row.return_by).getTime()) continue;
+        const result = await db
+          .updateTable('gate_passes')
+          .set({ overdue_notified_at: iso() })
+          .where('id', '=', row.id)
+          .where('overdue_notified_at', 'is', null)
+          .executeTakeFirst();
+        if (result.numUpdatedRows === 1n) claimed.push(row);
+      }
+      return claimed;
+    },
+  };
+}
+
+export type GateRepository = ReturnType<typeof gateRepository>;
+export type GateRow = NonNullable<Awaited<ReturnType<GateRepository['findById']>>>;

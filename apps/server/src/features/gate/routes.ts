@@ -1,0 +1,350 @@
+/**
+ * The gate (issue 22): a student's credential for their approved pass; the guard's scan, exit and
+ * return; revocation by staff and withdrawal by the student; the movement log; the overdue count.
+ */
+import {
+  ErrorSchema,
+  GATE_REFUSAL_TEXT,
+  GateAnswerSchema,
+  GateCredentialParamsSchema,
+  GateCredentialSchema,
+  GateKeySchema,
+  GateMoveRequestSchema,
+  GateMovementsQuerySchema,
+  GateMovementsSchema,
+  GateScanRequestSchema,
+  GatePassSchema,
+  MessageSchema,
+  RevokeGatePassRequestSchema,
+  WithdrawGatePassRequestSchema,
+  type GateAnswer,
+  type GateRefusal,
+} from '@campus/contract';
+import type { z } from 'zod';
+import { conflict, forbidden, notFound } from '../../lib/errors';
+import { sendCsv } from '../../lib/csv';
+import { principalOf } from '../../plugins/access';
+import type { Feature, FeatureDeps } from '../deps';
+import { gatePassRepository } from '../gatepasses/repository';
+import { gateKeys } from './keys';
+import { gateRepository, normaliseCode, type GateRow } from './repository';
+import { dayOf, endOfDay, returnDeadline } from './state';
+
+const TAGS = ['gate'];
+const GATE_STAFF = ['guard', 'admin'] as const;
+const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
+
+/** Tells the mentors of every pass newly overdue, once per pass whatever the number of instances. */
+export async function sweepOverdue({ db, now, notify }: Pick<FeatureDeps, 'db' | 'now' | 'notify'>) {
+  const claimed = await gateRepository(db, now).claimOverdue();
+  for (const row of claimed) {
+    await notify.gatePassOverdue({
+      name: row.name,
+      group: row.group_name,
+      due: `${row.date} ${row.return_by ?? '24:00'}`,
+    });
+  }
+  return claimed.length;
+}
+
+export const gateRoutes: Feature = async (app, deps) => {
+  const { db, now, notify } = deps;
+  const gate = gateRepository(db, now);
+  const passes = gatePassRepository(db, now);
+  const keys = gateKeys(db);
+
+  const refused = (reason: GateRefusal, scanId?: string, row?: GateRow): GateAnswer => ({
+    outcome: 'refused',
+    reason,
+    message: GATE_REFUSAL_TEXT[reason],
+    ...(scanId ? { scanId } : {}),
+    ...(row ? { gatepass: gate.atGate(row) } : {}),
+  });
+  const isLate = (row: GateRow) => now() > returnDeadline(row.date, row.return_by).getTime();
+
+  app.get(
+    '/api/gatepasses/:id/credential',
+    {
+      config: { access: ['student'] },
+      schema: {
+        tags: TAGS,
+        summary:
+          "The signed credential (for the QR code) and short code of the signed-in student's own approved pass",
+        params: GateCredentialParamsSchema,
+        response: { 200: GateCredentialSchema, ...errors, 404: ErrorSchema, 409: ErrorSchema },
+      },
+    },
+    async (request) => {
+      const { rollNo } = principalOf(request);
+      const row = await gate.findById(request.params.id);
+      // Another student's pass is answered like one that does not exist.
+      if (!row || row.roll_no !== rollNo) throw notFound('Gate pass not found');
+      const refusal = gate.refusal(row, 'auto');
+      if (refusal && refusal !== 'wrong-day') {
+        throw conflict(
+          `This gate pass cannot be used at the gate: ${GATE_REFUSAL_TEXT[refusal].toLowerCase()}`,
+        );
+      }
+      const expiresAt = endOfDay(row.date);
+      const credential = await keys.sign(
+        { sub: row.id, rno: row.roll_no, d: row.date, t: row.time, r: row.return_by },
+        expiresAt,
+      );
+      return { credential, code: await gate.codeFor(row.id), expiresAt: expiresAt.toISOString() };
+    },
+  );
+
+  app.get(
+    '/api/gate/key',
+    {
+      config: { access: GATE_STAFF },
+      schema: {
+        tags: TAGS,
+        summary:
+          'The public key that checks credentials, and the passes to refuse whatever a credential says (for a gate device that goes offline)',
+        response: { 200: GateKeySchema, ...errors },
+      },
+    },
+    async () => ({
+      publicKey: await keys.publicJwk(),
+      refused: await gate.refusedIds(),
+      asOf: new Date(now()).toISOString(),
+    }),
+  );
+
+  app.post(
+    '/api/gate/scan',
+    {
+      config: { access: GATE_STAFF },
+      schema: {
+        tags: TAGS,
+        summary:
+          'Checks a scanned credential or a typed short code: allow-exit, allow-return or refused with the reason; every scan is recorded',
+        body: GateScanRequestSchema,
+        response: { 200: GateAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const guard = principalOf(request).accountId;
+      const { credential, code, direction } = request.body;
+      let row: GateRow | undefined;
+      let expired = false;
+      if (credential !== undefined) {
+        const checked = await keys.check(credential, new Date(now()));
+        if (checked.ok) {
+          row = await gate.findById(checked.claims.sub);
+          // A credential of another pass's student or day was not made by this server.
+          if (row && (row.roll_no !== checked.claims.rno || row.date !== checked.claims.d)) row = undefined;
+          expired = checked.expired;
+        }
+      } else if (code !== undefined) {
+        row = await gate.findByCode(normaliseCode(code));
+      }
+      const via = credential !== undefined ? 'qr' : 'code';
+      if (!row) {
+        const scanId = await gate.recordScan({
+          guard,
+          passId: null,
+          outcome: 'refused',
+          reason: 'forged',
+          via,
+        });
+        return refused('forged', scanId);
+      }
+      const reason = gate.refusal(row, direction, expired);
+      if (reason) {
+        const scanId = await gate.recordScan({ guard, passId: row.id, outcome: 'refused', reason, via });
+        return refused(reason, scanId, row);
+      }
+      const outcome = row.exited_at ? 'allow-return' : 'allow-exit';
+      const scanId = await gate.recordScan({ guard, passId: row.id, outcome, via });
+      return {
+        outcome,
+        message: outcome === 'allow-exit' ? 'Allow exit' : 'Allow return',
+        scanId,
+        gatepass: gate.atGate(row),
+        ...(outcome === 'allow-return' ? { late: isLate(row) } : {}),
+      } satisfies GateAnswer;
+    },
+  );
+
+  for (const direction of ['exit', 'return'] as const) {
+    app.post(
+      `/api/gate/${direction}`,
+      {
+        config: { access: GATE_STAFF },
+        schema: {
+          tags: TAGS,
+          summary:
+            direction === 'exit'
+              ? "Records the student's exit, once (of two gates confirming at once, one records it; the other is refused: already out)"
+              : "Records the student's return, once",
+          body: GateMoveRequestSchema,
+          response: { 200: GateAnswerSchema, ...errors, 404: ErrorSchema },
+        },
+      },
+      async (request) => {
+        const guard = principalOf(request).accountId;
+        const { gatepassId } = request.body;
+        const done =
+          direction === 'exit' ? await gate.exit(gatepassId, guard) : await gate.return(gatepassId, guard);
+        const row = await gate.findById(gatepassId);
+        if (!row) throw notFound('Gate pass not found');
+        if (!done)
+          return refused(
+            gate.refusal(row, direction) ?? (direction === 'exit' ? 'already-out' : 'already-back'),
+            undefined,
+            row,
+          );
+        await gate.recordScan({
+          guard,
+          passId: row.id,
+          outcome: direction === 'exit' ? 'exited' : 'returned',
+          via: 'code',
+        });
+        await notify.gateMoved(row.student_account_id);
+        return {
+          outcome: direction === 'exit' ? 'exited' : 'returned',
+          message: direction === 'exit' ? 'Exit recorded' : 'Return recorded',
+          gatepass: gate.atGate(row),
+          ...(direction === 'return' && row.returned_at && row.return_by !== undefined
+            ? {
+                late: new Date(row.returned_at).getTime() > returnDeadline(row.date, row.return_by).getTime(),
+              }
+            : {}),
+        } satisfies GateAnswer;
+      },
+    );
+  }
+
+  app.put(
+    '/api/gatepasses/revoke',
+    {
+      config: { access: ['teacher', 'admin'] },
+      schema: {
+        tags: TAGS,
+        summary: 'Revokes an approved gate pass nobody has used yet: the gate refuses it from now on',
+        body: RevokeGatePassRequestSchema,
+        response: { 200: GatePassSchema, ...errors, 404: ErrorSchema, 409: ErrorSchema },
+      },
+    },
+    async (request) => {
+      const { gatepassId } = request.body;
+      const ok = await gate.revoke(gatepassId, principalOf(request).accountId);
+      const row = await gate.findById(gatepassId);
+      if (!row) throw notFound('Gate pass not found');
+      if (!ok) {
+        const reason = gate.refusal(row, 'exit');
+        throw conflict(
+          `Only an approved pass nobody has used can be revoked: ${reason ? GATE_REFUSAL_TEXT[reason].toLowerCase() : 'this one cannot be'}`,
+        );
+      }
+      await notify.gateMoved(row.student_account_id);
+      const pass = await passes.findById(gatepassId);
+      if (!pass) throw notFound('Gate pass not found');
+      return pass;
+    },
+  );
+
+  app.put(
+    '/api/gatepasses/withdraw',
+    {
+      config: { access: ['student'] },
+      schema: {
+        tags: TAGS,
+        summary: "Withdraws the signed-in student's own pending gate pass (it is removed)",
+        body: WithdrawGatePassRequestSchema,
+        response: { 200: MessageSchema, ...errors, 404: ErrorSchema, 409: ErrorSchema },
+      },
+    },
+    async (request) => {
+      const { rollNo, accountId } = principalOf(request);
+      if (rollNo === null) throw forbidden('Only students may withdraw gate passes');
+      const { gatepassId } = request.body;
+      if (!(await gate.withdraw(gatepassId, rollNo))) {
+        const row = await gate.findById(gatepassId);
+        if (!row || row.roll_no !== rollNo) throw notFound('Gate pass not found');
+        throw conflict(`Only a pending gate pass can be withdrawn; this one was ${row.status}`);
+      }
+      await notify.gateMoved(accountId);
+      return { message: 'Gate pass withdrawn' };
+    },
+  );
+
+  const movementsFor = async (
+    request: { query: z.output<typeof GateMovementsQuerySchema> },
+    principal: ReturnType<typeof principalOf>,
+  ) => {
+    await sweepOverdue(deps);
+    const date = request.query.date ?? dayOf(now());
+    return gate.movements(date, {
+      group: request.query.group,
+      mentoredBy: principal.role === 'teacher' ? principal.accountId : undefined,
+    });
+  };
+
+  app.get(
+    '/api/gate/movements',
+    {
+      config: { access: ['teacher', 'admin'] },
+      schema: {
+        tags: TAGS,
+        summary:
+          "Who is out now, who is overdue, and a day's exits and returns (teachers: their mentored groups' students)",
+        querystring: GateMovementsQuerySchema,
+        response: { 200: GateMovementsSchema, ...errors },
+      },
+    },
+    async (request) => movementsFor(request, principalOf(request)),
+  );
+
+  app.get(
+    '/api/gate/movements.csv',
+    {
+      config: { access: ['teacher', 'admin'] },
+      schema: {
+        tags: TAGS,
+        summary: "A day's exits and returns, and who is out now, as CSV (teachers: their mentored groups)",
+        querystring: GateMovementsQuerySchema,
+        response: { ...errors },
+      },
+    },
+    async (request, reply) => {
+      const log = await movementsFor(request, principalOf(request));
+      const seen = new Set<string>();
+      const rows = [...log.day, ...log.out].filter((m) => !seen.has(m.gatepassId) && seen.add(m.gatepassId));
+      return sendCsv(
+        reply,
+        `movements-${log.date}${request.query.group ? `-${request.query.group}` : ''}.csv`,
+        [
+          'Roll No',
+          'Name',
+          'Group',
+          'Pass date',
+          'Leaves',
+          'Back by',
+          'Reason',
+          'State',
+          'Exit',
+          'Exit by',
+          'Return',
+          'Return by guard',
+        ],
+        rows.map((m) => [
+          m.rollNo,
+          m.name,
+          m.group,
+          m.date,
+          m.time,
+          m.returnBy ?? '',
+          m.reason,
+          m.gateState,
+          m.exitedAt ?? '',
+          m.exitedBy ?? '',
+          m.returnedAt ?? '',
+          m.returnedBy ?? '',
+        ]),
+      );
+    },
+  );
+};

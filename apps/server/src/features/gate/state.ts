@@ -1,0 +1,44 @@
+/**
+ * Where an approved pass stands at the gate, from its row and the time. The campus day is the UTC
+ * calendar day, as for attendance (decision record 0031): a pass for 2026-05-04 can be used to leave
+ * on that day only; its return time is that day's HH:MM, the end of the day when none was given.
+ */
+import type { GateState, GatePassStatus } from '@campus/contract';
+
+export interface GateRow {
+  status: GatePassStatus;
+  date: string;
+  return_by: string | null;
+  exited_at: string | null;
+  returned_at: string | null;
+  revoked_at: string | null;
+}
+
+export const dayOf = (now: number) => new Date(now).toISOString().slice(0, 10);
+
+/** When the student should be back: the return time on the pass's day, or the end of that day. */
+export function returnDeadline(date: string, returnBy: string | null): Date {
+  if (returnBy) return new Date(`${date}T${returnBy}:00.000Z`);
+  return endOfDay(date);
+}
+
+/** The end of a pass's day, when its credential expires. */
+export function endOfDay(date: string): Date {
+  return new Date(new Date(`${date}T00:00:00.000Z`).getTime() + 86_400_000);
+}
+
+export function gateState(row: GateRow, now: number): GateState | undefined {
+  if (row.status !== 'approved') return undefined;
+  if (row.returned_at) return 'returned';
+  if (row.exited_at) return now > returnDeadline(row.date, row.return_by).getTime() ? 'overdue' : 'out';
+  if (row.revoked_at) return 'revoked';
+  return dayOf(now) > row.date ? 'expired' : 'ready';
+}
+
+/** Initials for the guard's avatar: the first letters of the first and last names. */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const first = words[0]?.[0] ?? '?';
+  const last = words.length > 1 ? (words[words.length - 1]?.[0] ?? '') : '';
+  return `${first}${last}`.toUpperCase();
+}

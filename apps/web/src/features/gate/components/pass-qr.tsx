@@ -1,0 +1,78 @@
+/** The student's approved pass at the gate: its QR code full-screen, black on white, with the short code. */
+import { Button, Modal, Stack, Text, Title } from '@mantine/core';
+import QRCode from 'qrcode';
+import { useEffect, useState } from 'react';
+import type { GatePass } from '@campus/contract';
+import { useGateCredential } from '../api';
+
+export function PassQrButton({ pass }: { pass: GatePass }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button size="md" onClick={() => setOpen(true)}>
+        Show at the gate
+      </Button>
+      <Modal
+        opened={open}
+        onClose={() => setOpen(false)}
+        fullScreen
+        title={`Gate pass for ${pass.date}`}
+        styles={{ content: { background: '#fff', color: '#000' } }}
+      >
+        {open && <PassQr pass={pass} />}
+      </Modal>
+    </>
+  );
+}
+
+function PassQr({ pass }: { pass: GatePass }) {
+  const credential = useGateCredential(pass._id);
+  const [image, setImage] = useState<string | null>(null);
+  const token = credential.data?.credential;
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    void QRCode.toDataURL(token, {
+      errorCorrectionLevel: 'M',
+      margin: 4,
+      width: 720,
+      color: { dark: '#000000', light: '#ffffff' },
+    }).then((url) => live && setImage(url));
+    return () => {
+      live = false;
+    };
+  }, [token]);
+  if (credential.error) return <Text c="red.9">{credential.error.message}</Text>;
+  return (
+    <Stack align="center" gap="md" style={{ color: '#000' }}>
+      <Title order={2} size="h3" c="#000">
+        {pass.name} · {pass.date} · {pass.time}
+        {pass.returnBy ? `–${pass.returnBy}` : ''}
+      </Title>
+      {image ? (
+        <img
+          src={image}
+          alt="QR code of your gate pass"
+          style={{ width: 'min(90vw, 70vh)', height: 'auto', imageRendering: 'pixelated' }}
+        />
+      ) : (
+        <Text>Preparing your code…</Text>
+      )}
+      {credential.data && (
+        <Stack gap={0} align="center">
+          <Text size="sm" c="#000">
+            Code for the guard to type
+          </Text>
+          <Text
+            data-testid="gate-code"
+            fw={800}
+            c="#000"
+            style={{ fontFamily: 'monospace', fontSize: 'clamp(2rem, 9vw, 3.5rem)', letterSpacing: '0.15em' }}
+          >
+            {credential.data.code}
+          </Text>
+        </Stack>
+      )}
+    </Stack>
+  );
+}

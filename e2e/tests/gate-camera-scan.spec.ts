@@ -1,0 +1,133 @@
+/**
+ * The gate with a real camera: Chromium's fake camera plays a video, made here, of the student's
+ * QR code; the guard's desk reads it, allows the exit and then the return, and the student's pass
+ * shows Out, then Returned, live.
+ */
+import { chromium, expect, test, type APIRequestContext } from '@playwright/test';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import QRCode from 'qrcode';
+import { DEMO, DEMO_PASSWORD, signInAs } from '../support/session';
+
+const W = 640;
+const H = 480;
+
+/** A few frames of raw YUV 4:2:0 video (YUV4MPEG2) showing `text` as a QR code, black on white. */
+function qrVideo(text: string, file: string) {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const quiet = 4;
+  const scale = Math.floor(Math.min(W, H) / (modules.size + 2 * quiet));
+  const side = (modules.size + 2 * quiet) * scale;
+  const left = Math.floor((W - side) / 2);
+  const top = Math.floor((H - side) / 2);
+  const luma = Buffer.alloc(W * H, 255);
+  for (let y = 0; y < modules.size; y++) {
+    for (let x = 0; x < modules.size; x++) {
+      if (!modules.get(y, x)) continue;
+      for (let dy = 0; dy < scale; dy++) {
+        const row = (top + (y + quiet) * scale + dy) * W;
+        luma.fill(0, row + left + (x + quiet) * scale, row + left + (x + quiet + 1) * scale);
+      }
+    }
+  }
+  const chroma = Buffer.alloc((W / 2) * (H / 2), 128);
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma, chroma]);
+  const header = Buffer.from(`YUV4MPEG2 W${W} H${H} F10:1 Ip A1:1 C420jpeg\n`);
+  writeFileSync(file, Buffer.concat([header, ...Array.from({ length: 5 }, () => frame)]));
+}
+
+async function token(request: APIRequestContext, userId: number, password = DEMO_PASSWORD) {
+  const res = await request.post('/api/login', { data: { userId: String(userId), password } });
+  expect(res.status(), await res.text()).toBe(200);
+  return { authorization: `Bearer ${(await res.json()).token as string}` };
+}
+
+test('a guard scans the student’s QR code with the camera: exit, then return, seen live by the student', async ({
+  browser,
+  request,
+}, testInfo) => {
+  // The guard: created by the admin, with a password of their own.
+  const admin = await token(request, DEMO.admin);
+  const guardId = 700000 + Math.floor(Math.random() * 99_999);
+  const created = await request.post('/api/guards', {
+    headers: admin,
+    data: { guardId, name: 'Gate Camera', email: `gate${guardId}@campus.example`, phoneNo: '' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { oneTimePassword } = await created.json();
+  const guardPassword = 'gate-desk-password';
+  const changed = await request.post('/api/change-password', {
+    headers: await token(request, guardId, oneTimePassword),
+    data: { currentPassword: oneTimePassword, newPassword: guardPassword },
+  });
+  expect(changed.status(), await changed.text()).toBe(200);
+
+  // The student's pass for today, approved; its credential drawn into the camera's video.
+  const reason = `Camera ${Date.now().toString(36)}`;
+  const today = new Date().toISOString().slice(0, 10);
+  const student = await token(request, DEMO.student);
+  const submitted = await request.post('/api/submit-gatepass', {
+    headers: student,
+    data: { date: today, time: '00:00', reason },
+  });
+  expect(submitted.status()).toBe(201);
+  const passId = (await submitted.json()).gatepass._id as string;
+  const approved = await request.put('/api/gatepasses/update-status', {
+    headers: await token(request, DEMO.teacher),
+    data: { gatepassId: passId, approvedStatus: 'approved' },
+  });
+  expect(approved.status()).toBe(200);
+  const credential = await request.get(`/api/gatepasses/${passId}/credential`, { headers: student });
+  expect(credential.status()).toBe(200);
+  mkdirSync(testInfo.outputDir, { recursive: true });
+  const video = join(testInfo.outputDir, 'pass.y4m');
+  qrVideo((await credential.json()).credential as string, video);
+
+  // The student watches the pass in the Approved tab.
+  const studentPage = await (await browser.newContext()).newPage();
+  await signInAs(studentPage, DEMO.student, /\/student\/home$/);
+  await studentPage.goto('/student/gatepass');
+  await studentPage.getByRole('tab', { name: 'Approved Gate Pass', exact: true }).click();
+  const card = studentPage.getByRole('tabpanel').getByRole('article').filter({ hasText: reason });
+  await expect(card.getByTestId('gate-state')).toHaveText('Ready to use');
+
+  // The guard's device: a browser whose camera shows the video.
+  const camera = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ],
+  });
+  try {
+    const context = await camera.newContext({
+      baseURL: testInfo.project.use.baseURL!,
+      permissions: ['camera'],
+    });
+    const desk = await context.newPage();
+    await desk.goto('/');
+    await desk.getByLabel('User ID').fill(String(guardId));
+    await desk.getByLabel(/^Password/).fill(guardPassword);
+    await desk.getByRole('button', { name: 'Login' }).click();
+    await expect(desk).toHaveURL(/\/guard\/desk$/);
+
+    const answer = desk.getByTestId('gate-answer');
+    await expect(answer).toContainText('Allow exit', { timeout: 20_000 });
+    await expect(answer).toContainText(reason);
+    await desk.getByRole('button', { name: 'Allow exit' }).click();
+    await expect(answer).toContainText('Exit recorded');
+    await expect(card.getByTestId('gate-state')).toHaveText('Out', { timeout: 5000 });
+
+    // Still in front of the camera, the same code now asks for the return.
+    await expect(desk.getByRole('button', { name: 'Allow return' })).toBeVisible({ timeout: 20_000 });
+    await desk.getByRole('button', { name: 'Allow return' }).click();
+    await expect(answer).toContainText('Return recorded');
+    await expect(card.getByTestId('gate-state')).toHaveText('Returned', { timeout: 5000 });
+  } finally {
+    await camera.close();
+    await studentPage.context().close();
+  }
+});
