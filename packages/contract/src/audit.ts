@@ -26,6 +26,7 @@ export const AUDIT_KINDS = [
   'query.solution',
   'query.like',
   'query.visibility',
+  'query.reveal',
   'attendance.mark',
   'attendance.correct',
   'marks.update',

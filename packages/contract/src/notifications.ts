@@ -7,6 +7,7 @@ export const NOTIFICATION_KINDS = [
   'gatepass.requested',
   'query.answered',
   'notice.mentor',
+  'notice.posted',
   'support.received',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

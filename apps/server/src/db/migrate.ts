@@ -16,6 +16,7 @@ import * as peopleAdmin from './migrations/0012-people-admin';
 import * as notifications from './migrations/0013-notifications';
 import * as gatePassDateOrder from './migrations/0014-gate-pass-date-order';
 import * as querySearch from './migrations/0016-query-search';
+import * as audienceAndAnonymity from './migrations/0019-audience-and-anonymity';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0013-notifications': notifications,
   '0014-gate-pass-date-order': gatePassDateOrder,
   '0016-query-search': querySearch,
+  '0019-audience-and-anonymity': audienceAndAnonymity,
 };
 
 /** The migration that creates the schema: it runs on the first start of a new database only. */
