@@ -24,6 +24,7 @@ const TABLES = [
   'mentor_notices',
   'events',
   'notices',
+  'notice_audience_groups',
   'syllabus',
   'performance',
   'attendance',
@@ -69,11 +70,17 @@ const FIELDS = [
   'contactEmail',
   'rollNo',
   'likes',
+  'anonymous',
+  'audience',
+  'groups',
+  'startsAt',
+  'endsAt',
+  'pinned',
   '__proto__',
   'constructor',
   'prototype',
 ];
-const QUERY_KEYS = ['limit', 'offset', 'search', 'group', 'q', 'date', 'status'];
+const QUERY_KEYS = ['limit', 'offset', 'search', 'group', 'q', 'date', 'status', 'type', 'tag'];
 
 const fragments = fc.constantFrom(
   "' OR 1=1 --",
