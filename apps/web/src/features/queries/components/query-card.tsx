@@ -1,18 +1,28 @@
 /** One query as a card: topic, tags, description, author, en-US short date, solution and likes. */
 import { Badge, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useContext, type ReactNode } from 'react';
 import type { Query } from '@campus/contract';
+import { Highlighted } from '../../../components/highlighted';
+import { CurrentUserContext } from '../../../lib/current-user';
 import { shortDate } from '../../../lib/dates';
 import { isSolved } from '../api';
 import { LikeButton } from './like-button';
 
+/** Who asked, as this reader may know it: "You, anonymously", "Anonymous student", or the name. */
+function askedBy(query: Query, ownRollNo: number | undefined): string {
+  if (query.anonymous && ownRollNo !== undefined && query.rollNo === ownRollNo) return 'You, anonymously';
+  if (query.anonymous && query.rollNo === 0) return query.name;
+  return `${query.name} (${query.rollNo})${query.anonymous ? ', anonymous to other students' : ''}`;
+}
+
 export function QueryCard({ query, children }: { query: Query; children?: ReactNode }) {
+  const RollNo = useContext(CurrentUserContext)?.RollNo;
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-label={query.topic}>
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
           <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
-            {query.topic}
+            {query.highlight ? <Highlighted text={query.highlight.topic} /> : query.topic}
           </Title>
           <LikeButton query={query} />
         </Group>
@@ -26,8 +36,13 @@ export function QueryCard({ query, children }: { query: Query; children?: ReactN
           </Group>
         )}
         <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{query.description}</Text>
+        {query.highlight && query.highlight.description.includes('\u0002') && (
+          <Text size="sm" c="dimmed" aria-label="Where your search matched">
+            Match: <Highlighted text={query.highlight.description} />
+          </Text>
+        )}
         <Text size="sm" c="dimmed">
-          Asked by {query.name} ({query.rollNo}) on {shortDate(query.createdAt)}
+          Asked by {askedBy(query, RollNo)} on {shortDate(query.createdAt)}
         </Text>
         {query.hidden === true && (
           <Group gap="xs" role="note" wrap="wrap">
