@@ -21,7 +21,15 @@ export function Highlighted({ text }: { text: string }) {
     <>
       {parts.map((part, i) =>
         part.marked ? (
-          <mark key={i} style={{ background: 'var(--mantine-color-yellow-2)', color: 'inherit', padding: 0 }}>
+          // Dark text on light yellow in either colour scheme: readable wherever it sits (links too).
+          <mark
+            key={i}
+            style={{
+              background: 'var(--mantine-color-yellow-2)',
+              color: 'var(--mantine-color-black)',
+              padding: 0,
+            }}
+          >
             {part.text}
           </mark>
         ) : (

@@ -26,7 +26,7 @@ import { noticesRepository } from './repository';
 const listErrors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
 
 /** How often an instance looks for scheduled notices that have started, to tell their people. */
-const START_CHECK_MS = 15_000;
+const START_CHECK_MS = 10_000;
 
 export const noticesRoutes: Feature = async (app, { db, dialect, notify, now }) => {
   const notices = noticesRepository(db, dialect);
