@@ -45,7 +45,7 @@ function ScheduleLine({ notice }: { notice: Scheduling }) {
         </Badge>
       )}
       {upcoming && notice.startsAt && (
-        <Badge color="orange.9" variant="outline" tt="none">
+        <Badge color="gray.8" variant="outline" tt="none">
           Scheduled: shows {when(notice.startsAt)}
         </Badge>
       )}
