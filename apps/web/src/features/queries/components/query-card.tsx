@@ -1,8 +1,8 @@
 /** One query as a card: topic, tags, description, author, en-US short date, solution and likes. */
 import { Badge, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useContext, type ReactNode } from 'react';
-import type { Query } from '@campus/contract';
-import { Highlighted } from '../../../components/highlighted';
+import { HIGHLIGHT_START, type Query } from '@campus/contract';
+import { Highlighted, unmarked } from '../../../components/highlighted';
 import { CurrentUserContext } from '../../../lib/current-user';
 import { shortDate } from '../../../lib/dates';
 import { isSolved } from '../api';
@@ -17,6 +17,11 @@ function askedBy(query: Query, ownRollNo: number | undefined): string {
 
 export function QueryCard({ query, children }: { query: Query; children?: ReactNode }) {
   const RollNo = useContext(CurrentUserContext)?.RollNo;
+  // A search marks its words: in the whole description when the index gave it whole, else in a part.
+  const marked = query.highlight?.description ?? '';
+  const found = marked.includes(HIGHLIGHT_START);
+  const wholeMatch = found && unmarked(marked) === query.description;
+  const partMatch = found && !wholeMatch;
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-label={query.topic}>
       <Stack gap="sm">
@@ -35,10 +40,12 @@ export function QueryCard({ query, children }: { query: Query; children?: ReactN
             ))}
           </Group>
         )}
-        <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{query.description}</Text>
-        {query.highlight && query.highlight.description.includes('\u0002') && (
+        <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {wholeMatch ? <Highlighted text={marked} /> : query.description}
+        </Text>
+        {partMatch && (
           <Text size="sm" c="dimmed" aria-label="Where your search matched">
-            Match: <Highlighted text={query.highlight.description} />
+            Match: <Highlighted text={marked} />
           </Text>
         )}
         <Text size="sm" c="dimmed">
