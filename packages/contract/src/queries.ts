@@ -159,7 +159,10 @@ export type QueryCollectionQuery = z.infer<typeof QueryCollectionQuerySchema>;
 
 /** `GET /api/queries/similar`: the questions most like a topic being written (the ask form). */
 export const SimilarQueriesQuerySchema = z.object({
-  q: z.string().trim().max(QUERY_TOPIC_MAX, { error: `must be at most ${QUERY_TOPIC_MAX} characters` }),
+  q: z
+    .string()
+    .trim()
+    .max(QUERY_TOPIC_MAX, { error: `must be at most ${QUERY_TOPIC_MAX} characters` }),
 });
 export const SimilarQuerySchema = z.object({
   _id: z.string(),

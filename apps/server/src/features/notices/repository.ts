@@ -309,13 +309,20 @@ export function noticesRepository(db: Db, dialect: Dialect = 'sqlite') {
                 join students s on s.group_name = tg.group_name where s.roll_no = ${viewer.rollNo})`
             : sql``;
         const body = kind === 'eventNotice' ? sql`n.host_by || ' ' || n.description` : sql`n.description`;
-        let rows: { id: string; title: string; snippet: string; starts_at: string; rank: number }[];
+        // pg hands over ts_rank's real as a number, bm25 too; both are read through Number() to be sure.
+        let rows: { id: string; title: string; snippet: string; starts_at: string; rank: number | string }[];
         if (dialect === 'postgres') {
           const tsquery = sql`to_tsquery('simple', ${words.map((w) => `${w}:*`).join(' & ')})`;
           const options = `StartSel=${HIGHLIGHT_START}, StopSel=${HIGHLIGHT_END}, HighlightAll=true`;
           const snippetOptions = `StartSel=${HIGHLIGHT_START}, StopSel=${HIGHLIGHT_END}, MaxWords=30, MinWords=10`;
           rows = (
-            await sql<{ id: string; title: string; snippet: string; starts_at: string; rank: number }>`
+            await sql<{
+              id: string;
+              title: string;
+              snippet: string;
+              starts_at: string;
+              rank: number | string;
+            }>`
               select n.id, ts_headline('simple', ${sql.ref(`n.${title}`)}, ${tsquery}, ${options}) as title,
                 ts_headline('simple', ${body}, ${tsquery}, ${snippetOptions}) as snippet,
                 n.starts_at, ts_rank(n.search, ${tsquery}) as rank
@@ -326,7 +333,13 @@ export function noticesRepository(db: Db, dialect: Dialect = 'sqlite') {
         } else {
           const match = words.map((w) => `"${w}"*`).join(' ');
           rows = (
-            await sql<{ id: string; title: string; snippet: string; starts_at: string; rank: number }>`
+            await sql<{
+              id: string;
+              title: string;
+              snippet: string;
+              starts_at: string;
+              rank: number | string;
+            }>`
               select n.id,
                 highlight(notices_fts, 1, ${HIGHLIGHT_START}, ${HIGHLIGHT_END}) as title,
                 snippet(notices_fts, 2, ${HIGHLIGHT_START}, ${HIGHLIGHT_END}, '…', 24) as snippet,
@@ -352,7 +365,13 @@ export function noticesRepository(db: Db, dialect: Dialect = 'sqlite') {
       return hits
         .sort((a, b) => b.rank - a.rank || b.startsAt.localeCompare(a.startsAt))
         .slice(0, limit)
-        .map(({ rank: _rank, ...hit }) => hit);
+        .map((hit) => ({
+          _id: hit._id,
+          type: hit.type,
+          title: hit.title,
+          snippet: hit.snippet,
+          startsAt: hit.startsAt,
+        }));
     },
 
     /**

@@ -125,7 +125,7 @@ export function queryRepository(db: Db, dialect: Dialect) {
     return query
       .innerJoin(found, 'found.query_id', 'q.id')
       .select(['found.topic_hl', 'found.description_hl'])
-      .orderBy(sql`found.rank`) as unknown as Select;
+      .orderBy(sql`found.rank`);
   };
 
   /** PostgreSQL: the same through the tsvector column and its GIN index, best first by ts_rank. */
@@ -142,7 +142,7 @@ export function queryRepository(db: Db, dialect: Dialect) {
         ),
       ])
       .where(sql<boolean>`q.search @@ ${tsquery}`)
-      .orderBy(sql`ts_rank(q.search, ${tsquery})`, 'desc') as unknown as Select;
+      .orderBy(sql`ts_rank(q.search, ${tsquery})`, 'desc');
   };
 
   /** The tags of every query on a page, in one query per thousand queries, in the order they were given. */

@@ -28,9 +28,13 @@ export function audienceLabel(audience: NoticeAudience): string {
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
+/** Whether a notice's start is still to come (its author and admins see it before). */
+const notStartedYet = (startsAt: string | undefined) =>
+  startsAt !== undefined && Date.parse(startsAt) > Date.now();
+
 /** Pinned, not started yet, ends, and whom it is for: a line of badges, or nothing. */
 function ScheduleLine({ notice }: { notice: Scheduling }) {
-  const upcoming = notice.startsAt !== undefined && Date.parse(notice.startsAt) > Date.now();
+  const upcoming = notStartedYet(notice.startsAt);
   if (!notice.pinned && !upcoming && !notice.endsAt && !notice.audience) return null;
   return (
     <Group gap="xs" wrap="wrap" aria-label="Audience and schedule">

@@ -66,11 +66,7 @@ export function TargetingFields({ targeting }: { targeting: ReturnType<typeof us
   const groups = useGroups({ enabled: state.audience === 'groups' });
   return (
     <Stack gap="sm">
-      <Radio.Group
-        label="Who is it for?"
-        value={state.audience}
-        onChange={(value) => set.setAudience(value as NoticeAudienceKind)}
-      >
+      <Radio.Group label="Who is it for?" value={state.audience} onChange={(value) => set.setAudience(value)}>
         <Group gap="md" mt={6} wrap="wrap">
           {AUDIENCES.map((a) => (
             <Radio key={a.value} value={a.value} label={a.label} />
