@@ -196,16 +196,10 @@ export type CreateNoticeResponse = z.infer<typeof CreateNoticeResponseSchema>;
 export const HIGHLIGHT_START = '\u0002';
 export const HIGHLIGHT_END = '\u0003';
 
-/** `GET /api/notices/search`: words to look for; `type` keeps one kind. */
+/** `GET /api/notices/search`: words to look for; `type` keeps one kind. The best 20 are answered. */
 export const NoticeSearchQuerySchema = z.object({
   q: requiredText(100),
   type: z.enum(NOTICE_TYPES, { error: `must be one of ${NOTICE_TYPES.join(', ')}` }).optional(),
-  limit: z.coerce
-    .number({ error: 'must be a number' })
-    .int({ error: 'must be a whole number' })
-    .min(1, { error: 'must be at least 1' })
-    .max(50, { error: 'must be at most 50' })
-    .default(20),
 });
 export type NoticeSearchQuery = z.input<typeof NoticeSearchQuerySchema>;
 

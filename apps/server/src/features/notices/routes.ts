@@ -25,6 +25,9 @@ import { noticesRepository } from './repository';
 
 const listErrors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
 
+/** The most search hits answered: the best of them. */
+const SEARCH_HITS_MAX = 20;
+
 /** How often an instance looks for scheduled notices that have started, to tell their people. */
 const START_CHECK_MS = 10_000;
 
@@ -114,14 +117,14 @@ export const noticesRoutes: Feature = async (app, { db, dialect, notify, now }) 
       schema: {
         tags: ['notices'],
         summary:
-          'Words in the notices, events and mentor notices the signed-in person may see, best match first; the found words are marked with \\u0002 … \\u0003',
+          'Words in the notices, events and mentor notices the signed-in person may see, the best 20 first; the found words are marked with \\u0002 … \\u0003',
         querystring: NoticeSearchQuerySchema,
         response: { 200: NoticeSearchListSchema, ...listErrors },
       },
     },
     async (request) => {
-      const { q, type, limit } = request.query;
-      return notices.search(q, viewerOf(request), type, limit);
+      const { q, type } = request.query;
+      return notices.search(q, viewerOf(request), type, SEARCH_HITS_MAX);
     },
   );
 
