@@ -32,6 +32,7 @@ const TABLES = [
   'mentor_notices',
   'events',
   'notices',
+  'notice_audience_groups',
   'syllabus',
   'performance',
   'attendance',
@@ -107,11 +108,17 @@ const FIELDS = [
   'returnBy',
   'guardId',
   'phoneNo',
+  'anonymous',
+  'audience',
+  'groups',
+  'startsAt',
+  'endsAt',
+  'pinned',
   '__proto__',
   'constructor',
   'prototype',
 ];
-const QUERY_KEYS = ['limit', 'offset', 'search', 'group', 'q', 'date', 'status', 'token'];
+const QUERY_KEYS = ['limit', 'offset', 'search', 'group', 'q', 'date', 'status', 'token', 'type', 'tag'];
 
 const fragments = fc.constantFrom(
   "' OR 1=1 --",

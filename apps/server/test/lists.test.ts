@@ -49,6 +49,8 @@ async function insertAll<T extends keyof Database>(
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 const at = (i: number) => new Date(Date.UTC(2030, 0, 1) + i * 60_000).toISOString();
+/** When a notice shows: in the past (a notice created "in 2030" shows now), in creation order. */
+const shownFrom = (i: number) => new Date(Date.UTC(2020, 0, 1) + i * 60_000).toISOString();
 const day = (i: number) => new Date(Date.UTC(2010, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
 
 beforeAll(async () => {
@@ -219,6 +221,7 @@ beforeAll(async () => {
       email: 't@list.example.edu',
       heading: `Mentor ${i}`,
       created_at: at(i),
+      starts_at: shownFrom(i),
     })),
   );
   await insertAll(
@@ -233,6 +236,7 @@ beforeAll(async () => {
       date: '2031-03-01',
       time: '09:00',
       created_at: at(i),
+      starts_at: shownFrom(i),
     })),
   );
   await insertAll(
@@ -244,6 +248,7 @@ beforeAll(async () => {
       heading: `Notice ${i}`,
       contact_email: 'office@list.example.edu',
       created_at: at(i),
+      starts_at: shownFrom(i),
     })),
   );
   await insertAll(

@@ -34,6 +34,7 @@ export const AUDIT_KINDS = [
   'query.solution',
   'query.like',
   'query.visibility',
+  'query.reveal',
   'attendance.mark',
   'attendance.correct',
   'attendance.override_leave',

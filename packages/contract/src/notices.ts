@@ -21,6 +21,70 @@ const dataObject = <T extends z.ZodRawShape>(shape: T) =>
 /** A required, trimmed email address. */
 const requiredEmail = requiredText(NOTICE_LIMITS.email).pipe(z.email({ error: 'must be a valid email' }));
 
+// ---- Who a notice is for and when it shows (issue 23) ----
+
+/** All of the campus, chosen groups, all students or all teachers (staff always see every notice). */
+export const NOTICE_AUDIENCES = ['all', 'groups', 'students', 'teachers'] as const;
+export type NoticeAudienceKind = (typeof NOTICE_AUDIENCES)[number];
+export const NOTICE_GROUPS_MAX = 50;
+
+/** The audience as a list shows it to the notice's author and to admins. */
+export const NoticeAudienceSchema = z.object({
+  kind: z.enum(NOTICE_AUDIENCES),
+  /** The groups, when `kind` is 'groups'. */
+  groups: z.array(z.string()),
+});
+export type NoticeAudience = z.infer<typeof NoticeAudienceSchema>;
+
+/** What every stored notice adds to its §3 fields. */
+const scheduling = {
+  /** When it shows (its creation unless scheduled). */
+  startsAt: z.string().optional(),
+  /** When it leaves the lists; null: never. */
+  endsAt: z.string().nullable().optional(),
+  /** Pinned notices come first. */
+  pinned: z.boolean().optional(),
+  /** Who it is for: given to the author and to admins only. */
+  audience: NoticeAudienceSchema.optional(),
+};
+
+const IsoTimeSchema = z.iso.datetime({
+  offset: true,
+  error: 'must be a date and time such as 2030-01-31T09:00:00Z',
+});
+
+/** What the create forms may add to `data`: who it is for, when it starts and ends, pinned. */
+const targeting = {
+  audience: z
+    .enum(NOTICE_AUDIENCES, { error: `must be one of ${NOTICE_AUDIENCES.join(', ')}` })
+    .default('all'),
+  groups: z
+    .array(z.string().trim().min(1, { error: 'must not be empty' }).max(50), {
+      error: 'must be a list of group names',
+    })
+    .max(NOTICE_GROUPS_MAX, { error: `must name at most ${NOTICE_GROUPS_MAX} groups` })
+    .default([]),
+  startsAt: IsoTimeSchema.nullable().optional(),
+  endsAt: IsoTimeSchema.nullable().optional(),
+  pinned: z.boolean({ error: 'must be true or false' }).default(false),
+};
+
+/** The targeting of a create request, checked across its fields. */
+export function targetingProblem(data: {
+  audience: NoticeAudienceKind;
+  groups: string[];
+  startsAt?: string | null | undefined;
+  endsAt?: string | null | undefined;
+}): string | undefined {
+  if (data.audience === 'groups' && data.groups.length === 0)
+    return 'data.groups must name at least one group when the audience is groups';
+  if (data.audience !== 'groups' && data.groups.length > 0)
+    return 'data.groups may be given only when the audience is groups';
+  if (data.startsAt && data.endsAt && Date.parse(data.endsAt) <= Date.parse(data.startsAt))
+    return 'data.endsAt must be after data.startsAt';
+  return undefined;
+}
+
 // ---- Stored notices, as every list and the create answer show them (§3 names plus createdAt) ----
 
 export const MentorNoticeSchema = z.object({
@@ -30,6 +94,7 @@ export const MentorNoticeSchema = z.object({
   heading: z.string(),
   description: z.string(),
   createdAt: z.string(),
+  ...scheduling,
 });
 export type MentorNotice = z.infer<typeof MentorNoticeSchema>;
 
@@ -42,6 +107,7 @@ export const EventNoticeSchema = z.object({
   time: z.string(),
   description: z.string(),
   createdAt: z.string(),
+  ...scheduling,
 });
 export type EventNotice = z.infer<typeof EventNoticeSchema>;
 
@@ -51,6 +117,7 @@ export const GeneralNoticeSchema = z.object({
   contactEmail: z.string(),
   description: z.string(),
   createdAt: z.string(),
+  ...scheduling,
 });
 export type GeneralNotice = z.infer<typeof GeneralNoticeSchema>;
 
@@ -77,6 +144,7 @@ export const MentorNoticeDataSchema = dataObject({
     .meta({ description: "Ignored: the signed-in teacher's email is used" }),
   heading: requiredText(NOTICE_LIMITS.heading),
   description: requiredText(NOTICE_LIMITS.description),
+  ...targeting,
 });
 export type MentorNoticeData = z.input<typeof MentorNoticeDataSchema>;
 
@@ -87,6 +155,7 @@ export const EventNoticeDataSchema = dataObject({
   date: requiredText(10).pipe(IsoDateSchema),
   time: requiredText(5).pipe(TimeSchema),
   description: requiredText(NOTICE_LIMITS.description),
+  ...targeting,
 });
 export type EventNoticeData = z.input<typeof EventNoticeDataSchema>;
 
@@ -94,6 +163,7 @@ export const GeneralNoticeDataSchema = dataObject({
   heading: requiredText(NOTICE_LIMITS.heading),
   contactEmail: requiredEmail,
   description: requiredText(NOTICE_LIMITS.description),
+  ...targeting,
 });
 export type GeneralNoticeData = z.input<typeof GeneralNoticeDataSchema>;
 
@@ -119,3 +189,28 @@ export const CreateNoticeResponseSchema = z.discriminatedUnion('type', [
   z.object({ message: z.string(), type: z.literal('generalNotice'), notice: GeneralNoticeSchema }),
 ]);
 export type CreateNoticeResponse = z.infer<typeof CreateNoticeResponseSchema>;
+
+// ---- Search (issue 23): words in notices and events, ranked, the words marked ----
+
+/** Marks around a found word in a search answer's texts (control characters: never in a notice). */
+export const HIGHLIGHT_START = '\u0002';
+export const HIGHLIGHT_END = '\u0003';
+
+/** `GET /api/notices/search`: words to look for; `type` keeps one kind. The best 20 are answered. */
+export const NoticeSearchQuerySchema = z.object({
+  q: requiredText(100),
+  type: z.enum(NOTICE_TYPES, { error: `must be one of ${NOTICE_TYPES.join(', ')}` }).optional(),
+});
+export type NoticeSearchQuery = z.input<typeof NoticeSearchQuerySchema>;
+
+export const NoticeSearchHitSchema = z.object({
+  _id: z.string(),
+  type: z.enum(NOTICE_TYPES),
+  /** The heading (the event's name), found words between HIGHLIGHT_START and HIGHLIGHT_END. */
+  title: z.string(),
+  /** The part of the text around the found words, marked the same way. */
+  snippet: z.string(),
+  startsAt: z.string(),
+});
+export type NoticeSearchHit = z.infer<typeof NoticeSearchHitSchema>;
+export const NoticeSearchListSchema = z.array(NoticeSearchHitSchema);

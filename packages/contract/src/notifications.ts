@@ -8,6 +8,7 @@ export const NOTIFICATION_KINDS = [
   'gatepass.overdue',
   'query.answered',
   'notice.mentor',
+  'notice.posted',
   'support.received',
   'leave.requested',
   'leave.decided',

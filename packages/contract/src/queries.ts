@@ -14,6 +14,9 @@ import {
 export const QUERY_SUBMITTED_MESSAGE = 'Query submitted successfully!';
 
 export const QUERY_TOPIC_MAX = 200;
+
+/** The name other students see on a question asked anonymously. */
+export const ANONYMOUS_STUDENT = 'Anonymous student';
 export const QUERY_TEXT_MAX = 5000;
 export const QUERY_SOLUTION_MAX = 5000;
 export const QUERY_TAG_MAX = 50;
@@ -46,6 +49,8 @@ export const SubmitQueryRequestSchema = z.object({
   topic: requiredText(QUERY_TOPIC_MAX),
   tags: TagsSchema,
   query: requiredText(QUERY_TEXT_MAX),
+  /** Asked anonymously: other students see "Anonymous student"; staff still see who asked. */
+  anonymous: z.boolean({ error: 'must be true or false' }).default(false),
 });
 export type SubmitQueryRequest = z.input<typeof SubmitQueryRequestSchema>;
 
@@ -73,6 +78,13 @@ export const QuerySchema = z.object({
    * listed too (a student's own queries, the admin collection).
    */
   hidden: z.boolean().optional(),
+  /**
+   * Asked anonymously. To other students the asker is ANONYMOUS_STUDENT, with roll number 0 and no
+   * email or group; the asker and staff see who it is.
+   */
+  anonymous: z.boolean().optional(),
+  /** With a search: the topic and a part of the description, found words marked (HIGHLIGHT_START/END). */
+  highlight: z.object({ topic: z.string(), description: z.string() }).optional(),
 });
 export type Query = z.infer<typeof QuerySchema>;
 
@@ -144,3 +156,22 @@ export type QueryHiddenRequest = z.infer<typeof QueryHiddenRequestSchema>;
 /** `GET /api/queries` (admins): the Queries Collection, searchable on topic and description. */
 export const QueryCollectionQuerySchema = SearchPageQuerySchema;
 export type QueryCollectionQuery = z.infer<typeof QueryCollectionQuerySchema>;
+
+/** `GET /api/queries/similar`: the questions most like a topic being written (the ask form). */
+export const SimilarQueriesQuerySchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .max(QUERY_TOPIC_MAX, { error: `must be at most ${QUERY_TOPIC_MAX} characters` }),
+});
+export const SimilarQuerySchema = z.object({
+  _id: z.string(),
+  topic: z.string(),
+  /** The topic with the words it shares marked (HIGHLIGHT_START/END). */
+  highlight: z.string(),
+  solved: z.boolean(),
+});
+export type SimilarQuery = z.infer<typeof SimilarQuerySchema>;
+export const SimilarQueryListSchema = z.array(SimilarQuerySchema);
+/** At most this many similar questions are shown. */
+export const SIMILAR_QUERIES_MAX = 5;

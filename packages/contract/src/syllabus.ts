@@ -74,3 +74,17 @@ export const SyllabusAddResponseSchema = z.object({
   syllabus: SyllabusSchema,
 });
 export type SyllabusAddResponse = z.infer<typeof SyllabusAddResponseSchema>;
+
+/** `GET /api/syllabus/search`: words in course names, semesters and topics, best first. */
+export const SyllabusSearchQuerySchema = z.object({
+  q: requiredText(100),
+});
+export const SyllabusSearchHitSchema = z.object({
+  _id: z.string(),
+  /** "Course semester" with the found words marked (HIGHLIGHT_START/END of notices). */
+  course: z.string(),
+  /** The topics around the found words, marked the same way. */
+  topics: z.string(),
+});
+export type SyllabusSearchHit = z.infer<typeof SyllabusSearchHitSchema>;
+export const SyllabusSearchListSchema = z.array(SyllabusSearchHitSchema);

@@ -19,6 +19,7 @@ import * as querySearch from './migrations/0016-query-search';
 import * as gate from './migrations/0017-gate';
 import * as leave from './migrations/0018-leave';
 import * as mail from './migrations/0020-mail';
+import * as audienceAndAnonymity from './migrations/0019-audience-and-anonymity';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0017-gate': gate,
   '0018-leave': leave,
   '0020-mail': mail,
+  '0019-audience-and-anonymity': audienceAndAnonymity,
 };
 
 /** The migration that creates the schema: it runs on the first start of a new database only. */

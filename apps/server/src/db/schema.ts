@@ -149,6 +149,8 @@ export interface QueriesTable {
   /** Hidden as spam by staff: off both boards, still in its student's list and the collection. */
   hidden_at: string | null;
   hidden_by: string | null;
+  /** Asked anonymously (0/1): other students see "Anonymous student" (migration 0019). */
+  anonymous: Generated<number>;
 }
 export interface QueryTagsTable {
   query_id: string;
@@ -167,6 +169,15 @@ export interface MentorNoticesTable {
   heading: string;
   description: string;
   created_at: string;
+  /** Who it is for (migration 0019): 'all', 'groups' (notice_audience_groups), 'students', 'teachers'. */
+  audience: Generated<string>;
+  /** When it shows (ISO); its creation unless scheduled (a trigger fills it in when not given). */
+  starts_at: Generated<string>;
+  /** When it leaves the lists (ISO); null: never. */
+  ends_at: Generated<string | null>;
+  pinned: Generated<number>;
+  /** When its people were told; null while a scheduled notice has not started. */
+  notified_at: Generated<string | null>;
 }
 export interface EventsTable {
   id: string;
@@ -178,6 +189,15 @@ export interface EventsTable {
   time: string;
   description: string;
   created_at: string;
+  /** Who it is for (migration 0019): 'all', 'groups' (notice_audience_groups), 'students', 'teachers'. */
+  audience: Generated<string>;
+  /** When it shows (ISO); its creation unless scheduled (a trigger fills it in when not given). */
+  starts_at: Generated<string>;
+  /** When it leaves the lists (ISO); null: never. */
+  ends_at: Generated<string | null>;
+  pinned: Generated<number>;
+  /** When its people were told; null while a scheduled notice has not started. */
+  notified_at: Generated<string | null>;
 }
 export interface NoticesTable {
   id: string;
@@ -186,6 +206,20 @@ export interface NoticesTable {
   contact_email: string;
   description: string;
   created_at: string;
+  /** Who it is for (migration 0019): 'all', 'groups' (notice_audience_groups), 'students', 'teachers'. */
+  audience: Generated<string>;
+  /** When it shows (ISO); its creation unless scheduled (a trigger fills it in when not given). */
+  starts_at: Generated<string>;
+  /** When it leaves the lists (ISO); null: never. */
+  ends_at: Generated<string | null>;
+  pinned: Generated<number>;
+  /** When its people were told; null while a scheduled notice has not started. */
+  notified_at: Generated<string | null>;
+}
+/** The groups a notice for groups is for (any of the three kinds, by its id). */
+export interface NoticeAudienceGroupsTable {
+  notice_id: string;
+  group_name: string;
 }
 export interface SyllabusTable {
   id: string;
@@ -327,6 +361,7 @@ export interface Database {
   mentor_notices: MentorNoticesTable;
   events: EventsTable;
   notices: NoticesTable;
+  notice_audience_groups: NoticeAudienceGroupsTable;
   syllabus: SyllabusTable;
   performance: PerformanceTable;
   attendance: AttendanceTable;

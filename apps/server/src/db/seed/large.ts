@@ -393,6 +393,8 @@ export async function seedLargeCampus(
         'contact_email',
         'description',
         'created_at',
+        'starts_at',
+        'notified_at',
       ]);
       for (let i = 0; i < size.generalNotices; i++) {
         const n = data.GENERAL_NOTICES[i % data.GENERAL_NOTICES.length]!;
@@ -402,6 +404,8 @@ export async function seedLargeCampus(
           `${n.heading} (${i + 1})`,
           'office@campus.example.edu',
           n.description,
+          at(0, noticeMinutes(i, size.generalNotices)),
+          at(0, noticeMinutes(i, size.generalNotices)),
           at(0, noticeMinutes(i, size.generalNotices)),
         );
       }
@@ -415,6 +419,8 @@ export async function seedLargeCampus(
         'heading',
         'description',
         'created_at',
+        'starts_at',
+        'notified_at',
       ]);
       for (let i = 0; i < size.mentorNotices; i++) {
         const n = data.MENTOR_NOTICES[i % data.MENTOR_NOTICES.length]!;
@@ -426,6 +432,8 @@ export async function seedLargeCampus(
           teacherEmails[t]!,
           `${n.heading} (${i + 1})`,
           n.description,
+          at(0, noticeMinutes(i, size.mentorNotices)),
+          at(0, noticeMinutes(i, size.mentorNotices)),
           at(0, noticeMinutes(i, size.mentorNotices)),
         );
       }
@@ -441,6 +449,8 @@ export async function seedLargeCampus(
         'time',
         'description',
         'created_at',
+        'starts_at',
+        'notified_at',
       ]);
       for (let i = 0; i < size.events; i++) {
         const e = data.EVENTS[i % data.EVENTS.length]!;
@@ -453,6 +463,8 @@ export async function seedLargeCampus(
           new Date(today.getTime() + (1 + (i % 120)) * 86_400_000).toISOString().slice(0, 10),
           e.time,
           e.description,
+          at(0, noticeMinutes(i, size.events)),
+          at(0, noticeMinutes(i, size.events)),
           at(0, noticeMinutes(i, size.events)),
         );
       }

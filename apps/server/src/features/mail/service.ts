@@ -49,6 +49,7 @@ const KIND_OF_NOTIFICATION: Record<NotificationKind, MailKind> = {
   'gatepass.decided': 'gatePassDecided',
   'query.answered': 'queryAnswered',
   'notice.mentor': 'notices',
+  'notice.posted': 'notices',
   'gatepass.requested': 'menteeRequests',
   'support.received': 'supportMessages',
   // Leave is decided and asked for like a gate pass: the same settings carry it.

@@ -1,4 +1,7 @@
-/** Mentor notices, events and general notices: read by everyone signed in, written by teachers. */
+/**
+ * Mentor notices, events and general notices: read by the people each is for, written by teachers.
+ * The lists are read afresh (not cached): what each person sees depends on who they are and the time.
+ */
 import {
   CreateNoticeRequestSchema,
   CreateNoticeResponseSchema,
@@ -7,19 +10,44 @@ import {
   GeneralNoticeListSchema,
   MentorNoticeListSchema,
   MESSAGES,
+  NoticeSearchListSchema,
+  NoticeSearchQuerySchema,
   PageQuerySchema,
   CAMPUS_ROLES,
+  targetingProblem,
 } from '@campus/contract';
-import { forbidden } from '../../lib/errors';
-import { answerList, arrayAnswer, keepsInMemory } from '../../lib/lists';
+import type { FastifyRequest } from 'fastify';
+import { badRequest, forbidden } from '../../lib/errors';
+import { answerList, arrayAnswer } from '../../lib/lists';
 import { principalOf } from '../../plugins/access';
 import type { Feature } from '../deps';
 import { noticesRepository } from './repository';
 
 const listErrors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
 
-export const noticesRoutes: Feature = async (app, { db, cache, notify }) => {
-  const notices = noticesRepository(db);
+/** The most search hits answered: the best of them. */
+const SEARCH_HITS_MAX = 20;
+
+/** How often an instance looks for scheduled notices that have started, to tell their people. */
+const START_CHECK_MS = 10_000;
+
+export const noticesRoutes: Feature = async (app, { db, dialect, notify, now }) => {
+  const notices = noticesRepository(db, dialect);
+  const nowIso = () => new Date(now()).toISOString();
+  const viewerOf = (request: FastifyRequest) => {
+    const { accountId, role, rollNo } = principalOf(request);
+    return { accountId, role, rollNo, now: nowIso() };
+  };
+
+  /** Tells the people of every scheduled notice that has started (once, whichever instance sees it). */
+  const tellStarted = async () => {
+    for (const started of await notices.claimStarted(nowIso())) await notify.noticeStarted(started);
+  };
+  const timer = setInterval(() => {
+    tellStarted().catch((err: unknown) => app.log.error({ err }, 'Scheduled notices could not be told'));
+  }, START_CHECK_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
 
   app.get(
     '/api/get-mentor-notices',
@@ -28,26 +56,17 @@ export const noticesRoutes: Feature = async (app, { db, cache, notify }) => {
       schema: {
         tags: ['notices'],
         summary:
-          "Mentor notices, newest first. A student gets only the notices of their own mentors (the teachers who mentor the student's group; none when the group has no mentor); teachers and admins get every teacher's",
+          "Mentor notices for the signed-in person, pinned first, then the latest to start. A student gets only the notices of their own mentors (the teachers who mentor the student's group) that are for them; teachers and admins get every teacher's that is for them (admins and the author: scheduled ones too, with the audience)",
         querystring: PageQuerySchema,
         response: { 200: MentorNoticeListSchema, ...listErrors },
       },
     },
-    (request, reply) => {
-      const { query, dataVersion } = request;
-      const student = principalOf(request).rollNo ?? undefined;
-      const load = async () => arrayAnswer(await notices.listMentorNotices(query, db, student));
-      // A student's notices follow who mentors their group, which the cache does not follow
-      // (teacher_groups tells no other instance of its changes): those are read afresh, from a few rows.
-      if (student !== undefined || !keepsInMemory(query)) return answerList(reply, load());
+    async (request, reply) => {
+      await tellStarted();
+      const viewer = viewerOf(request);
       return answerList(
         reply,
-        cache.read(
-          `mentor-notices:${query.limit ?? 'all'}:${query.offset}`,
-          ['mentor_notices'],
-          load,
-          dataVersion,
-        ),
+        arrayAnswer(await notices.listMentorNotices(request.query, viewer, viewer.rollNo ?? undefined)),
       );
     },
   );
@@ -58,19 +77,15 @@ export const noticesRoutes: Feature = async (app, { db, cache, notify }) => {
       config: { access: CAMPUS_ROLES },
       schema: {
         tags: ['notices'],
-        summary: 'Events, newest first',
+        summary:
+          'Events for the signed-in person (its audience, started, not ended), pinned first, then the latest to start',
         querystring: PageQuerySchema,
         response: { 200: EventNoticeListSchema, ...listErrors },
       },
     },
-    ({ query, dataVersion }, reply) => {
-      const load = async () => arrayAnswer(await notices.listEvents(query));
-      return answerList(
-        reply,
-        keepsInMemory(query)
-          ? cache.read(`events:${query.limit ?? 'all'}:${query.offset}`, ['events'], load, dataVersion)
-          : load(),
-      );
+    async (request, reply) => {
+      await tellStarted();
+      return answerList(reply, arrayAnswer(await notices.listEvents(request.query, viewerOf(request))));
     },
   );
 
@@ -80,19 +95,36 @@ export const noticesRoutes: Feature = async (app, { db, cache, notify }) => {
       config: { access: CAMPUS_ROLES },
       schema: {
         tags: ['notices'],
-        summary: 'General notices, newest first',
+        summary:
+          'General notices for the signed-in person (its audience, started, not ended), pinned first, then the latest to start',
         querystring: PageQuerySchema,
         response: { 200: GeneralNoticeListSchema, ...listErrors },
       },
     },
-    ({ query, dataVersion }, reply) => {
-      const load = async () => arrayAnswer(await notices.listGeneralNotices(query));
+    async (request, reply) => {
+      await tellStarted();
       return answerList(
         reply,
-        keepsInMemory(query)
-          ? cache.read(`notices:${query.limit ?? 'all'}:${query.offset}`, ['notices'], load, dataVersion)
-          : load(),
+        arrayAnswer(await notices.listGeneralNotices(request.query, viewerOf(request))),
       );
+    },
+  );
+
+  app.get(
+    '/api/notices/search',
+    {
+      config: { access: CAMPUS_ROLES },
+      schema: {
+        tags: ['notices'],
+        summary:
+          'Words in the notices, events and mentor notices the signed-in person may see, the best 20 first; the found words are marked with \\u0002 … \\u0003',
+        querystring: NoticeSearchQuerySchema,
+        response: { 200: NoticeSearchListSchema, ...listErrors },
+      },
+    },
+    async (request) => {
+      const { q, type } = request.query;
+      return notices.search(q, viewerOf(request), type, SEARCH_HITS_MAX);
     },
   );
 
@@ -102,7 +134,8 @@ export const noticesRoutes: Feature = async (app, { db, cache, notify }) => {
       config: { access: ['teacher'] },
       schema: {
         tags: ['notices'],
-        summary: 'Creates a notice of the given type; the signed-in teacher is its author',
+        summary:
+          'Creates a notice of the given type; the signed-in teacher is its author. `data` may add audience (all, groups, students, teachers), groups, startsAt, endsAt and pinned',
         body: CreateNoticeRequestSchema,
         response: { 201: CreateNoticeResponseSchema, ...listErrors },
       },
@@ -111,23 +144,43 @@ export const noticesRoutes: Feature = async (app, { db, cache, notify }) => {
       const authorId = principalOf(request).accountId;
       const message = MESSAGES.notice.created;
       const body = request.body;
+      const problem = targetingProblem(body.data);
+      if (problem) throw badRequest(problem);
+      const at = nowIso();
+      if (body.data.endsAt && new Date(body.data.endsAt).toISOString() <= at)
+        throw badRequest('data.endsAt must be in the future');
+      const unknown = await notices.unknownGroups(body.data.groups);
+      if (unknown.length > 0) throw badRequest(`data.groups names no such group: ${unknown.join(', ')}`);
       reply.code(201);
+      const started = (id: string, title: string, authorName: string | null) => ({
+        type: body.type,
+        id,
+        authorId,
+        authorName,
+        title,
+        audience: body.data.audience,
+        groups: [...new Set(body.data.groups)],
+      });
       switch (body.type) {
         case 'mentorNotice': {
-          const { heading, description } = body.data;
-          const notice = await notices.createMentorNotice(authorId, { heading, description });
-          if (!notice) throw forbidden('Only teachers may post mentor notices');
-          await notify.noticePosted(body.type, authorId, notice.teacherName);
+          const made = await notices.createMentorNotice(authorId, body.data, at);
+          if (!made) throw forbidden('Only teachers may post mentor notices');
+          const { notice } = made;
+          if (made.notifyNow)
+            await notify.noticeStarted(started(notice._id, notice.heading, notice.teacherName));
+          else await notify.noticeScheduled(authorId);
           return { message, type: body.type, notice };
         }
         case 'eventNotice': {
-          const notice = await notices.createEvent(authorId, body.data);
-          await notify.noticePosted(body.type, authorId);
+          const { notice, notifyNow } = await notices.createEvent(authorId, body.data, at);
+          if (notifyNow) await notify.noticeStarted(started(notice._id, notice.eventName, null));
+          else await notify.noticeScheduled(authorId);
           return { message, type: body.type, notice };
         }
         case 'generalNotice': {
-          const notice = await notices.createGeneralNotice(authorId, body.data);
-          await notify.noticePosted(body.type, authorId);
+          const { notice, notifyNow } = await notices.createGeneralNotice(authorId, body.data, at);
+          if (notifyNow) await notify.noticeStarted(started(notice._id, notice.heading, null));
+          else await notify.noticeScheduled(authorId);
           return { message, type: body.type, notice };
         }
       }

@@ -3,15 +3,14 @@
  * and the inbox) and the live updates it sends (the lists that changed, for whom). A failure here
  * is logged and never undoes the change itself, which was already saved.
  */
-import { PATHS, ROLES, type GatePass, type Query } from '@campus/contract';
+import { PATHS, ROLES, type GatePass, type Query, type Role } from '@campus/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/index';
 import type { LiveEvents } from '../../db/live-events';
 import { inChunks } from '../../lib/chunks';
 import type { MailService } from '../mail/service';
+import type { StartedNotice } from '../notices/repository';
 import { notificationRepository, type NewNotification } from './repository';
-
-type NoticeKind = 'mentorNotice' | 'eventNotice' | 'generalNotice';
 
 /** What a pass's student is told of its decision. */
 function decisionNote(pass: GatePass): NewNotification {
@@ -144,34 +143,65 @@ export function notifier(db: Db, live: LiveEvents, log: FastifyBaseLogger, mail?
       live.publish({ roles: ROLES }, ['queries']);
     }),
 
-    /** A notice was posted; a mentor notice is also told to the students of its author's groups. */
-    noticePosted: safely(async (kind: NoticeKind, author: string, authorName?: string) => {
-      if (kind === 'mentorNotice') {
-        const groups = (
+    /**
+     * A notice has started (posted now, or its scheduled start came): the lists of the people it is
+     * for changed. A mentor notice is also told to the students of its author's groups that it is
+     * for, and a notice or event for groups to those groups' students.
+     */
+    noticeStarted: safely(async (notice: StartedNotice) => {
+      const { audience, groups, authorId } = notice;
+      let studentGroups: string[] = [];
+      if (notice.type === 'mentorNotice') {
+        const own = (
           await db
             .selectFrom('teacher_groups')
             .select('group_name')
-            .where('teacher_account_id', '=', author)
+            .where('teacher_account_id', '=', authorId)
             .execute()
         ).map((g) => g.group_name);
-        if (groups.length > 0) {
-          const students = await db
-            .selectFrom('students')
-            .select('account_id')
-            .where('group_name', 'in', groups)
-            .execute();
-          await notes.add(
-            students.map((s) => s.account_id),
-            {
-              kind: 'notice.mentor',
-              text: `New mentor notice from ${authorName ?? 'your mentor'}`,
-              link: PATHS.student.home,
-            },
-          );
-          live.publish({ studentGroups: groups }, ['notifications']);
-        }
+        if (audience === 'all' || audience === 'students') studentGroups = own;
+        else if (audience === 'groups') studentGroups = own.filter((g) => groups.includes(g));
+      } else if (audience === 'groups') {
+        studentGroups = groups;
       }
-      live.publish({ roles: ROLES }, ['notices']);
+      if (studentGroups.length > 0) {
+        const students = await db
+          .selectFrom('students')
+          .select('account_id')
+          .where('group_name', 'in', studentGroups)
+          .execute();
+        await notes.add(
+          students.map((s) => s.account_id),
+          notice.type === 'mentorNotice'
+            ? {
+                kind: 'notice.mentor',
+                text: `New mentor notice from ${notice.authorName ?? 'your mentor'}`,
+                link: PATHS.student.home,
+              }
+            : { kind: 'notice.posted', text: `New notice: ${notice.title}`, link: PATHS.student.home },
+        );
+        live.publish({ studentGroups }, ['notifications']);
+      }
+      const roles: Role[] =
+        audience === 'all'
+          ? [...ROLES]
+          : audience === 'students'
+            ? ['student', 'admin']
+            : audience === 'teachers'
+              ? ['teacher', 'admin']
+              : ['admin'];
+      live.publish(
+        audience === 'groups'
+          ? { roles, accounts: [authorId], studentGroups: groups, mentorsOf: groups }
+          : { roles, accounts: [authorId] },
+        ['notices'],
+      );
+      live.publish({ roles: ['admin'] }, ['stats']);
+    }),
+
+    /** A notice was scheduled: only its author's and the admins' lists show it yet. */
+    noticeScheduled: safely((authorId: string) => {
+      live.publish({ roles: ['admin'], accounts: [authorId] }, ['notices']);
       live.publish({ roles: ['admin'] }, ['stats']);
     }),
 

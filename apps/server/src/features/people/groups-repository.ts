@@ -102,6 +102,11 @@ export function groupsRepository(db: Db) {
             .set({ group_name: to })
             .where('group_name', '=', name)
             .execute();
+          await trx
+            .updateTable('notice_audience_groups')
+            .set({ group_name: to })
+            .where('group_name', '=', name)
+            .execute();
           return { name: to, changes: [{ field: 'name', from: name, to }] };
         });
       } catch (error) {

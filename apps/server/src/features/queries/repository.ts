@@ -2,20 +2,34 @@
  * The Q&A board: all the SQL of the queries domain. Unsolved → solved once; one like per account;
  * staff may hide a query as spam, which takes it off both boards.
  */
-import { UNSOLVED_SOLUTION, type Query, type QuerySort, type SortOrder } from '@campus/contract';
+import {
+  ANONYMOUS_STUDENT,
+  HIGHLIGHT_END,
+  HIGHLIGHT_START,
+  UNSOLVED_SOLUTION,
+  type Query,
+  type QuerySort,
+  type Role,
+  type SimilarQuery,
+  type SortOrder,
+} from '@campus/contract';
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/index';
 import { newId, nowIso } from '../../lib/ids';
-import { containsPattern } from '../../lib/like';
 import { inChunks } from '../../lib/chunks';
 import { listPage, type Listed, type Page } from '../../lib/lists';
+
+/** Who reads: a student other than the asker sees an anonymous question's asker as ANONYMOUS_STUDENT. */
+export interface Reader {
+  accountId: string;
+  role: Role;
+  rollNo: number | null;
+}
 
 export interface ListFilter {
   /** Unsolved only, solved only, or both. */
   solved?: boolean;
   rollNo?: number;
-  /** Case-insensitive text matched against topic and description (the admin collection: any part of a word). */
-  search?: string;
   /** Words looked up in the full-text index of topic, tags and description (the boards), best first. */
   words?: string | undefined;
   /** One tag, whole, ignoring case. */
@@ -42,6 +56,7 @@ export interface NewQuery {
   topic: string;
   description: string;
   tags: string[];
+  anonymous?: boolean;
 }
 
 export type SolveOutcome =
@@ -54,6 +69,10 @@ const SEARCH_WORDS_MAX = 8;
 export function searchWords(text: string): string[] {
   return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, SEARCH_WORDS_MAX);
 }
+
+/** An account id alone reads as staff do (every asker shown): the routes pass students as readers. */
+const readerOf = (viewer: Reader | string): Reader =>
+  typeof viewer === 'string' ? { accountId: viewer, role: 'admin', rollNo: null } : viewer;
 
 export function queryRepository(db: Db, dialect: Dialect) {
   /** The page's queries with their students and the viewer's like, in one query (tags come separately). */
@@ -76,6 +95,7 @@ export function queryRepository(db: Db, dialect: Dialect) {
         't.name as solved_by_name',
         'q.created_at',
         'q.hidden_at',
+        'q.anonymous',
         eb
           .exists(
             eb
@@ -96,17 +116,31 @@ export function queryRepository(db: Db, dialect: Dialect) {
    */
   const rankedSqlite = (query: Select, words: string[]): Select => {
     const match = words.map((word) => `"${word}"*`).join(' ');
-    const found = sql<{ query_id: string; rank: number }>`(
-      select k.query_id, bm25(queries_fts, 10.0, 5.0, 1.0) as rank
+    const found = sql<{ query_id: string; rank: number; topic_hl: string; description_hl: string }>`(
+      select k.query_id, bm25(queries_fts, 10.0, 5.0, 1.0) as rank,
+        highlight(queries_fts, 0, ${HIGHLIGHT_START}, ${HIGHLIGHT_END}) as topic_hl,
+        snippet(queries_fts, 2, ${HIGHLIGHT_START}, ${HIGHLIGHT_END}, '…', 24) as description_hl
       from queries_fts join query_search_keys k on k.key = queries_fts.rowid
       where queries_fts match ${match})`.as('found');
-    return query.innerJoin(found, 'found.query_id', 'q.id').orderBy(sql`found.rank`);
+    return query
+      .innerJoin(found, 'found.query_id', 'q.id')
+      .select(['found.topic_hl', 'found.description_hl'])
+      .orderBy(sql`found.rank`);
   };
 
   /** PostgreSQL: the same through the tsvector column and its GIN index, best first by ts_rank. */
   const rankedPg = (query: Select, words: string[]): Select => {
     const tsquery = sql`to_tsquery('simple', ${words.map((word) => `${word}:*`).join(' & ')})`;
+    const marks = `StartSel=${HIGHLIGHT_START}, StopSel=${HIGHLIGHT_END}`;
     return query
+      .select([
+        sql<string>`ts_headline('simple', q.topic, ${tsquery}, ${`${marks}, HighlightAll=true`})`.as(
+          'topic_hl',
+        ),
+        sql<string>`ts_headline('simple', q.description, ${tsquery}, ${`${marks}, MaxWords=30, MinWords=10`})`.as(
+          'description_hl',
+        ),
+      ])
       .where(sql<boolean>`q.search @@ ${tsquery}`)
       .orderBy(sql`ts_rank(q.search, ${tsquery})`, 'desc');
   };
@@ -127,34 +161,38 @@ export function queryRepository(db: Db, dialect: Dialect) {
     return tags;
   };
 
-  const toQueries = async (rows: Row[], withHidden = false): Promise<Query[]> => {
+  const toQueries = async (rows: Row[], reader: Reader, withHidden = false): Promise<Query[]> => {
     const tags = await tagsOf(rows.map((row) => row.id));
-    return rows.map((row) => ({
-      _id: row.id,
-      name: row.name,
-      rollNo: row.roll_no,
-      email: row.email,
-      group: row.group_name,
-      topic: row.topic,
-      tags: tags.get(row.id) ?? [],
-      description: row.description,
-      likes: row.likes,
-      likedByMe: Boolean(row.liked_by_me),
-      solution: row.solution ?? UNSOLVED_SOLUTION,
-      solvedAt: row.solved_at,
-      solvedBy: row.solved_by_name,
-      createdAt: row.created_at,
-      ...(withHidden ? { hidden: row.hidden_at !== null } : {}),
-    }));
+    return rows.map((row) => {
+      const anonymous = row.anonymous === 1;
+      const hidden = anonymous && reader.role === 'student' && reader.rollNo !== row.roll_no;
+      const marked = row as Row & { topic_hl?: string; description_hl?: string };
+      return {
+        _id: row.id,
+        ...(hidden
+          ? { name: ANONYMOUS_STUDENT, rollNo: 0, email: '', group: '' }
+          : { name: row.name, rollNo: row.roll_no, email: row.email, group: row.group_name }),
+        topic: row.topic,
+        tags: tags.get(row.id) ?? [],
+        description: row.description,
+        likes: row.likes,
+        likedByMe: Boolean(row.liked_by_me),
+        solution: row.solution ?? UNSOLVED_SOLUTION,
+        solvedAt: row.solved_at,
+        solvedBy: row.solved_by_name,
+        createdAt: row.created_at,
+        ...(withHidden ? { hidden: row.hidden_at !== null } : {}),
+        ...(anonymous ? { anonymous } : {}),
+        ...(marked.topic_hl !== undefined
+          ? { highlight: { topic: marked.topic_hl, description: marked.description_hl ?? '' } }
+          : {}),
+      };
+    });
   };
 
-  const findById = async (
-    id: string,
-    viewerAccountId: string,
-    withHidden = false,
-  ): Promise<Query | undefined> => {
-    const rows = await selectQueries(viewerAccountId).where('q.id', '=', id).execute();
-    const [query] = await toQueries(rows, withHidden);
+  const findById = async (id: string, reader: Reader, withHidden = false): Promise<Query | undefined> => {
+    const rows = await selectQueries(reader.accountId).where('q.id', '=', id).execute();
+    const [query] = await toQueries(rows, reader, withHidden);
     return query;
   };
 
@@ -165,9 +203,10 @@ export function queryRepository(db: Db, dialect: Dialect) {
      * Queries newest first unless sorted (ties: newest asked first, so pages never overlap), filtered,
      * one page; two queries for a page of up to a thousand (and its count).
      */
-    async list(filter: ListFilter, page: Page, viewerAccountId: string): Promise<Listed<Query>> {
+    async list(filter: ListFilter, page: Page, viewer: Reader | string): Promise<Listed<Query>> {
+      const reader = readerOf(viewer);
       const { sort = 'createdAt', order = 'desc' } = filter;
-      let query = selectQueries(viewerAccountId);
+      let query = selectQueries(reader.accountId);
       if (filter.words !== undefined) {
         const words = searchWords(filter.words);
         // Nothing searchable (only punctuation) matches nothing, as a word that occurs nowhere would.
@@ -183,7 +222,15 @@ export function queryRepository(db: Db, dialect: Dialect) {
             .where(sql<string>`lower(qt.tag)`, '=', tag),
         );
       }
-      if (filter.group !== undefined) query = query.where('s.group_name', '=', filter.group);
+      // To a student, another's anonymous question has no group: a group filter or sort must not tell it.
+      const masked =
+        reader.role === 'student'
+          ? sql<boolean>`(q.anonymous = 1 and q.roll_no <> ${reader.rollNo ?? 0})`
+          : undefined;
+      if (filter.group !== undefined) {
+        query = query.where('s.group_name', '=', filter.group);
+        if (masked) query = query.where(sql<boolean>`not ${masked}`);
+      }
       if (filter.mentoredBy !== undefined) {
         const teacher = filter.mentoredBy;
         query = query.where('s.group_name', 'in', (eb) =>
@@ -193,7 +240,15 @@ export function queryRepository(db: Db, dialect: Dialect) {
             .where('teacher_groups.teacher_account_id', '=', teacher),
         );
       }
-      query = query.orderBy(SORT_COLUMNS[sort], order);
+      if (masked && (sort === 'name' || sort === 'group')) {
+        const shown = sort === 'name' ? sql.lit(ANONYMOUS_STUDENT) : sql.lit('');
+        query = query.orderBy(
+          sql`case when ${masked} then ${shown} else ${sql.ref(SORT_COLUMNS[sort])} end`,
+          order,
+        );
+      } else {
+        query = query.orderBy(SORT_COLUMNS[sort], order);
+      }
       if (sort !== 'createdAt') query = query.orderBy('q.created_at', 'desc');
       query = query.orderBy('q.id', sort === 'createdAt' ? order : 'desc');
       // The count reads the queries alone when no filter needs their students (every query has its
@@ -207,15 +262,6 @@ export function queryRepository(db: Db, dialect: Dialect) {
         if (filter.rollNo !== undefined) out = out.where('q.roll_no', '=', filter.rollNo);
         // With a solved filter this matches a partial index of migration 0009 term for term.
         if (!filter.withHidden) out = out.where('q.hidden_at', 'is', null);
-        if (filter.search) {
-          const pattern = containsPattern(filter.search);
-          out = out.where((eb) =>
-            eb.or([
-              sql<boolean>`lower(${eb.ref('q.topic')}) like ${pattern} escape '\\'`,
-              sql<boolean>`lower(${eb.ref('q.description')}) like ${pattern} escape '\\'`,
-            ]),
-          );
-        }
         return out as unknown as T;
       };
       query = narrow(query);
@@ -227,11 +273,49 @@ export function queryRepository(db: Db, dialect: Dialect) {
         filter.words !== undefined ||
         filter.tag !== undefined;
       const found = await listPage(query, page, countItself ? undefined : counted);
-      return { items: await toQueries(found.items, filter.withHidden), total: found.total };
+      return { items: await toQueries(found.items, reader, filter.withHidden), total: found.total };
+    },
+
+    /**
+     * The questions on the boards most like `text` (any of its words, or a word it begins), best
+     * first, their topics marked where they share a word.
+     */
+    async similar(text: string, limit: number): Promise<SimilarQuery[]> {
+      const words = searchWords(text).filter((w) => w.length > 1);
+      if (words.length === 0) return [];
+      type Hit = { id: string; topic: string; highlight: string; solved_at: string | null };
+      let rows: Hit[];
+      if (dialect === 'postgres') {
+        const tsquery = sql`to_tsquery('simple', ${words.map((w) => `${w}:*`).join(' | ')})`;
+        const marks = `StartSel=${HIGHLIGHT_START}, StopSel=${HIGHLIGHT_END}, HighlightAll=true`;
+        rows = (
+          await sql<Hit>`
+            select q.id, q.topic, ts_headline('simple', q.topic, ${tsquery}, ${marks}) as highlight, q.solved_at
+            from queries q where q.search @@ ${tsquery} and q.hidden_at is null
+            order by ts_rank(q.search, ${tsquery}) desc, q.created_at desc limit ${limit}`.execute(db)
+        ).rows;
+      } else {
+        const match = words.map((w) => `"${w}"*`).join(' OR ');
+        rows = (
+          await sql<Hit>`
+            select q.id, q.topic, highlight(queries_fts, 0, ${HIGHLIGHT_START}, ${HIGHLIGHT_END}) as highlight,
+              q.solved_at
+            from queries_fts join query_search_keys k on k.key = queries_fts.rowid
+              join queries q on q.id = k.query_id
+            where queries_fts match ${match} and q.hidden_at is null
+            order by bm25(queries_fts, 10.0, 5.0, 1.0), q.created_at desc limit ${limit}`.execute(db)
+        ).rows;
+      }
+      return rows.map((r) => ({
+        _id: r.id,
+        topic: r.topic,
+        highlight: r.highlight,
+        solved: r.solved_at !== null,
+      }));
     },
 
     /** Files an unsolved query with no likes; undefined when the roll number has no student. */
-    async create(input: NewQuery, viewerAccountId: string): Promise<Query | undefined> {
+    async create(input: NewQuery, viewer: Reader | string): Promise<Query | undefined> {
       const id = newId();
       const created = await db.transaction().execute(async (trx) => {
         const student = await trx
@@ -252,6 +336,7 @@ export function queryRepository(db: Db, dialect: Dialect) {
             solved_at: null,
             likes: 0,
             created_at: nowIso(),
+            anonymous: input.anonymous ? 1 : 0,
           })
           .execute();
         await trx
@@ -260,7 +345,7 @@ export function queryRepository(db: Db, dialect: Dialect) {
           .execute();
         return true;
       });
-      return created ? findById(id, viewerAccountId) : undefined;
+      return created ? findById(id, readerOf(viewer)) : undefined;
     },
 
     /**
@@ -278,7 +363,7 @@ export function queryRepository(db: Db, dialect: Dialect) {
         const exists = await db.selectFrom('queries').select('id').where('id', '=', id).executeTakeFirst();
         return exists ? { kind: 'already-solved' } : { kind: 'not-found' };
       }
-      const query = await findById(id, teacherAccountId);
+      const query = await findById(id, readerOf(teacherAccountId));
       return query ? { kind: 'solved', query } : { kind: 'not-found' };
     },
 
@@ -295,7 +380,7 @@ export function queryRepository(db: Db, dialect: Dialect) {
         .where('id', '=', id)
         .where('hidden_at', hidden ? 'is' : 'is not', null)
         .execute();
-      return findById(id, staffAccountId, true);
+      return findById(id, readerOf(staffAccountId), true);
     },
 
     /**

@@ -17,17 +17,21 @@ import {
   CAMPUS_ROLES,
   type Query,
   RollNoParamsSchema,
+  SIMILAR_QUERIES_MAX,
+  SimilarQueriesQuerySchema,
+  SimilarQueryListSchema,
   SubmitQueryRequestSchema,
   SubmitQueryResponseSchema,
   UpdateSolutionRequestSchema,
 } from '@campus/contract';
+import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { answerList, arrayAnswer, type ListAnswer, type Listed } from '../../lib/lists';
 import { assertOwnRollNo, principalOf } from '../../plugins/access';
 import type { App } from '../../types';
 import type { Feature } from '../deps';
-import { queryRepository } from './repository';
+import { queryRepository, type Reader } from './repository';
 
 const TAGS = ['queries'];
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
@@ -38,8 +42,38 @@ const wrapped = (listed: Listed<Query>): ListAnswer<{ queries: Query[] }> => ({
   total: listed.total,
 });
 
-export const queriesRoutes: Feature = async (app: App, { db, dialect, cache, notify }) => {
+export const queriesRoutes: Feature = async (app: App, { db, dialect, cache, notify, audit }) => {
   const queries = queryRepository(db, dialect);
+
+  const readerOf = (request: FastifyRequest): Reader => {
+    const { accountId, role, rollNo } = principalOf(request);
+    return { accountId, role, rollNo };
+  };
+
+  /**
+   * Staff were shown who asked anonymous questions: the log keeps who saw which (one entry per answer
+   * that showed any). Students are never shown another's, so nothing is recorded for them.
+   */
+  const auditReveal = async (request: FastifyRequest, shown: readonly Query[]): Promise<void> => {
+    const { role, loginId, rollNo } = principalOf(request);
+    if (role === 'student') return;
+    const revealed = shown.filter((q) => q.anonymous && q.rollNo !== rollNo);
+    if (revealed.length === 0) return;
+    await audit.record({
+      kind: 'query.reveal',
+      actorLoginId: loginId,
+      actorRole: role,
+      target: revealed
+        .slice(0, 5)
+        .map((q) => q._id)
+        .join(' '),
+      detail: `Shown the askers of ${revealed.length} anonymous ${revealed.length === 1 ? 'query' : 'queries'}: roll ${[
+        ...new Set(revealed.map((q) => q.rollNo)),
+      ]
+        .slice(0, 10)
+        .join(', ')}`,
+    });
+  };
 
   app.post(
     '/api/submit-query',
@@ -55,10 +89,10 @@ export const queriesRoutes: Feature = async (app: App, { db, dialect, cache, not
     async (request, reply) => {
       const principal = principalOf(request);
       if (principal.rollNo === null) throw forbidden('Only students may submit queries');
-      const { topic, tags, query: description } = request.body;
+      const { topic, tags, query: description, anonymous } = request.body;
       const query = await queries.create(
-        { rollNo: principal.rollNo, topic, description, tags },
-        principal.accountId,
+        { rollNo: principal.rollNo, topic, description, tags, anonymous },
+        readerOf(request),
       );
       if (!query) throw forbidden('Only students may submit queries');
       await notify.queriesChanged();
@@ -74,14 +108,15 @@ export const queriesRoutes: Feature = async (app: App, { db, dialect, cache, not
    */
   const board = (
     solved: boolean,
-    viewer: string,
+    reader: Reader,
     { group, mine, sort, order, search, tag, ...page }: z.infer<typeof QueryBoardQuerySchema>,
     dataVersion: number | undefined,
   ) => {
+    const viewer = reader.accountId;
     const mentoredBy = mine ? viewer : undefined;
     const words = search === '' ? undefined : search;
     const load = async () =>
-      wrapped(await queries.list({ solved, group, mentoredBy, sort, order, words, tag }, page, viewer));
+      wrapped(await queries.list({ solved, group, mentoredBy, sort, order, words, tag }, page, reader));
     // The work list's filters read who mentors whom, which the cache does not follow: those go to the
     // database; so do searches, each of which would otherwise keep a page per viewer and word.
     const filtered = group !== undefined || mine || words !== undefined || tag !== undefined;
@@ -106,8 +141,11 @@ export const queriesRoutes: Feature = async (app: App, { db, dialect, cache, not
         response: { 200: QueriesResponseSchema, ...errors },
       },
     },
-    (request, reply) =>
-      answerList(reply, board(false, principalOf(request).accountId, request.query, request.dataVersion)),
+    async (request, reply) => {
+      const answer = await board(false, readerOf(request), request.query, request.dataVersion);
+      await auditReveal(request, answer.body.queries);
+      return answerList(reply, answer);
+    },
   );
 
   app.get(
@@ -122,8 +160,11 @@ export const queriesRoutes: Feature = async (app: App, { db, dialect, cache, not
         response: { 200: QueriesResponseSchema, ...errors },
       },
     },
-    (request, reply) =>
-      answerList(reply, board(true, principalOf(request).accountId, request.query, request.dataVersion)),
+    async (request, reply) => {
+      const answer = await board(true, readerOf(request), request.query, request.dataVersion);
+      await auditReveal(request, answer.body.queries);
+      return answerList(reply, answer);
+    },
   );
 
   app.get(
@@ -140,13 +181,14 @@ export const queriesRoutes: Feature = async (app: App, { db, dialect, cache, not
       },
     },
     async (request, reply) => {
-      const principal = assertOwnRollNo(request, request.params.rollNo);
+      assertOwnRollNo(request, request.params.rollNo);
       const { solved, ...page } = request.query;
       const listed = await queries.list(
         { rollNo: request.params.rollNo, withHidden: true, ...(solved === undefined ? {} : { solved }) },
         page,
-        principal.accountId,
+        readerOf(request),
       );
+      await auditReveal(request, listed.items);
       return answerList(reply, wrapped(listed));
     },
   );
@@ -169,6 +211,7 @@ export const queriesRoutes: Feature = async (app: App, { db, dialect, cache, not
       if (outcome.kind === 'not-found') throw notFound('Query not found');
       if (outcome.kind === 'already-solved') throw conflict('This query has already been answered');
       await notify.queryAnswered(outcome.query);
+      await auditReveal(request, [outcome.query]);
       return outcome.query;
     },
   );
@@ -209,6 +252,7 @@ export const queriesRoutes: Feature = async (app: App, { db, dialect, cache, not
       const query = await queries.setHidden(request.params.id, request.body.hidden, staff.accountId);
       if (!query) throw notFound('Query not found');
       await notify.queriesChanged();
+      await auditReveal(request, [query]);
       return query;
     },
   );
@@ -220,7 +264,7 @@ export const queriesRoutes: Feature = async (app: App, { db, dialect, cache, not
       schema: {
         tags: TAGS,
         summary:
-          'The Queries Collection: every query (hidden ones flagged), newest first, searchable on topic and description',
+          'The Queries Collection: every query (hidden ones flagged), newest first; `search` finds words in topic, tags and description (the full-text index), best match first',
         querystring: QueryCollectionQuerySchema,
         response: { 200: QueryListSchema, ...errors },
       },
@@ -228,11 +272,26 @@ export const queriesRoutes: Feature = async (app: App, { db, dialect, cache, not
     async (request, reply) => {
       const { limit, offset, search } = request.query;
       const listed = await queries.list(
-        { search, withHidden: true },
+        { words: search ? search : undefined, withHidden: true },
         { limit, offset },
-        principalOf(request).accountId,
+        readerOf(request),
       );
+      await auditReveal(request, listed.items);
       return answerList(reply, arrayAnswer(listed));
     },
+  );
+
+  app.get(
+    '/api/queries/similar',
+    {
+      config: { access: CAMPUS_ROLES },
+      schema: {
+        tags: TAGS,
+        summary: `Up to ${SIMILAR_QUERIES_MAX} questions on the boards most like a topic being written (any of its words), best first, the shared words marked with \\u0002 … \\u0003; no asker is named`,
+        querystring: SimilarQueriesQuerySchema,
+        response: { 200: SimilarQueryListSchema, ...errors },
+      },
+    },
+    async (request) => queries.similar(request.query.q, SIMILAR_QUERIES_MAX),
   );
 };

@@ -1,5 +1,7 @@
 /** Syllabus entries: read by everyone signed in, added by teachers. */
 import {
+  SyllabusSearchListSchema,
+  SyllabusSearchQuerySchema,
   ErrorSchema,
   MESSAGES,
   CAMPUS_ROLES,
@@ -11,12 +13,27 @@ import {
 import { answerList, arrayAnswer } from '../../lib/lists';
 import { principalOf } from '../../plugins/access';
 import type { Feature } from '../deps';
-import { syllabusRepository } from './repository';
+import { searchSyllabus, syllabusRepository } from './repository';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
 
-export const syllabusRoutes: Feature = async (app, { db }) => {
+export const syllabusRoutes: Feature = async (app, { db, dialect }) => {
   const syllabus = syllabusRepository(db);
+
+  app.get(
+    '/api/syllabus/search',
+    {
+      config: { access: CAMPUS_ROLES },
+      schema: {
+        tags: ['syllabus'],
+        summary:
+          'Words in course names, semesters and topics, best match first (at most 20), the found words marked with \\u0002 … \\u0003',
+        querystring: SyllabusSearchQuerySchema,
+        response: { 200: SyllabusSearchListSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema },
+      },
+    },
+    async (request) => searchSyllabus(db, dialect, request.query.q, 20),
+  );
 
   app.get(
     '/api/syllabus',

@@ -14,6 +14,7 @@ import {
   type QueriesResponse,
   type Query,
   type QuerySort,
+  type SimilarQuery,
   type SortOrder,
   type SubmitQueryResponse,
   type UpdateSolutionRequest,
@@ -173,6 +174,7 @@ export interface QuerySubmission {
   topic: string;
   tags: string[];
   query: string;
+  anonymous?: boolean;
 }
 
 export function submitQuery(body: QuerySubmission): Promise<SubmitQueryResponse> {
@@ -283,5 +285,17 @@ export function useQueryCollection({ search, page }: CollectionPage) {
         signal,
       ),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** Up to five questions on the boards like the topic being written (empty: none asked for). */
+export function useSimilarQueries(text: string) {
+  return useQuery({
+    queryKey: ['queries', 'similar', text] as const,
+    queryFn: ({ signal }) =>
+      api<SimilarQuery[]>(`/api/queries/similar?q=${encodeURIComponent(text)}`, { signal }),
+    enabled: text.length >= 3,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
   });
 }

@@ -50,6 +50,9 @@ afterEach(() => {
 });
 
 // Typing through user-event is slow when the machine is busy; these tests wait on the UI, not on time.
+/** What the forms send when the audience and schedule are left as they are: everyone, at once. */
+const EVERYONE_NOW = { audience: 'all', groups: [], startsAt: null, endsAt: null, pinned: false };
+
 describe('notice forms', { timeout: 20_000 }, () => {
   it('checks every field with the contract schema before sending anything', async () => {
     const { user } = renderScreen(<EventNoticeForm />, TEACHER);
@@ -99,6 +102,7 @@ describe('notice forms', { timeout: 20_000 }, () => {
           date: '2030-05-01',
           time: '10:30',
           description: 'Bring a laptop.',
+          ...EVERYONE_NOW,
         },
       },
     ]);
@@ -169,6 +173,7 @@ describe('notice forms', { timeout: 20_000 }, () => {
           email: TEACHER.email,
           heading: 'Mid-term review',
           description: 'Room 204 at 3 pm.',
+          ...EVERYONE_NOW,
         },
       },
     ]);

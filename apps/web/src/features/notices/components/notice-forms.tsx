@@ -7,12 +7,25 @@ import {
   GeneralNoticeDataSchema,
   MentorNoticeDataSchema,
   MESSAGES,
-  type EventNoticeData,
-  type GeneralNoticeData,
 } from '@campus/contract';
 import { useCurrentUser } from '../../../lib/current-user';
 import { validateWith } from '../form-validation';
+import { TargetingFields, useTargeting } from './targeting-fields';
 import { useNoticeSubmit, type SubmitResult } from './use-notice-submit';
+
+interface EventValues {
+  eventName: string;
+  hostBy: string;
+  contactEmail: string;
+  date: string;
+  time: string;
+  description: string;
+}
+interface GeneralValues {
+  heading: string;
+  contactEmail: string;
+  description: string;
+}
 
 function FormFooter({
   result,
@@ -73,6 +86,7 @@ interface MentorValues {
 export function MentorNoticeForm() {
   const user = useCurrentUser();
   const { submit, result, pending } = useNoticeSubmit();
+  const targeting = useTargeting();
   const form = useForm<MentorValues>({
     name: 'mentor-notice',
     initialValues: { heading: '', description: '' },
@@ -82,10 +96,17 @@ export function MentorNoticeForm() {
     }),
   });
   const onSubmit = form.onSubmit(
-    (values) =>
-      submit({ type: 'mentorNotice', data: { teacherName: user.name, email: user.email, ...values } }, () =>
-        form.reset(),
-      ),
+    (values) => {
+      const target = targeting.check();
+      if (!target) return;
+      submit(
+        { type: 'mentorNotice', data: { teacherName: user.name, email: user.email, ...values, ...target } },
+        () => {
+          form.reset();
+          targeting.reset();
+        },
+      );
+    },
     (errors) => focusFirstError(errors, (path) => form.getInputNode(path)),
   );
 
@@ -101,6 +122,7 @@ export function MentorNoticeForm() {
         resize="vertical"
         {...form.getInputProps('description')}
       />
+      <TargetingFields targeting={targeting} />
       <FormFooter result={result} pending={pending} label="Create mentor notice" />
     </FormFrame>
   );
@@ -108,10 +130,11 @@ export function MentorNoticeForm() {
 
 export function EventNoticeForm() {
   const { submit, result, pending } = useNoticeSubmit();
-  const form = useForm<EventNoticeData>({
+  const targeting = useTargeting();
+  const form = useForm<EventValues>({
     name: 'event-notice',
     initialValues: { eventName: '', hostBy: '', contactEmail: '', date: '', time: '', description: '' },
-    validate: validateWith<EventNoticeData>(EventNoticeDataSchema, {
+    validate: validateWith<EventValues>(EventNoticeDataSchema, {
       eventName: 'Event name',
       hostBy: 'Hosted by',
       contactEmail: 'Contact email',
@@ -121,7 +144,14 @@ export function EventNoticeForm() {
     }),
   });
   const onSubmit = form.onSubmit(
-    (values) => submit({ type: 'eventNotice', data: values }, () => form.reset()),
+    (values) => {
+      const target = targeting.check();
+      if (!target) return;
+      submit({ type: 'eventNotice', data: { ...values, ...target } }, () => {
+        form.reset();
+        targeting.reset();
+      });
+    },
     (errors) => focusFirstError(errors, (path) => form.getInputNode(path)),
   );
 
@@ -139,6 +169,7 @@ export function EventNoticeForm() {
         resize="vertical"
         {...form.getInputProps('description')}
       />
+      <TargetingFields targeting={targeting} />
       <FormFooter result={result} pending={pending} label="Create event" />
     </FormFrame>
   );
@@ -146,17 +177,25 @@ export function EventNoticeForm() {
 
 export function GeneralNoticeForm() {
   const { submit, result, pending } = useNoticeSubmit();
-  const form = useForm<GeneralNoticeData>({
+  const targeting = useTargeting();
+  const form = useForm<GeneralValues>({
     name: 'general-notice',
     initialValues: { heading: '', contactEmail: '', description: '' },
-    validate: validateWith<GeneralNoticeData>(GeneralNoticeDataSchema, {
+    validate: validateWith<GeneralValues>(GeneralNoticeDataSchema, {
       heading: 'Heading',
       contactEmail: 'Contact email',
       description: 'Description',
     }),
   });
   const onSubmit = form.onSubmit(
-    (values) => submit({ type: 'generalNotice', data: values }, () => form.reset()),
+    (values) => {
+      const target = targeting.check();
+      if (!target) return;
+      submit({ type: 'generalNotice', data: { ...values, ...target } }, () => {
+        form.reset();
+        targeting.reset();
+      });
+    },
     (errors) => focusFirstError(errors, (path) => form.getInputNode(path)),
   );
 
@@ -171,6 +210,7 @@ export function GeneralNoticeForm() {
         resize="vertical"
         {...form.getInputProps('description')}
       />
+      <TargetingFields targeting={targeting} />
       <FormFooter result={result} pending={pending} label="Create notice" />
     </FormFrame>
   );

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { PATHS } from '@campus/contract';
 import { PageTitle } from '../../../components/page-title';
+import { NoticeSearch } from '../components/notice-search';
 import { CreateNoticeTabs } from '../components/create-notice-tabs';
 import { EventList, GeneralNoticeList, MentorNoticeList } from '../components/notice-list';
 
@@ -17,6 +18,7 @@ export function TeacherHomePage() {
   return (
     <>
       <PageTitle>Home</PageTitle>
+      <NoticeSearch />
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="mentorNotice">Mentor Notice</Tabs.Tab>

@@ -1,18 +1,33 @@
 /** One query as a card: topic, tags, description, author, en-US short date, solution and likes. */
 import { Badge, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
-import type { Query } from '@campus/contract';
+import { useContext, type ReactNode } from 'react';
+import { HIGHLIGHT_START, type Query } from '@campus/contract';
+import { Highlighted, unmarked } from '../../../components/highlighted';
+import { CurrentUserContext } from '../../../lib/current-user';
 import { queryDate } from '../../../lib/dates';
 import { isSolved } from '../api';
 import { LikeButton } from './like-button';
 
+/** Who asked, as this reader may know it: "You, anonymously", "Anonymous student", or the name. */
+function askedBy(query: Query, ownRollNo: number | undefined): string {
+  if (query.anonymous && ownRollNo !== undefined && query.rollNo === ownRollNo) return 'You, anonymously';
+  if (query.anonymous && query.rollNo === 0) return query.name;
+  return `${query.name} (${query.rollNo})${query.anonymous ? ', anonymous to other students' : ''}`;
+}
+
 export function QueryCard({ query, children }: { query: Query; children?: ReactNode }) {
+  const RollNo = useContext(CurrentUserContext)?.RollNo;
+  // A search marks its words: in the whole description when the index gave it whole, else in a part.
+  const marked = query.highlight?.description ?? '';
+  const found = marked.includes(HIGHLIGHT_START);
+  const wholeMatch = found && unmarked(marked) === query.description;
+  const partMatch = found && !wholeMatch;
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-label={query.topic}>
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
           <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
-            {query.topic}
+            {query.highlight ? <Highlighted text={query.highlight.topic} /> : query.topic}
           </Title>
           <LikeButton query={query} />
         </Group>
@@ -25,9 +40,16 @@ export function QueryCard({ query, children }: { query: Query; children?: ReactN
             ))}
           </Group>
         )}
-        <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{query.description}</Text>
+        <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {wholeMatch ? <Highlighted text={marked} /> : query.description}
+        </Text>
+        {partMatch && (
+          <Text size="sm" c="dimmed" aria-label="Where your search matched">
+            Match: <Highlighted text={marked} />
+          </Text>
+        )}
         <Text size="sm" c="dimmed">
-          Asked by {query.name} ({query.rollNo}) on {queryDate(query.createdAt)}
+          Asked by {askedBy(query, RollNo)} on {queryDate(query.createdAt)}
         </Text>
         {query.hidden === true && (
           <Group gap="xs" role="note" wrap="wrap">

@@ -25,14 +25,17 @@ async function fill(values: { topic: string; tags: string; query: string }) {
 describe('WriteQueryForm', { timeout: 15_000 }, () => {
   it('splits tags on commas, trims them and drops empty ones', async () => {
     const answer = deferred<Reply>();
-    const calls = stubApi(() => answer.promise);
+    const calls = stubApi((call) =>
+      call.path === '/api/queries/similar' ? { status: 200, body: [] } : answer.promise,
+    );
     renderScreen(<WriteQueryForm />, STUDENT);
     await fill({ topic: 'Hooks', tags: ' react , ,hooks,, state ,', query: 'When does useEffect run?' });
 
     expect(await screen.findByRole('button', { name: MESSAGES.submitting })).toBeDisabled();
-    expect(calls).toHaveLength(1);
-    expect(calls[0]?.path).toBe('/api/submit-query');
-    expect(calls[0]?.body).toMatchObject({
+    // The ask form also looks up similar questions as the topic is typed.
+    const posts = calls.filter((c) => c.path === '/api/submit-query');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.body).toMatchObject({
       topic: 'Hooks',
       tags: ['react', 'hooks', 'state'],
       query: 'When does useEffect run?',
@@ -87,5 +90,33 @@ describe('WriteQueryForm', { timeout: 15_000 }, () => {
     await fill({ topic: 'Hooks', tags: 'react', query: 'Why?' });
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.query.submitFailed);
     expect(screen.getByLabelText(/^Topic/)).toHaveValue('Hooks');
+  });
+});
+
+describe('WriteQueryForm: anonymity and similar questions', { timeout: 15_000 }, () => {
+  it('sends anonymous when ticked, and shows similar questions as the topic is typed', async () => {
+    const calls = stubApi((call) =>
+      call.path === '/api/queries/similar'
+        ? {
+            status: 200,
+            body: [{ _id: 'q1', topic: 'Library wifi', highlight: '\u0002Library\u0003 wifi', solved: true }],
+          }
+        : { status: 201, body: { message: QUERY_SUBMITTED_MESSAGE, query: boardQuery() } },
+    );
+    const user = userEvent.setup({ delay: null });
+    renderScreen(<WriteQueryForm />, STUDENT);
+    await user.click(screen.getByLabelText(/^Topic/));
+    await user.paste('Library hours');
+    const similar = await screen.findByRole('region', { name: 'Similar questions' });
+    expect(similar).toHaveTextContent('Library wifi (answered)');
+    expect(similar.querySelector('mark')).toHaveTextContent('Library');
+    await user.click(screen.getByRole('checkbox', { name: /Ask anonymously/ }));
+    await user.click(screen.getByLabelText(/^Tags/));
+    await user.paste('library');
+    await user.click(screen.getByLabelText(/^Query/));
+    await user.paste('When does it open?');
+    await user.click(screen.getByRole('button', { name: 'Submit Query' }));
+    await screen.findByRole('status');
+    expect(calls.find((c) => c.path === '/api/submit-query')?.body).toMatchObject({ anonymous: true });
   });
 });

@@ -1,19 +1,73 @@
 /** Write Query: topic, comma-separated tags and the question; the server's answer shows in an alert. */
-import { Alert, Button, Paper, Stack, Textarea, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  List,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useState, type SyntheticEvent } from 'react';
-import { MESSAGES, SubmitQueryRequestSchema, parseTags } from '@campus/contract';
+import {
+  ANONYMOUS_STUDENT,
+  MESSAGES,
+  SubmitQueryRequestSchema,
+  parseTags,
+  type SimilarQuery,
+} from '@campus/contract';
+import { Highlighted } from '../../../components/highlighted';
 import { ApiError, serverMessageOr } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
-import { useSubmitQuery } from '../api';
+import { useSimilarQueries, useSubmitQuery } from '../api';
+
+/** The questions like the one being written, as it is typed: a student may find theirs answered. */
+function SimilarQuestions({ text, onOpen }: { text: string; onOpen?: (query: SimilarQuery) => void }) {
+  const [debounced] = useDebouncedValue(text.trim(), 300);
+  const similar = useSimilarQueries(debounced);
+  const items = debounced.length >= 3 ? (similar.data ?? []) : [];
+  if (items.length === 0) return null;
+  return (
+    <Paper
+      withBorder
+      p="sm"
+      radius="sm"
+      bg="var(--campus-surface-muted)"
+      role="region"
+      aria-label="Similar questions"
+    >
+      <Text fw={600} size="sm" mb={4}>
+        Similar questions already asked
+      </Text>
+      <List size="sm" spacing={4}>
+        {items.map((q) => (
+          <List.Item key={q._id}>
+            <Anchor component="button" type="button" size="sm" onClick={() => onOpen?.(q)} ta="left">
+              <Highlighted text={q.highlight} />
+            </Anchor>{' '}
+            <Text span size="xs" c="dimmed">
+              ({q.solved ? 'answered' : 'waiting for an answer'})
+            </Text>
+          </List.Item>
+        ))}
+      </List>
+    </Paper>
+  );
+}
 
 type Field = 'topic' | 'tags' | 'query';
 const LABELS: Record<Field, string> = { topic: 'Topic', tags: 'Tags', query: 'Query' };
 const EMPTY: Record<Field, string> = { topic: '', tags: '', query: '' };
 
-export function WriteQueryForm() {
+export function WriteQueryForm({ onOpenSimilar }: { onOpenSimilar?: (query: SimilarQuery) => void } = {}) {
   const user = useCurrentUser();
   const submit = useSubmitQuery();
   const [values, setValues] = useState(EMPTY);
+  const [anonymous, setAnonymous] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
 
@@ -25,7 +79,7 @@ export function WriteQueryForm() {
   function onSubmit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
     setResult(null);
-    const parsed = SubmitQueryRequestSchema.safeParse({ ...values, tags: parseTags(values.tags) });
+    const parsed = SubmitQueryRequestSchema.safeParse({ ...values, tags: parseTags(values.tags), anonymous });
     if (!parsed.success) {
       const fieldErrors: Partial<Record<Field, string>> = {};
       for (const issue of parsed.error.issues) {
@@ -41,6 +95,7 @@ export function WriteQueryForm() {
         onSuccess: (res) => {
           setResult({ ok: true, message: res.message });
           setValues(EMPTY);
+          setAnonymous(false);
         },
         // Over the hourly allowance the server says when to try again; otherwise the §8 message.
         onError: (error) =>
@@ -66,6 +121,7 @@ export function WriteQueryForm() {
             error={errors.topic}
             onChange={(e) => set('topic')(e.currentTarget.value)}
           />
+          <SimilarQuestions text={values.topic} onOpen={onOpenSimilar} />
           <TextInput
             label="Tags"
             description="Separate tags with commas"
@@ -81,6 +137,12 @@ export function WriteQueryForm() {
             value={values.query}
             error={errors.query}
             onChange={(e) => set('query')(e.currentTarget.value)}
+          />
+          <Checkbox
+            label="Ask anonymously"
+            description={`Other students see “${ANONYMOUS_STUDENT}”. Teachers and admins still see who asked, and each time they are shown it is logged.`}
+            checked={anonymous}
+            onChange={(e) => setAnonymous(e.currentTarget.checked)}
           />
           {result && (
             <Alert color={result.ok ? 'green' : 'red'} role={result.ok ? 'status' : 'alert'}>

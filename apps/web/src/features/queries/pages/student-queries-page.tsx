@@ -5,7 +5,7 @@
 import { Button, Group, SegmentedControl, Stack, Tabs, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useState, type ReactNode } from 'react';
-import { MESSAGES } from '@campus/contract';
+import { MESSAGES, type SimilarQuery } from '@campus/contract';
 import { PageTitle } from '../../../components/page-title';
 import { Pager } from '../../../components/pager';
 import { useCurrentUser } from '../../../lib/current-user';
@@ -27,8 +27,8 @@ function WriteQueryButton({ onWrite }: { onWrite: () => void }) {
 }
 
 /** Search words and a tag, typed; a page number belongs to the search it was chosen for. */
-function useBoardFilter() {
-  const [search, setSearch] = useState('');
+function useBoardFilter(initialSearch = '') {
+  const [search, setSearch] = useState(initialSearch);
   const [tag, setTag] = useState('');
   const [words] = useDebouncedValue(search.trim(), 300);
   const [wholeTag] = useDebouncedValue(tag.trim(), 300);
@@ -59,14 +59,17 @@ function Board({
   emptyHint,
   emptyAction,
   context,
+  initialSearch,
 }: {
   solved: boolean;
   empty: string;
   emptyHint: string;
   emptyAction?: ReactNode;
   context: string;
+  /** Words to search for from the start (a similar question opened from the ask form). */
+  initialSearch?: string | undefined;
 }) {
-  const board = useBoardFilter();
+  const board = useBoardFilter(initialSearch);
   const queries = useBoard(solved, board.filter);
   const label = solved ? 'Solved queries' : 'Queries';
   const searching = board.filter.search !== '' || board.filter.tag !== '';
@@ -125,10 +128,11 @@ function Board({
   );
 }
 
-function UnsolvedBoard({ onWrite }: { onWrite: () => void }) {
+function UnsolvedBoard({ onWrite, initialSearch }: { onWrite: () => void; initialSearch?: string }) {
   return (
     <Board
       solved={false}
+      initialSearch={initialSearch}
       empty={MESSAGES.query.noUnsolved}
       emptyHint="No question is waiting for an answer. Stuck on something? Ask it here."
       emptyAction={<WriteQueryButton onWrite={onWrite} />}
@@ -191,10 +195,11 @@ function YourQueries({ onWrite }: { onWrite: () => void }) {
   );
 }
 
-function SolvedBoard() {
+function SolvedBoard({ initialSearch }: { initialSearch?: string }) {
   return (
     <Board
       solved
+      initialSearch={initialSearch}
       empty={MESSAGES.query.noSolved}
       emptyHint="Queries show here once a teacher has answered them."
       context="Could not load solved queries"
@@ -206,6 +211,13 @@ export function StudentQueriesPage() {
   const wide = useMediaQuery('(min-width: 48em)') ?? false;
   const [tab, setTab] = useState<string | null>('unsolved');
   const write = () => setTab('write');
+  // A similar question opened from the ask form: its board, searched for its topic (a new board each time).
+  const [opened, setOpened] = useState<{ topic: string; solved: boolean; n: number } | null>(null);
+  const openSimilar = (query: SimilarQuery) => {
+    setOpened((o) => ({ topic: query.topic, solved: query.solved, n: (o?.n ?? 0) + 1 }));
+    setTab(query.solved ? 'solved' : 'unsolved');
+  };
+  const seed = (solved: boolean) => (opened && opened.solved === solved ? opened : undefined);
   return (
     <>
       <PageTitle>Queries</PageTitle>
@@ -217,16 +229,16 @@ export function StudentQueriesPage() {
           <Tabs.Tab value="solved">Solved Queries</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="unsolved">
-          <UnsolvedBoard onWrite={write} />
+          <UnsolvedBoard key={seed(false)?.n ?? 0} onWrite={write} initialSearch={seed(false)?.topic} />
         </Tabs.Panel>
         <Tabs.Panel value="mine">
           <YourQueries onWrite={write} />
         </Tabs.Panel>
         <Tabs.Panel value="write">
-          <WriteQueryForm />
+          <WriteQueryForm onOpenSimilar={openSimilar} />
         </Tabs.Panel>
         <Tabs.Panel value="solved">
-          <SolvedBoard />
+          <SolvedBoard key={seed(true)?.n ?? 0} initialSearch={seed(true)?.topic} />
         </Tabs.Panel>
       </Tabs>
     </>
