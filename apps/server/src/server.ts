@@ -37,7 +37,12 @@ export async function startServer(config: Config, logger: FastifyServerOptions['
     );
     app.addHook('onClose', stopPruning);
     const stopSweeping = scheduleOverdueSweep(
-      { db: handle.db, now: Date.now, notify: notifier(handle.db, handle.live, app.log) },
+      {
+        db: handle.db,
+        now: Date.now,
+        notify: notifier(handle.db, handle.live, app.log, app.mail),
+        mail: app.mail,
+      },
       app.log,
     );
     app.addHook('onClose', stopSweeping);

@@ -6,7 +6,7 @@ import { sweepOverdue } from './routes';
 const EVERY_MS = 60_000;
 
 export function scheduleOverdueSweep(
-  deps: Pick<FeatureDeps, 'db' | 'now' | 'notify'>,
+  deps: Pick<FeatureDeps, 'db' | 'now' | 'notify'> & Partial<Pick<FeatureDeps, 'mail'>>,
   log: FastifyBaseLogger,
 ) {
   let running: Promise<unknown> = Promise.resolve();

@@ -35,14 +35,22 @@ const GATE_STAFF = ['guard', 'admin'] as const;
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
 
 /** Tells the mentors of every pass newly overdue, once per pass whatever the number of instances. */
-export async function sweepOverdue({ db, now, notify }: Pick<FeatureDeps, 'db' | 'now' | 'notify'>) {
+export async function sweepOverdue({
+  db,
+  now,
+  notify,
+  mail,
+}: Pick<FeatureDeps, 'db' | 'now' | 'notify'> & Partial<Pick<FeatureDeps, 'mail'>>) {
   const claimed = await gateRepository(db, now).claimOverdue();
   for (const row of claimed) {
-    await notify.gatePassOverdue({
-      name: row.name,
-      group: row.group_name,
-      due: `${row.date} ${row.return_by ?? '24:00'}`,
-    });
+    const due = `${row.date} ${row.return_by ?? '24:00'}`;
+    await notify.gatePassOverdue({ name: row.name, group: row.group_name, due });
+    // The guardian hears too, when the campus has chosen so (decision record 0034).
+    await mail?.notifyGuardian(
+      row.roll_no,
+      'gateOverdue',
+      `${row.name} was due back by ${due} (UTC) and has not returned.`,
+    );
   }
   return claimed.length;
 }
@@ -203,6 +211,16 @@ export const gateRoutes: Feature = async (app, deps) => {
           via: 'code',
         });
         await notify.gateMoved(row.student_account_id);
+        // A guardian's mail is queued, never in the way of the exit or return already recorded.
+        await deps.mail
+          .notifyGuardian(
+            row.roll_no,
+            direction === 'exit' ? 'gateExit' : 'gateReturn',
+            direction === 'exit'
+              ? `${row.name} left the campus on a gate pass for ${row.date}${row.return_by ? `, due back by ${row.return_by}` : ''}.`
+              : `${row.name} came back to the campus from a gate pass for ${row.date}.`,
+          )
+          .catch((err: unknown) => request.log.error({ err }, 'A guardian mail could not be queued'));
         return {
           outcome: direction === 'exit' ? 'exited' : 'returned',
           message: direction === 'exit' ? 'Exit recorded' : 'Return recorded',

@@ -6,7 +6,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORGOT_PASSWORD_ANSWER, RESET_LINK_INVALID } from '@campus/contract';
 import { createTestApp, testClock, type TestApp } from '../../../test/app';
-import { bearer, createAdmin, createStudent, createTeacher, login, PASSWORD } from '../../../test/fixtures';
+import {
+  bearer,
+  createAdmin,
+  createGuard,
+  createStudent,
+  createTeacher,
+  login,
+  PASSWORD,
+} from '../../../test/fixtures';
+import { newId } from '../../lib/ids';
+import { sweepOverdue } from '../gate/routes';
+import { notifier } from '../notifications/notifier';
 import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink';
 import { mailQueue } from './queue';
 
@@ -348,6 +359,83 @@ describe('guardians', () => {
       headers: bearer(token),
       payload: { attendanceBelowWarning: true },
     });
+  });
+});
+
+describe('guardians at the gate', () => {
+  it('are told when the student goes out and comes back, and when they are overdue', async () => {
+    const mentor = await createTeacher(t.handle.db, { groups: ['G-gate'] });
+    const student = await createStudent(t.handle.db, { group: 'G-gate', name: 'Kavya Nair' });
+    const guard = await createGuard(t.handle.db);
+    await t.handle.db
+      .updateTable('students')
+      .set({ guardian_name: 'Usha Nair', guardian_email: 'usha@test.example' })
+      .where('roll_no', '=', student.rollNo)
+      .execute();
+    const guardToken = await login(t.app, guard.loginId);
+    const today = new Date(clock.now()).toISOString().slice(0, 10);
+    // Approved passes for the test clock's day, written as a mentor's approval leaves them.
+    const apply = async (returnBy: string) => {
+      const id = newId();
+      await t.handle.db
+        .insertInto('gate_passes')
+        .values({
+          id,
+          roll_no: student.rollNo,
+          contact: '9000000000',
+          date: today,
+          time: '09:00',
+          return_by: returnBy,
+          reason: 'Family visit',
+          status: 'approved',
+          created_at: new Date(clock.now()).toISOString(),
+          decided_by: mentor.accountId,
+          decided_at: new Date(clock.now()).toISOString(),
+        })
+        .execute();
+      return id;
+    };
+    const move = async (direction: 'exit' | 'return', gatepassId: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/gate/${direction}`,
+        headers: bearer(guardToken),
+        payload: { gatepassId },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+
+    const first = await apply('23:30');
+    await move('exit', first);
+    await deliver();
+    expect(smtp.to('usha@test.example').map((m) => m.text)).toEqual([
+      expect.stringContaining('Kavya Nair left the campus'),
+    ]);
+    await move('return', first);
+    await deliver();
+    expect(smtp.to('usha@test.example')).toHaveLength(2);
+    expect(smtp.to('usha@test.example')[1]!.text).toContain('Kavya Nair came back to the campus');
+
+    // Out past the time to be back by: the overdue sweep tells the guardian once.
+    const second = await apply('17:30');
+    await move('exit', second);
+    clock.advance(60 * 60_000);
+    await sweepOverdue({
+      db: t.handle.db,
+      now: clock.now,
+      notify: notifier(t.handle.db, t.handle.live, t.app.log, t.app.mail),
+      mail: t.app.mail,
+    });
+    await sweepOverdue({
+      db: t.handle.db,
+      now: clock.now,
+      notify: notifier(t.handle.db, t.handle.live, t.app.log, t.app.mail),
+      mail: t.app.mail,
+    });
+    await deliver();
+    const overdue = smtp.to('usha@test.example').filter((m) => m.text.includes('has not returned'));
+    expect(overdue).toHaveLength(1);
+    expect(overdue[0]!.text).toContain('Why you got this');
   });
 });
 
