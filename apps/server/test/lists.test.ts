@@ -190,6 +190,22 @@ beforeAll(async () => {
       decided_at: null,
     })),
   );
+  await insertAll(
+    db,
+    'leave_applications',
+    range(ROWS).map((i) => ({
+      id: newId(),
+      roll_no: student.rollNo,
+      from_date: '2031-02-01',
+      to_date: '2031-02-02',
+      reason: `Leave ${i}`,
+      status: 'pending' as const,
+      created_at: at(i),
+      decided_by: null,
+      decided_at: null,
+      reject_reason: null,
+    })),
+  );
   const queries = range(2 * ROWS).map((i) => ({
     id: newId(),
     roll_no: student.rollNo,
@@ -370,6 +386,8 @@ const LISTS: ListCase[] = [
   { route: '/api/supports', url: () => `/api/supports?search=${MARKER}`, as: 'admin', atLeast: ROWS },
   { route: '/api/audit-log', url: () => `/api/audit-log?actor=${ACTOR}`, as: 'admin', atLeast: ROWS },
   { route: '/api/notifications', url: () => '/api/notifications', as: 'student', atLeast: ROWS },
+  { route: '/api/leave/mine', url: () => '/api/leave/mine', as: 'student', atLeast: ROWS },
+  { route: '/api/leave', url: () => '/api/leave', as: 'teacher', atLeast: ROWS },
 ];
 
 const withQuery = (url: string, query: string) => `${url}${url.includes('?') ? '&' : '?'}${query}`;

@@ -217,7 +217,8 @@ describe('READ_CACHE', () => {
       const adminToken = await login(cold.app, (await createAdmin(cold.handle.db)).loginId);
       const student = await createStudent(cold.handle.db, { group: 'COLD-1' });
       const token = await login(cold.app, student.loginId);
-      const read = () => cold.app.inject({ url: '/api/get-notices?limit=5', headers: bearer(token) });
+      const read = () =>
+        cold.app.inject({ url: `/api/gatepasses/pending/${student.rollNo}?limit=5`, headers: bearer(token) });
       for (let i = 0; i < 3; i++) expect((await read()).statusCode).toBe(200);
       const stats = await cold.app.inject({ url: '/api/health/cache', headers: bearer(adminToken) });
       const body = stats.json<{ sessions: { hits: number }; answers: { hits: number; misses: number } }>();
@@ -225,9 +226,13 @@ describe('READ_CACHE', () => {
       expect(body.sessions.hits).toBe(0);
       expect(body.answers.misses).toBeGreaterThanOrEqual(3);
       expect(total(await read())).toBe(0);
-      const teacher = await login(cold.app, (await createTeacher(cold.handle.db)).loginId);
-      const posted = await publishNotice(cold.app, teacher, 'Read cold');
-      expect(posted.statusCode).toBe(201);
+      const applied = await cold.app.inject({
+        method: 'POST',
+        url: '/api/submit-gatepass',
+        headers: bearer(token),
+        payload: { date: '2999-01-01', time: '10:00', reason: 'Read cold' },
+      });
+      expect(applied.statusCode).toBe(201);
       expect(total(await read())).toBe(1);
     } finally {
       await cold.close();

@@ -16,8 +16,9 @@ const TOP_BAR_CLEARANCE = 80;
 function showListTop(pager: HTMLElement | null): void {
   const list = pager?.previousElementSibling ?? pager?.parentElement;
   if (!list) return;
-  const top = list.getBoundingClientRect().top;
-  if (top < TOP_BAR_CLEARANCE) window.scrollBy({ top: top - TOP_BAR_CLEARANCE });
+  const { top, height } = list.getBoundingClientRect();
+  // Not laid out (no layout engine, or hidden): nothing to bring into view.
+  if (height > 0 && top < TOP_BAR_CLEARANCE) window.scrollBy({ top: top - TOP_BAR_CLEARANCE });
 }
 
 export interface PagerProps {

@@ -46,7 +46,7 @@ describe('GET /metrics', () => {
     }
     for (let i = 0; i < 2; i++) {
       expect(
-        (await t.app.inject({ url: '/api/get-notices?limit=5', headers: bearer(token) })).statusCode,
+        (await t.app.inject({ url: '/api/gatepasses/pending?limit=5', headers: bearer(token) })).statusCode,
       ).toBe(200);
     }
     await t.app.inject({
@@ -63,8 +63,8 @@ describe('GET /metrics', () => {
     ).toBe(3);
     // The raw URLs are nowhere: only the pattern.
     expect(after).not.toContain('/api/notifications/11/read');
-    const notices = { method: 'GET', route: '/api/get-notices' };
-    expect(sample(after, 'campus_http_request_duration_seconds_count', notices)).toBe(2);
+    const passes = { method: 'GET', route: '/api/gatepasses/:status' };
+    expect(sample(after, 'campus_http_request_duration_seconds_count', passes)).toBe(2);
     expect(sample(after, 'campus_sign_in_refusals_total', { reason: 'wrong credentials' })).toBe(
       sample(before, 'campus_sign_in_refusals_total', { reason: 'wrong credentials' }) + 1,
     );

@@ -46,6 +46,8 @@ describe('CSV exports', () => {
       'phoneNo',
       'email',
       'group',
+      'GuardianName',
+      'GuardianEmail',
     ]);
     expect(rows.slice(1).map((r) => r[0])).toEqual([String(plain.rollNo), String(formula.rollNo)]);
     expect(rows[2]![1]).toBe(`'=cmd|"/C calc"!A0`);

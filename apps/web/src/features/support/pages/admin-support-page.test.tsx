@@ -51,7 +51,7 @@ describe('AdminSupportPage', { timeout: 20_000 }, () => {
       'Teacher',
       'Query',
       'Message number 1',
-      expect.stringMatching(/^Mar 1, 2025/),
+      expect.stringMatching(/^1 Mar 2025/),
     ]);
   });
 
