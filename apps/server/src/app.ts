@@ -159,6 +159,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
     hashing: hashQueue,
     pool: options.handle.pool,
     lifecycle,
+    mailQueue: async () =>
+      (
+        await db
+          .selectFrom('mail_queue')
+          .select(['status', (eb) => eb.fn.countAll<string | number>().as('n')])
+          .groupBy('status')
+          .execute()
+      ).map((row) => ({ status: row.status, count: Number(row.n) })),
   });
   const signIn = signInService({
     auth,

@@ -40,6 +40,8 @@ describe('GET /metrics', () => {
     expect(before).toMatch(/^nodejs_eventloop_lag_seconds /m);
     expect(before).toMatch(/^campus_event_streams_open 0$/m);
     expect(before).toMatch(/^campus_hash_queue_jobs\{state="waiting"\} 0$/m);
+    // Email is off in this app: the queue is there, and empty.
+    expect(before).toMatch(/^campus_mail_queue\{status="pending"\} 0$/m);
 
     for (const id of ['11', '12', '13']) {
       await t.app.inject({ url: `/api/notifications/${id}/read`, method: 'PUT', headers: bearer(token) });

@@ -30,6 +30,8 @@ export interface MetricSources {
   hashing: WorkQueue;
   pool: PoolFigures | undefined;
   lifecycle: Lifecycle;
+  /** Mails in the queue by status (pending, sending, sent, failed), read at each scrape. */
+  mailQueue?: () => Promise<{ status: string; count: number }[]>;
 }
 
 /** The sign-in route, whose refusals are counted by why. */
@@ -74,7 +76,20 @@ export function registerMetrics(app: App, sources: MetricSources): client.Regist
   });
   for (const reason of Object.values(REFUSALS)) refusals.labels(reason).inc(0);
 
-  const { cache, live, hashing, pool, lifecycle } = sources;
+  const { cache, live, hashing, pool, lifecycle, mailQueue } = sources;
+  if (mailQueue) {
+    new client.Gauge({
+      name: 'campus_mail_queue',
+      help: 'Mails in the queue, by status: pending and sending are still to go, failed gave up',
+      labelNames: ['status'] as const,
+      registers,
+      async collect() {
+        this.reset();
+        for (const status of ['pending', 'sending', 'sent', 'failed']) this.labels(status).set(0);
+        for (const { status, count } of await mailQueue()) this.labels(status).set(count);
+      },
+    });
+  }
   new client.Counter({
     name: 'campus_read_cache_lookups_total',
     help: 'Reads looked up in memory, by kind (sessions or other answers) and result (hit or miss)',

@@ -81,7 +81,7 @@ export function AttentionList() {
         <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
           {needs.map((need) => (
             <Group component="li" key={need.text} gap="sm" wrap="nowrap" align="flex-start">
-              <Badge color="orange.9" variant="filled" style={{ flexShrink: 0 }} aria-hidden>
+              <Badge color="blue.9" variant="filled" style={{ flexShrink: 0 }} aria-hidden>
                 {formatCount(need.count)}
               </Badge>
               <Text size="sm" style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
@@ -89,7 +89,7 @@ export function AttentionList() {
                 {need.to && (
                   <>
                     {' · '}
-                    <Anchor component={Link} to={need.to} size="sm">
+                    <Anchor component={Link} to={need.to} size="sm" underline="always">
                       {need.action}
                     </Anchor>
                   </>

@@ -37,7 +37,6 @@ export default function OverviewCharts({ overview }: { overview: AdminOverview }
           ]}
           withLegend
           tickLine="y"
-          aria-label={`Gate passes and questions on each of the last ${activity.length} days`}
         />
       </Paper>
       <Paper component="section" aria-labelledby="chart-attendance" withBorder p="lg" radius="md">
@@ -55,7 +54,6 @@ export default function OverviewCharts({ overview }: { overview: AdminOverview }
             yAxisProps={{ domain: [0, 100] }}
             unit=" %"
             tickLine="y"
-            aria-label="The campus's attendance, in percent, week by week"
           />
         )}
       </Paper>
