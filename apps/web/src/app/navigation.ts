@@ -6,6 +6,11 @@ export interface NavItem {
   to: string;
   /** Other addresses of the same screen, where the item also shows as the current page. */
   aliases?: readonly string[];
+  /**
+   * Which items give way first when the top bar is too narrow for all: the higher, the sooner it
+   * moves under "More". The spec's own navigation (no rank) gives way last.
+   */
+  rank?: 1 | 2;
 }
 
 /** Whether the item is the screen at `pathname`; a trailing slash is the same screen. */
@@ -21,7 +26,7 @@ export const NAVIGATION: Record<Role, NavItem[]> = {
     { label: 'Performance', to: PATHS.student.performance },
     { label: 'Attendance', to: PATHS.student.attendance },
     { label: 'Gatepass', to: PATHS.student.gatepass },
-    { label: 'Leave', to: PATHS.student.leave },
+    { label: 'Leave', to: PATHS.student.leave, rank: 2 },
     { label: 'Queries', to: PATHS.student.queries },
     { label: 'Contact Teachers', to: PATHS.student.contactTeachers },
     { label: 'Help', to: PATHS.student.help },
@@ -31,12 +36,12 @@ export const NAVIGATION: Record<Role, NavItem[]> = {
     { label: 'Syllabus', to: PATHS.teacher.syllabus },
     { label: 'Performance', to: PATHS.teacher.performance },
     { label: 'Attendance', to: PATHS.teacher.attendance },
-    { label: 'Reports', to: PATHS.teacher.attendanceReport },
+    { label: 'Reports', to: PATHS.teacher.attendanceReport, rank: 1 },
     { label: 'Gatepass', to: PATHS.teacher.gatepass },
-    { label: 'Leave', to: PATHS.teacher.leave },
+    { label: 'Leave', to: PATHS.teacher.leave, rank: 2 },
     { label: 'Queries', to: PATHS.teacher.queries },
     { label: 'Manage Students', to: PATHS.teacher.manage },
-    { label: 'Movements', to: PATHS.teacher.movements },
+    { label: 'Movements', to: PATHS.teacher.movements, rank: 2 },
     { label: 'Help', to: PATHS.teacher.help },
   ],
   admin: [
@@ -44,15 +49,15 @@ export const NAVIGATION: Record<Role, NavItem[]> = {
     { label: 'Dashboard', to: PATHS.admin.dashboard, aliases: [PATHS.admin.home] },
     { label: 'Manage Teachers', to: PATHS.admin.manageTeachers },
     { label: 'Manage Students', to: PATHS.admin.manageStudents },
-    { label: 'Guards', to: PATHS.admin.manageGuards },
-    { label: 'Movements', to: PATHS.admin.movements },
-    { label: 'Groups', to: PATHS.admin.groups },
-    { label: 'Reports', to: PATHS.admin.attendanceReport },
+    { label: 'Guards', to: PATHS.admin.manageGuards, rank: 2 },
+    { label: 'Movements', to: PATHS.admin.movements, rank: 2 },
+    { label: 'Groups', to: PATHS.admin.groups, rank: 1 },
+    { label: 'Reports', to: PATHS.admin.attendanceReport, rank: 1 },
     { label: 'Queries', to: PATHS.admin.queries },
-    { label: 'FAQ', to: PATHS.admin.faq },
-    { label: 'Audit Log', to: PATHS.admin.audit },
-    { label: 'Import', to: PATHS.admin.import },
-    { label: 'Leave', to: PATHS.admin.leave },
+    { label: 'FAQ', to: PATHS.admin.faq, rank: 1 },
+    { label: 'Audit Log', to: PATHS.admin.audit, rank: 1 },
+    { label: 'Import', to: PATHS.admin.import, rank: 1 },
+    { label: 'Leave', to: PATHS.admin.leave, rank: 2 },
     { label: 'Help', to: PATHS.admin.help },
   ],
   guard: [{ label: 'Gate Desk', to: PATHS.guard.desk }],

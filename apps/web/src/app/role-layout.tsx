@@ -37,7 +37,8 @@ const NAV_GAP = 2;
 function TopNavigation({ items, pathname }: { items: NavItem[]; pathname: string }) {
   const navRef = useRef<HTMLDivElement>(null);
   const measureRef = useRef<HTMLDivElement>(null);
-  const [shown, setShown] = useState(items.length);
+  // The items moved under "More": none while everything fits.
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
 
   useLayoutEffect(() => {
     const nav = navRef.current;
@@ -46,15 +47,23 @@ function TopNavigation({ items, pathname }: { items: NavItem[]; pathname: string
     const fit = () => {
       const available = nav.clientWidth;
       // Not laid out (hidden below the breakpoint, or no layout engine): show everything.
-      if (available === 0) return setShown(items.length);
+      if (available === 0) return setHidden(new Set());
       const widths = [...measure.children].map((child) => (child as HTMLElement).offsetWidth + NAV_GAP);
       const more = widths.pop() ?? 0;
-      const all = widths.reduce((sum, width) => sum + width, 0);
-      if (all <= available) return setShown(items.length);
-      let used = more;
-      let count = 0;
-      while (count < widths.length && used + widths[count]! <= available) used += widths[count++]!;
-      setShown(count);
+      let used = widths.reduce((sum, width) => sum + width, 0);
+      if (used <= available) return setHidden(new Set());
+      // Give way by rank (extras first), the later of equal rank first, until the rest and More fit.
+      const order = items
+        .map((item, index) => ({ item, index }))
+        .sort((a, b) => (b.item.rank ?? 0) - (a.item.rank ?? 0) || b.index - a.index);
+      const away = new Set<string>();
+      used += more;
+      for (const { item, index } of order) {
+        if (used <= available) break;
+        away.add(item.to);
+        used -= widths[index]!;
+      }
+      setHidden(away);
     };
     fit();
     const observer = new ResizeObserver(fit);
@@ -78,13 +87,13 @@ function TopNavigation({ items, pathname }: { items: NavItem[]; pathname: string
       {item.label}
     </Button>
   );
-  const overflow = items.slice(shown);
+  const overflow = items.filter((item) => hidden.has(item.to));
   const overflowCurrent = overflow.some((item) => isCurrent(item, pathname));
 
   return (
     <div className="role-layout-nav" ref={navRef}>
       <Group component="nav" aria-label="Main" gap={NAV_GAP} wrap="nowrap">
-        {items.slice(0, shown).map((item) => link(item, isCurrent(item, pathname)))}
+        {items.filter((item) => !hidden.has(item.to)).map((item) => link(item, isCurrent(item, pathname)))}
         {overflow.length > 0 && (
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
@@ -192,6 +201,7 @@ export function RoleLayout({ session }: { session: Decoded }) {
                 </Button>
               </Menu.Target>
               <Menu.Dropdown>
+                <Menu.Label>{session.name}</Menu.Label>
                 <Menu.Item component={Link} to={PROFILE_PATH[session.role]}>
                   View Profile
                 </Menu.Item>

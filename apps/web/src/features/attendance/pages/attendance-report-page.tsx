@@ -3,7 +3,7 @@
  * attendance over a range of days, those below 75% first and marked so in words, and the same
  * report as a CSV file. The choices live in the address, so a report can be reloaded and shared.
  */
-import { Alert, Badge, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import {
   ATTENDANCE_WARNING_PERCENT,
@@ -177,9 +177,9 @@ export function AttendanceReportPage() {
       {admin && (
         <Text size="sm">
           On leave days count as the campus chooses on{' '}
-          <Text component={Link} to={PATHS.admin.leave} c="blue.8" td="underline" inherit>
+          <Anchor component={Link} to={PATHS.admin.leave} underline="always" inherit>
             Leave
-          </Text>
+          </Anchor>
           , where admins also decide leave applications.
         </Text>
       )}

@@ -27,7 +27,7 @@ export function AdminHomePage() {
     <Stack>
       <PageTitle>Statistics</PageTitle>
       <AttentionList />
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 5 }}>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 6 }}>
         {STATS.map((stat) => (
           <StatCard key={stat.key} statKey={stat.key} label={stat.label} link={LINKS[stat.key]} />
         ))}
