@@ -71,6 +71,9 @@ export const TEACHERS = [
 
 export const ADMIN = { adminId: 900001, name: 'Campus Administrator', email: 'admin@campus.example.edu' };
 
+/** The guard at the main gate: the gate desk of the demo campus. */
+export const GUARD = { guardId: 700001, name: 'Main Gate', email: 'main.gate@campus.example.edu' };
+
 export const MENTOR_NOTICES = [
   {
     heading: 'Mentor meeting on Friday',
@@ -374,6 +377,7 @@ export const FAQ = [
 /** The accounts the sign-in screen offers on the demo campus. */
 export const DEMO_ACCOUNTS = [
   { role: 'admin', userId: 900001, note: 'Administrator' },
+  { role: 'guard', userId: 700001, note: 'The main gate: checks gate passes' },
   { role: 'teacher', userId: 500001, note: 'Mentor of students 230001 and 230002' },
   { role: 'teacher', userId: 500002, note: "Mentor of student 230003's group" },
   { role: 'student', userId: 230001, note: 'Group CSE-A' },

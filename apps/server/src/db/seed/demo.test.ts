@@ -23,12 +23,13 @@ describe('demo campus', () => {
   it('is created once, however many servers start together', async () => {
     expect(seededCount).toBe(1);
     expect(await seedDemoCampus(t.handle.db, t.handle.dialect)).toBe(false);
-    expect(await count(sql`select count(*) as n from accounts`)).toBe(67);
+    expect(await count(sql`select count(*) as n from accounts`)).toBe(68);
   });
 
   it('has the documented accounts, all signing in with campus123', async () => {
     for (const [userId, role] of [
       [900001, 'admin'],
+      [700001, 'guard'],
       [500001, 'teacher'],
       [500002, 'teacher'],
       [230001, 'student'],

@@ -167,6 +167,15 @@ export async function seedDemoCampus(db: Db, dialect: Dialect, today = new Date(
     created_at: stamp,
   });
 
+  const guardAccount = uuid(data.GUARD.guardId, 12);
+  accounts.push({
+    id: guardAccount,
+    login_id: data.GUARD.guardId,
+    role: 'guard',
+    password_hash: hashes.at(-1)!,
+    created_at: stamp,
+  });
+
   const teacherAccounts = teachers.map((t) => t.account_id);
   const performance = students.map((s) => {
     const sems = Array.from({ length: 4 }, () => rnd.between(6, 9.8, 2));
@@ -295,6 +304,15 @@ export async function seedDemoCampus(db: Db, dialect: Dialect, today = new Date(
         admin_id: data.ADMIN.adminId,
         name: data.ADMIN.name,
         email: data.ADMIN.email,
+      },
+    ]);
+    await insertAll(trx, 'guards', [
+      {
+        account_id: guardAccount,
+        guard_id: data.GUARD.guardId,
+        name: data.GUARD.name,
+        email: data.GUARD.email,
+        phone_no: null,
       },
     ]);
     await insertAll(trx, 'performance', performance);
