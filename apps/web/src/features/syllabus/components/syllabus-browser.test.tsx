@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES, type Syllabus } from '@campus/contract';
+import { HIGHLIGHT_END, HIGHLIGHT_START, MESSAGES, type Syllabus } from '@campus/contract';
 import { json, renderScreen, TEACHER, urlOf, type FetchFn } from '../../../test/render';
 import { SyllabusBrowser } from './syllabus-browser';
 
@@ -13,6 +13,22 @@ const COURSES: Syllabus[] = [
 /** The server filters by course name, ignoring case, as `GET /api/syllabus?search=` does. */
 const fetchMock = vi.fn<FetchFn>((input) => {
   const url = urlOf(input);
+  // The full-text search of names and topics, found words between the highlight marks.
+  if (url.pathname === '/api/syllabus/search') {
+    const word = (url.searchParams.get('q') ?? '').toLowerCase();
+    const mark = (text: string) =>
+      text.replace(new RegExp(word, 'ig'), (found) => `${HIGHLIGHT_START}${found}${HIGHLIGHT_END}`);
+    return Promise.resolve(
+      json(
+        200,
+        COURSES.filter((c) => c.topics.some((t) => t.toLowerCase().includes(word))).map((c) => ({
+          _id: c._id,
+          course: `${c.courseName} ${c.semester}`,
+          topics: mark(c.topics.filter(Boolean).join(', ')),
+        })),
+      ),
+    );
+  }
   const search = (url.searchParams.get('search') ?? '').toLowerCase();
   return Promise.resolve(
     json(
@@ -79,5 +95,17 @@ describe('syllabus search', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Clear search' }));
     expect(screen.getByLabelText('Search courses')).toHaveValue('');
     expect(await screen.findByRole('heading', { name: 'Data Structures' })).toBeVisible();
+  });
+
+  it('shows the courses whose topics hold the words when no course is named so, the words marked', async () => {
+    const { user } = renderScreen(<SyllabusBrowser headingOrder={2} />, TEACHER);
+    await screen.findByRole('heading', { name: 'Data Structures' });
+    await user.type(screen.getByLabelText('Search courses'), 'trees');
+
+    expect(await screen.findByText(MESSAGES.syllabus.noMatch)).toBeInTheDocument();
+    const topics = await screen.findByRole('region', { name: 'Found in course topics' });
+    expect(within(topics).getByText('Data Structures 3')).toBeVisible();
+    const marked = within(topics).getByText('Trees');
+    expect(marked.tagName).toBe('MARK');
   });
 });

@@ -6,6 +6,7 @@ import { MESSAGES } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { useSyllabus } from '../api';
 import { SyllabusCard } from './syllabus-card';
+import { TopicMatches } from './topic-matches';
 
 const PAGE_SIZE = 30;
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -24,16 +25,20 @@ export function SyllabusBrowser({ headingOrder }: { headingOrder: TitleOrder }) 
     const { items, hasMore } = syllabus.data;
     if (items.length === 0 && debounced.trim()) {
       return (
-        <EmptyState
-          hint="Search looks at course names; try a shorter part of the name."
-          action={
-            <Button variant="default" onClick={() => setSearch('')}>
-              Clear search
-            </Button>
-          }
-        >
-          {MESSAGES.syllabus.noMatch}
-        </EmptyState>
+        <>
+          <EmptyState
+            hint="Search looks at course names; try a shorter part of the name. Courses whose topics hold the words are listed below."
+            action={
+              <Button variant="default" onClick={() => setSearch('')}>
+                Clear search
+              </Button>
+            }
+          >
+            {MESSAGES.syllabus.noMatch}
+          </EmptyState>
+          {/* No course is named so: the words may still be in a course's topics. */}
+          <TopicMatches words={debounced.trim()} headingOrder={headingOrder} />
+        </>
       );
     }
     if (items.length === 0) {
