@@ -47,8 +47,9 @@ const LABELS: Record<Exclude<keyof PersonFormValues, 'userId'>, string> = {
   phoneNo: 'Phone',
   email: 'Email',
   group: 'Group',
-  guardianName: "Guardian's name",
-  guardianEmail: "Guardian's email",
+  guardianName: 'Parent or guardian',
+  // Not "email": a field labelled Email is the student's own, and must be the only one so named.
+  guardianEmail: "Parent or guardian's e-mail",
 };
 
 const text = (value: string | null | undefined) => value ?? '';

@@ -105,8 +105,8 @@ export function StudentProfilePage() {
         ['Group', s?.group],
         ['Designation', s?.designation],
         // Who the campus may email about the student; the campus office or an admin changes it.
-        ["Guardian's name", s ? (s.guardianName ?? null) : undefined],
-        ["Guardian's email", s ? (s.guardianEmail ?? null) : undefined],
+        ['Parent or guardian', s ? (s.guardianName ?? null) : undefined],
+        ["Parent or guardian's e-mail", s ? (s.guardianEmail ?? null) : undefined],
       ]}
       contact={s && { email: s.email, phoneNo: s.phoneNo, withPhone: true }}
     />
