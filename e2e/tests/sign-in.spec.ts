@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { PAGE_LOAD } from '../support/screens';
 import { expectAccessible } from '../support/a11y';
 import { DEMO, signIn, signInAs } from '../support/session';
 
@@ -82,6 +83,6 @@ test.describe('sign-in and role areas', () => {
     await page.evaluate(() => localStorage.setItem('jwtToken', 'eyJhbGciOiJIUzI1NiJ9.e30.bad'));
     await page.goto('/student/home');
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible();
+    await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible(PAGE_LOAD);
   });
 });

@@ -29,7 +29,8 @@ import { useSimilarQueries, useSubmitQuery } from '../api';
 function SimilarQuestions({ text, onOpen }: { text: string; onOpen?: (query: SimilarQuery) => void }) {
   const [debounced] = useDebouncedValue(text.trim(), 300);
   const similar = useSimilarQueries(debounced);
-  const items = debounced.length >= 3 ? (similar.data ?? []) : [];
+  // Gone at once when the topic is cleared (as a sent question clears it), not a moment later.
+  const items = debounced.length >= 3 && text.trim().length >= 3 ? (similar.data ?? []) : [];
   if (items.length === 0) return null;
   return (
     <Paper
