@@ -8,3 +8,7 @@ n="${1:?which instance: 1 or 2}"
 stop_instance "$n" 30
 start_instance "$n"
 wait_ready "$n" 60
+# nginx keeps an instance it saw fail out of rotation for fail_timeout (3 s, campus-portal.conf),
+# even once it is ready again: wait that out, so that the next instance to restart is never the
+# only one nginx will send to.
+sleep 4
