@@ -118,6 +118,8 @@ test.describe('at phone width (360 px)', () => {
     await expect(student).toBeVisible(PAGE_LOAD);
 
     const absent = student.getByText('Absent', { exact: true });
+    // Rows on leave may come first: scrolling down to the row is fine, scrolling sideways is not.
+    await student.scrollIntoViewIfNeeded();
     await expect(absent).toBeInViewport({ ratio: 1 });
     await absent.click();
     await expect(student.getByRole('radio', { name: 'Absent' })).toBeChecked();
