@@ -7,7 +7,7 @@
  * Every request says its kind, for the per-kind table.
  */
 import type { BenchRequest } from './load';
-import { call, interleave, signIn } from './scenarios';
+import { call, interleave, onLeaveOf, signIn } from './scenarios';
 import { LARGE_LOGIN, largeGroupName } from './server';
 
 /** Requests of each kind in every 100 of the mix. */
@@ -90,6 +90,8 @@ export async function buildMix(port: number, size: MixSize): Promise<BenchReques
       if (roster.status !== 200 || !Array.isArray(rows) || rows.length === 0) {
         throw new Error(`The roster of ${groupName} answered ${roster.status}`);
       }
+      // Students on leave that day are marked On leave, as the roster pre-marks them (else 409).
+      const onLeave = await onLeaveOf(port, groupName, today, teacher.token);
       let marks = 0;
       // Every mark shifts the absentees by one place: each one changes about a sixth of the statuses.
       const markBody = () => {
@@ -98,7 +100,7 @@ export async function buildMix(port: number, size: MixSize): Promise<BenchReques
           date: today,
           attendanceRecords: rows.map((r, i) => ({
             studentId: r.RollNo,
-            status: (i + shift) % 6 === 0 ? 'Absent' : 'Present',
+            status: onLeave.has(r.RollNo) ? 'On leave' : (i + shift) % 6 === 0 ? 'Absent' : 'Present',
           })),
         });
       };

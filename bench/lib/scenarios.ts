@@ -72,6 +72,25 @@ export async function call(
   return { status: res.status, json };
 }
 
+/** The roll numbers of a group On leave on a day (approved leave, or an approved gate pass that day). */
+export async function onLeaveOf(
+  port: number,
+  group: string,
+  date: string,
+  token: string,
+): Promise<Set<number>> {
+  const res = await call(
+    port,
+    'GET',
+    `/api/attendance-leave?group=${encodeURIComponent(group)}&date=${date}`,
+    token,
+  );
+  if (res.status !== 200 || !Array.isArray(res.json)) {
+    throw new Error(`Who is on leave in ${group} answered ${res.status}`);
+  }
+  return new Set((res.json as { studentId: number }[]).map((s) => s.studentId));
+}
+
 export async function signIn(port: number, userId: number): Promise<string> {
   const { status, json } = await call(port, 'POST', '/api/login', undefined, {
     userId: String(userId),
@@ -140,6 +159,8 @@ export async function buildScenarios(port: number, campus: Campus): Promise<Scen
     if (roster.status !== 200 || !Array.isArray(rows) || rows.length === 0) {
       throw new Error(`The roster of ${group} answered ${roster.status}`);
     }
+    // Students on leave that day are marked On leave, as the roster pre-marks them (else 409).
+    const onLeave = await onLeaveOf(port, group, today, teacher.token);
     // Every mark of a group shifts its absentees by one place, so each changes statuses.
     let shift = 0;
     const markBody = () =>
@@ -147,7 +168,7 @@ export async function buildScenarios(port: number, campus: Campus): Promise<Scen
         date: today,
         attendanceRecords: rows.map((r, i) => ({
           studentId: r.RollNo,
-          status: (i + shift) % 5 === 0 ? 'Absent' : 'Present',
+          status: onLeave.has(r.RollNo) ? 'On leave' : (i + shift) % 5 === 0 ? 'Absent' : 'Present',
         })),
       });
     marks.push({

@@ -1,7 +1,7 @@
 /**
  * Browser budgets: builds the web app and reports the gzipped JS of the sign-in route (the entry chunk
  * and everything it imports statically) and of each lazily loaded route chunk, and of the whole app.
- * Fails (exit 1) when the sign-in route needs more than 150 KB or the whole app more than 400 KB
+ * Fails (exit 1) when the sign-in route needs more than 150 KB or the whole app more than 560 KB
  * (KB = 1,024 bytes, gzip level 9 as a server would precompress).
  *
  *   npm run check:bundle [-- --json]
@@ -14,7 +14,10 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { buildWeb, type ChunkComposition } from './build-web';
 
-export const BUNDLE_BUDGET = { signInKb: 150, totalKb: 400 };
+// The whole app grew past 400 KB with three screens' own libraries, each loaded only by its screen:
+// the dashboard's charts (Recharts, ~220 KB), the gate desk's code reader and the pass's QR code
+// (decision record 0036). What a phone loads first, the sign-in route, keeps its 150 KB.
+export const BUNDLE_BUDGET = { signInKb: 150, totalKb: 560 };
 
 interface ManifestChunk {
   file: string;
@@ -124,7 +127,7 @@ export function analyzeBundle(outDir: string, composition?: ChunkComposition): B
         holds: signIn.gzipKb <= BUNDLE_BUDGET.signInKb,
       },
       {
-        budget: 'whole app JS ≤ 400 KB gzipped',
+        budget: `whole app JS ≤ ${BUNDLE_BUDGET.totalKb} KB gzipped`,
         valueKb: totalGzipKb,
         limitKb: BUNDLE_BUDGET.totalKb,
         holds: totalGzipKb <= BUNDLE_BUDGET.totalKb,
