@@ -17,7 +17,7 @@ import { DEMO_PASSWORD, isCampusEmpty, schoolDaysBefore } from './demo';
 import * as data from './demo-data';
 
 /** Bump when the rows change, so that cached copies of a seeded database are rebuilt. */
-export const LARGE_SEED_VERSION = 1;
+export const LARGE_SEED_VERSION = 2;
 
 export const LARGE_CAMPUS = {
   groups: 100,
@@ -581,6 +581,12 @@ export async function seedLargeCampus(
       await sql`pragma cache_size = ${sql.raw(String(sqliteBefore.cacheSize))}`.execute(db);
       await sql`pragma foreign_keys = ${sql.raw(sqliteBefore.foreignKeys ? 'on' : 'off')}`.execute(db);
     }
+  }
+  if (dialect === 'postgres') {
+    // What autovacuum does after a bulk load (an insert-only table is vacuumed too, since
+    // PostgreSQL 13): planner statistics, and the visibility map that lets a count or a page be
+    // read from an index alone. Without it the unsolved board's count reads the table: 12 ms, not 2.
+    await sql`vacuum analyze`.execute(db);
   }
   done = total;
   phase = 'done';
