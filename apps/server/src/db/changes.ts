@@ -71,20 +71,100 @@ export function readTables(text: string): readonly string[] {
  */
 export const readsOfCachedLoad = new AsyncLocalStorage<Set<string>>();
 
+/**
+ * Tables whose rows each belong to one student (`roll_no`). A write to one of them may say whose rows
+ * it changes (`writingRowsOf`), and a cached read of one student's rows may name just those
+ * (`rowsOf`): marking a group's attendance then leaves every other student's history in memory.
+ * On PostgreSQL their triggers name the students too (migration 0022).
+ */
+export const STUDENT_TABLES = ['attendance', 'gate_passes', 'performance'] as const;
+export type StudentTable = (typeof STUDENT_TABLES)[number];
+
+/** What a cached read names for one student's rows of a table: `attendance#230001`. */
+export type StudentRows = `${StudentTable}#${number}`;
+export const rowsOf = (table: StudentTable, rollNo: number): StudentRows => `${table}#${rollNo}`;
+
+const SCOPED: ReadonlySet<string> = new Set(STUDENT_TABLES);
+const writesFor = new AsyncLocalStorage<ReadonlyMap<string, readonly number[]>>();
+
+/**
+ * Runs `write`, whose statements on `table` change only these students' rows. A statement on that
+ * table outside such a run counts as changing every student's rows.
+ */
+export function writingRowsOf<T>(table: StudentTable, rollNos: readonly number[], write: () => T): T {
+  const outer = writesFor.getStore();
+  const scopes = new Map(outer);
+  scopes.set(table, [...(outer?.get(table) ?? []), ...rollNos]);
+  return writesFor.run(scopes, write);
+}
+
+/** The students the statement being run now says it writes for, per table (see `writingRowsOf`). */
+export const currentWriteScopes = (): ReadonlyMap<string, readonly number[]> | undefined =>
+  writesFor.getStore();
+
+/**
+ * How many times each table (and each student's rows of the student tables) has changed. Counters
+ * only grow, so an unchanged sum means every counter in it is unchanged.
+ */
+export class ChangeCounts {
+  private readonly counts = new Map<string, number>();
+  private everything = 0;
+
+  private add(key: string): void {
+    this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+  }
+
+  /** Everything may have changed (DDL, a lost connection). */
+  all(): void {
+    this.everything++;
+  }
+
+  /** A table changed: with `rollNos`, only those students' rows of it. */
+  table(table: string, rollNos?: readonly number[]): void {
+    if (rollNos === undefined || !SCOPED.has(table)) {
+      this.add(table);
+      return;
+    }
+    // A read of the whole table follows every student's rows of it (`table#`).
+    this.add(`${table}#`);
+    for (const rollNo of rollNos) this.add(`${table}#${rollNo}`);
+  }
+
+  /** A write seen as it runs: its tables, each scoped to the students it says it writes for. */
+  write(target: WriteTarget, scopes = currentWriteScopes()): void {
+    if (target === null) return;
+    if (target === 'all') this.all();
+    else for (const table of target) this.table(table, scopes?.get(table));
+  }
+
+  sum(tables: readonly string[]): number {
+    let sum = this.everything;
+    for (const name of tables) {
+      const hash = name.indexOf('#');
+      if (hash === -1) {
+        sum += (this.counts.get(name) ?? 0) + (this.counts.get(`${name}#`) ?? 0);
+      } else {
+        sum += (this.counts.get(name.slice(0, hash)) ?? 0) + (this.counts.get(name) ?? 0);
+      }
+    }
+    return sum;
+  }
+}
+
+/** The table a cached read's name stands for: `attendance#230001` is read from `attendance`. */
+export const tableOf = (name: string): string => {
+  const hash = name.indexOf('#');
+  return hash === -1 ? name : name.slice(0, hash);
+};
+
 /** Change tracking over one SQLite connection; `recordWrite` is called before each write runs. */
 export class SqliteChanges implements ChangeTracker {
-  private readonly counters = new Map<string, number>();
-  private everything = 0;
+  private readonly counts = new ChangeCounts();
 
   constructor(private readonly dataVersion: () => number) {}
 
   recordWrite(target: WriteTarget): void {
-    if (target === null) return;
-    if (target === 'all') {
-      this.everything++;
-      return;
-    }
-    for (const table of target) this.counters.set(table, (this.counters.get(table) ?? 0) + 1);
+    this.counts.write(target);
   }
 
   recordRead(tables: readonly string[]): void {
@@ -97,9 +177,6 @@ export class SqliteChanges implements ChangeTracker {
   }
 
   stamp(tables: readonly string[], outside: number): Stamp {
-    // Counters only grow, so an unchanged sum means every counter in it is unchanged.
-    let local = this.everything;
-    for (const table of tables) local += this.counters.get(table) ?? 0;
-    return { outside, local };
+    return { outside, local: this.counts.sum(tables) };
   }
 }

@@ -20,6 +20,8 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import {
+  ChangeCounts,
+  currentWriteScopes,
   readsOfCachedLoad,
   readTables,
   writeTarget,
@@ -52,8 +54,7 @@ export class PgChanges implements ChangeTracker {
   /** This instance, as `cache_members` and the barriers name it. */
   readonly id = randomUUID();
 
-  private readonly counters = new Map<string, number>();
-  private everything = 0;
+  private readonly counts = new ChangeCounts();
   /** Moves whenever what was kept before can no longer be trusted. */
   private epoch = 0;
   /** Until when (in `performance.now()` time) answers may be served from memory. */
@@ -89,9 +90,7 @@ export class PgChanges implements ChangeTracker {
   stamp(tables: readonly string[]): Stamp {
     // A lapsed lease gives a stamp equal to none (NaN), so nothing is served or kept meanwhile.
     const outside = performance.now() < this.leaseUntil ? this.epoch : Number.NaN;
-    let local = this.everything;
-    for (const table of tables) local += this.counters.get(table) ?? 0;
-    return { outside, local };
+    return { outside, local: this.counts.sum(tables) };
   }
 
   /** Called by the pool's connections for each statement they run. */
@@ -102,10 +101,11 @@ export class PgChanges implements ChangeTracker {
     const target = writeTarget(text, false);
     // Tables no cached read names are neither heard of nor waited for (migration 0005).
     if (target === null || (target !== 'all' && !target.some((table) => CACHED.has(table)))) return;
+    // Whose rows of the student tables it says it writes, taken now, while its caller's context holds.
+    const scopes = currentWriteScopes();
     const finished = () => {
       this.writes++;
-      if (target === 'all') this.everything++;
-      else for (const table of target) this.bump(table);
+      this.counts.write(target, scopes);
     };
     // An insert or update of one table that changed no row changed nothing: its table's triggers say
     // nothing either, so there is nothing for the other instances to hear of.
@@ -224,15 +224,14 @@ export class PgChanges implements ChangeTracker {
     }
   }
 
-  private bump(table: string): void {
-    this.counters.set(table, (this.counters.get(table) ?? 0) + 1);
-  }
-
   private hear(message: pg.Notification): void {
     const payload = message.payload ?? '';
     if (message.channel === CHANGES_CHANNEL) {
+      // `schema.table`, or `schema.table#230001,230002` for those students' rows (migration 0022).
       const dot = payload.indexOf('.');
-      if (payload.slice(0, dot) === this.schema) this.bump(payload.slice(dot + 1));
+      if (payload.slice(0, dot) !== this.schema) return;
+      const [table, rollNos] = payload.slice(dot + 1).split('#');
+      this.counts.table(table!, rollNos === undefined ? undefined : rollNos.split(',').map(Number));
       return;
     }
     const [schema, writer, seq, member] = payload.split('|');

@@ -8,7 +8,7 @@
  * read (a stale one fails the test that got it).
  */
 import { isDeepStrictEqual } from 'node:util';
-import { readsOfCachedLoad, type ChangeTracker, type Stamp } from './changes';
+import { readsOfCachedLoad, tableOf, type ChangeTracker, type Stamp, type StudentRows } from './changes';
 import type { Database } from './schema';
 
 /** The tables of the data model, as SQL names them. */
@@ -25,6 +25,7 @@ export const CACHED_TABLES = [
   'events',
   'gate_passes',
   'mentor_notices',
+  'notice_audience_groups',
   'notices',
   'performance',
   'queries',
@@ -32,9 +33,12 @@ export const CACHED_TABLES = [
   'query_tags',
   'sessions',
   'students',
+  'teacher_groups',
   'teachers',
 ] as const satisfies readonly Table[];
 export type CachedTable = (typeof CACHED_TABLES)[number];
+/** What a cached read names: a table, or one student's rows of a student table (`rowsOf`). */
+export type CachedSource = CachedTable | StudentRows;
 
 interface Entry {
   stamp: Stamp;
@@ -95,7 +99,9 @@ export class ReadCache {
     private readonly changes: ChangeTracker,
     options: { maxEntries?: number; checkHits?: boolean; enabled?: boolean } = {},
   ) {
-    this.maxEntries = options.maxEntries ?? 2000;
+    // A page of each list a few hundred people at once read as their own (about six each), and the
+    // boards: at 2,000 the campus's own pages pushed each other out before they were read again.
+    this.maxEntries = options.maxEntries ?? 10_000;
     this.checking = options.checkHits ?? FREEZE;
     this.enabled = options.enabled ?? true;
   }
@@ -122,7 +128,7 @@ export class ReadCache {
    */
   async get<T>(
     key: string,
-    tables: readonly CachedTable[],
+    tables: readonly CachedSource[],
     load: () => Promise<T>,
     outside = this.changes.outside(),
   ): Promise<T> {
@@ -149,7 +155,7 @@ export class ReadCache {
    */
   read<T>(
     key: string,
-    tables: readonly CachedTable[],
+    tables: readonly CachedSource[],
     load: () => Promise<T>,
     outside = this.changes.outside(),
   ): T | Promise<T> {
@@ -164,7 +170,7 @@ export class ReadCache {
   /** The cached answer for `key` when its tables are unchanged, without loading anything. */
   private peek(
     key: string,
-    tables: readonly CachedTable[],
+    tables: readonly CachedSource[],
     outside = this.changes.outside(),
   ): Entry | undefined {
     if (outside === undefined || !this.enabled) return undefined;
@@ -186,7 +192,7 @@ export class ReadCache {
    */
   private async checkedHit<T>(
     key: string,
-    tables: readonly CachedTable[],
+    tables: readonly CachedSource[],
     hit: Entry,
     load: () => Promise<T>,
   ): Promise<T> {
@@ -204,12 +210,13 @@ export class ReadCache {
   /** Under test: the load must not read a table its entry would not be dropped for. */
   private async loadChecked<T>(
     key: string,
-    tables: readonly CachedTable[],
+    tables: readonly CachedSource[],
     load: () => Promise<T>,
   ): Promise<T> {
     const seen = new Set<string>();
     const value = await readsOfCachedLoad.run(seen, load);
-    const undeclared = [...seen].filter((table) => !(tables as readonly string[]).includes(table));
+    const declared = new Set(tables.map(tableOf));
+    const undeclared = [...seen].filter((table) => !declared.has(table));
     if (undeclared.length > 0) {
       throw new Error(`The cached read ${key} reads ${undeclared.join(', ')} but does not declare it`);
     }

@@ -9,7 +9,15 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'v
 import { BARRIER_CHANNEL } from '../../src/db/pg-changes';
 import { CACHED_TABLES } from '../../src/db/read-cache';
 import { createTestPair, type TestApp } from '../app';
-import { bearer, createStudent, createTeacher, login, noticeHeadings, publishNotice } from '../fixtures';
+import {
+  bearer,
+  createAdmin,
+  createStudent,
+  createTeacher,
+  login,
+  noticeHeadings,
+  publishNotice,
+} from '../fixtures';
 
 let pair: Awaited<ReturnType<typeof createTestPair>>;
 let first: TestApp;
@@ -106,6 +114,57 @@ describe('change notifications on PostgreSQL', () => {
     const payloads = heard();
     hold.release();
     expect(payloads).toEqual([`${schema}.notices`, `${schema}.query_likes`]);
+  });
+
+  it("name the students whose attendance changed, and another server keeps the others' history in memory", async () => {
+    const schema = (await sql<{ schema: string }>`select current_schema() as schema`.execute(first.handle.db))
+      .rows[0]!.schema;
+    const marked = await createStudent(first.handle.db);
+    const other = await createStudent(first.handle.db);
+    const teacher = await createTeacher(first.handle.db);
+    const token = await login(first.app, teacher.loginId);
+    const otherToken = await login(second.app, other.loginId);
+    const adminToken = await login(second.app, (await createAdmin(first.handle.db)).loginId);
+    const hits = async () =>
+      (
+        await second.app.inject({ method: 'GET', url: '/api/health/cache', headers: bearer(adminToken) })
+      ).json<{ answers: { hits: number } }>().answers.hits;
+    const history = async () =>
+      (
+        await second.app.inject({
+          method: 'GET',
+          url: `/api/attendance/${other.rollNo}?limit=20`,
+          headers: bearer(otherToken),
+        })
+      ).json<unknown[]>();
+    expect(await history()).toEqual([]);
+    const hold = holdNotifications(second);
+    const marking = first.app.inject({
+      method: 'POST',
+      url: '/api/mark-attendance',
+      headers: bearer(token),
+      payload: {
+        date: new Date().toISOString().slice(0, 10),
+        attendanceRecords: [{ studentId: marked.rollNo, status: 'Present' }],
+      },
+    });
+    await hold.barrier();
+    const payloads = hold.held.filter((m) => m.channel === 'campus_changes').map((m) => m.payload);
+    expect(payloads).toContain(`${schema}.attendance#${marked.rollNo}`);
+    hold.release();
+    expect((await marking).statusCode).toBe(200);
+    // The other student's history is still answered from memory on the second server; the marked
+    // student's is read afresh there.
+    const before = await hits();
+    expect(await history()).toEqual([]);
+    expect(await hits()).toBe(before + 1);
+    const markedToken = await login(second.app, marked.loginId);
+    const markedHistory = await second.app.inject({
+      method: 'GET',
+      url: `/api/attendance/${marked.rollNo}?limit=20`,
+      headers: bearer(markedToken),
+    });
+    expect(markedHistory.json<{ status: string }[]>().map((r) => r.status)).toEqual(['Present']);
   });
 
   it('answer at once a write that changed no cached row, and wait for the others', async () => {

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/index';
 import { nowIso } from '../../lib/ids';
 import { listPage, mapItems, type Listed, type Page } from '../../lib/lists';
+import { writingRowsOf } from '../../db/changes';
 
 export interface MarkInput {
   rollNo: number;
@@ -100,7 +101,12 @@ export function attendanceRepository(db: Db, dialect: Dialect) {
       try {
         // The foreign key from attendance to students refuses an unknown roll number, and the
         // statement with it: only then are the unknown ones looked up, to name them.
-        await statements.upsert.execute(db);
+        // It writes these students' rows only: every other student's history stays in memory.
+        await writingRowsOf(
+          'attendance',
+          records.map((r) => r.rollNo),
+          () => statements.upsert.execute(db),
+        );
         return { ok: true, count: records.length };
       } catch (error) {
         if (!isForeignKeyViolation(error)) throw error;

@@ -22,6 +22,7 @@ import type { Feature } from '../deps';
 import { correctionsOf, recordedStatuses } from './corrections';
 import { leaveRepository } from '../leave/repository';
 import { attendanceRepository } from './repository';
+import { rowsOf } from '../../db/changes';
 
 const STAFF = ['teacher', 'admin'] as const;
 const ALL = ['student', 'teacher', 'admin'] as const;
@@ -187,7 +188,7 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, 
         keepsInMemory(page)
           ? cache.read(
               `attendance:${rollNo}:${page.limit ?? 'all'}:${page.offset}`,
-              ['students', 'attendance'],
+              ['students', rowsOf('attendance', rollNo)],
               load,
               request.dataVersion,
             )

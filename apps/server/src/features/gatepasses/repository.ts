@@ -12,6 +12,7 @@ import { inChunks } from '../../lib/chunks';
 import { newId, nowIso } from '../../lib/ids';
 import { listPage, mapItems, type Listed, type Page } from '../../lib/lists';
 import { gateState } from '../gate/state';
+import { writingRowsOf } from '../../db/changes';
 
 export interface NewGatePass {
   rollNo: number;
@@ -139,7 +140,9 @@ export function gatePassRepository(db: Db, now: () => number = Date.now) {
         decided_by: null,
         decided_at: null,
       };
-      await db.insertInto('gate_passes').values(row).execute();
+      await writingRowsOf('gate_passes', [row.roll_no], () =>
+        db.insertInto('gate_passes').values(row).execute(),
+      );
       return {
         _id: row.id,
         name: student.name,

@@ -20,6 +20,7 @@ import { assertOwnRollNo, principalOf } from '../../plugins/access';
 import type { App } from '../../types';
 import type { Feature } from '../deps';
 import { gatePassRepository } from './repository';
+import { rowsOf } from '../../db/changes';
 
 const TAGS = ['gate_passes', 'students', 'teachers'];
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
@@ -72,7 +73,7 @@ export const gatepassesRoutes: Feature = async (app: App, { db, cache, notify, n
         keepsInMemory(page)
           ? cache.read(
               `gatepasses:${day()}:${status}:${rollNo}:${page.limit ?? 'all'}:${page.offset}`,
-              ['gate_passes', 'students', 'teachers'],
+              [rowsOf('gate_passes', rollNo), 'students', 'teachers'],
               load,
               request.dataVersion,
             )

@@ -198,6 +198,25 @@ describe('scheduling', () => {
     expect(await headings('admin')).not.toContain('Sports day moved');
   });
 
+  it('a list read again comes from memory until a notice starts or ends, then shows the change at once', async () => {
+    const hits = async () =>
+      (await get('/api/health/cache', 'admin')).json<{ answers: { hits: number } }>().answers.hits;
+    const res = await post(general('Library hours', { startsAt: iso(30_000), endsAt: iso(90_000) }));
+    expect(res.statusCode).toBe(201);
+    expect(await headings('inB')).not.toContain('Library hours');
+    expect(await headings('inB')).not.toContain('Library hours');
+    // Read again: the moments notices start and end, and the list, both from memory.
+    const before = await hits();
+    expect(await headings('inB')).not.toContain('Library hours');
+    expect(await hits()).toBe(before + 2);
+    // Past its start: the list is read afresh (and the notice, now told, is written to as well).
+    clock.advance(31_000);
+    expect(await headings('inB')).toContain('Library hours');
+    expect(await hits()).toBe(before + 2);
+    clock.advance(60_000);
+    expect(await headings('inB')).not.toContain('Library hours');
+  });
+
   it('pinned notices come first, then the latest to start', async () => {
     expect((await post(general('Pinned rules', { pinned: true }))).statusCode).toBe(201);
     clock.advance(1000);

@@ -1,6 +1,7 @@
 /**
  * Mentor notices, events and general notices: read by the people each is for, written by teachers.
- * The lists are read afresh (not cached): what each person sees depends on who they are and the time.
+ * What each person sees depends on who they are and on the time, so a list is kept in memory per
+ * reader and per stretch of time between two moments a notice starts or ends.
  */
 import {
   CreateNoticeRequestSchema,
@@ -18,7 +19,8 @@ import {
 } from '@campus/contract';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, forbidden } from '../../lib/errors';
-import { answerList, arrayAnswer } from '../../lib/lists';
+import { answerList, arrayAnswer, keepsInMemory, type Listed, type Page } from '../../lib/lists';
+import type { CachedTable } from '../../db/read-cache';
 import { principalOf } from '../../plugins/access';
 import type { Feature } from '../deps';
 import { noticesRepository } from './repository';
@@ -31,12 +33,55 @@ const SEARCH_HITS_MAX = 20;
 /** How often an instance looks for scheduled notices that have started, to tell their people. */
 const START_CHECK_MS = 10_000;
 
-export const noticesRoutes: Feature = async (app, { db, dialect, notify, now }) => {
+/** How many of the sorted `moments` are at or before `now`: equal counts, equal lists. */
+export function stretchOf(moments: readonly string[], now: string): number {
+  let low = 0;
+  let high = moments.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (moments[middle]! <= now) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** What a list of each kind is read from: its notices, their audiences, and who the reader is. */
+const LIST_TABLES = {
+  general: ['notices', 'notice_audience_groups', 'students', 'teacher_groups'],
+  events: ['events', 'notice_audience_groups', 'students', 'teacher_groups'],
+  mentor: ['mentor_notices', 'notice_audience_groups', 'students', 'teacher_groups'],
+} as const satisfies Record<string, readonly CachedTable[]>;
+
+export const noticesRoutes: Feature = async (app, { db, dialect, notify, now, cache }) => {
   const notices = noticesRepository(db, dialect);
   const nowIso = () => new Date(now()).toISOString();
   const viewerOf = (request: FastifyRequest) => {
     const { accountId, role, rollNo } = principalOf(request);
     return { accountId, role, rollNo, now: nowIso() };
+  };
+
+  /**
+   * A list for the signed-in person, from memory while its notices, their audiences and the reader's
+   * groups are unchanged and no notice has started or ended since it was read.
+   */
+  const listFor = async <T>(
+    request: FastifyRequest,
+    page: Page,
+    kind: keyof typeof LIST_TABLES,
+    load: (viewer: ReturnType<typeof viewerOf>) => Promise<Listed<T>>,
+  ) => {
+    const viewer = viewerOf(request);
+    const read = async () => arrayAnswer(await load(viewer));
+    if (!keepsInMemory(page)) return read();
+    const outside = request.dataVersion;
+    const moments = await cache.read(
+      'notice-moments',
+      ['notices', 'events', 'mentor_notices'],
+      () => notices.boundaries(),
+      outside,
+    );
+    const key = `notices:${kind}:${viewer.accountId}:${page.limit ?? 'all'}:${page.offset}:${stretchOf(moments, viewer.now)}`;
+    return cache.read(key, LIST_TABLES[kind], read, outside);
   };
 
   /** Tells the people of every scheduled notice that has started (once, whichever instance sees it). */
@@ -63,10 +108,11 @@ export const noticesRoutes: Feature = async (app, { db, dialect, notify, now }) 
     },
     async (request, reply) => {
       await tellStarted();
-      const viewer = viewerOf(request);
       return answerList(
         reply,
-        arrayAnswer(await notices.listMentorNotices(request.query, viewer, viewer.rollNo ?? undefined)),
+        await listFor(request, request.query, 'mentor', (viewer) =>
+          notices.listMentorNotices(request.query, viewer, viewer.rollNo ?? undefined),
+        ),
       );
     },
   );
@@ -85,7 +131,12 @@ export const noticesRoutes: Feature = async (app, { db, dialect, notify, now }) 
     },
     async (request, reply) => {
       await tellStarted();
-      return answerList(reply, arrayAnswer(await notices.listEvents(request.query, viewerOf(request))));
+      return answerList(
+        reply,
+        await listFor(request, request.query, 'events', (viewer) =>
+          notices.listEvents(request.query, viewer),
+        ),
+      );
     },
   );
 
@@ -105,7 +156,9 @@ export const noticesRoutes: Feature = async (app, { db, dialect, notify, now }) 
       await tellStarted();
       return answerList(
         reply,
-        arrayAnswer(await notices.listGeneralNotices(request.query, viewerOf(request))),
+        await listFor(request, request.query, 'general', (viewer) =>
+          notices.listGeneralNotices(request.query, viewer),
+        ),
       );
     },
   );

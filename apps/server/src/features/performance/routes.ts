@@ -12,6 +12,7 @@ import { assertOwnRollNo } from '../../plugins/access';
 import type { App } from '../../types';
 import type { Feature } from '../deps';
 import { performanceRepository } from './repository';
+import { rowsOf } from '../../db/changes';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
 
@@ -29,13 +30,21 @@ export const performanceRoutes: Feature = async (app: App, { db, dialect, cache 
         response: { 200: PerformanceResponseSchema, ...errors, 404: ErrorSchema },
       },
     },
-    async (request) => {
+    (request) => {
       const { rollNo } = request.params;
       assertOwnRollNo(request, rollNo);
-      const record = await repo.forStudent(rollNo);
-      if (record) return [record];
-      if (!(await repo.studentExists(rollNo))) throw notFound(`No student with roll number ${rollNo}`);
-      return [];
+      const load = async () => {
+        const record = await repo.forStudent(rollNo);
+        if (record) return [record];
+        if (!(await repo.studentExists(rollNo))) throw notFound(`No student with roll number ${rollNo}`);
+        return [];
+      };
+      return cache.read(
+        `performance:${rollNo}`,
+        [rowsOf('performance', rollNo), 'students'],
+        load,
+        request.dataVersion,
+      );
     },
   );
 

@@ -1,0 +1,100 @@
+/**
+ * A student's own screens stay in memory while other students' rows change: marking one student's
+ * attendance, or another's gate pass, leaves everyone else's history and passes cached; the student
+ * whose rows changed reads them afresh. (Under test every answer from memory is also compared with
+ * a fresh read, so a stale one fails here.)
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app';
+import {
+  bearer,
+  createAdmin,
+  createStudent,
+  createTeacher,
+  login,
+  type StudentPerson,
+} from '../../../test/fixtures';
+
+let t: TestApp;
+let teacherToken: string;
+let adminToken: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  teacherToken = await login(t.app, (await createTeacher(t.handle.db)).loginId);
+  adminToken = await login(t.app, (await createAdmin(t.handle.db)).loginId);
+});
+afterAll(() => t.close());
+
+const hits = async () =>
+  (await t.app.inject({ method: 'GET', url: '/api/health/cache', headers: bearer(adminToken) })).json<{
+    answers: { hits: number };
+  }>().answers.hits;
+
+async function signedIn(): Promise<StudentPerson & { token: string }> {
+  const student = await createStudent(t.handle.db);
+  return { ...student, token: await login(t.app, student.loginId) };
+}
+
+const read = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+
+const mark = (rollNo: number, status: string, date = new Date().toISOString().slice(0, 10)) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/mark-attendance',
+    headers: bearer(teacherToken),
+    payload: { date, attendanceRecords: [{ studentId: rollNo, status }] },
+  });
+
+describe("a student's own screens in memory", () => {
+  it("marking one student's attendance keeps another's history in memory and shows the marked one's at once", async () => {
+    const marked = await signedIn();
+    const other = await signedIn();
+    const history = (s: typeof marked) => read(`/api/attendance/${s.rollNo}?limit=20`, s.token);
+    expect((await history(other)).json()).toEqual([]);
+    expect((await history(marked)).json()).toEqual([]);
+
+    expect((await mark(marked.rollNo, 'Absent')).statusCode).toBe(200);
+    const before = await hits();
+    expect((await history(other)).json()).toEqual([]);
+    expect(await hits()).toBe(before + 1);
+    const fresh = await history(marked);
+    expect(fresh.json<{ status: string }[]>().map((r) => r.status)).toEqual(['Absent']);
+    expect(await hits()).toBe(before + 1);
+
+    // A correction of the same day reaches the marked student at once too.
+    expect((await mark(marked.rollNo, 'Present')).statusCode).toBe(200);
+    expect((await history(marked)).json<{ status: string }[]>().map((r) => r.status)).toEqual(['Present']);
+  });
+
+  it("one student's new gate pass keeps another's passes in memory and appears in the applicant's list", async () => {
+    const applicant = await signedIn();
+    const other = await signedIn();
+    const pending = (s: typeof applicant) => read(`/api/gatepasses/pending/${s.rollNo}?limit=20`, s.token);
+    expect((await pending(other)).json()).toEqual([]);
+    expect((await pending(applicant)).json()).toEqual([]);
+    const applied = await t.app.inject({
+      method: 'POST',
+      url: '/api/submit-gatepass',
+      headers: bearer(applicant.token),
+      payload: { date: new Date().toISOString().slice(0, 10), time: '16:30', reason: 'Library in town' },
+    });
+    expect(applied.statusCode).toBe(201);
+    const before = await hits();
+    expect((await pending(other)).json()).toEqual([]);
+    expect(await hits()).toBe(before + 1);
+    expect((await pending(applicant)).json<{ reason: string }[]>().map((p) => p.reason)).toEqual([
+      'Library in town',
+    ]);
+  });
+
+  it("a change to every student's rows (a deleted student's cascade) still reaches everyone", async () => {
+    const student = await signedIn();
+    expect((await mark(student.rollNo, 'Absent')).statusCode).toBe(200);
+    const history = () => read(`/api/attendance/${student.rollNo}?limit=20`, student.token);
+    expect((await history()).json<unknown[]>()).toHaveLength(1);
+    // A statement on attendance that does not say whose rows it writes counts as everyone's.
+    await t.handle.db.deleteFrom('attendance').where('roll_no', '=', student.rollNo).execute();
+    expect((await history()).json()).toEqual([]);
+  });
+});
