@@ -21,6 +21,7 @@ import * as leave from './migrations/0018-leave';
 import * as mail from './migrations/0020-mail';
 import * as audienceAndAnonymity from './migrations/0019-audience-and-anonymity';
 import * as cacheAudiencesAndMentors from './migrations/0022-cache-audiences-and-mentors';
+import * as menteeBoards from './migrations/0023-mentee-boards';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0020-mail': mail,
   '0019-audience-and-anonymity': audienceAndAnonymity,
   '0022-cache-audiences-and-mentors': cacheAudiencesAndMentors,
+  '0023-mentee-boards': menteeBoards,
 };
 
 /** The migration that creates the schema: it runs on the first start of a new database only. */

@@ -55,17 +55,22 @@ function totalShownBy(found: number, { limit, offset }: Page): number | undefine
 export async function listPage<DB, TB extends keyof DB, O, CDB, CTB extends keyof CDB, CO>(
   query: SelectQueryBuilder<DB, TB, O>,
   page: Page,
-  counted?: SelectQueryBuilder<CDB, CTB, CO>,
+  counted?: SelectQueryBuilder<CDB, CTB, CO> | (() => Promise<number>),
 ): Promise<Listed<O>> {
   let rows = query;
   if (page.limit !== undefined || page.offset > 0) rows = rows.limit(page.limit ?? NO_LIMIT);
   if (page.offset > 0) rows = rows.offset(page.offset);
   const items = await rows.execute();
-  const total = totalShownBy(items.length, page) ?? (await (counted ? countOf(counted) : countOf(query)));
+  const count =
+    typeof counted === 'function' ? counted : counted ? () => countOf(counted) : () => countOf(query);
+  const total = totalShownBy(items.length, page) ?? (await count());
   return { items, total };
 }
 
-async function countOf<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): Promise<number> {
+/** How many rows `query` (filtered) matches, its selections and order aside. */
+export async function countOf<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+): Promise<number> {
   const row = await query
     .clearSelect()
     .clearOrderBy()

@@ -17,7 +17,8 @@ import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/index';
 import { newId, nowIso } from '../../lib/ids';
 import { inChunks } from '../../lib/chunks';
-import { listPage, type Listed, type Page } from '../../lib/lists';
+import { countOf, listPage, type Listed, type Page } from '../../lib/lists';
+import type { CachedTable } from '../../db/read-cache';
 
 /** Who reads: a student other than the asker sees an anonymous question's asker as ANONYMOUS_STUDENT. */
 export interface Reader {
@@ -74,7 +75,17 @@ export function searchWords(text: string): string[] {
 const readerOf = (viewer: Reader | string): Reader =>
   typeof viewer === 'string' ? { accountId: viewer, role: 'admin', rollNo: null } : viewer;
 
-export function queryRepository(db: Db, dialect: Dialect) {
+/**
+ * Keeps a list's count in memory under `key` while the tables it reads are unchanged (the read cache),
+ * or counts afresh.
+ */
+export type CountKeeper = (
+  key: string,
+  tables: readonly CachedTable[],
+  count: () => Promise<number>,
+) => Promise<number>;
+
+export function queryRepository(db: Db, dialect: Dialect, keepCount?: CountKeeper) {
   /** The page's queries with their students and the viewer's like, in one query (tags come separately). */
   const selectQueries = (viewerAccountId: string) =>
     db
@@ -272,7 +283,21 @@ export function queryRepository(db: Db, dialect: Dialect) {
         filter.mentoredBy !== undefined ||
         filter.words !== undefined ||
         filter.tag !== undefined;
-      const found = await listPage(query, page, countItself ? undefined : counted);
+      // A board's count is the same for every reader (unless a student's group filter hides others'
+      // anonymous questions): it is kept in memory, and read again only after queries change.
+      const countKey =
+        filter.words === undefined && filter.tag === undefined && !(filter.group !== undefined && masked)
+          ? `queries-count:${String(filter.solved)}:${filter.rollNo ?? ''}:${filter.withHidden ? 'hidden' : ''}:${filter.group ?? ''}:${filter.mentoredBy ?? ''}`
+          : undefined;
+      const count = countItself ? () => countOf(query) : () => countOf(counted);
+      const tables: readonly CachedTable[] = countItself
+        ? ['queries', 'students', 'teachers', 'teacher_groups']
+        : ['queries'];
+      const found = await listPage(
+        query,
+        page,
+        keepCount && countKey ? () => keepCount(countKey, tables, count) : count,
+      );
       return { items: await toQueries(found.items, reader, filter.withHidden), total: found.total };
     },
 

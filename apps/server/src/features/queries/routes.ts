@@ -43,7 +43,7 @@ const wrapped = (listed: Listed<Query>): ListAnswer<{ queries: Query[] }> => ({
 });
 
 export const queriesRoutes: Feature = async (app: App, { db, dialect, cache, notify, audit }) => {
-  const queries = queryRepository(db, dialect);
+  const queries = queryRepository(db, dialect, (key, tables, count) => cache.get(key, tables, count));
 
   const readerOf = (request: FastifyRequest): Reader => {
     const { accountId, role, rollNo } = principalOf(request);
