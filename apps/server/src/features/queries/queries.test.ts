@@ -330,6 +330,16 @@ describe('POST /api/queries/:id/like', () => {
     expect(
       (await board('/api/queries-without-solution?limit=200', otherToken)).find((q) => q._id === query._id),
     ).toMatchObject({ likes: 3, likedByMe: false });
+    // The same page, kept in memory for every reader, still tells each reader their own like.
+    for (const [token, likedByMe] of [
+      [teacherToken, true],
+      [otherToken, false],
+      [studentToken, true],
+    ] as const) {
+      expect(
+        (await board('/api/queries-without-solution?limit=200', token)).find((q) => q._id === query._id),
+      ).toMatchObject({ likes: 3, likedByMe });
+    }
 
     const rows = await t.handle.db
       .selectFrom('query_likes')

@@ -76,16 +76,12 @@ const readerOf = (viewer: Reader | string): Reader =>
   typeof viewer === 'string' ? { accountId: viewer, role: 'admin', rollNo: null } : viewer;
 
 /**
- * Keeps a list's count in memory under `key` while the tables it reads are unchanged (the read cache),
- * or counts afresh.
+ * Keeps what `load` reads in memory under `key` while the tables it reads are unchanged (the read
+ * cache), or loads afresh.
  */
-export type CountKeeper = (
-  key: string,
-  tables: readonly CachedTable[],
-  count: () => Promise<number>,
-) => Promise<number>;
+export type Keeper = <T>(key: string, tables: readonly CachedTable[], load: () => Promise<T>) => Promise<T>;
 
-export function queryRepository(db: Db, dialect: Dialect, keepCount?: CountKeeper) {
+export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper) {
   /** The page's queries with their students and the viewer's like, in one query (tags come separately). */
   const selectQueries = (viewerAccountId: string) =>
     db
@@ -172,8 +168,28 @@ export function queryRepository(db: Db, dialect: Dialect, keepCount?: CountKeepe
     return tags;
   };
 
-  const toQueries = async (rows: Row[], reader: Reader, withHidden = false): Promise<Query[]> => {
-    const tags = await tagsOf(rows.map((row) => row.id));
+  /** Which of these queries `accountId` likes. */
+  const likedBy = async (accountId: string, ids: string[]): Promise<Set<string>> => {
+    const liked = new Set<string>();
+    await inChunks(ids, async (chunk) => {
+      const rows = await db
+        .selectFrom('query_likes')
+        .select('query_id')
+        .where('account_id', '=', accountId)
+        .where('query_id', 'in', chunk)
+        .execute();
+      for (const row of rows) liked.add(row.query_id);
+    });
+    return liked;
+  };
+
+  const toQueries = async (
+    rows: Row[],
+    reader: Reader,
+    withHidden = false,
+    known?: Map<string, string[]>,
+  ): Promise<Query[]> => {
+    const tags = known ?? (await tagsOf(rows.map((row) => row.id)));
     return rows.map((row) => {
       const anonymous = row.anonymous === 1;
       const hidden = anonymous && reader.role === 'student' && reader.rollNo !== row.roll_no;
@@ -217,7 +233,22 @@ export function queryRepository(db: Db, dialect: Dialect, keepCount?: CountKeepe
     async list(filter: ListFilter, page: Page, viewer: Reader | string): Promise<Listed<Query>> {
       const reader = readerOf(viewer);
       const { sort = 'createdAt', order = 'desc' } = filter;
-      let query = selectQueries(reader.accountId);
+      // To a student, another's anonymous question has no group: a group filter or sort must not tell it.
+      const masked =
+        reader.role === 'student'
+          ? sql<boolean>`(q.anonymous = 1 and q.roll_no <> ${reader.rollNo ?? 0})`
+          : undefined;
+      // A board's page without words, a tag or a student's own filter is the same for every reader
+      // but for their likes (and what anonymity hides, which is applied to each reader below): it is
+      // read with nobody's likes, kept in memory, and each reader's likes looked up for its rows.
+      const shared =
+        keep !== undefined &&
+        page.limit !== undefined &&
+        filter.words === undefined &&
+        filter.tag === undefined &&
+        filter.rollNo === undefined &&
+        !(masked && (filter.group !== undefined || sort === 'name' || sort === 'group'));
+      let query = selectQueries(shared ? '' : reader.accountId);
       if (filter.words !== undefined) {
         const words = searchWords(filter.words);
         // Nothing searchable (only punctuation) matches nothing, as a word that occurs nowhere would.
@@ -233,11 +264,6 @@ export function queryRepository(db: Db, dialect: Dialect, keepCount?: CountKeepe
             .where(sql<string>`lower(qt.tag)`, '=', tag),
         );
       }
-      // To a student, another's anonymous question has no group: a group filter or sort must not tell it.
-      const masked =
-        reader.role === 'student'
-          ? sql<boolean>`(q.anonymous = 1 and q.roll_no <> ${reader.rollNo ?? 0})`
-          : undefined;
       if (filter.group !== undefined) {
         query = query.where('s.group_name', '=', filter.group);
         if (masked) query = query.where(sql<boolean>`not ${masked}`);
@@ -290,15 +316,33 @@ export function queryRepository(db: Db, dialect: Dialect, keepCount?: CountKeepe
           ? `queries-count:${String(filter.solved)}:${filter.rollNo ?? ''}:${filter.withHidden ? 'hidden' : ''}:${filter.group ?? ''}:${filter.mentoredBy ?? ''}`
           : undefined;
       const count = countItself ? () => countOf(query) : () => countOf(counted);
-      const tables: readonly CachedTable[] = countItself
+      const countTables: readonly CachedTable[] = countItself
         ? ['queries', 'students', 'teachers', 'teacher_groups']
         : ['queries'];
-      const found = await listPage(
-        query,
-        page,
-        keepCount && countKey ? () => keepCount(countKey, tables, count) : count,
+      const total = keep && countKey ? () => keep(countKey, countTables, count) : count;
+      if (!shared || !keep) {
+        const found = await listPage(query, page, total);
+        return { items: await toQueries(found.items, reader, filter.withHidden), total: found.total };
+      }
+      const pageKey = `queries-page:${String(filter.solved)}:${filter.withHidden ? 'hidden' : ''}:${filter.group ?? ''}:${filter.mentoredBy ?? ''}:${sort}:${order}:${page.limit}:${page.offset}`;
+      const kept = await keep(
+        pageKey,
+        ['queries', 'students', 'teachers', 'teacher_groups', 'query_likes', 'query_tags'],
+        async () => {
+          const found = await listPage(query, page, total);
+          return { found, tags: await tagsOf(found.items.map((row) => row.id)) };
+        },
       );
-      return { items: await toQueries(found.items, reader, filter.withHidden), total: found.total };
+      const rows = kept.found.items;
+      const liked = await likedBy(
+        reader.accountId,
+        rows.map((row) => row.id),
+      );
+      const mine = rows.map((row) => ({ ...row, liked_by_me: liked.has(row.id) }));
+      return {
+        items: await toQueries(mine, reader, filter.withHidden, kept.tags),
+        total: kept.found.total,
+      };
     },
 
     /**

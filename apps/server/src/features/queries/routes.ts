@@ -43,7 +43,7 @@ const wrapped = (listed: Listed<Query>): ListAnswer<{ queries: Query[] }> => ({
 });
 
 export const queriesRoutes: Feature = async (app: App, { db, dialect, cache, notify, audit }) => {
-  const queries = queryRepository(db, dialect, (key, tables, count) => cache.get(key, tables, count));
+  const queries = queryRepository(db, dialect, (key, tables, load) => cache.get(key, tables, load));
 
   const readerOf = (request: FastifyRequest): Reader => {
     const { accountId, role, rollNo } = principalOf(request);
@@ -102,31 +102,19 @@ export const queriesRoutes: Feature = async (app: App, { db, dialect, cache, not
 
   /**
    * A board, unsolved or solved: filtered by group and by the signed-in teacher's mentees (the work
-   * list), and sorted. Only unfiltered pages of the unsolved board are cached, per viewer: the whole
-   * list would be kept per viewer (for likedByMe), and every viewer's copy of thousands of queries
-   * would not fit in memory.
+   * list), and sorted. Its pages and counts are kept in memory once for every reader (the repository
+   * adds each reader's likes); searches are read afresh, each would keep a page per word.
    */
   const board = (
     solved: boolean,
     reader: Reader,
     { group, mine, sort, order, search, tag, ...page }: z.infer<typeof QueryBoardQuerySchema>,
-    dataVersion: number | undefined,
   ) => {
-    const viewer = reader.accountId;
-    const mentoredBy = mine ? viewer : undefined;
+    const mentoredBy = mine ? reader.accountId : undefined;
     const words = search === '' ? undefined : search;
-    const load = async () =>
-      wrapped(await queries.list({ solved, group, mentoredBy, sort, order, words, tag }, page, reader));
-    // The work list's filters read who mentors whom, which the cache does not follow: those go to the
-    // database; so do searches, each of which would otherwise keep a page per viewer and word.
-    const filtered = group !== undefined || mine || words !== undefined || tag !== undefined;
-    if (solved || page.limit === undefined || filtered) return load();
-    return cache.read(
-      `queries-without-solution:${viewer}:${page.limit}:${page.offset}:${sort}:${order}`,
-      ['queries', 'students', 'teachers', 'query_likes', 'query_tags'],
-      load,
-      dataVersion,
-    );
+    return queries
+      .list({ solved, group, mentoredBy, sort, order, words, tag }, page, reader)
+      .then((listed) => wrapped(listed));
   };
 
   app.get(
@@ -142,7 +130,7 @@ export const queriesRoutes: Feature = async (app: App, { db, dialect, cache, not
       },
     },
     async (request, reply) => {
-      const answer = await board(false, readerOf(request), request.query, request.dataVersion);
+      const answer = await board(false, readerOf(request), request.query);
       await auditReveal(request, answer.body.queries);
       return answerList(reply, answer);
     },
@@ -161,7 +149,7 @@ export const queriesRoutes: Feature = async (app: App, { db, dialect, cache, not
       },
     },
     async (request, reply) => {
-      const answer = await board(true, readerOf(request), request.query, request.dataVersion);
+      const answer = await board(true, readerOf(request), request.query);
       await auditReveal(request, answer.body.queries);
       return answerList(reply, answer);
     },
