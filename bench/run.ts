@@ -12,6 +12,7 @@
  *
  *   npm run bench [-- --quick] [--seconds 10] [--warmup 3] [--connections 50]
  *                 [--only notices,mark,streams] [--db sqlite|postgres|both] [--driver auto|autocannon|builtin]
+ *                 [--two-instances]   (PostgreSQL: the mix again on two instances sharing the database)
  */
 import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -84,6 +85,7 @@ const { values: args } = parseArgs({
     db: { type: 'string' },
     driver: { type: 'string', default: 'auto' },
     keep: { type: 'boolean', default: false },
+    'two-instances': { type: 'boolean', default: false },
   },
 });
 const quick = args.quick;
@@ -355,6 +357,81 @@ async function drive(
   return { measured: pick(result, cpuUs), rssMb: rss.stop(), loadavg: load, hitRates };
 }
 
+/**
+ * The mix on two instances of the server sharing one PostgreSQL database (`--two-instances`): the
+ * same requests, half the connections to each, at the same time. Both instances' CPU counts, and
+ * each hears of the other's writes (the change notifications and the barriers every write waits for).
+ */
+async function twoInstanceMix(
+  mainJs: string,
+  env: Record<string, string>,
+  first: Child,
+  requests: readonly BenchRequest[],
+  adminToken: string,
+): Promise<ScenarioResult> {
+  const second = await startServer(mainJs, env);
+  try {
+    const servers = [first, second];
+    const half = Math.max(1, Math.floor(connections / 2));
+    // Each instance gets every other request of the fixed interleaving, so each sees the whole mix.
+    const shares = [requests.filter((_, i) => i % 2 === 0), requests.filter((_, i) => i % 2 === 1)];
+    const both = (secondsEach: number) =>
+      Promise.all(
+        servers.map((server, i) =>
+          runLoad(driver, {
+            port: server.port,
+            connections: half,
+            seconds: secondsEach,
+            requests: shares[i]!,
+          }),
+        ),
+      );
+    if (warmup > 0) await both(warmup);
+    const load = loadavg()[0]!;
+    const rss = servers.map((server) => sampleRss(server.pid));
+    const statsBefore = await Promise.all(servers.map((server) => cacheStats(server.port, adminToken)));
+    const cpuBefore = servers.map((server) => cpuMs(server.pid));
+    const [a, b] = await both(seconds);
+    const cpuMsUsed = servers.reduce((sum, server, i) => sum + cpuMs(server.pid) - cpuBefore[i]!, 0);
+    const statsAfter = await Promise.all(servers.map((server) => cacheStats(server.port, adminToken)));
+    const requestsDone = a!.requests + b!.requests;
+    const sum = (kind: 'sessions' | 'answers', when: (CacheStats | undefined)[]) => ({
+      hits: when.reduce((n, s) => n + (s?.[kind].hits ?? 0), 0),
+      misses: when.reduce((n, s) => n + (s?.[kind].misses ?? 0), 0),
+    });
+    const measured: Measured = {
+      rps: a!.rps + b!.rps,
+      cpuUsPerRequest: (cpuMsUsed * 1000) / Math.max(1, requestsDone),
+      // The slower instance's percentiles: a person sent to it waits that long.
+      p50: Math.max(a!.p50, b!.p50),
+      p99: Math.max(a!.p99, b!.p99),
+      requests: requestsDone,
+      non2xx: a!.non2xx + b!.non2xx,
+      errors: a!.errors + b!.errors,
+    };
+    const hitRates = {
+      sessions: rate(sum('sessions', statsAfter), sum('sessions', statsBefore)),
+      answers: rate(sum('answers', statsAfter), sum('answers', statsBefore)),
+    };
+    const peak = Math.max(...rss.map((r) => r.stop()));
+    log(
+      `  mix, 2 instances    ${measured.rps.toFixed(0).padStart(7)} req/s  p50 ${a!.p50.toFixed(1)} / ${b!.p50.toFixed(1)} ms  p99 ${a!.p99.toFixed(1)} / ${b!.p99.toFixed(1)} ms  CPU ${measured.cpuUsPerRequest.toFixed(0)} µs/req  RSS ${peak.toFixed(0)} MB each at most  hits ${percent(hitRates.answers)}  load ${load.toFixed(1)}${measured.non2xx + measured.errors > 0 ? `  ${measured.non2xx} non-2xx, ${measured.errors} errors` : ''}`,
+    );
+    return {
+      hitRates,
+      name: 'mix-2-instances',
+      title: 'the realistic mix on two instances sharing the database, half the connections each',
+      kind: 'mixed',
+      connections: half * 2,
+      ...measured,
+      rssMb: peak,
+      loadavg: load,
+    };
+  } finally {
+    await second.stop();
+  }
+}
+
 /** What a campus is measured with: the warm scenarios, the realistic mix, the cold table. */
 interface Plan {
   warm: boolean;
@@ -481,6 +558,10 @@ async function runCampus(
       log(
         `  ${scenario.name.padEnd(20)} ${measured.rps.toFixed(0).padStart(7)} req/s  p50 ${measured.p50.toFixed(1)} ms  p99 ${measured.p99.toFixed(1)} ms  CPU ${measured.cpuUsPerRequest.toFixed(0)} µs/req  RSS ${peak.toFixed(0)} MB  hits ${percent(hitRates?.answers)} (sessions ${percent(hitRates?.sessions)})  load ${load.toFixed(1)}${measured.non2xx + measured.errors > 0 ? `  ${measured.non2xx} non-2xx, ${measured.errors} errors` : ''}`,
       );
+    }
+    const mixScenario = scenarios.find((s) => s.name === 'mix');
+    if (args['two-instances'] && database === 'postgres' && mixScenario) {
+      results.push(await twoInstanceMix(mainJs, env, server, mixScenario.requests, adminToken));
     }
     await server.stop();
     server = undefined;
