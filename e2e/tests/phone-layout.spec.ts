@@ -170,6 +170,120 @@ test.describe('at phone width (360 px)', () => {
     await expectNoSidewaysScroll(page, PATHS.teacher.gatepass);
   });
 
+  test('every list but the two work lists is a stack of cards, with 44 px tap targets', async ({
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const screens: { role: 'teacher' | 'admin'; path: string; group?: boolean }[] = [
+      { role: 'admin', path: PATHS.admin.manageStudents },
+      { role: 'admin', path: PATHS.admin.manageTeachers },
+      { role: 'admin', path: PATHS.admin.groups },
+      { role: 'admin', path: PATHS.admin.audit },
+      { role: 'admin', path: PATHS.admin.help },
+      { role: 'admin', path: PATHS.admin.queries },
+      { role: 'admin', path: PATHS.admin.manageGuards },
+      { role: 'admin', path: PATHS.admin.attendanceReport, group: true },
+      { role: 'teacher', path: PATHS.teacher.performance },
+      { role: 'teacher', path: PATHS.teacher.manage },
+    ];
+    const pages = { admin: await phonePage(browser), teacher: await phonePage(browser) };
+    await signInAs(pages.admin, DEMO.admin, /\/admin\/home$/);
+    await signInAs(pages.teacher, DEMO.teacher, /\/teacher\/home$/);
+    for (const { role, path, group } of screens) {
+      await test.step(path, async () => {
+        const page = pages[role];
+        await page.goto(path);
+        if (group) {
+          await page.getByRole('combobox', { name: 'Group' }).click();
+          await page.getByRole('option').first().click();
+        }
+        const table = page.getByRole('main').getByRole('table').first();
+        const row = table.locator('tbody > tr').first();
+        await expect(row).toBeVisible(PAGE_LOAD);
+        await settle(page);
+        // A card: the row's cells stand one under another, each named by its column.
+        expect
+          .soft(await row.evaluate((el) => getComputedStyle(el).display), `${path}: a row is a card`)
+          .toBe('grid');
+        const labelled = row.locator('td[data-label]').first();
+        expect
+          .soft(
+            await labelled.evaluate((el) => getComputedStyle(el, '::before').content),
+            `${path}: a card names its cells`,
+          )
+          .not.toBe('none');
+        const region = table.locator('xpath=ancestor::*[@role="region"][1]');
+        expect
+          .soft(
+            await region.evaluate((el) => el.scrollWidth - el.clientWidth),
+            `${path}: the list scrolls sideways`,
+          )
+          .toBeLessThanOrEqual(0);
+        await expectNoSidewaysScroll(page, path);
+        // Every button and radio in a row, and each pager button, is a finger's width tall.
+        const targets = page
+          .getByRole('main')
+          .locator('tbody :is(button, input[type=radio]), nav[aria-label$=" pages"] button');
+        for (const target of await targets.all()) {
+          if (!(await target.isVisible())) continue;
+          const box = await target.boundingBox();
+          const name = (await target.getAttribute('aria-label')) ?? (await target.textContent()) ?? '';
+          expect
+            .soft(box?.height ?? 0, `${path}: "${name.trim()}" is at least 44 px tall`)
+            .toBeGreaterThanOrEqual(44);
+        }
+      });
+    }
+    const burger = await pages.admin.getByRole('button', { name: 'Open navigation' }).boundingBox();
+    expect(burger?.height).toBeGreaterThanOrEqual(44);
+    expect(burger?.width).toBeGreaterThanOrEqual(44);
+  });
+
+  test('the tabs of a screen are one strip that scrolls on its own, not a ragged stack', async ({
+    browser,
+  }) => {
+    const page = await phonePage(browser);
+    await signInAs(page, DEMO.admin, /\/admin\/home$/);
+    await page.goto(PATHS.admin.leave);
+    const tabs = page.getByRole('main').getByRole('tab');
+    await expect(tabs.first()).toBeVisible(PAGE_LOAD);
+    const tops = await tabs.evaluateAll((all) =>
+      all.map((tab) => Math.round(tab.getBoundingClientRect().top)),
+    );
+    expect(tops.length).toBeGreaterThan(1);
+    expect(new Set(tops).size, 'every tab on one line').toBe(1);
+    const last = tabs.last();
+    await last.click();
+    await expect(last).toHaveAttribute('aria-selected', 'true');
+    await expectNoSidewaysScroll(page, PATHS.admin.leave);
+  });
+
+  test('the filters of a list wait behind a Filters button that counts those set', async ({ browser }) => {
+    const page = await phonePage(browser);
+    await signInAs(page, DEMO.admin, /\/admin\/home$/);
+    await page.goto(PATHS.admin.manageStudents);
+    const filters = page.getByRole('button', { name: 'Filters' });
+    await expect(filters).toBeVisible(PAGE_LOAD);
+    // Search stays in view; the group and status choices wait.
+    await expect(page.getByRole('searchbox', { name: 'Search students' })).toBeVisible();
+    const group = page.getByRole('combobox', { name: 'Group' });
+    await expect(group).toBeHidden();
+    await expect(filters).toHaveAttribute('aria-expanded', 'false');
+    expect((await filters.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+
+    await filters.click();
+    await expect(group).toBeVisible();
+    await group.selectOption('CSE-B');
+    await expect(page.getByRole('button', { name: 'Filters (1 active)' })).toBeVisible();
+    await expect(page.getByRole('main').locator('tbody > tr').first()).toContainText('CSE-B');
+    await expectNoSidewaysScroll(page, PATHS.admin.manageStudents);
+
+    // At a desktop's width the filters stand in their row and there is no button.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(group).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Filters/ })).toBeHidden();
+  });
+
   test('long words and email addresses wrap on notices, courses and FAQ items', async ({ browser }) => {
     const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
     const word = `Interdisciplinaryentrepreneurshipsymposium${unique}`;

@@ -4,6 +4,7 @@ import '@mantine/notifications/styles.css';
 // Every table is in a role area: its stylesheet rides with the area's, one request for both.
 import '../components/data-table.css';
 import '../features/attendance/components/attendance-roster.css';
+import './phone.css';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { ROLE_HOME, type Role } from '@campus/contract';

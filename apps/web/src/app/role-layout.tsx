@@ -163,6 +163,7 @@ export function RoleLayout({ session }: { session: Decoded }) {
               }}
               hiddenFrom="lg"
               size="sm"
+              className="role-layout-burger"
               aria-label="Open navigation"
             />
             <UnstyledButton

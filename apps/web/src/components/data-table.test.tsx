@@ -155,4 +155,36 @@ describe('DataTable', { timeout: 15_000 }, () => {
     });
     expect(screen.getByRole('row', { name: 'Asha Rao (CSE-A)' })).not.toHaveAttribute('data-locked');
   });
+
+  it('stacks every table into cards on a phone unless told not to: each cell named by its column', () => {
+    const columns: Column<Person>[] = [
+      { header: 'Name', rowHeader: true, cell: (p) => p.name },
+      { header: 'Group', cell: (p) => p.group },
+      { header: 'Manage', actions: true, cell: (p) => <button type="button">Rename {p.name}</button> },
+    ];
+    const { unmount } = renderScreen(
+      <DataTable caption="People" columns={columns} rows={PEOPLE} rowKey={(p) => p.id} minWidth={600} />,
+    );
+    const table = screen.getByRole('table', { name: 'People' });
+    expect(table).toHaveClass('data-table-stacked');
+    const row = screen.getByRole('row', { name: /Asha Rao/ });
+    expect(within(row).getByRole('cell', { name: 'CSE-A' })).toHaveAttribute('data-label', 'Group');
+    // The buttons name themselves: their cell carries no column name, and sits at the card's foot.
+    const manage = within(row).getByRole('button', { name: 'Rename Asha Rao' }).closest('td');
+    expect(manage).toHaveAttribute('data-actions');
+    expect(manage).not.toHaveAttribute('data-label');
+    unmount();
+
+    renderScreen(
+      <DataTable
+        caption="People"
+        columns={columns}
+        rows={PEOPLE}
+        rowKey={(p) => p.id}
+        minWidth={600}
+        stackOnPhone={false}
+      />,
+    );
+    expect(screen.getByRole('table', { name: 'People' })).not.toHaveClass('data-table-stacked');
+  });
 });

@@ -1,8 +1,9 @@
 /**
- * The one table every list shows. It scrolls sideways inside its own keyboard-focusable region on a
- * narrow screen, so the page itself never does; where a list needs them it adds sortable headers, a
- * checkbox on every row with select-all, and a column kept in view at the right edge. A work list can
- * instead stack on a phone, a card per row (data-table.css, loaded with the role areas' styles).
+ * The one table every list shows. On a phone (below 48em) each row stacks into a card, its row header
+ * first and every other cell named by its column (data-table.css, loaded with the role areas' styles),
+ * so no list scrolls sideways; wider, it is a plain table that scrolls sideways inside its own
+ * keyboard-focusable region if it must. Where a list needs them it adds sortable headers, a checkbox
+ * on every row with select-all, and a column kept in view at the right edge.
  */
 import { Checkbox, Group, Table, UnstyledButton } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
@@ -24,8 +25,10 @@ export interface Column<T, K extends string = string> {
   width?: number;
   minWidth?: number;
   maxWidth?: number;
-  /** Stays in view at the right edge while the rest of the row scrolls. */
+  /** Stays in view at the right edge while the rest of the row scrolls (it holds the row's actions). */
   sticky?: boolean;
+  /** Holds the row's buttons, which name themselves: on a card they sit at its foot, unlabelled. */
+  actions?: boolean;
 }
 
 export interface SortState<K extends string> {
@@ -71,7 +74,7 @@ export interface DataTableProps<T, K extends string = string> {
   busy?: boolean;
   /**
    * Below 48em each row stacks into a card (cells one under another, named by their column) instead
-   * of scrolling sideways: for a work list whose every column matters to the decision on the row.
+   * of scrolling sideways; on by default. Off, the table scrolls inside its region on a phone too.
    */
   stackOnPhone?: boolean;
 }
@@ -160,7 +163,7 @@ export function DataTable<T, K extends string = string>({
   striped = true,
   dense = false,
   busy,
-  stackOnPhone = false,
+  stackOnPhone = true,
 }: DataTableProps<T, K>) {
   const keyOf = (row: T) => String(rowKey(row));
   const spacing = dense
@@ -229,7 +232,9 @@ export function DataTable<T, K extends string = string>({
                       {...cellProps}
                       // A stacked row names each cell by its column; the kept-in-view column holds
                       // the row's actions, which name themselves.
-                      {...(column.sticky ? { 'data-actions': '' } : { 'data-label': column.header })}
+                      {...(column.sticky || column.actions
+                        ? { 'data-actions': '' }
+                        : { 'data-label': column.header })}
                     >
                       {content}
                     </Table.Td>

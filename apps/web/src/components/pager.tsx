@@ -49,7 +49,14 @@ export function Pager({ page, offset, shown, total, hasMore, onChange, label }: 
       ? `${formatCount(offset + 1)}–${formatCount(offset + shown)} of ${formatCount(total)}`
       : `Page ${page + 1}`;
   return (
-    <Group ref={ref} component="nav" aria-label={`${label} pages`} justify="space-between" wrap="nowrap">
+    <Group
+      ref={ref}
+      component="nav"
+      className="pager"
+      aria-label={`${label} pages`}
+      justify="space-between"
+      wrap="nowrap"
+    >
       <Button variant="default" disabled={page === 0} onClick={() => go(page - 1)}>
         Previous
       </Button>

@@ -3,6 +3,7 @@
  * mentees only", and tabs that say how many rows each holds.
  */
 import { Badge, Group, Select, Switch, Tabs } from '@mantine/core';
+import { FilterBar } from './filter-bar';
 
 const ALL_GROUPS = '*';
 
@@ -22,20 +23,22 @@ export function WorkListFilters({
 }) {
   return (
     <Group align="flex-end" gap="md" mb="md">
-      <Select
-        label="Group"
-        data={[{ value: ALL_GROUPS, label: 'All groups' }, ...groups.map((g) => ({ value: g, label: g }))]}
-        value={group ?? ALL_GROUPS}
-        onChange={(value) => onGroup(!value || value === ALL_GROUPS ? null : value)}
-        allowDeselect={false}
-        w={{ base: '100%', xs: 200 }}
-      />
-      <Switch
-        label="My mentees only"
-        checked={mine}
-        onChange={(event) => onMine(event.currentTarget.checked)}
-        mb={8}
-      />
+      <FilterBar active={(group === null ? 0 : 1) + (mine ? 1 : 0)}>
+        <Select
+          label="Group"
+          data={[{ value: ALL_GROUPS, label: 'All groups' }, ...groups.map((g) => ({ value: g, label: g }))]}
+          value={group ?? ALL_GROUPS}
+          onChange={(value) => onGroup(!value || value === ALL_GROUPS ? null : value)}
+          allowDeselect={false}
+          w={{ base: '100%', xs: 200 }}
+        />
+        <Switch
+          label="My mentees only"
+          checked={mine}
+          onChange={(event) => onMine(event.currentTarget.checked)}
+          mb={8}
+        />
+      </FilterBar>
     </Group>
   );
 }

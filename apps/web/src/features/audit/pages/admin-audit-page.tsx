@@ -6,6 +6,7 @@ import { AUDIT_KINDS, type AuditEntry, type AuditKind } from '@campus/contract';
 import type { Column } from '../../../components/data-table';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
+import { FilterBar } from '../../../components/filter-bar';
 import { PagedTable } from '../../../components/paged-table';
 import { exactTime } from '../../../lib/dates';
 import { useAuditLog } from '../api';
@@ -91,27 +92,29 @@ export function AdminAuditPage() {
     <>
       <PageTitle>Audit Log</PageTitle>
       <Group mb="md" align="flex-end">
-        <Select
-          label="Kind of change"
-          placeholder="All kinds"
-          clearable
-          data={[...AUDIT_KINDS]}
-          value={kind}
-          onChange={(value) => {
-            setKind(AUDIT_KINDS.find((k) => k === value) ?? null);
-            setPage(0);
-          }}
-        />
-        <TextInput
-          label="User ID"
-          inputMode="numeric"
-          placeholder="Any person"
-          value={actorText}
-          onChange={(e) => {
-            setActorText(e.currentTarget.value);
-            setPage(0);
-          }}
-        />
+        <FilterBar active={(kind ? 1 : 0) + (actorText.trim() ? 1 : 0)}>
+          <Select
+            label="Kind of change"
+            placeholder="All kinds"
+            clearable
+            data={[...AUDIT_KINDS]}
+            value={kind}
+            onChange={(value) => {
+              setKind(AUDIT_KINDS.find((k) => k === value) ?? null);
+              setPage(0);
+            }}
+          />
+          <TextInput
+            label="User ID"
+            inputMode="numeric"
+            placeholder="Any person"
+            value={actorText}
+            onChange={(e) => {
+              setActorText(e.currentTarget.value);
+              setPage(0);
+            }}
+          />
+        </FilterBar>
       </Group>
       <Stack gap="md">{body}</Stack>
     </>

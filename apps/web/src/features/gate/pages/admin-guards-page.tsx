@@ -1,6 +1,8 @@
 /** Admins create guards (the gate desk) and deactivate or reactivate them, like teachers. */
-import { Alert, Badge, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
+import type { Guard } from '@campus/contract';
+import { DataTable, type Column } from '../../../components/data-table';
 import { PageTitle } from '../../../components/page-title';
 import { useCreateGuard, useGuardActive, useGuards } from '../api';
 
@@ -9,6 +11,32 @@ export function AdminGuardsPage() {
   const create = useCreateGuard();
   const active = useGuardActive();
   const [form, setForm] = useState({ guardId: '', name: '', email: '', phoneNo: '' });
+  const columns: Column<Guard>[] = [
+    { header: 'Guard ID', cell: (g) => g.guardId },
+    { header: 'Name', rowHeader: true, cell: (g) => g.name },
+    { header: 'Email', breakAnywhere: true, cell: (g) => g.email },
+    {
+      header: 'Status',
+      cell: (g) => (
+        <Badge color={g.status === 'active' ? 'teal.9' : 'gray.7'} variant="filled">
+          {g.status}
+        </Badge>
+      ),
+    },
+    {
+      header: 'Action',
+      actions: true,
+      cell: (g) => (
+        <Button
+          size="xs"
+          variant="default"
+          onClick={() => active.mutate({ guardId: g.guardId, active: g.status !== 'active' })}
+        >
+          {g.status === 'active' ? 'Deactivate' : 'Reactivate'}
+        </Button>
+      ),
+    },
+  ];
   const set = (field: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setForm({ ...form, [field]: e.currentTarget.value });
   return (
@@ -43,42 +71,13 @@ export function AdminGuardsPage() {
             own at first sign-in).
           </Alert>
         )}
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Guard ID</Table.Th>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(guards.data ?? []).map((g) => (
-                <Table.Tr key={g.guardId}>
-                  <Table.Td>{g.guardId}</Table.Td>
-                  <Table.Td>{g.name}</Table.Td>
-                  <Table.Td>{g.email}</Table.Td>
-                  <Table.Td>
-                    <Badge color={g.status === 'active' ? 'teal.9' : 'gray.7'} variant="filled">
-                      {g.status}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      onClick={() => active.mutate({ guardId: g.guardId, active: g.status !== 'active' })}
-                    >
-                      {g.status === 'active' ? 'Deactivate' : 'Reactivate'}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          caption="Guards"
+          columns={columns}
+          rows={guards.data ?? []}
+          rowKey={(g) => g.guardId}
+          minWidth={560}
+        />
       </Stack>
     </>
   );

@@ -2,9 +2,11 @@
  * The movement log: who is out now, who is overdue, and a day's exits and returns, by group and
  * date, with a CSV export. Admins see every student; teachers the students of the groups they mentor.
  */
-import { Badge, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { GateMovement } from '@campus/contract';
+import { DataTable, type Column } from '../../../components/data-table';
+import { FilterBar } from '../../../components/filter-bar';
 import { PageTitle } from '../../../components/page-title';
 import { download } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/save-file';
@@ -14,65 +16,74 @@ import { useMovements } from '../api';
 const time = (iso?: string) =>
   iso ? new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) : '—';
 
-function MovementTable({ rows, empty }: { rows: GateMovement[]; empty: string }) {
+const MOVEMENT_COLUMNS: Column<GateMovement>[] = [
+  {
+    header: 'Student',
+    rowHeader: true,
+    cell: (m) => (
+      <>
+        {m.name}{' '}
+        <Text span c="dimmed" inherit>
+          ({m.rollNo})
+        </Text>
+      </>
+    ),
+  },
+  { header: 'Group', cell: (m) => m.group },
+  { header: 'Pass', cell: (m) => `${m.date} ${m.time}–${m.returnBy ?? 'end of day'}` },
+  {
+    header: 'Out',
+    cell: (m) => (
+      <>
+        {time(m.exitedAt)}{' '}
+        {m.exitedBy && (
+          <Text span c="dimmed" inherit>
+            by {m.exitedBy}
+          </Text>
+        )}
+      </>
+    ),
+  },
+  {
+    header: 'Back',
+    cell: (m) => (
+      <>
+        {time(m.returnedAt)}{' '}
+        {m.returnedBy && (
+          <Text span c="dimmed" inherit>
+            by {m.returnedBy}
+          </Text>
+        )}
+      </>
+    ),
+  },
+  {
+    header: 'State',
+    cell: (m) => (
+      <Badge color={GATE_STATE_LABEL[m.gateState].color} variant="filled">
+        {GATE_STATE_LABEL[m.gateState].label}
+      </Badge>
+    ),
+  },
+];
+
+function MovementTable({ caption, rows, empty }: { caption: string; rows: GateMovement[]; empty: string }) {
   if (rows.length === 0) return <Text c="dimmed">{empty}</Text>;
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Student</Table.Th>
-            <Table.Th>Group</Table.Th>
-            <Table.Th>Pass</Table.Th>
-            <Table.Th>Out</Table.Th>
-            <Table.Th>Back</Table.Th>
-            <Table.Th>State</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((m) => (
-            <Table.Tr key={m.gatepassId}>
-              <Table.Td>
-                {m.name}{' '}
-                <Text span c="dimmed">
-                  ({m.rollNo})
-                </Text>
-              </Table.Td>
-              <Table.Td>{m.group}</Table.Td>
-              <Table.Td>
-                {m.date} {m.time}–{m.returnBy ?? 'end of day'}
-              </Table.Td>
-              <Table.Td>
-                {time(m.exitedAt)}{' '}
-                {m.exitedBy && (
-                  <Text span c="dimmed">
-                    by {m.exitedBy}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                {time(m.returnedAt)}{' '}
-                {m.returnedBy && (
-                  <Text span c="dimmed">
-                    by {m.returnedBy}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <Badge color={GATE_STATE_LABEL[m.gateState].color} variant="filled">
-                  {GATE_STATE_LABEL[m.gateState].label}
-                </Badge>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      caption={caption}
+      hideCaption
+      columns={MOVEMENT_COLUMNS}
+      rows={rows}
+      rowKey={(m) => m.gatepassId}
+      minWidth={640}
+    />
   );
 }
 
 export function MovementsPage() {
-  const [date, setDate] = useState(() => new Date().toISOString().slice(0, 10));
+  const [today] = useState(() => new Date().toISOString().slice(0, 10));
+  const [date, setDate] = useState(today);
   const [group, setGroup] = useState('');
   const movements = useMovements(date, group.trim() || null);
   const exportCsv = async () => {
@@ -87,13 +98,20 @@ export function MovementsPage() {
       <PageTitle>Movements</PageTitle>
       <Stack gap="lg">
         <Group align="end" wrap="wrap">
-          <TextInput label="Date" type="date" value={date} onChange={(e) => setDate(e.currentTarget.value)} />
-          <TextInput
-            label="Group"
-            placeholder="All groups"
-            value={group}
-            onChange={(e) => setGroup(e.currentTarget.value)}
-          />
+          <FilterBar active={(date === today ? 0 : 1) + (group.trim() ? 1 : 0)}>
+            <TextInput
+              label="Date"
+              type="date"
+              value={date}
+              onChange={(e) => setDate(e.currentTarget.value)}
+            />
+            <TextInput
+              label="Group"
+              placeholder="All groups"
+              value={group}
+              onChange={(e) => setGroup(e.currentTarget.value)}
+            />
+          </FilterBar>
           <Button variant="default" onClick={() => void exportCsv()}>
             Export CSV
           </Button>
@@ -105,19 +123,27 @@ export function MovementsPage() {
               <Title order={2} size="h3" mb="xs">
                 Overdue ({log.overdue.length})
               </Title>
-              <MovementTable rows={log.overdue} empty="Nobody is out past their return time." />
+              <MovementTable
+                caption="Overdue"
+                rows={log.overdue}
+                empty="Nobody is out past their return time."
+              />
             </section>
             <section>
               <Title order={2} size="h3" mb="xs">
                 Out now ({log.out.length})
               </Title>
-              <MovementTable rows={log.out} empty="Nobody is out." />
+              <MovementTable caption="Out now" rows={log.out} empty="Nobody is out." />
             </section>
             <section>
               <Title order={2} size="h3" mb="xs">
                 Exits and returns on {log.date}
               </Title>
-              <MovementTable rows={log.day} empty="No exits on this day." />
+              <MovementTable
+                caption={`Exits and returns on ${log.date}`}
+                rows={log.day}
+                empty="No exits on this day."
+              />
             </section>
           </>
         )}

@@ -6,6 +6,7 @@ import { MESSAGES, type AccountStatus, type Student } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { useGroups, useStudents, type StudentSource } from '../api';
 import type { Column } from '../../../components/data-table';
+import { FilterBar } from '../../../components/filter-bar';
 import { PagedTable } from '../../../components/paged-table';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -136,16 +137,6 @@ export function StudentDirectory({
   return (
     <Stack gap="md">
       <Group align="flex-end" gap="md">
-        <NativeSelect
-          label="Group"
-          value={group}
-          onChange={(event) => {
-            setGroup(event.currentTarget.value);
-            setPage(0);
-          }}
-          data={[{ value: ALL_GROUPS, label: 'All groups' }, ...(groups.data ?? [])]}
-          w={{ base: '100%', xs: 200 }}
-        />
         <TextInput
           type="search"
           label="Search students"
@@ -157,15 +148,27 @@ export function StudentDirectory({
           }}
           w={{ base: '100%', xs: 280 }}
         />
-        {withStatus && (
-          <StatusFilter
-            value={status}
-            onChange={(next) => {
-              setStatus(next);
+        <FilterBar active={(group === ALL_GROUPS ? 0 : 1) + (withStatus && status ? 1 : 0)}>
+          <NativeSelect
+            label="Group"
+            value={group}
+            onChange={(event) => {
+              setGroup(event.currentTarget.value);
               setPage(0);
             }}
+            data={[{ value: ALL_GROUPS, label: 'All groups' }, ...(groups.data ?? [])]}
+            w={{ base: '100%', xs: 200 }}
           />
-        )}
+          {withStatus && (
+            <StatusFilter
+              value={status}
+              onChange={(next) => {
+                setStatus(next);
+                setPage(0);
+              }}
+            />
+          )}
+        </FilterBar>
       </Group>
       {table()}
     </Stack>

@@ -6,6 +6,7 @@ import type { AccountStatus, Teacher } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { useTeachers } from '../api';
 import type { Column } from '../../../components/data-table';
+import { FilterBar } from '../../../components/filter-bar';
 import { PagedTable } from '../../../components/paged-table';
 import { AccountStatusText, StatusFilter } from './student-directory';
 
@@ -95,13 +96,15 @@ export function TeacherDirectory({
           }}
           w={{ base: '100%', xs: 280 }}
         />
-        <StatusFilter
-          value={status}
-          onChange={(next) => {
-            setStatus(next);
-            setPage(0);
-          }}
-        />
+        <FilterBar active={status ? 1 : 0}>
+          <StatusFilter
+            value={status}
+            onChange={(next) => {
+              setStatus(next);
+              setPage(0);
+            }}
+          />
+        </FilterBar>
       </Group>
       {table()}
     </Stack>

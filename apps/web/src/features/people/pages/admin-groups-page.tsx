@@ -35,6 +35,7 @@ export function AdminGroupsPage() {
     { header: 'Mentors', cell: mentorsOf },
     {
       header: 'Actions',
+      actions: true,
       cell: (g) => (
         <Group gap="xs" wrap="nowrap">
           <Button

@@ -68,6 +68,7 @@ export function AdminQueriesPage() {
 
   const action: Column<Query> = {
     header: 'Action',
+    actions: true,
     cell: (query) =>
       query.hidden === true ? (
         <Button
