@@ -56,3 +56,14 @@ test('an export says which file it saved, and the other exports stay free meanwh
   await expect(page.getByRole('status')).toHaveText(`Downloaded ${file.suggestedFilename()}.`);
   await expectAccessible(page);
 });
+
+test('the attendance calendar is accessible in the dark scheme too', async ({ browser }) => {
+  const context = await browser.newContext({ colorScheme: 'dark' });
+  const page = await context.newPage();
+  await signInAs(page, DEMO.student, /\/student\/home$/);
+  await page.goto('/student/attendance?view=calendar');
+  await expect(page.getByRole('list', { name: 'Calendar key' })).toBeVisible(PAGE_LOAD);
+  await expect(page.locator('table[aria-label$=" calendar"]').first()).toBeVisible();
+  await expectAccessible(page);
+  await context.close();
+});
