@@ -32,11 +32,33 @@ test('an admin checks a registrar’s file, fixes it, imports it, and a new stud
   const problems = page.getByRole('table', { name: /Problems in the file/ });
   const rows = problems.getByRole('row');
   await expect(rows).toHaveCount(6);
-  await expect(rows.nth(1)).toHaveText('12RollNo240010 appears again (first on row 11)');
-  await expect(rows.nth(2)).toHaveText('22RollNo500003 is already the User ID of a teacher, not a student');
-  await expect(rows.nth(3)).toHaveText('32emailmust be a valid email');
-  await expect(rows.nth(4)).toHaveText('42nameis required');
-  await expect(rows.nth(5)).toHaveText('52emailmust be a valid email');
+  // Row, field, the offending value as the file has it, and the problem.
+  await expect(rows.nth(1)).toHaveText('12RollNo240010240010 appears again (first on row 11)');
+  await expect(rows.nth(2)).toHaveText(
+    '22RollNo500003500003 is already the User ID of a teacher, not a student',
+  );
+  await expect(rows.nth(3)).toHaveText('32emailnot-an-emailmust be a valid email');
+  await expect(rows.nth(4)).toHaveText('42name(empty)is required');
+  await expect(rows.nth(5)).toHaveText('52emailsomeone@must be a valid email');
+  await expect(problems.getByRole('cell', { name: 'not-an-email' })).toBeVisible();
+
+  // The problems, downloaded to be fixed in a spreadsheet.
+  const problemsFile = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download problems (CSV)' }).click();
+  const saved = await problemsFile;
+  expect(saved.suggestedFilename()).toBe('students-import-problems.csv');
+  const problemLines = (await readFile(await saved.path(), 'utf8'))
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
+  expect(problemLines).toEqual([
+    'row,field,value,problem',
+    '12,RollNo,240010,240010 appears again (first on row 11)',
+    '22,RollNo,500003,"500003 is already the User ID of a teacher, not a student"',
+    '32,email,not-an-email,must be a valid email',
+    '42,name,,is required',
+    '52,email,someone@,must be a valid email',
+  ]);
   await expect(importButton).toBeDisabled();
   await expectAccessible(page);
 

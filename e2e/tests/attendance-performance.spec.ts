@@ -29,17 +29,23 @@ interface AttendanceView {
   rows: { date: string; status: string }[];
 }
 
-/** What the student's attendance page shows: the percentage, its counts and every table row. */
+/** What the student's attendance page shows: the percentage, its counts and every month's rows. */
 async function readAttendance(page: Page): Promise<AttendanceView> {
   const summary = page.getByRole('region', { name: 'Attendance percentage' });
   await expect(summary).toBeVisible(PAGE_LOAD);
   const percentage = (await summary.getByText(/^\d+\.\d{2}%$/).textContent())!;
   const counts = /Present on (\d+) of (\d+) days?/.exec((await summary.textContent())!)!;
+  // One table a month; a row's day is its <time>'s machine date, its status the second cell.
   const cells = await page
-    .getByRole('table')
+    .getByRole('region', { name: 'Attendance records' })
     .getByRole('row')
     .evaluateAll((rows) =>
-      rows.slice(1).map((row) => Array.from(row.querySelectorAll('td'), (td) => td.textContent)),
+      rows
+        .map((row) => [
+          row.querySelector('time')?.getAttribute('datetime'),
+          row.querySelectorAll('td')[1]?.textContent,
+        ])
+        .filter(([date, status]) => date && status),
     );
   return {
     percentage,

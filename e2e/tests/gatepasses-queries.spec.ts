@@ -171,11 +171,17 @@ test.describe('gate passes and the Q&A board', () => {
       await expect(solved.getByRole('region', { name: 'Solution' })).toContainText(solution);
       await expectAccessible(student);
 
-      const like = solved.getByRole('button', { name: /^Like/ });
-      await expect(like).toHaveAttribute('aria-pressed', 'false');
-      await like.click();
-      await expect(like).toHaveAttribute('aria-pressed', 'true');
-      await expect(like).toHaveAccessibleName('Like, 1 like');
+      // Their own question: its count, and no like to give; the server refuses one too.
+      await expect(solved.getByText('0 likes')).toBeVisible();
+      await expect(solved.getByRole('button', { name: /^Like/ })).toHaveCount(0);
+      const token = await student.evaluate(() => localStorage.getItem('jwtToken'));
+      const auth = { authorization: `Bearer ${token}` };
+      const listed = await student.request.get('/api/queries-with-solution?limit=200', { headers: auth });
+      const { queries } = (await listed.json()) as { queries: { _id: string; topic: string }[] };
+      const own = queries.find((q) => q.topic === topic)!;
+      const refused = await student.request.post(`/api/queries/${own._id}/like`, { headers: auth });
+      expect(refused.status()).toBe(403);
+      expect(await refused.json()).toEqual({ message: 'You cannot like your own question' });
     });
 
     await test.step('an admin finds the query in the Queries Collection', async () => {

@@ -13,6 +13,9 @@ import {
 /** The server's answer to a new query, shown in the student's alert (SPEC §8). */
 export const QUERY_SUBMITTED_MESSAGE = 'Query submitted successfully!';
 
+/** Why a student's like of their own question is refused (403). */
+export const OWN_QUERY_LIKE_MESSAGE = 'You cannot like your own question';
+
 export const QUERY_TOPIC_MAX = 200;
 
 /** The name other students see on a question asked anonymously. */

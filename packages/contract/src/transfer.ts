@@ -163,7 +163,10 @@ export const ImportProblemSchema = z.object({
   row: z.number().int(),
   field: z.string(),
   problem: z.string(),
+  /** The offending cell as the file has it (cut to IMPORT_PROBLEM_VALUE_MAX characters); absent for a whole-row problem. */
+  value: z.string().optional(),
 });
+export const IMPORT_PROBLEM_VALUE_MAX = 100;
 export type ImportProblem = z.infer<typeof ImportProblemSchema>;
 
 export const ImportCountsSchema = z.object({

@@ -1,6 +1,7 @@
 /** The navigation drawer of phone-width screens, loaded the first time the burger is pressed. */
 import { Drawer, NavLink, Stack } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
+import { NavGlyph } from './nav-icons';
 import { isCurrent, type NavItem } from './navigation';
 
 export default function MobileNavigation({
@@ -26,6 +27,7 @@ export default function MobileNavigation({
               component={Link}
               to={item.to}
               label={item.label}
+              leftSection={<NavGlyph icon={item.icon} size={18} />}
               active={current}
               aria-current={current ? 'page' : undefined}
               onClick={onClose}

@@ -1,9 +1,32 @@
 /** The navigation of each role area (SPEC §2). Every item leads to a real screen. */
 import { PATHS, type Role } from '@campus/contract';
 
+/** The glyph beside an item's label (nav-icons.tsx). */
+export type NavIcon =
+  | 'home'
+  | 'book'
+  | 'chart'
+  | 'calendar'
+  | 'ticket'
+  | 'leave'
+  | 'question'
+  | 'mail'
+  | 'users'
+  | 'help'
+  | 'dashboard'
+  | 'shield'
+  | 'arrows'
+  | 'groups'
+  | 'report'
+  | 'list'
+  | 'history'
+  | 'upload'
+  | 'scan';
+
 export interface NavItem {
   label: string;
   to: string;
+  icon: NavIcon;
   /** Other addresses of the same screen, where the item also shows as the current page. */
   aliases?: readonly string[];
   /**
@@ -21,46 +44,46 @@ export function isCurrent(item: NavItem, pathname: string): boolean {
 
 export const NAVIGATION: Record<Role, NavItem[]> = {
   student: [
-    { label: 'Home', to: PATHS.student.home },
-    { label: 'Syllabus', to: PATHS.student.syllabus },
-    { label: 'Performance', to: PATHS.student.performance },
-    { label: 'Attendance', to: PATHS.student.attendance },
-    { label: 'Gatepass', to: PATHS.student.gatepass },
-    { label: 'Leave', to: PATHS.student.leave, rank: 2 },
-    { label: 'Queries', to: PATHS.student.queries },
-    { label: 'Contact Teachers', to: PATHS.student.contactTeachers },
-    { label: 'Help', to: PATHS.student.help },
+    { label: 'Home', icon: 'home', to: PATHS.student.home },
+    { label: 'Syllabus', icon: 'book', to: PATHS.student.syllabus },
+    { label: 'Performance', icon: 'chart', to: PATHS.student.performance },
+    { label: 'Attendance', icon: 'calendar', to: PATHS.student.attendance },
+    { label: 'Gatepass', icon: 'ticket', to: PATHS.student.gatepass },
+    { label: 'Leave', icon: 'leave', to: PATHS.student.leave, rank: 2 },
+    { label: 'Queries', icon: 'question', to: PATHS.student.queries },
+    { label: 'Contact Teachers', icon: 'mail', to: PATHS.student.contactTeachers },
+    { label: 'Help', icon: 'help', to: PATHS.student.help },
   ],
   teacher: [
-    { label: 'Home', to: PATHS.teacher.home },
-    { label: 'Syllabus', to: PATHS.teacher.syllabus },
-    { label: 'Performance', to: PATHS.teacher.performance },
-    { label: 'Attendance', to: PATHS.teacher.attendance },
-    { label: 'Reports', to: PATHS.teacher.attendanceReport, rank: 1 },
-    { label: 'Gatepass', to: PATHS.teacher.gatepass },
-    { label: 'Leave', to: PATHS.teacher.leave, rank: 2 },
-    { label: 'Queries', to: PATHS.teacher.queries },
-    { label: 'Manage Students', to: PATHS.teacher.manage },
-    { label: 'Movements', to: PATHS.teacher.movements, rank: 2 },
-    { label: 'Help', to: PATHS.teacher.help },
+    { label: 'Home', icon: 'home', to: PATHS.teacher.home },
+    { label: 'Syllabus', icon: 'book', to: PATHS.teacher.syllabus },
+    { label: 'Performance', icon: 'chart', to: PATHS.teacher.performance },
+    { label: 'Attendance', icon: 'calendar', to: PATHS.teacher.attendance },
+    { label: 'Reports', icon: 'report', to: PATHS.teacher.attendanceReport, rank: 1 },
+    { label: 'Gatepass', icon: 'ticket', to: PATHS.teacher.gatepass },
+    { label: 'Leave', icon: 'leave', to: PATHS.teacher.leave, rank: 2 },
+    { label: 'Queries', icon: 'question', to: PATHS.teacher.queries },
+    { label: 'Manage Students', icon: 'users', to: PATHS.teacher.manage },
+    { label: 'Movements', icon: 'arrows', to: PATHS.teacher.movements, rank: 2 },
+    { label: 'Help', icon: 'help', to: PATHS.teacher.help },
   ],
   admin: [
     // Sign-in lands on /admin/home, the same screen as /admin/dashboard (SPEC §2 names both).
-    { label: 'Dashboard', to: PATHS.admin.dashboard, aliases: [PATHS.admin.home] },
-    { label: 'Manage Teachers', to: PATHS.admin.manageTeachers },
-    { label: 'Manage Students', to: PATHS.admin.manageStudents },
-    { label: 'Guards', to: PATHS.admin.manageGuards, rank: 2 },
-    { label: 'Movements', to: PATHS.admin.movements, rank: 2 },
-    { label: 'Groups', to: PATHS.admin.groups, rank: 1 },
-    { label: 'Reports', to: PATHS.admin.attendanceReport, rank: 1 },
-    { label: 'Queries', to: PATHS.admin.queries },
-    { label: 'FAQ', to: PATHS.admin.faq, rank: 1 },
-    { label: 'Audit Log', to: PATHS.admin.audit, rank: 1 },
-    { label: 'Import', to: PATHS.admin.import, rank: 1 },
-    { label: 'Leave', to: PATHS.admin.leave, rank: 2 },
-    { label: 'Help', to: PATHS.admin.help },
+    { label: 'Dashboard', icon: 'dashboard', to: PATHS.admin.dashboard, aliases: [PATHS.admin.home] },
+    { label: 'Manage Teachers', icon: 'users', to: PATHS.admin.manageTeachers },
+    { label: 'Manage Students', icon: 'users', to: PATHS.admin.manageStudents },
+    { label: 'Guards', icon: 'shield', to: PATHS.admin.manageGuards, rank: 2 },
+    { label: 'Movements', icon: 'arrows', to: PATHS.admin.movements, rank: 2 },
+    { label: 'Groups', icon: 'groups', to: PATHS.admin.groups, rank: 1 },
+    { label: 'Reports', icon: 'report', to: PATHS.admin.attendanceReport, rank: 1 },
+    { label: 'Queries', icon: 'question', to: PATHS.admin.queries },
+    { label: 'FAQ', icon: 'list', to: PATHS.admin.faq, rank: 1 },
+    { label: 'Audit Log', icon: 'history', to: PATHS.admin.audit, rank: 1 },
+    { label: 'Import', icon: 'upload', to: PATHS.admin.import, rank: 1 },
+    { label: 'Leave', icon: 'leave', to: PATHS.admin.leave, rank: 2 },
+    { label: 'Help', icon: 'help', to: PATHS.admin.help },
   ],
-  guard: [{ label: 'Gate Desk', to: PATHS.guard.desk }],
+  guard: [{ label: 'Gate Desk', icon: 'scan', to: PATHS.guard.desk }],
 };
 
 export const PROFILE_PATH: Record<Role, string> = {

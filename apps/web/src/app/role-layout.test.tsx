@@ -14,7 +14,7 @@ describe('RoleLayout navigation', { timeout: 15_000 }, () => {
     const { user } = renderScreen(<RoleLayout session={ADMIN} />, ADMIN, { path: '/admin/home' });
 
     expect(mainLink('Dashboard')).toHaveAttribute('aria-current', 'page');
-    expect(mainLink('Dashboard')).toHaveAttribute('data-variant', 'filled');
+    expect(mainLink('Dashboard')).toHaveAttribute('data-variant', 'light');
     expect(mainLink('Manage Teachers')).not.toHaveAttribute('aria-current');
     expect(mainLink('Manage Teachers')).toHaveAttribute('data-variant', 'subtle');
 
@@ -23,6 +23,16 @@ describe('RoleLayout navigation', { timeout: 15_000 }, () => {
     const mobile = await screen.findByRole('navigation', { name: 'Mobile' }, { timeout: 10_000 });
     expect(within(mobile).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
     expect(within(mobile).getByRole('link', { name: 'Queries' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('shows each link with an icon beside the spec’s word, the icon hidden from screen readers', () => {
+    stubApi(() => ({ status: 404 }));
+    renderScreen(<RoleLayout session={STUDENT} />, STUDENT, { path: '/student/home' });
+    for (const name of ['Home', 'Syllabus', 'Attendance', 'Queries', 'Help']) {
+      const icon = mainLink(name).querySelector('svg');
+      expect(icon).not.toBeNull();
+      expect(icon).toHaveAttribute('aria-hidden', 'true');
+    }
   });
 
   it('highlights the screen being shown, with or without a trailing slash', () => {

@@ -15,6 +15,7 @@ import { useLogout } from '../features/auth/api';
 import { Chatbot } from '../features/faq/components/chatbot';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
 import { useLiveUpdates } from './live-updates';
+import { NavGlyph } from './nav-icons';
 import { isCurrent, NAVIGATION, NOTIFICATIONS_PATH, PROFILE_PATH, type NavItem } from './navigation';
 
 const MobileNavigation = lazy(() => import('./mobile-navigation'));
@@ -30,28 +31,41 @@ function initials(name: string): string {
 const NAV_GAP = 2;
 
 /**
- * The top bar's links. Every item that fits is shown; the rest move under "More" rather than push
- * the profile menu out of sight, so nothing in the bar is ever cut, whatever the width and however
- * many items a role has. A hidden copy of the row measures the items at the bar's own font.
+ * The top bar's links. Every item that fits is shown, with its icon while there is room for the
+ * icons; then without icons; and only then do the rest move under "More" rather than push the
+ * profile menu out of sight, so nothing in the bar is ever cut, whatever the width and however many
+ * items a role has. Hidden copies of the row (with and without icons) measure the items at the bar's
+ * own font.
  */
 function TopNavigation({ items, pathname }: { items: NavItem[]; pathname: string }) {
   const navRef = useRef<HTMLDivElement>(null);
-  const measureRef = useRef<HTMLDivElement>(null);
-  // The items moved under "More": none while everything fits.
-  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const withIconsRef = useRef<HTMLDivElement>(null);
+  const plainRef = useRef<HTMLDivElement>(null);
+  // The items moved under "More" (none while everything fits), and whether the icons show.
+  const [{ hidden, icons }, setLayout] = useState<{ hidden: ReadonlySet<string>; icons: boolean }>({
+    hidden: new Set(),
+    icons: true,
+  });
 
   useLayoutEffect(() => {
     const nav = navRef.current;
-    const measure = measureRef.current;
-    if (!nav || !measure) return;
+    const withIcons = withIconsRef.current;
+    const plain = plainRef.current;
+    if (!nav || !withIcons || !plain) return;
+    const widthsOf = (row: HTMLElement) =>
+      [...row.children].map((child) => (child as HTMLElement).offsetWidth + NAV_GAP);
+    const sum = (widths: number[]) => widths.reduce((total, width) => total + width, 0);
     const fit = () => {
       const available = nav.clientWidth;
       // Not laid out (hidden below the breakpoint, or no layout engine): show everything.
-      if (available === 0) return setHidden(new Set());
-      const widths = [...measure.children].map((child) => (child as HTMLElement).offsetWidth + NAV_GAP);
+      if (available === 0) return setLayout({ hidden: new Set(), icons: true });
+      const iconWidths = widthsOf(withIcons);
+      iconWidths.pop();
+      if (sum(iconWidths) <= available) return setLayout({ hidden: new Set(), icons: true });
+      const widths = widthsOf(plain);
       const more = widths.pop() ?? 0;
-      let used = widths.reduce((sum, width) => sum + width, 0);
-      if (used <= available) return setHidden(new Set());
+      let used = sum(widths);
+      if (used <= available) return setLayout({ hidden: new Set(), icons: false });
       // Give way by rank (extras first), the later of equal rank first, until the rest and More fit.
       const order = items
         .map((item, index) => ({ item, index }))
@@ -63,12 +77,13 @@ function TopNavigation({ items, pathname }: { items: NavItem[]; pathname: string
         away.add(item.to);
         used -= widths[index]!;
       }
-      setHidden(away);
+      setLayout({ hidden: away, icons: false });
     };
     fit();
     const observer = new ResizeObserver(fit);
     observer.observe(nav);
-    observer.observe(measure);
+    observer.observe(withIcons);
+    observer.observe(plain);
     return () => observer.disconnect();
   }, [items]);
 
@@ -78,10 +93,12 @@ function TopNavigation({ items, pathname }: { items: NavItem[]; pathname: string
       component={Link}
       to={item.to}
       aria-current={current ? 'page' : undefined}
-      variant={current ? 'filled' : 'subtle'}
+      // Muted links; the current one tinted, not filled, so the bar stays light.
+      variant={current ? 'light' : 'subtle'}
       color={current ? undefined : 'gray'}
       size="compact-sm"
       px={6}
+      leftSection={icons ? <NavGlyph icon={item.icon} /> : undefined}
       className="role-layout-link"
     >
       {item.label}
@@ -98,7 +115,7 @@ function TopNavigation({ items, pathname }: { items: NavItem[]; pathname: string
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
               <Button
-                variant={overflowCurrent ? 'filled' : 'subtle'}
+                variant={overflowCurrent ? 'light' : 'subtle'}
                 color={overflowCurrent ? undefined : 'gray'}
                 size="compact-sm"
                 px={6}
@@ -114,6 +131,7 @@ function TopNavigation({ items, pathname }: { items: NavItem[]; pathname: string
                   component={Link}
                   to={item.to}
                   aria-current={isCurrent(item, pathname) ? 'page' : undefined}
+                  leftSection={<NavGlyph icon={item.icon} />}
                 >
                   {item.label}
                 </Menu.Item>
@@ -122,16 +140,31 @@ function TopNavigation({ items, pathname }: { items: NavItem[]; pathname: string
           </Menu>
         )}
       </Group>
-      <div className="role-layout-nav-measure" ref={measureRef} aria-hidden>
-        {items.map((item) => (
-          <Button key={item.to} size="compact-sm" px={6} variant="subtle" tabIndex={-1} component="span">
-            {item.label}
+      {[true, false].map((withIcon) => (
+        <div
+          key={String(withIcon)}
+          className="role-layout-nav-measure"
+          ref={withIcon ? withIconsRef : plainRef}
+          aria-hidden
+        >
+          {items.map((item) => (
+            <Button
+              key={item.to}
+              size="compact-sm"
+              px={6}
+              variant="subtle"
+              tabIndex={-1}
+              component="span"
+              leftSection={withIcon ? <NavGlyph icon={item.icon} /> : undefined}
+            >
+              {item.label}
+            </Button>
+          ))}
+          <Button size="compact-sm" px={6} variant="subtle" tabIndex={-1} component="span">
+            More
           </Button>
-        ))}
-        <Button size="compact-sm" px={6} variant="subtle" tabIndex={-1} component="span">
-          More
-        </Button>
-      </div>
+        </div>
+      ))}
     </div>
   );
 }
@@ -225,9 +258,11 @@ export function RoleLayout({ session }: { session: Decoded }) {
         </Suspense>
       )}
       <main className="role-layout-main" id="content" tabIndex={-1}>
-        <Suspense fallback={<LoadingState />}>
-          <Outlet />
-        </Suspense>
+        <div className="role-layout-page">
+          <Suspense fallback={<LoadingState />}>
+            <Outlet />
+          </Suspense>
+        </div>
       </main>
       <Chatbot />
       {/* Toasts (a decision's Undo): centred at the bottom, clear of the chatbot's corner. */}

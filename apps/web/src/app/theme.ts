@@ -48,6 +48,17 @@ export const theme = createTheme({
   primaryShade: { light: 8, dark: 8 },
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+  // One step of size and weight per level, so that a page's title, its sections and its cards read as
+  // three levels in both schemes (the colour is --campus-text-heading).
+  headings: {
+    fontWeight: '700',
+    sizes: {
+      h1: { fontSize: rem(26), lineHeight: '1.25', fontWeight: '750' },
+      h2: { fontSize: rem(21), lineHeight: '1.3', fontWeight: '700' },
+      h3: { fontSize: rem(18), lineHeight: '1.35', fontWeight: '650' },
+      h4: { fontSize: rem(16), lineHeight: '1.4', fontWeight: '600' },
+    },
+  },
   variantColorResolver,
 });
 
@@ -72,6 +83,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--campus-text-success': 'var(--mantine-color-green-9)',
     '--campus-text-link': 'var(--mantine-color-blue-9)',
     '--campus-text-nav': 'var(--mantine-color-gray-8)',
+    '--campus-text-heading': 'var(--mantine-color-black)',
     '--campus-border': 'var(--mantine-color-gray-3)',
     '--campus-surface-muted': 'var(--mantine-color-gray-0)',
     '--campus-surface-held': 'var(--mantine-color-gray-1)',
@@ -90,6 +102,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--campus-text-success': 'var(--mantine-color-green-3)',
     '--campus-text-link': 'var(--mantine-color-blue-3)',
     '--campus-text-nav': 'var(--mantine-color-dark-0)',
+    // Brighter than the body text (dark-0), as black headings stand out on a light page.
+    '--campus-text-heading': 'var(--mantine-color-gray-0)',
     '--campus-border': 'var(--mantine-color-dark-4)',
     '--campus-surface-muted': 'var(--mantine-color-dark-6)',
     '--campus-surface-held': 'var(--mantine-color-dark-5)',

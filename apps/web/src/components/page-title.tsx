@@ -8,7 +8,7 @@ export function PageTitle({ children }: { children: string }) {
     setPageTitle(children);
   }, [children]);
   return (
-    <Title order={1} size="h2" mb="md">
+    <Title order={1} size="h1" mb="md">
       {children}
     </Title>
   );

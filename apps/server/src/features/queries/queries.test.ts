@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QUERY_SUBMITTED_MESSAGE, UNSOLVED_SOLUTION, parseTags, type Query } from '@campus/contract';
+import {
+  OWN_QUERY_LIKE_MESSAGE,
+  QUERY_SUBMITTED_MESSAGE,
+  UNSOLVED_SOLUTION,
+  parseTags,
+  type Query,
+} from '@campus/contract';
 import { createTestApp, type TestApp } from '../../../test/app';
 import {
   bearer,
@@ -320,7 +326,7 @@ describe('POST /api/queries/:id/like', () => {
     expect((await like(query._id, teacherToken)).json()).toEqual({ likes: 2, liked: true });
     expect((await like(query._id, otherToken)).json()).toEqual({ likes: 1, liked: false });
     expect((await like(query._id, adminToken)).json()).toEqual({ likes: 2, liked: true });
-    expect((await like(query._id, studentToken)).json()).toEqual({ likes: 3, liked: true });
+    expect((await like(query._id, teacher2Token)).json()).toEqual({ likes: 3, liked: true });
 
     const seenBy = async (token: string) =>
       (await board(`/api/queries-by-rollno/${student.rollNo}?limit=200`, token)).find(
@@ -347,6 +353,27 @@ describe('POST /api/queries/:id/like', () => {
       .where('query_id', '=', query._id)
       .execute();
     expect(rows).toHaveLength(3);
+  });
+
+  it("refuses a student's like of their own question with 403 and a message, and counts nothing", async () => {
+    const query = await ask(studentToken, { anonymous: true });
+    const own = await like(query._id, studentToken);
+    expect(own.statusCode).toBe(403);
+    expect(own.json()).toEqual({ message: OWN_QUERY_LIKE_MESSAGE });
+    const row = await t.handle.db
+      .selectFrom('queries')
+      .select('likes')
+      .where('id', '=', query._id)
+      .executeTakeFirstOrThrow();
+    expect(row.likes).toBe(0);
+    const likeRows = await t.handle.db
+      .selectFrom('query_likes')
+      .select('account_id')
+      .where('query_id', '=', query._id)
+      .execute();
+    expect(likeRows).toHaveLength(0);
+    // Another student may still like it.
+    expect((await like(query._id, otherToken)).json()).toEqual({ likes: 1, liked: true });
   });
 
   it('keeps the counter equal to the likes when one account toggles twice at once', async () => {

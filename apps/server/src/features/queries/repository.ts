@@ -454,12 +454,22 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper) {
 
     /**
      * Likes the query for the account, or takes the like back when it already has one: the like row and
-     * the counter change in one transaction. Undefined when the query does not exist.
+     * the counter change in one transaction. Undefined when the query does not exist; 'own' when the
+     * student liking it asked it (`rollNo` is the liker's, null for staff).
      */
-    async toggleLike(id: string, accountId: string): Promise<{ likes: number; liked: boolean } | undefined> {
+    async toggleLike(
+      id: string,
+      accountId: string,
+      rollNo: number | null,
+    ): Promise<{ likes: number; liked: boolean } | 'own' | undefined> {
       return db.transaction().execute(async (trx) => {
-        const exists = await trx.selectFrom('queries').select('id').where('id', '=', id).executeTakeFirst();
+        const exists = await trx
+          .selectFrom('queries')
+          .select(['id', 'roll_no'])
+          .where('id', '=', id)
+          .executeTakeFirst();
         if (!exists) return undefined;
+        if (rollNo !== null && exists.roll_no === rollNo) return 'own';
         const removed = await trx
           .deleteFrom('query_likes')
           .where('query_id', '=', id)

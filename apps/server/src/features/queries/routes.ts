@@ -5,6 +5,7 @@
 import {
   ErrorSchema,
   LikeResponseSchema,
+  OWN_QUERY_LIKE_MESSAGE,
   OwnQueriesQuerySchema,
   QueriesResponseSchema,
   QueryBoardQuerySchema,
@@ -210,14 +211,17 @@ export const queriesRoutes: Feature = async (app: App, { db, dialect, cache, not
       config: { access: CAMPUS_ROLES },
       schema: {
         tags: TAGS,
-        summary: "Like a query, or take the signed-in account's like back; answers the new count",
+        summary:
+          "Like a query, or take the signed-in account's like back; answers the new count. A student cannot like their own question (403)",
         params: QueryIdParamsSchema,
         response: { 200: LikeResponseSchema, ...errors, 404: ErrorSchema },
       },
     },
     async (request) => {
-      const result = await queries.toggleLike(request.params.id, principalOf(request).accountId);
+      const { accountId, rollNo } = principalOf(request);
+      const result = await queries.toggleLike(request.params.id, accountId, rollNo);
       if (!result) throw notFound('Query not found');
+      if (result === 'own') throw forbidden(OWN_QUERY_LIKE_MESSAGE);
       return result;
     },
   );

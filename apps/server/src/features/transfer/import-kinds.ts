@@ -13,6 +13,7 @@ import {
   GroupCellSchema,
   headerKey,
   IMPORT_COLUMNS,
+  IMPORT_PROBLEM_VALUE_MAX,
   MARK_SCHEMAS,
   OptionalTextCellSchema,
   PERFORMANCE_SEMESTER_KEYS,
@@ -318,9 +319,34 @@ export function readRow<K extends ImportKind>(
   for (const [column, index] of header.columns) {
     const parsed = spec.cells[column]!.safeParse(withoutFormulaGuard(cells[index] ?? ''));
     if (parsed.success) values[column] = parsed.data;
-    else problems.push({ row, field: column, problem: parsed.error.issues[0]?.message ?? 'is not valid' });
+    else {
+      problems.push({
+        row,
+        field: column,
+        problem: parsed.error.issues[0]?.message ?? 'is not valid',
+        value: shownValue(cells[index] ?? ''),
+      });
+    }
   }
   return problems.length > 0 ? { problems } : { value: spec.build(values) };
+}
+
+/**
+ * A cell as the report shows it beside its problem: as written, cut short when long, with control and
+ * invisible formatting characters named ("<U+202E>") so that none reorders or hides the text around it.
+ */
+export function shownValue(cell: string): string {
+  const cut = cell.length > IMPORT_PROBLEM_VALUE_MAX ? `${cell.slice(0, IMPORT_PROBLEM_VALUE_MAX)}…` : cell;
+  return cut.replace(
+    /[\p{Cc}\p{Cf}]/gu,
+    (ch) => `<U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}>`,
+  );
+}
+
+/** A checked row's value of one field, as the report shows it; undefined when it has none to show. */
+export function fieldValue(row: object, field: string): string | undefined {
+  const cell: unknown = Reflect.get(row, field);
+  return typeof cell === 'string' || typeof cell === 'number' ? shownValue(String(cell)) : undefined;
 }
 
 /** Later rows that repeat an earlier row's key; the first stays and is checked as any other. */
@@ -338,7 +364,11 @@ export function findDuplicates<K extends ImportKind>(
     if (seen === undefined) {
       first.set(key, row.row);
       unique.push(row);
-    } else problems.push({ row: row.row, ...spec.duplicate(row.value, seen) });
+    } else {
+      const problem = spec.duplicate(row.value, seen);
+      const value = fieldValue(row.value, problem.field);
+      problems.push({ row: row.row, ...problem, ...(value === undefined ? {} : { value }) });
+    }
   }
   return { unique, problems };
 }

@@ -22,6 +22,7 @@ import {
   findDuplicates,
   readHeader,
   readRow,
+  fieldValue,
   type CheckedRow,
   type Header,
   type KindRows,
@@ -85,8 +86,26 @@ export interface ImportContext {
   now: number;
 }
 
+/**
+ * A problem found after the cells were read (a repeated key, an unknown group) names its field: the
+ * report shows that field's value of the row beside it, as the cell check does.
+ */
+function withValues(problems: readonly ImportProblem[], file: ImportFile): ImportProblem[] {
+  const wanted = new Set(problems.filter((p) => p.value === undefined).map((p) => p.row));
+  if (wanted.size === 0) return [...problems];
+  const rows = new Map<number, object>();
+  for (const checked of file.checked) {
+    if (wanted.has(checked.row)) rows.set(checked.row, checked.value);
+  }
+  return problems.map((p) => {
+    const row = p.value === undefined ? rows.get(p.row) : undefined;
+    const value = row && fieldValue(row, p.field);
+    return value === undefined ? p : { ...p, value };
+  });
+}
+
 function reportOf(file: ImportFile, plan: Plan, dryRun: boolean): ImportReport {
-  const errors = [...file.problems, ...plan.problems].sort((a, b) => a.row - b.row);
+  const errors = withValues([...file.problems, ...plan.problems], file).sort((a, b) => a.row - b.row);
   return {
     kind: file.kind,
     dryRun,

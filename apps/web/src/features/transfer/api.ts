@@ -86,18 +86,27 @@ export function saveCredentials(credentials: readonly OneTimeCredential[], kind:
   saveFile(blob, `${kind}-one-time-passwords.csv`);
 }
 
+/** The report's problems as a CSV file, made in the browser from the report on show. */
+export function saveProblems(report: ImportReport): void {
+  const rows = [
+    csvRow(['row', 'field', 'value', 'problem']),
+    ...report.errors.map((p) => csvRow([p.row, p.field, p.value ?? '', p.problem])),
+  ];
+  const blob = new Blob([`\uFEFF${rows.join('')}`], { type: 'text/csv;charset=utf-8' });
+  saveFile(blob, `${report.kind}-import-problems.csv`);
+}
+
 export interface ExportRequest {
   list: ExportList | 'attendance';
   query?: Record<string, string | undefined>;
 }
 
-export async function downloadExport({ list, query }: ExportRequest): Promise<void> {
+/** Downloads one list and hands it to the browser; answers the name the file was saved under. */
+export async function downloadExport({ list, query }: ExportRequest): Promise<string> {
   const { blob, filename } = await download(`/api/export/${list}.csv`, query ? { query } : {});
-  saveFile(blob, filename ?? `${list}.csv`);
-}
-
-export function useDownloadExport() {
-  return useMutation({ mutationFn: downloadExport });
+  const name = filename ?? `${list}.csv`;
+  saveFile(blob, name);
+  return name;
 }
 
 export function useGroupNames() {

@@ -21,7 +21,7 @@ function setup([status, body]: [number, unknown], onLeave?: string) {
     return { status: 404, body: { message: 'no' } };
   });
   localStorage.setItem('jwtToken', 'tok');
-  renderScreen(<StudentAttendancePage />, student);
+  return renderScreen(<StudentAttendancePage />, student);
 }
 
 const percentage = async () =>
@@ -79,18 +79,64 @@ describe('student attendance', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('lists date and status, newest first', async () => {
-    setup([200, [...records(3, 1)].reverse()]);
-    const table = await screen.findByRole('table');
-    const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((row) => row.textContent)).toEqual([
-      '2025-03-31Present',
-      '2025-03-30Absent',
-      '2025-03-29Absent',
+  it('lists date and status by month, newest first', async () => {
+    setup([
+      200,
+      [
+        { date: '2025-02-27', status: 'Present' },
+        { date: '2025-03-02', status: 'Absent' },
+        { date: '2025-03-03', status: 'Present' },
+        { date: '2025-02-28', status: 'On leave' },
+      ],
     ]);
-    expect(within(table).getByRole('columnheader', { name: 'Date' })).toBeInTheDocument();
-    expect(within(table).getByRole('columnheader', { name: 'Status' })).toBeInTheDocument();
-    expect(await percentage()).toHaveTextContent('33.33%');
+    const march = await screen.findByRole('region', { name: 'March 2025' });
+    const february = screen.getByRole('region', { name: 'February 2025' });
+    expect(march.compareDocumentPosition(february) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const rows = (region: HTMLElement) =>
+      within(within(region).getByRole('table'))
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent);
+    expect(rows(march)).toEqual(['3 Mar 2025Present', '2 Mar 2025Absent']);
+    expect(rows(february)).toEqual(['28 Feb 2025On leave', '27 Feb 2025Present']);
+    expect(within(march).getByText('1 present · 1 absent')).toBeVisible();
+    expect(within(february).getByText('1 present · 0 absent · 1 on leave')).toBeVisible();
+  });
+
+  it('shows the absences only, month by month', async () => {
+    const { user } = setup([200, [...records(3, 1), { date: '2025-04-01', status: 'Present' }]]);
+    await user.click(await screen.findByRole('checkbox', { name: 'Absences only' }));
+    const march = screen.getByRole('region', { name: 'March 2025' });
+    expect(
+      within(march)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual(['30 Mar 2025Absent', '29 Mar 2025Absent']);
+    expect(screen.queryByRole('region', { name: 'April 2025' })).not.toBeInTheDocument();
+  });
+
+  it("shows a month as a calendar, each day's status in colour and in words", async () => {
+    const { user } = setup([200, records(3, 1)]);
+    await user.click(await screen.findByText('Calendar'));
+    const grid = screen.getByRole('table', { name: 'March 2025 calendar' });
+    expect(
+      within(grid)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
+    // 1 March 2025 is a Saturday: the first week starts with five empty days.
+    const firstWeek = within(grid).getAllByRole('row')[1]!;
+    expect(
+      within(firstWeek)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['', '', '', '', '', '1', '2']);
+    const last = within(grid).getByText('31').closest('td')!;
+    expect(last).toHaveTextContent('Present');
+    expect(last).toHaveAttribute('data-status', 'present');
+    expect(within(grid).getByText('30').closest('td')).toHaveAttribute('data-status', 'absent');
+    expect(screen.getByRole('list', { name: 'Calendar key' })).toHaveTextContent('On leave');
   });
 
   it('shows the §8 message when the history cannot be fetched', async () => {

@@ -1,4 +1,4 @@
-/** A student's attendance (SPEC §2): the percentage, a warning below the minimum, and every record. */
+/** A student's attendance (SPEC §2): the percentage, a warning below the minimum, and every record by month. */
 import { Stack } from '@mantine/core';
 import { MESSAGES, attendanceSummary } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
@@ -7,7 +7,7 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { useAttendanceSettings } from '../../leave/api';
 import { useAttendanceHistory } from '../api';
 import { AttendanceSummaryCard } from '../components/attendance-summary';
-import { AttendanceTable } from '../components/attendance-table';
+import { AttendanceHistory } from '../components/attendance-history';
 
 export function StudentAttendancePage() {
   const user = useCurrentUser();
@@ -30,7 +30,7 @@ export function StudentAttendancePage() {
               {MESSAGES.attendance.noRecords}
             </EmptyState>
           ) : (
-            <AttendanceTable records={history.data} />
+            <AttendanceHistory records={history.data} />
           )}
         </>
       )}

@@ -1,5 +1,5 @@
 /** A list of one kind of notice: loading text, empty state, newest first, and "Show older" paging. */
-import { Button, Center, Stack } from '@mantine/core';
+import { Button, Center, SimpleGrid, Stack } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import type { NoticeType } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
@@ -54,9 +54,11 @@ function NoticeList<K extends NoticeType>({
     );
   }
   return (
-    // About 80 characters a line: notices are read, and full-width lines at 1366 px are not.
-    <Stack gap="md" maw={760}>
-      {items.map(render)}
+    // Two columns from 1200 px: the width is used, and each notice keeps about 75 characters a line.
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        {items.map(render)}
+      </SimpleGrid>
       {hasMore && (
         <Center>
           <Button

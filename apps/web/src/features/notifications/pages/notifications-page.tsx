@@ -127,7 +127,7 @@ export function NotificationsPage() {
   }, [inboxPage, markSeen]);
 
   return (
-    <Stack maw={760}>
+    <Stack maw={1040}>
       <Group justify="space-between" wrap="wrap">
         <PageTitle>Notifications</PageTitle>
         <Button

@@ -1,6 +1,7 @@
 /** A query opened from the teachers' work list: the whole question, and the form to answer it. */
-import { Badge, Group, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import type { Query } from '@campus/contract';
+import { Tags } from '../../../components/tags';
 import { TimeAgo } from '../../../components/time-ago';
 import { SolutionForm } from './solution-form';
 
@@ -28,15 +29,7 @@ export function AnswerQueryDialog({
           <Text size="sm" c="dimmed">
             Asked by {query.name} ({query.rollNo}), {query.group} · <TimeAgo iso={query.createdAt} />
           </Text>
-          {query.tags.length > 0 && (
-            <Group gap={4}>
-              {query.tags.map((tag) => (
-                <Badge key={tag} variant="outline" size="sm">
-                  {tag}
-                </Badge>
-              ))}
-            </Group>
-          )}
+          <Tags tags={query.tags} />
           <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{query.description}</Text>
           <SolutionForm query={query} onSolved={onSolved} />
         </Stack>

@@ -3,6 +3,7 @@ import { Badge, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useContext, type ReactNode } from 'react';
 import { HIGHLIGHT_START, type Query } from '@campus/contract';
 import { Highlighted, unmarked } from '../../../components/highlighted';
+import { Tags } from '../../../components/tags';
 import { CurrentUserContext } from '../../../lib/current-user';
 import { queryDate } from '../../../lib/dates';
 import { isSolved } from '../api';
@@ -15,8 +16,11 @@ function askedBy(query: Query, ownRollNo: number | undefined): string {
   return `${query.name} (${query.rollNo})${query.anonymous ? ', anonymous to other students' : ''}`;
 }
 
+const likesLabel = (likes: number) => `${likes} ${likes === 1 ? 'like' : 'likes'}`;
+
 export function QueryCard({ query, children }: { query: Query; children?: ReactNode }) {
   const RollNo = useContext(CurrentUserContext)?.RollNo;
+  const own = RollNo !== undefined && query.rollNo === RollNo;
   // A search marks its words: in the whole description when the index gave it whole, else in a part.
   const marked = query.highlight?.description ?? '';
   const found = marked.includes(HIGHLIGHT_START);
@@ -29,17 +33,16 @@ export function QueryCard({ query, children }: { query: Query; children?: ReactN
           <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
             {query.highlight ? <Highlighted text={query.highlight.topic} /> : query.topic}
           </Title>
-          <LikeButton query={query} />
+          {/* One's own question shows its count; only others may like it (the server refuses too). */}
+          {own ? (
+            <Text size="sm" c="dimmed">
+              {likesLabel(query.likes)}
+            </Text>
+          ) : (
+            <LikeButton query={query} />
+          )}
         </Group>
-        {query.tags.length > 0 && (
-          <Group gap={6} aria-label="Tags" role="list">
-            {query.tags.map((tag) => (
-              <Badge key={tag} variant="outline" color="blue.8" role="listitem" tt="none">
-                {tag}
-              </Badge>
-            ))}
-          </Group>
-        )}
+        <Tags tags={query.tags} />
         <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           {wholeMatch ? <Highlighted text={marked} /> : query.description}
         </Text>

@@ -1,5 +1,5 @@
 /** A list of queries with its loading text, empty state, and a failed load logged and offered again. */
-import { Stack } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { Query } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
@@ -40,12 +40,13 @@ export function QueryList({
       </EmptyState>
     );
   return (
-    <Stack gap="md">
+    // Two columns from 1200 px, each card a readable measure wide.
+    <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
       {queries.map((query) => (
         <QueryCard key={query._id} query={query}>
           {renderExtra?.(query)}
         </QueryCard>
       ))}
-    </Stack>
+    </SimpleGrid>
   );
 }

@@ -2,9 +2,10 @@
  * The teachers' queries as a dense table: one row per query, sortable columns, and on each row the
  * way to answer it (unsolved) or who answered and when (solved), and to hide it as spam.
  */
-import { Button, Group, Text } from '@mantine/core';
+import { Box, Button, Group, Text } from '@mantine/core';
 import type { Query, QuerySort } from '@campus/contract';
 import { DataTable, type Column, type SortState } from '../../../components/data-table';
+import { Tags } from '../../../components/tags';
 import { TimeAgo } from '../../../components/time-ago';
 
 const queryLabel = (query: Query) => `${query.topic}, asked by ${query.name} (${query.rollNo})`;
@@ -66,9 +67,9 @@ export function QueryWorkListTable({
             </Text>
           )}
           {q.tags.length > 0 && (
-            <Text size="xs" c="dimmed">
-              {q.tags.join(', ')}
-            </Text>
+            <Box mt={4}>
+              <Tags tags={q.tags} />
+            </Box>
           )}
         </>
       ),

@@ -35,7 +35,7 @@ describe('AdminQueriesPage', { timeout: 15_000 }, () => {
       'Exam dates',
       'Ravi Kumar',
       '230003',
-      'exams, calendar',
+      'examscalendar', // two tags: exams, calendar
       'Solved',
       '2',
       '1/5/30',

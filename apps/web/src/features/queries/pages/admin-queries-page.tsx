@@ -10,6 +10,7 @@ import type { Column } from '../../../components/data-table';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
 import { PagedTable } from '../../../components/paged-table';
+import { Tags } from '../../../components/tags';
 import { showOutcome } from '../../../components/toast';
 import { serverMessageOr } from '../../../lib/api-client';
 import { queryDate } from '../../../lib/dates';
@@ -21,7 +22,7 @@ const DETAILS: Column<Query>[] = [
   { header: 'Topic', breakAnywhere: true, cell: (q) => q.topic },
   { header: 'Student', cell: (q) => q.name },
   { header: 'Roll No', cell: (q) => q.rollNo },
-  { header: 'Tags', cell: (q) => q.tags.join(', ') },
+  { header: 'Tags', cell: (q) => <Tags tags={q.tags} /> },
   {
     header: 'Status',
     cell: (q) => (

@@ -62,7 +62,7 @@ describe('StudentQueriesPage', { timeout: 15_000 }, () => {
   });
 
   it('toggles a like and shows the new count', async () => {
-    const query = boardQuery({ topic: 'Likes', likes: 3 });
+    const query = boardQuery({ topic: 'Likes', likes: 3, rollNo: 230003 });
     const calls = board({ unsolved: [query] });
     renderScreen(<StudentQueriesPage />, STUDENT);
     const card = await screen.findByRole('article', { name: 'Likes' });
@@ -72,6 +72,17 @@ describe('StudentQueriesPage', { timeout: 15_000 }, () => {
     const liked = await within(card).findByRole('button', { name: 'Like, 4 likes' });
     expect(liked).toHaveAttribute('aria-pressed', 'true');
     expect(calls.find((c) => c.method === 'POST')?.path).toBe(`/api/queries/${query._id}/like`);
+  });
+
+  it('offers no like on your own question, only its count', async () => {
+    const calls = board({
+      unsolved: [boardQuery({ topic: 'Mine to ask', likes: 2, rollNo: STUDENT.RollNo })],
+    });
+    renderScreen(<StudentQueriesPage />, STUDENT);
+    const card = await screen.findByRole('article', { name: 'Mine to ask' });
+    expect(within(card).getByText('2 likes')).toBeVisible();
+    expect(within(card).queryByRole('button', { name: /^Like/ })).not.toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
   it('filters your own queries by All, Solved and Unsolved', async () => {

@@ -4,23 +4,42 @@ import { useState } from 'react';
 import { defaultReportRange, EXPORT_LIST_LABELS, EXPORT_LISTS, reportRangeProblem } from '@campus/contract';
 import { serverMessageOr } from '../../../lib/api-client';
 import { localIsoDate } from '../../../lib/today';
-import { useDownloadExport, useGroupNames, type ExportRequest } from '../api';
+import { downloadExport, useGroupNames, type ExportRequest } from '../api';
+
+type Outcome = { ok: true; text: string } | { ok: false; text: string };
 
 export function ExportPanel() {
-  const download = useDownloadExport();
   const groups = useGroupNames();
   const defaults = defaultReportRange(localIsoDate());
   const [group, setGroup] = useState<string | null>(null);
   const [from, setFrom] = useState(defaults.from);
   const [to, setTo] = useState(defaults.to);
-  const [asked, setAsked] = useState<string | null>(null);
+  // Each list downloads on its own: one running keeps the others free to start.
+  const [running, setRunning] = useState<ReadonlySet<string>>(new Set());
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const rangeProblem = from && to ? reportRangeProblem(from, to) : { field: 'from', message: 'is required' };
 
   const get = (request: ExportRequest, label: string) => {
-    setAsked(label);
-    download.mutate(request);
+    setRunning((now) => new Set(now).add(label));
+    // Not one mutation for all: each download settles on its own, and reports under its own name.
+    void downloadExport(request)
+      .then(
+        (filename) => setOutcome({ ok: true, text: `Downloaded ${filename}.` }),
+        (error: unknown) =>
+          setOutcome({
+            ok: false,
+            text: serverMessageOr(error, `Could not download ${label.toLowerCase()}. Please try again.`),
+          }),
+      )
+      .finally(() =>
+        setRunning((now) => {
+          const next = new Set(now);
+          next.delete(label);
+          return next;
+        }),
+      );
   };
-  const pending = (label: string) => download.isPending && asked === label;
+  const pending = (label: string) => running.has(label);
 
   return (
     <Stack gap="md">
@@ -38,8 +57,10 @@ export function ExportPanel() {
             <Button
               key={list}
               variant="default"
-              disabled={download.isPending}
-              onClick={() => get({ list }, label)}
+              aria-busy={pending(label)}
+              onClick={() => {
+                if (!pending(label)) get({ list }, label);
+              }}
               aria-label={`Download ${label.toLowerCase()} as CSV`}
             >
               {pending(label) ? 'Downloading...' : label}
@@ -75,15 +96,26 @@ export function ExportPanel() {
         />
         <Button
           variant="default"
-          disabled={!group || rangeProblem !== undefined || download.isPending}
-          onClick={() => group && get({ list: 'attendance', query: { group, from, to } }, 'attendance')}
+          disabled={!group || rangeProblem !== undefined}
+          aria-busy={pending('attendance')}
+          onClick={() => {
+            if (group && !pending('attendance'))
+              get({ list: 'attendance', query: { group, from, to } }, 'attendance');
+          }}
         >
           {pending('attendance') ? 'Downloading...' : 'Download attendance CSV'}
         </Button>
       </Group>
-      {download.isError && (
+      <div role="status" aria-live="polite">
+        {outcome?.ok === true && (
+          <Alert color="green" variant="light">
+            {outcome.text}
+          </Alert>
+        )}
+      </div>
+      {outcome?.ok === false && (
         <Alert color="red" role="alert">
-          {serverMessageOr(download.error, 'Could not download the file. Please try again.')}
+          {outcome.text}
         </Alert>
       )}
     </Stack>

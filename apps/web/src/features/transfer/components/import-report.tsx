@@ -1,9 +1,10 @@
 /** What a check found (or an import did): the counts, then every problem by row, a page at a time. */
-import { Alert, Group, Pagination, Stack, Text } from '@mantine/core';
+import { Alert, Button, Code, Group, Pagination, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { ImportReport } from '@campus/contract';
 import { DataTable, type Column } from '../../../components/data-table';
 import { formatCount } from '../../../lib/format';
+import { saveProblems } from '../api';
 
 const PROBLEMS_PER_PAGE = 20;
 const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
@@ -34,8 +35,25 @@ export function ImportCounts({ report }: { report: ImportReport }) {
 
 type Problem = ImportReport['errors'][number];
 const PROBLEM_COLUMNS: Column<Problem>[] = [
-  { header: 'Row', width: 56, cell: (problem) => problem.row },
-  { header: 'Field', width: 110, cell: (problem) => problem.field },
+  { header: 'Row', width: 48, cell: (problem) => problem.row },
+  { header: 'Field', width: 90, breakAnywhere: true, cell: (problem) => problem.field },
+  {
+    header: 'Value',
+    maxWidth: 200,
+    breakAnywhere: true,
+    cell: (problem) =>
+      problem.value === undefined ? (
+        <Text span c="dimmed" size="sm">
+          (whole row)
+        </Text>
+      ) : problem.value === '' ? (
+        <Text span c="dimmed" size="sm">
+          (empty)
+        </Text>
+      ) : (
+        <Code>{problem.value}</Code>
+      ),
+  },
   { header: 'Problem', cell: (problem) => problem.problem },
 ];
 
@@ -52,6 +70,11 @@ export function ProblemsTable({ report }: { report: ImportReport }) {
         {report.errorCount > report.errors.length &&
           ` Only the first ${formatCount(report.errors.length)} are listed.`}
       </Alert>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={() => saveProblems(report)}>
+          Download problems (CSV)
+        </Button>
+      </Group>
       <DataTable
         caption={caption}
         columns={PROBLEM_COLUMNS}

@@ -1,10 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ImportApplyResponse, ImportReport } from '@campus/contract';
-import { ADMIN, renderScreen, stubApi, type ApiCall } from '../../../test/render';
+import { ADMIN, deferred, renderScreen, stubApi, type ApiCall } from '../../../test/render';
 import { AdminImportPage } from './admin-import-page';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 const report = (errors: ImportReport['errors'], created = 3): ImportReport => ({
   kind: 'students',
@@ -21,6 +24,7 @@ const PROBLEMS = Array.from({ length: 23 }, (_, i) => ({
   row: i + 2,
   field: i === 0 ? 'email' : 'RollNo',
   problem: i === 0 ? 'must be a valid email' : `${240000 + i} appears again (first on row 2)`,
+  value: i === 0 ? 'asha@' : String(240000 + i),
 }));
 
 const DONE: ImportApplyResponse = {
@@ -40,6 +44,23 @@ function progressLines(): Response {
     status: 200,
     headers: { 'content-type': 'application/x-ndjson' },
   });
+}
+
+/** Files handed to the browser to save: their names and the bytes as sent. */
+function captureDownloads() {
+  const saved: { name: string; text: Promise<string> }[] = [];
+  URL.createObjectURL = vi.fn((blob: Blob) => {
+    const text = blob
+      .arrayBuffer()
+      .then((bytes) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes));
+    saved.push({ name: '', text });
+    return 'blob:file';
+  });
+  URL.revokeObjectURL = vi.fn();
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.at(-1)!.name = this.download;
+  });
+  return saved;
 }
 
 async function chooseFile(user: ReturnType<typeof renderScreen>['user'], name: string) {
@@ -77,15 +98,15 @@ describe('AdminImportPage', { timeout: 20_000 }, () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
-    expect(headers).toEqual(['Row', 'Field', 'Problem']);
+    expect(headers).toEqual(['Row', 'Field', 'Value', 'Problem']);
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(21);
-    expect(rows[1]).toHaveTextContent('2emailmust be a valid email');
+    expect(rows[1]).toHaveTextContent('2emailasha@must be a valid email');
     expect(importButton).toBeDisabled();
 
     await user.click(screen.getByRole('button', { name: 'Problems page 2' }));
     expect(within(table).getAllByRole('row')).toHaveLength(4);
-    expect(within(table).getAllByRole('row')[3]).toHaveTextContent('24RollNo240022 appears again');
+    expect(within(table).getAllByRole('row')[3]).toHaveTextContent('24RollNo240022240022 appears again');
 
     // The file fixed and checked again: no problems, and Import may be pressed.
     await chooseFile(user, 'students-fixed.csv');
@@ -133,5 +154,80 @@ describe('AdminImportPage', { timeout: 20_000 }, () => {
       '500001 is already the User ID of a teacher',
     );
     expect(screen.getByRole('button', { name: 'Import' })).toBeDisabled();
+  });
+
+  it('downloads the problems, each with its value, as a CSV file', async () => {
+    const saved = captureDownloads();
+    stubApi((call: ApiCall) => {
+      if (call.path === '/api/groups') return { status: 200, body: [] };
+      if (call.path === '/api/import/students/check') {
+        return {
+          status: 200,
+          body: report([
+            { row: 2, field: 'email', problem: 'must be a valid email', value: 'asha@' },
+            { row: 3, field: 'name', problem: 'is required', value: '' },
+            { row: 4, field: 'group', problem: 'is not valid', value: '=cmd()' },
+            { row: 5, field: '(row)', problem: 'has 11 cells but the first row names 10 columns' },
+          ]),
+        };
+      }
+      return { status: 404, body: { message: 'no' } };
+    });
+    const { user } = renderScreen(<AdminImportPage />, ADMIN);
+    await chooseFile(user, 'students.csv');
+    await user.click(screen.getByRole('button', { name: 'Check file' }));
+    const table = await screen.findByRole('table', { name: /Problems in the file/ });
+    expect(within(table).getAllByRole('row')[2]).toHaveTextContent('3name(empty)is required');
+    expect(within(table).getAllByRole('row')[4]).toHaveTextContent('5(row)(whole row)has 11 cells');
+
+    await user.click(screen.getByRole('button', { name: 'Download problems (CSV)' }));
+    await vi.waitFor(() => expect(saved[0]?.name).toBe('students-import-problems.csv'));
+    const lines = (await saved[0]!.text)
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toBe('row,field,value,problem');
+    expect(lines[1]).toBe('2,email,asha@,must be a valid email');
+    // A value a spreadsheet would run as a formula is kept as text.
+    expect(lines[3]).toContain("'=cmd()");
+    expect(lines).toHaveLength(5);
+  });
+
+  it('says which file an export saved, and keeps the other exports free while one runs', async () => {
+    const saved = captureDownloads();
+    const held = deferred<Response>();
+    stubApi((call: ApiCall) => {
+      if (call.path === '/api/groups') return { status: 200, body: [] };
+      if (call.path === '/api/export/students.csv') return held.promise;
+      if (call.path === '/api/export/teachers.csv') {
+        return new Response('teacherId\n', {
+          status: 200,
+          headers: {
+            'content-type': 'text/csv',
+            'content-disposition': 'attachment; filename="teachers-2026-11-25.csv"',
+          },
+        });
+      }
+      return { status: 404, body: { message: 'no' } };
+    });
+    const { user } = renderScreen(<AdminImportPage />, ADMIN);
+    await user.click(screen.getByRole('button', { name: 'Download students as CSV' }));
+    expect(await screen.findByText('Downloading...')).toBeInTheDocument();
+    const teachers = screen.getByRole('button', { name: 'Download teachers as CSV' });
+    expect(teachers).toBeEnabled();
+    await user.click(teachers);
+    expect(await screen.findByText('Downloaded teachers-2026-11-25.csv.')).toBeInTheDocument();
+    expect(saved[0]?.name).toBe('teachers-2026-11-25.csv');
+    held.resolve(
+      new Response('RollNo\n', {
+        status: 200,
+        headers: {
+          'content-type': 'text/csv',
+          'content-disposition': 'attachment; filename="students-2026-11-25.csv"',
+        },
+      }),
+    );
+    expect(await screen.findByText('Downloaded students-2026-11-25.csv.')).toBeInTheDocument();
+    expect(screen.queryByText('Downloading...')).not.toBeInTheDocument();
   });
 });

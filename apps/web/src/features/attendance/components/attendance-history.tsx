@@ -1,0 +1,105 @@
+/**
+ * A student's attendance records, a month at a time: as lists or as calendars, every day or the
+ * absences only. The view and the filter live in the address, so a reload or a shared link keeps them.
+ */
+import './attendance-history.css';
+import { Checkbox, Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import type { AttendanceRecord } from '@campus/contract';
+import { DataTable, type Column } from '../../../components/data-table';
+import { formatDay } from '../../../lib/format';
+import { AttendanceCalendar, CalendarLegend } from './attendance-calendar';
+import { groupByMonth, monthCounts } from './attendance-months';
+
+const COLUMNS: Column<AttendanceRecord>[] = [
+  { header: 'Date', cell: (record) => <time dateTime={record.date}>{formatDay(record.date)}</time> },
+  {
+    header: 'Status',
+    cell: (record) => (
+      <Text
+        span
+        fw={record.status === 'Absent' ? 700 : 400}
+        c={record.status === 'Absent' ? 'var(--campus-text-danger)' : undefined}
+      >
+        {record.status}
+      </Text>
+    ),
+  },
+];
+
+type View = 'list' | 'calendar';
+
+export function AttendanceHistory({ records }: { records: readonly AttendanceRecord[] }) {
+  const [params, setParams] = useSearchParams();
+  const view: View = params.get('view') === 'calendar' ? 'calendar' : 'list';
+  const absencesOnly = params.get('absences') === '1';
+  const change = (key: string, value: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === null) next.delete(key);
+        else next.set(key, value);
+        return next;
+      },
+      { replace: true },
+    );
+
+  const months = groupByMonth(records)
+    .map((month) =>
+      absencesOnly ? { ...month, records: month.records.filter((r) => r.status === 'Absent') } : month,
+    )
+    .filter((month) => month.records.length > 0);
+
+  return (
+    <Stack gap="md" component="section" aria-label="Attendance records">
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <SegmentedControl
+          aria-label="Show records as"
+          value={view}
+          onChange={(value) => change('view', value === 'calendar' ? 'calendar' : null)}
+          data={[
+            { value: 'list', label: 'List' },
+            { value: 'calendar', label: 'Calendar' },
+          ]}
+        />
+        <Checkbox
+          label="Absences only"
+          checked={absencesOnly}
+          onChange={(event) => change('absences', event.currentTarget.checked ? '1' : null)}
+        />
+      </Group>
+      {view === 'calendar' && <CalendarLegend />}
+      {months.length === 0 ? (
+        <Text c="dimmed">No absences: you were not marked absent on any day.</Text>
+      ) : (
+        // Two months side by side from 1200 px: a month's list or calendar needs no more width.
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg" verticalSpacing="lg">
+          {months.map((month) => (
+            <Stack key={month.key} gap={6} component="section" aria-labelledby={`month-${month.key}`}>
+              <Group justify="space-between" align="baseline" wrap="wrap" gap="xs">
+                <Title order={2} size="h4" id={`month-${month.key}`}>
+                  {month.label}
+                </Title>
+                <Text size="sm" c="dimmed">
+                  {monthCounts(month)}
+                </Text>
+              </Group>
+              {view === 'calendar' ? (
+                <AttendanceCalendar month={month} absencesOnly={absencesOnly} />
+              ) : (
+                <DataTable
+                  caption={`${month.label}${absencesOnly ? ', absences' : ''}, newest first`}
+                  hideCaption
+                  columns={COLUMNS}
+                  rows={month.records}
+                  rowKey={(record) => record.date}
+                  minWidth={280}
+                />
+              )}
+            </Stack>
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}

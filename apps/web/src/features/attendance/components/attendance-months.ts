@@ -1,0 +1,42 @@
+/** A student's attendance records grouped by calendar month, newest month and day first. */
+import type { AttendanceRecord } from '@campus/contract';
+
+export interface AttendanceMonth {
+  /** `YYYY-MM`. */
+  key: string;
+  /** "November 2026". */
+  label: string;
+  records: AttendanceRecord[];
+  present: number;
+  absent: number;
+  onLeave: number;
+}
+
+export function monthLabel(key: string): string {
+  const [year, month] = key.split('-').map(Number);
+  return new Date(year!, month! - 1, 1).toLocaleDateString('en-IN', { month: 'long', year: 'numeric' });
+}
+
+export function groupByMonth(records: readonly AttendanceRecord[]): AttendanceMonth[] {
+  const months = new Map<string, AttendanceMonth>();
+  for (const record of [...records].sort((a, b) => b.date.localeCompare(a.date))) {
+    const key = record.date.slice(0, 7);
+    let month = months.get(key);
+    if (!month) {
+      month = { key, label: monthLabel(key), records: [], present: 0, absent: 0, onLeave: 0 };
+      months.set(key, month);
+    }
+    month.records.push(record);
+    if (record.status === 'Present') month.present += 1;
+    else if (record.status === 'Absent') month.absent += 1;
+    else month.onLeave += 1;
+  }
+  return [...months.values()];
+}
+
+/** "18 present · 2 absent · 1 on leave", leaving out what did not happen. */
+export function monthCounts(month: AttendanceMonth): string {
+  const parts = [`${month.present} present`, `${month.absent} absent`];
+  if (month.onLeave > 0) parts.push(`${month.onLeave} on leave`);
+  return parts.join(' · ');
+}
