@@ -340,7 +340,8 @@ describe('POST /api/queries/:id/like', () => {
     for (const [token, likedByMe] of [
       [teacherToken, true],
       [otherToken, false],
-      [studentToken, true],
+      [teacher2Token, true],
+      [studentToken, false],
     ] as const) {
       expect(
         (await board('/api/queries-without-solution?limit=200', token)).find((q) => q._id === query._id),
