@@ -10,6 +10,7 @@ import { download } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/save-file';
 import { GATE_STATE_LABEL } from '../../gatepasses/components/gate-pass-card';
 import { useMovements } from '../api';
+import { DayInput } from '../../../components/day-input';
 
 const time = (iso?: string) =>
   iso ? new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) : '—';
@@ -87,7 +88,7 @@ export function MovementsPage() {
       <PageTitle>Movements</PageTitle>
       <Stack gap="lg">
         <Group align="end" wrap="wrap">
-          <TextInput label="Date" type="date" value={date} onChange={(e) => setDate(e.currentTarget.value)} />
+          <DayInput label="Date" value={date} onChange={setDate} />
           <TextInput
             label="Group"
             placeholder="All groups"

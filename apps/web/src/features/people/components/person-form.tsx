@@ -19,6 +19,7 @@ import {
   type TeacherCreateRequest,
   type TeacherUpdateRequest,
 } from '@campus/contract';
+import { DayInput, dayProps } from '../../../components/day-input';
 
 export type PersonKind = 'student' | 'teacher';
 
@@ -164,7 +165,7 @@ export function PersonForm({
           {kind === 'student' && <TextInput {...input('FatherName')} autoComplete="off" />}
           {kind === 'student' && <TextInput {...input('MotherName')} autoComplete="off" />}
           <NativeSelect {...input('Gender')} data={choices(GENDERS, 'Not given')} />
-          <TextInput {...input('Dob')} type="date" />
+          <DayInput {...dayProps(input('Dob'))} />
           {kind === 'student' && (
             <NativeSelect {...input('Category')} data={choices(CATEGORIES, 'Not given')} />
           )}
