@@ -28,7 +28,10 @@ export function DayInput({ value, onChange, min, max, description, ...rest }: Da
       // Days out of range are greyed in the calendar, but a typed one still reaches the form, whose
       // own check says on the field why it is refused (the calendar alone would drop it unsaid).
       {...(min || max
-        ? { excludeDate: (day: string) => (min !== undefined && day < min) || (max !== undefined && day > max) }
+        ? {
+            excludeDate: (day: string) =>
+              (min !== undefined && day < min) || (max !== undefined && day > max),
+          }
         : {})}
       clearable={!rest.required}
       popoverProps={{ withinPortal: true }}

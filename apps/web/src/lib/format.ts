@@ -76,7 +76,10 @@ export function formatCount(value: number): string {
 }
 
 const numericDay = () =>
-  cached('numeric-day', (l) => new Intl.DateTimeFormat(l, { day: '2-digit', month: '2-digit', year: 'numeric' }));
+  cached(
+    'numeric-day',
+    (l) => new Intl.DateTimeFormat(l, { day: '2-digit', month: '2-digit', year: 'numeric' }),
+  );
 
 type DayPart = 'day' | 'month' | 'year';
 
@@ -84,7 +87,9 @@ type DayPart = 'day' | 'month' | 'year';
 export function dayOrder(): DayPart[] {
   return numericDay()
     .formatToParts(new Date(2031, 4, 2))
-    .flatMap((part) => (part.type === 'day' || part.type === 'month' || part.type === 'year' ? [part.type] : []));
+    .flatMap((part) =>
+      part.type === 'day' || part.type === 'month' || part.type === 'year' ? [part.type] : [],
+    );
 }
 
 /** "DD/MM/YYYY" in India: what a date field shows as its placeholder, in the campus order. */
