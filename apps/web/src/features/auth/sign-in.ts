@@ -24,7 +24,9 @@ export async function signIn(userId: string, password: string): Promise<SignInRe
       const field = issue.path[0];
       if (field === 'userId' || field === 'password') fields[field] ??= issue.message;
     }
-    return Object.keys(fields).length > 0 ? { ok: false, fields } : { ok: false, error: MESSAGES.login.failed };
+    return Object.keys(fields).length > 0
+      ? { ok: false, fields }
+      : { ok: false, error: MESSAGES.login.failed };
   }
   try {
     const res = await login(parsed.data);

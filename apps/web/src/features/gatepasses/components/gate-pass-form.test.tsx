@@ -128,6 +128,16 @@ describe('GatePassForm', { timeout: 15_000 }, () => {
     expect(screen.getByLabelText(/^Reason/)).toHaveValue('');
   });
 
+  it('takes the date day first, as the campus writes it, and sends it as an ISO day', async () => {
+    const calls = stubApi(server(() => ({ status: 201, body: { message: 'ok', gatepass: gatePass() } })));
+    renderScreen(<GatePassForm />, STUDENT);
+    expect(screen.getByLabelText(/^Date/)).toHaveAttribute('placeholder', 'DD/MM/YYYY');
+    await fillAndSubmit('01/05/2030');
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ date: '2030-05-01' }),
+    );
+  });
+
   it('shows the new pass and its status at once, and leads to the list it joined', async () => {
     const created = gatePass({ date: '2030-05-01', time: '14:30', reason: 'Dentist appointment' });
     stubApi(

@@ -146,7 +146,10 @@ export function TeacherGatepassPage({ undoWindowMs = UNDO_WINDOW_MS }: { undoWin
   const url = useWorkListUrl({ tabs: STATUSES, sorts: GATE_PASS_SORTS, mentored: mentored.data });
   const { tab, group, mine, setTab, setGroup, setMine } = url;
   // Every tab is loaded (for its count); the one on show takes its view from the address.
-  const urlView: TabView = { sort: { sort: url.view.sort.key, order: url.view.sort.order }, page: url.view.page };
+  const urlView: TabView = {
+    sort: { sort: url.view.sort.key, order: url.view.sort.order },
+    page: url.view.page,
+  };
   const views: Record<GatePassStatus, TabView> = {
     pending: tab === 'pending' ? urlView : FIRST_VIEW,
     approved: tab === 'approved' ? urlView : FIRST_VIEW,
