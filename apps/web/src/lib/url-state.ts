@@ -2,7 +2,8 @@
  * A screen's view kept in the address (`?tab=solved&sort=likes&page=2`): a reload keeps it and a link
  * shares it. What the address does not name is the screen's default, so a default view has a bare URL.
  */
-import { useCallback } from 'react';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { SortOrder } from '@campus/contract';
 
@@ -78,4 +79,26 @@ export function sortParams<K extends string>(
     sort: sort.key === fallback ? null : sort.key,
     order: sort.order === defaultOrder(sort.key) ? null : sort.order,
   };
+}
+
+/**
+ * A search box whose words are kept in the address (`?q=…`) once typing pauses, and which starts
+ * the first page again when they change. `search` is what the list asks for; `text` what the box shows.
+ */
+export function useUrlSearch(
+  { params, change }: { params: URLSearchParams; change: (values: UrlChanges) => void },
+  delayMs: number,
+  key = 'q',
+) {
+  const search = params.get(key) ?? '';
+  const [text, setText] = useState(search);
+  const [typed] = useDebouncedValue(text.trim(), delayMs);
+  const last = useRef(typed);
+  useEffect(() => {
+    // Only a pause in typing writes the address; a filter cleared elsewhere is not written back.
+    if (typed === last.current) return;
+    last.current = typed;
+    if (typed !== search) change({ [key]: typed || null, page: null });
+  }, [typed, search, change, key]);
+  return { text, setText, search };
 }
