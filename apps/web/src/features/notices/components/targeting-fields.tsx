@@ -2,7 +2,7 @@
  * Who a notice is for and when it shows: the whole campus, chosen groups, students or teachers; an
  * optional start (scheduled) and end (it leaves the lists then); pinned to the top.
  */
-import { Checkbox, Group, MultiSelect, Radio, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Group, MultiSelect, Radio, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { NoticeAudienceKind } from '@campus/contract';
 import { useGroups } from '../../attendance/api';
@@ -34,7 +34,7 @@ function MomentInput({
 }) {
   const [day = '', time = ''] = value ? value.split('T') : [];
   return (
-    <Group gap="xs" align="flex-start" wrap="nowrap" miw={200}>
+    <Group gap="xs" align="flex-end" wrap="nowrap">
       <DayInput
         label={label}
         description={description}
@@ -45,7 +45,6 @@ function MomentInput({
       />
       <TextInput
         label={`${label} time`}
-        description="Optional"
         type="time"
         value={day ? time : ''}
         disabled={!day}
@@ -127,7 +126,7 @@ export function TargetingFields({ targeting }: { targeting: ReturnType<typeof us
           error={state.error.groups}
         />
       )}
-      <Group grow gap="sm" wrap="wrap" align="flex-start">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <MomentInput
           label="Starts"
           description="Empty: at once"
@@ -141,7 +140,7 @@ export function TargetingFields({ targeting }: { targeting: ReturnType<typeof us
           onChange={set.setEndsAt}
           error={state.error.endsAt}
         />
-      </Group>
+      </SimpleGrid>
       <Checkbox
         label="Pin to the top"
         checked={state.pinned}
