@@ -34,6 +34,9 @@ export function DayInput({ value, onChange, min, max, description, ...rest }: Da
           }
         : {})}
       clearable={!rest.required}
+      clearButtonProps={{
+        'aria-label': typeof rest.label === 'string' ? `Clear ${rest.label}` : 'Clear the date',
+      }}
       popoverProps={{ withinPortal: true }}
     />
   );

@@ -44,7 +44,7 @@ function MomentInput({
         style={{ flex: 1 }}
       />
       <TextInput
-        label={`${label} time`}
+        label={`${label} at`}
         type="time"
         value={day ? time : ''}
         disabled={!day}
