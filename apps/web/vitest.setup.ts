@@ -24,6 +24,11 @@ class ResizeObserverStub {
 }
 window.ResizeObserver = ResizeObserverStub;
 window.HTMLElement.prototype.scrollIntoView = () => {};
+// A Textarea that grows with its text listens for web fonts to load.
+Object.defineProperty(document, 'fonts', {
+  configurable: true,
+  value: Object.assign(new EventTarget(), { ready: Promise.resolve() }),
+});
 
 afterEach(() => {
   cleanup();

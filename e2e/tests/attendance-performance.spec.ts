@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
 import { DEMO, signInAs } from '../support/session';
+import { isoDay } from '../support/dates';
 
 const ABSENTEE = DEMO.otherGroupStudent; // 230003, group CSE-B
 const GROUP = 'CSE-B';
@@ -91,7 +92,8 @@ test.describe('attendance and performance', () => {
     await test.step('the teacher marks everyone present but the absentee, partly by keyboard', async () => {
       await openFromNav(teacher, 'Attendance', /\/teacher\/attendance$/);
       await expect(teacher.getByRole('heading', { level: 1, name: 'Mark Attendance' })).toBeVisible();
-      today = await teacher.getByLabel('Date', { exact: true }).inputValue();
+      // Shown day first (en-IN); the records keep ISO days.
+      today = isoDay(await teacher.getByLabel('Date', { exact: true }).inputValue());
       expect(today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       await expectAccessible(teacher);
 

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
 import { signInAs } from '../support/session';
+import { campusDay } from '../support/dates';
 
 /** Dr. Fatima Sheikh mentors ECE-A, students 230041 to 230060; no other journey marks this group. */
 const MENTOR = 500003;
@@ -22,7 +23,7 @@ async function openFromNav(page: Page, name: string, path: RegExp): Promise<void
 
 /** Marks the group on the browser's today: everyone present but `absent`. */
 async function markDay(page: Page, day: string, absent: number[]): Promise<void> {
-  await expect(page.getByLabel('Date', { exact: true })).toHaveValue(day, PAGE_LOAD);
+  await expect(page.getByLabel('Date', { exact: true })).toHaveValue(campusDay(day), PAGE_LOAD);
   await page.getByRole('combobox', { name: 'Group' }).click();
   await page.getByRole('option', { name: GROUP, exact: true }).click();
   await expect(page.getByRole('table', { name: `Students of ${GROUP}` })).toBeVisible(PAGE_LOAD);

@@ -64,8 +64,10 @@ test.describe('gate passes and the Q&A board', () => {
     await test.step('the student applies for two gate passes', async () => {
       await student.goto('/student/gatepass');
       await expect(student.getByRole('heading', { level: 1, name: 'Gate Pass' })).toBeVisible();
-      await expect(student.getByLabel('Roll number')).toHaveValue(String(STUDENT));
-      await expect(student.getByLabel('Contact')).not.toHaveValue('');
+      // Who applies is shown as text, from the session.
+      const applyingAs = student.getByRole('region', { name: 'Applying as' });
+      await expect(applyingAs).toContainText(String(STUDENT));
+      await expect(applyingAs.getByRole('definition').nth(3)).not.toHaveText('Not Available');
       await expectAccessible(student);
       await applyForGatePass(student, approveReason);
       await applyForGatePass(student, rejectReason);

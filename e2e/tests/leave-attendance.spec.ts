@@ -5,6 +5,7 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signInAs } from '../support/session';
+import { isoDay } from '../support/dates';
 
 /** Dr. Anjali Rao mentors CSE-A; student 230012 is in CSE-A, and no other journey marks CSE-A today. */
 const MENTOR = 500001;
@@ -31,7 +32,7 @@ test('a student applies for leave with a note, the mentor approves, the roster s
   await expect(student).toHaveURL(/\/student\/leave$/);
   const form = student.getByRole('form', { name: 'Apply for leave' });
   await expect(form).toBeVisible(PAGE_LOAD);
-  const today = await form.getByLabel('From').inputValue();
+  const today = isoDay(await form.getByLabel('From').inputValue());
   await form.getByLabel('Reason').fill('Fever; the doctor advised two days of rest');
   await form.locator('input[type="file"]').setInputFiles({
     name: 'medical-note.pdf',

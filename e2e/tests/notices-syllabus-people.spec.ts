@@ -28,7 +28,7 @@ test.describe.serial('notices, syllabus and people', () => {
 
     await page.goto('/teacher/notice/create');
     await expect(page.getByRole('heading', { level: 1, name: 'Create Notice' })).toBeVisible();
-    await expect(page.getByLabel('Teacher name')).toHaveValue('Dr. Anjali Rao');
+    await expect(page.getByRole('region', { name: 'From' }).first()).toContainText('Dr. Anjali Rao');
 
     const mentorForm = page.getByRole('form', { name: 'Create mentor notice' });
     await mentorForm.getByLabel('Heading').fill(MENTOR_HEADING);

@@ -54,7 +54,10 @@ test.describe('sign-in and role areas', () => {
     await signIn(page, 123456789, 'whatever');
     await expect(page.getByRole('alert')).toHaveText('Invalid User ID or password');
     await signIn(page, 'abc', 'whatever');
-    await expect(page.getByRole('alert')).toHaveText('User ID must be numeric');
+    // The form's own refusal sits on its field; the server's message is gone.
+    await expect(page.getByLabel('User ID')).toHaveAccessibleDescription('User ID must be numeric');
+    await expect(page.getByLabel('User ID')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('alert')).toHaveCount(0);
   });
 
   test('the sixth failed attempt is refused with when to retry', async ({ page }) => {

@@ -4,6 +4,61 @@
  */
 import { Badge, Group, Select, Switch, Tabs } from '@mantine/core';
 import { FilterBar } from './filter-bar';
+import type { SortOrder } from '@campus/contract';
+import { flagFrom, oneOf, pageFrom, pageParam, sortFrom, sortParams, useUrlState } from '../lib/url-state';
+
+/** Both work lists show the same number of rows a page, newest first, so a teacher meets one habit. */
+export const WORK_LIST_PAGE_SIZE = 50;
+export const WORK_LIST_FIRST_SORT = 'createdAt';
+/** Times and counts start with the most; words start at A. */
+export const workListOrder = (key: string): SortOrder =>
+  key === 'createdAt' || key === 'likes' ? 'desc' : 'asc';
+
+export interface WorkListView<K extends string> {
+  sort: { key: K; order: SortOrder };
+  page: number;
+}
+
+/**
+ * A work list's tab, group, "My mentees only", sort and page, kept in the address. "My mentees only" is
+ * on unless the address says otherwise or the teacher mentors no group.
+ */
+export function useWorkListUrl<T extends string, K extends string>({
+  tabs,
+  sorts,
+  mentored,
+}: {
+  tabs: readonly T[];
+  /** The columns a list sorts by; each starts with `createdAt`, newest first. */
+  sorts: readonly K[];
+  mentored: readonly string[] | undefined;
+}) {
+  const { params, change } = useUrlState();
+  const firstTab = tabs[0]!;
+  const tab = oneOf(params.get('tab'), tabs, firstTab);
+  const view: WorkListView<K> = {
+    sort: sortFrom(params, sorts, WORK_LIST_FIRST_SORT as K, workListOrder),
+    page: pageFrom(params.get('page')),
+  };
+  return {
+    tab,
+    group: params.get('group'),
+    mine: flagFrom(params.get('mine')) ?? (mentored ? mentored.length > 0 : true),
+    /** The tab on show; the others open on their first view. */
+    view,
+    setTab: (next: T) =>
+      change({ tab: next === firstTab ? null : next, sort: null, order: null, page: null }),
+    setGroup: (group: string | null) => change({ group, page: null }),
+    setMine: (on: boolean) => change({ mine: on ? '1' : '0', page: null }),
+    /** Every group and every student, in one change of the address. */
+    showEveryone: () => change({ group: null, mine: '0', page: null }),
+    setView: (next: WorkListView<K>) =>
+      change({
+        ...sortParams(next.sort, WORK_LIST_FIRST_SORT as K, workListOrder),
+        page: pageParam(next.page),
+      }),
+  };
+}
 
 const ALL_GROUPS = '*';
 

@@ -75,6 +75,63 @@ export function formatCount(value: number): string {
   return integer().format(value);
 }
 
+const numericDay = () =>
+  cached(
+    'numeric-day',
+    (l) => new Intl.DateTimeFormat(l, { day: '2-digit', month: '2-digit', year: 'numeric' }),
+  );
+
+type DayPart = 'day' | 'month' | 'year';
+
+/** The order of day, month and year in the campus locale: day first in India, month first in the US. */
+export function dayOrder(): DayPart[] {
+  return numericDay()
+    .formatToParts(new Date(2031, 4, 2))
+    .flatMap((part) =>
+      part.type === 'day' || part.type === 'month' || part.type === 'year' ? [part.type] : [],
+    );
+}
+
+/** "DD/MM/YYYY" in India: what a date field shows as its placeholder, in the campus order. */
+export function dayInputPattern(): string {
+  const words: Record<DayPart, string> = { day: 'DD', month: 'MM', year: 'YYYY' };
+  return dayOrder()
+    .map((part) => words[part])
+    .join('/');
+}
+
+/** "02/05/2031" from "2031-05-02": a calendar day as a date field shows it, in the campus order. */
+export function formatDayInput(iso: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!match) return iso;
+  const parts: Record<DayPart, string> = { year: match[1]!, month: match[2]!, day: match[3]! };
+  return dayOrder()
+    .map((part) => parts[part])
+    .join('/');
+}
+
+/**
+ * "2031-05-02" from "2/5/2031", "02-05-2031" or "02.05.2031" typed in the campus order (or from an ISO
+ * day as pasted), or null when the text is not a real calendar day.
+ */
+export function parseDayInput(text: string): string | null {
+  const trimmed = text.trim();
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(trimmed);
+  const numbers = iso
+    ? { year: iso[1]!, month: iso[2]!, day: iso[3]! }
+    : (() => {
+        const pieces = trimmed.split(/[/.\-\s]+/);
+        if (pieces.length !== 3 || !pieces.every((piece) => /^\d+$/.test(piece))) return null;
+        const order = dayOrder();
+        return Object.fromEntries(order.map((part, i) => [part, pieces[i]!])) as Record<DayPart, string>;
+      })();
+  if (!numbers || numbers.year.length !== 4) return null;
+  const [year, month, day] = [Number(numbers.year), Number(numbers.month), Number(numbers.day)];
+  const date = new Date(year, month - 1, day);
+  if (date.getFullYear() !== year || date.getMonth() !== month - 1 || date.getDate() !== day) return null;
+  return `${numbers.year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
 /** Forgets the formats made so far (a test that changes the page's `lang`). */
 export function resetFormats(): void {
   formats.clear();

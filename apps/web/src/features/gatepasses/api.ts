@@ -16,6 +16,7 @@ import type {
 } from '@campus/contract';
 import { api, request } from '../../lib/api-client';
 import { fetchAll } from '../../lib/pages';
+import { WORK_LIST_PAGE_SIZE } from '../../components/work-list-filters';
 
 export const gatePassKeys = {
   all: ['gatepasses'] as const,
@@ -25,9 +26,6 @@ export const gatePassKeys = {
   workList: (status: GatePassStatus, filter: WorkListFilter) =>
     ['gatepasses', status, 'work', filter] as const,
 };
-
-/** Rows on one page of the teachers' work list. */
-export const WORK_LIST_PAGE_SIZE = 50;
 
 /** What the teachers' work list shows: a group (or all), only mentees or everyone, an order and a page. */
 export interface WorkListFilter {

@@ -21,6 +21,7 @@ import {
 } from '@campus/contract';
 import { api, request } from '../../lib/api-client';
 import { fetchPage, type Page } from '../../lib/pages';
+import { WORK_LIST_PAGE_SIZE } from '../../components/work-list-filters';
 
 export const queryKeys = {
   all: ['queries'] as const,
@@ -33,8 +34,6 @@ export const queryKeys = {
   workList: (solved: boolean, filter: QueryWorkListFilter) =>
     ['queries', 'work-list', solved ? 'solved' : 'unsolved', filter] as const,
 };
-
-export const QUERY_WORK_LIST_PAGE_SIZE = 50;
 
 /** What the teachers' query work list shows: a group (or all), only mentees or everyone, an order, a page. */
 export interface QueryWorkListFilter {
@@ -51,7 +50,7 @@ export async function fetchQueryWorkList(
   { group, mine, sort, order, page }: QueryWorkListFilter,
   signal?: AbortSignal,
 ): Promise<Page<Query>> {
-  const offset = page * QUERY_WORK_LIST_PAGE_SIZE;
+  const offset = page * WORK_LIST_PAGE_SIZE;
   const { data, headers } = await request<QueriesResponse>(
     solved ? '/api/queries-with-solution' : '/api/queries-without-solution',
     {
@@ -60,7 +59,7 @@ export async function fetchQueryWorkList(
         mine: mine ? 'true' : undefined,
         sort,
         order,
-        limit: QUERY_WORK_LIST_PAGE_SIZE,
+        limit: WORK_LIST_PAGE_SIZE,
         offset,
       },
       ...(signal ? { signal } : {}),

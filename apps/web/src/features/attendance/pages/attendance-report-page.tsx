@@ -3,7 +3,7 @@
  * attendance over a range of days, those below 75% first and marked so in words, and the same
  * report as a CSV file. The choices live in the address, so a report can be reloaded and shared.
  */
-import { Alert, Anchor, Badge, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import {
   ATTENDANCE_WARNING_PERCENT,
@@ -24,6 +24,7 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { useMentoredGroups } from '../../../lib/mentored-groups';
 import { localIsoDate } from '../../../lib/today';
 import { useAttendanceReport, useDownloadAttendanceReport, useGroups, type ReportRange } from '../api';
+import { DayInput } from '../../../components/day-input';
 
 /** The groups the signed-in user may report on: a teacher's own, or every group for an admin. */
 function useReportGroups() {
@@ -194,19 +195,17 @@ export function AttendanceReportPage() {
           allowDeselect={false}
           w={{ base: '100%', xs: 220 }}
         />
-        <TextInput
-          type="date"
+        <DayInput
           label="From"
           value={from}
-          onChange={(event) => choose({ from: event.currentTarget.value })}
+          onChange={(value) => choose({ from: value })}
           error={errors.from}
           w={{ base: '100%', xs: 180 }}
         />
-        <TextInput
-          type="date"
+        <DayInput
           label="To"
           value={to}
-          onChange={(event) => choose({ to: event.currentTarget.value })}
+          onChange={(value) => choose({ to: value })}
           error={errors.to}
           w={{ base: '100%', xs: 180 }}
         />

@@ -3,7 +3,7 @@
  * chosen) and on today, or a past class day to correct; toggles its students locally, one tap a row,
  * with the counts and Submit in a bar that stays in view; submits the marks that change.
  */
-import { Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Select, Stack, Text } from '@mantine/core';
 import { useCallback, useDeferredValue, useMemo, useState, type SyntheticEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import {
@@ -25,6 +25,7 @@ import { AttendanceRoster } from '../components/attendance-roster';
 import { RosterBar } from '../components/roster-bar';
 import { RosterTools, type Show } from '../components/roster-tools';
 import { useRosterMarks, type Marks } from '../use-roster-marks';
+import { DayInput } from '../../../components/day-input';
 
 const NO_MARKS: Marks = new Map();
 const NO_LEAVE: ReadonlyMap<number, OnLeaveStudent['source']> = new Map();
@@ -92,14 +93,13 @@ export function TeacherAttendancePage() {
           allowDeselect={false}
           w={{ base: '100%', xs: 240 }}
         />
-        <TextInput
-          type="date"
+        <DayInput
           label="Date"
           description="Today or a past class day"
           value={date}
           min={EARLIEST_ATTENDANCE_DATE}
           max={today}
-          onChange={(event) => chooseParams({ date: event.currentTarget.value || today })}
+          onChange={(value) => chooseParams({ date: value || today })}
           error={problem}
           w={{ base: '100%', xs: 200 }}
         />

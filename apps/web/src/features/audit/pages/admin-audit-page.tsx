@@ -1,14 +1,13 @@
 /** The admin's audit log: every change of state, newest first, filtered by kind and by User ID. */
 import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
-import { AUDIT_KINDS, type AuditEntry, type AuditKind } from '@campus/contract';
+import { AUDIT_KINDS, type AuditEntry } from '@campus/contract';
 import type { Column } from '../../../components/data-table';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
 import { FilterBar } from '../../../components/filter-bar';
 import { PagedTable } from '../../../components/paged-table';
 import { exactTime } from '../../../lib/dates';
+import { pageFrom, pageParam, useUrlSearch, useUrlState } from '../../../lib/url-state';
 import { useAuditLog } from '../api';
 
 const COLUMNS: Column<AuditEntry>[] = [
@@ -35,10 +34,12 @@ const COLUMNS: Column<AuditEntry>[] = [
 ];
 
 export function AdminAuditPage() {
-  const [kind, setKind] = useState<AuditKind | null>(null);
-  const [actorText, setActorText] = useState('');
-  const [actorDebounced] = useDebouncedValue(actorText.trim(), 300);
-  const [page, setPage] = useState(0);
+  // The kind, User ID and page live in the address: a reload keeps them and a link shares them.
+  const url = useUrlState();
+  const kind = AUDIT_KINDS.find((k) => k === url.params.get('kind')) ?? null;
+  const { text: actorText, setText: setActorText, search: actorDebounced } = useUrlSearch(url, 300, 'actor');
+  const page = pageFrom(url.params.get('page'));
+  const setPage = (next: number) => url.change({ page: pageParam(next) });
   const actor = /^\d{1,9}$/.test(actorDebounced) ? Number(actorDebounced) : undefined;
   const log = useAuditLog({ kind: kind ?? undefined, actor, page });
   const filtered = kind !== null || actorDebounced !== '';
@@ -55,9 +56,8 @@ export function AdminAuditPage() {
           <Button
             variant="default"
             onClick={() => {
-              setKind(null);
               setActorText('');
-              setPage(0);
+              url.change({ kind: null, actor: null, page: null });
             }}
           >
             Clear filters
@@ -99,20 +99,14 @@ export function AdminAuditPage() {
             clearable
             data={[...AUDIT_KINDS]}
             value={kind}
-            onChange={(value) => {
-              setKind(AUDIT_KINDS.find((k) => k === value) ?? null);
-              setPage(0);
-            }}
+            onChange={(value) => url.change({ kind: value, page: null })}
           />
           <TextInput
             label="User ID"
             inputMode="numeric"
             placeholder="Any person"
             value={actorText}
-            onChange={(e) => {
-              setActorText(e.currentTarget.value);
-              setPage(0);
-            }}
+            onChange={(e) => setActorText(e.currentTarget.value)}
           />
         </FilterBar>
       </Group>

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen, stubApi } from '../../../test/render';
@@ -97,7 +97,23 @@ describe('sign-in screen', () => {
     const user = userEvent.setup();
     await user.type(screen.getByLabelText(/^Password/), 'campus123');
     await user.click(screen.getByRole('button', { name: 'Login' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('User ID is required');
+    const field = screen.getByLabelText(/^User ID/);
+    await waitFor(() => expect(field).toBeInvalid());
+    expect(field).toHaveAccessibleDescription('User ID is required');
+    expect(login).not.toHaveBeenCalled();
+  });
+
+  it('says on the Password field that it is required when it is left empty', async () => {
+    const login = vi.fn((): [number, unknown] => [200, {}]);
+    setup(login);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/^User ID/), '230001');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    const field = screen.getByLabelText(/^Password/);
+    await waitFor(() => expect(field).toBeInvalid());
+    expect(field).toHaveAccessibleDescription('Password is required');
+    expect(screen.getByLabelText(/^User ID/)).toBeValid();
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(login).not.toHaveBeenCalled();
   });
 
@@ -124,7 +140,9 @@ describe('sign-in screen', () => {
     const login = vi.fn((): [number, unknown] => [200, {}]);
     setup(login);
     await submit('abc', 'campus123');
-    expect(await screen.findByRole('alert')).toHaveTextContent('User ID must be numeric');
+    const field = screen.getByLabelText(/^User ID/);
+    await waitFor(() => expect(field).toBeInvalid());
+    expect(field).toHaveAccessibleDescription('User ID must be numeric');
     expect(login).not.toHaveBeenCalled();
   });
 

@@ -18,7 +18,7 @@ import { MESSAGES, PATHS } from '@campus/contract';
 import { getToken } from '../../../lib/session-store';
 import { landingPath, readSignInState } from '../../../lib/sign-in-state';
 import { useDemoAccounts, useSession } from '../api';
-import type { SignInResult } from '../sign-in';
+import type { SignInFieldErrors, SignInResult } from '../sign-in';
 
 /** The sign-in logic brings the form's zod schema: it loads once the form is used, not with the first paint. */
 const loadSignIn = () => import('../sign-in');
@@ -64,6 +64,7 @@ export function SignInPage() {
   const [userId, setUserId] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<SignInFieldErrors>({});
   const [submitting, setSubmitting] = useState(false);
   const { notice, from } = readSignInState(location.state);
 
@@ -75,6 +76,7 @@ export function SignInPage() {
   async function onSubmit(event: { preventDefault(): void }) {
     event.preventDefault();
     setError(null);
+    setFieldErrors({});
     setSubmitting(true);
     const result = await loadSignIn().then(
       ({ signIn }) => signIn(userId, password),
@@ -84,7 +86,8 @@ export function SignInPage() {
     if (result.ok) {
       const to = result.mustChangePassword ? PATHS.changePassword : landingPath(result.role, from);
       void navigate(to, { replace: true });
-    } else setError(result.error);
+    } else if (result.fields) setFieldErrors(result.fields);
+    else setError(result.error);
   }
 
   return (
@@ -116,7 +119,11 @@ export function SignInPage() {
               autoComplete="username"
               required
               value={userId}
-              onChange={(e) => setUserId(e.currentTarget.value)}
+              error={fieldErrors.userId}
+              onChange={(e) => {
+                setUserId(e.currentTarget.value);
+                setFieldErrors((before) => ({ ...before, userId: undefined }));
+              }}
             />
             <PasswordInput
               label="Password"
@@ -124,7 +131,11 @@ export function SignInPage() {
               autoComplete="current-password"
               required
               value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
+              error={fieldErrors.password}
+              onChange={(e) => {
+                setPassword(e.currentTarget.value);
+                setFieldErrors((before) => ({ ...before, password: undefined }));
+              }}
             />
             {error && (
               <Text c="var(--campus-text-danger)" ta="center" role="alert" fw={500}>

@@ -37,14 +37,16 @@ export function FaqItemForm({
         <TextInput
           label="Question"
           required
+          data-autofocus
           maxLength={FAQ_LIMITS.question}
           {...form.getInputProps('question')}
         />
         <Textarea
           label="Answer"
           required
-          rows={4}
-          resize="vertical"
+          autosize
+          minRows={5}
+          maxRows={14}
           maxLength={FAQ_LIMITS.answer}
           {...form.getInputProps('answer')}
         />

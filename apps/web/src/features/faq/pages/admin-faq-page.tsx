@@ -166,7 +166,7 @@ export function AdminFaqPage() {
               </Alert>
             )}
             <Group justify="flex-end">
-              <Button variant="default" onClick={() => setDeleting(null)}>
+              <Button variant="default" onClick={() => setDeleting(null)} data-autofocus>
                 Cancel
               </Button>
               <Button color="red.8" disabled={remove.isPending} onClick={() => deleteItem(deleting.item)}>

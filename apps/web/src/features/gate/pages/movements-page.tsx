@@ -12,6 +12,9 @@ import { download } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/save-file';
 import { GATE_STATE_LABEL } from '../../gatepasses/components/gate-pass-card';
 import { useMovements } from '../api';
+import { DayInput } from '../../../components/day-input';
+import { useUrlSearch, useUrlState } from '../../../lib/url-state';
+import { localIsoDate } from '../../../lib/today';
 
 const time = (iso?: string) =>
   iso ? new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) : '—';
@@ -82,13 +85,16 @@ function MovementTable({ caption, rows, empty }: { caption: string; rows: GateMo
 }
 
 export function MovementsPage() {
-  const [today] = useState(() => new Date().toISOString().slice(0, 10));
-  const [date, setDate] = useState(today);
-  const [group, setGroup] = useState('');
-  const movements = useMovements(date, group.trim() || null);
+  // The day and group live in the address: a reload keeps them and a link shares them.
+  const url = useUrlState();
+  const [today] = useState(localIsoDate);
+  const date = url.params.get('date') ?? today;
+  const setDate = (value: string) => url.change({ date: value === today ? null : value });
+  const { text: group, setText: setGroup, search: groupAsked } = useUrlSearch(url, 300, 'group');
+  const movements = useMovements(date, groupAsked || null);
   const exportCsv = async () => {
     const { blob, filename } = await download('/api/gate/movements.csv', {
-      query: { date, group: group.trim() || undefined },
+      query: { date, group: groupAsked || undefined },
     });
     saveFile(blob, filename ?? `movements-${date}.csv`);
   };
@@ -99,12 +105,7 @@ export function MovementsPage() {
       <Stack gap="lg">
         <Group align="end" wrap="wrap">
           <FilterBar active={(date === today ? 0 : 1) + (group.trim() ? 1 : 0)}>
-            <TextInput
-              label="Date"
-              type="date"
-              value={date}
-              onChange={(e) => setDate(e.currentTarget.value)}
-            />
+            <DayInput label="Date" value={date} onChange={setDate} />
             <TextInput
               label="Group"
               placeholder="All groups"

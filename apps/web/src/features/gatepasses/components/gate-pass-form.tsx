@@ -1,7 +1,9 @@
-/** Apply for Gate Pass: identity prefilled read-only; date, time and reason required (SPEC §5). */
+/** Apply for Gate Pass: who applies shown as text (the server takes it from the session); date, time and reason required (SPEC §5). */
 import { Alert, Button, Paper, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState, type SyntheticEvent } from 'react';
 import { MESSAGES, SubmitGatePassRequestSchema, type GatePass } from '@campus/contract';
+import { DayInput } from '../../../components/day-input';
+import { IdentityFields } from '../../../components/identity-fields';
 import { ApiError, serverMessageOr } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
 import { localIsoDate } from '../../../lib/today';
@@ -88,19 +90,23 @@ export function GatePassForm({ onView }: { onView?: () => void } = {}) {
     <Paper withBorder p="md" radius="md" maw={640}>
       <form onSubmit={onSubmit} noValidate aria-label="Apply for Gate Pass">
         <Stack>
+          <IdentityFields
+            label="Applying as"
+            fields={[
+              { label: 'Name', value: user.name },
+              { label: 'Roll number', value: user.RollNo },
+              { label: 'Email', value: user.email },
+              { label: 'Contact', value: contact.data },
+            ]}
+          />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Name" value={user.name} readOnly variant="filled" />
-            <TextInput label="Roll number" value={user.RollNo ?? ''} readOnly variant="filled" />
-            <TextInput label="Email" type="email" value={user.email} readOnly variant="filled" />
-            <TextInput label="Contact" type="tel" value={contact.data ?? ''} readOnly variant="filled" />
-            <TextInput
+            <DayInput
               label="Date"
-              type="date"
               required
               min={localIsoDate()}
               value={values.date}
               error={errors.date}
-              onChange={(e) => set('date')(e.currentTarget.value)}
+              onChange={set('date')}
             />
             <TextInput
               label="Time"

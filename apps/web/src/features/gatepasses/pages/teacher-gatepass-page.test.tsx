@@ -6,6 +6,7 @@ import { localIsoDate } from '../../../lib/today';
 import { TEACHER, deferred, renderScreen, stubApi, type ApiCall, type Reply } from '../../../test/render';
 import { gatePass } from '../test/data';
 import { TeacherGatepassPage } from './teacher-gatepass-page';
+import { COMMON_REJECT_REASONS, REASON_REQUIRED } from '../components/reject-dialog';
 import { formatClock, formatDay } from '../../../lib/format';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -356,11 +357,12 @@ describe('TeacherGatepassPage', { timeout: 20_000 }, () => {
     );
     await user.click(within(await row('Ravi Kumar (230003)')).getByRole('button', { name: 'Reject' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject the gate pass of Ravi Kumar' });
+    await user.click(within(dialog).getByRole('radio', { name: COMMON_REJECT_REASONS[0] }));
     await user.click(within(dialog).getByRole('button', { name: 'Reject gate pass' }));
     expect(await screen.findByText(MESSAGES.gatePass.updateFailed)).toBeVisible();
   });
 
-  it('asks why a pass is rejected, sends the reason, and sends none when it is left empty', async () => {
+  it('requires a reason to reject, typed or one of the common ones, and sends it', async () => {
     const ravi = gatePass({ name: 'Ravi Kumar', rollNo: 230003 });
     const nila = gatePass({ name: 'Nila Das', rollNo: 230005 });
     const { calls, user } = setup(
@@ -370,8 +372,16 @@ describe('TeacherGatepassPage', { timeout: 20_000 }, () => {
     );
     await user.click(within(await row('Ravi Kumar (230003)')).getByRole('button', { name: 'Reject' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject the gate pass of Ravi Kumar' });
+    // The reason box, not the close button, has the focus.
+    await vi.waitFor(() => expect(within(dialog).getByRole('textbox', { name: /Reason/ })).toHaveFocus());
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject gate pass' }));
+    const box = within(dialog).getByRole('textbox', { name: /Reason/ });
+    expect(box).toBeInvalid();
+    expect(box).toHaveAccessibleDescription(expect.stringContaining(REASON_REQUIRED));
     expect(puts(calls)).toEqual([]);
-    await user.type(within(dialog).getByLabelText(/Reason/), '  Exams that day ');
+    await user.clear(within(dialog).getByRole('textbox', { name: /Reason/ }));
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), '  Exams that day ');
     await user.click(within(dialog).getByRole('button', { name: 'Reject gate pass' }));
     await vi.waitFor(() => expect(puts(calls)).toHaveLength(1));
     expect(puts(calls)[0]!.body).toEqual({
@@ -382,9 +392,15 @@ describe('TeacherGatepassPage', { timeout: 20_000 }, () => {
 
     await user.click(within(await row('Nila Das (230005)')).getByRole('button', { name: 'Reject' }));
     const second = await screen.findByRole('dialog', { name: 'Reject the gate pass of Nila Das' });
-    expect(within(second).getByLabelText(/Reason/)).toHaveValue('');
+    expect(within(second).getByRole('textbox', { name: /Reason/ })).toHaveValue('');
+    await user.click(within(second).getByRole('radio', { name: COMMON_REJECT_REASONS[1] }));
+    expect(within(second).getByRole('textbox', { name: /Reason/ })).toHaveValue(COMMON_REJECT_REASONS[1]);
     await user.click(within(second).getByRole('button', { name: 'Reject gate pass' }));
     await vi.waitFor(() => expect(puts(calls)).toHaveLength(2));
-    expect(puts(calls)[1]!.body).toEqual({ gatepassId: nila._id, approvedStatus: 'rejected' });
+    expect(puts(calls)[1]!.body).toEqual({
+      gatepassId: nila._id,
+      approvedStatus: 'rejected',
+      rejectReason: COMMON_REJECT_REASONS[1],
+    });
   });
 });

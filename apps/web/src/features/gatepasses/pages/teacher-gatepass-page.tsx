@@ -5,7 +5,6 @@
 import { Button, Group, Tabs, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import '../../../components/bulk-bar.css';
-import { useSearchParams } from 'react-router';
 import {
   GATE_PASS_SORTS,
   MESSAGES,
@@ -16,7 +15,12 @@ import {
 } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
-import { CountedTab, WorkListFilters } from '../../../components/work-list-filters';
+import {
+  CountedTab,
+  WorkListFilters,
+  useWorkListUrl,
+  workListOrder,
+} from '../../../components/work-list-filters';
 import { showOutcome } from '../../../components/toast';
 import { Pager } from '../../../components/pager';
 import { ApiError } from '../../../lib/api-client';
@@ -35,26 +39,10 @@ const TABS: { status: GatePassStatus; label: string }[] = [
   { status: 'rejected', label: 'Rejected Gate Passes' },
 ];
 
-const NEWEST_FIRST: SortState = { sort: 'createdAt', order: 'desc' };
-
-const defaultOrder = (column: GatePassSort): SortState['order'] => (column === 'createdAt' ? 'desc' : 'asc');
+const STATUSES = TABS.map((tab) => tab.status);
 
 function statusOf(value: string | null): GatePassStatus {
   return value === 'approved' || value === 'rejected' ? value : 'pending';
-}
-
-/** The tab's view as the address names it (`?sort=name&order=desc&page=2`); what is not named is the default. */
-function viewOf(params: URLSearchParams): TabView {
-  const column = params.get('sort');
-  const sort = (GATE_PASS_SORTS as readonly string[]).includes(column ?? '')
-    ? (column as GatePassSort)
-    : NEWEST_FIRST.sort;
-  const order = params.get('order');
-  const page = Number(params.get('page'));
-  return {
-    sort: { sort, order: order === 'asc' || order === 'desc' ? order : defaultOrder(sort) },
-    page: Number.isInteger(page) && page > 1 && page <= 10_000 ? page - 1 : 0,
-  };
 }
 
 function decisionFailure(error: Error): string {
@@ -81,14 +69,14 @@ function unchanged(batch: DecisionBatch, results: BulkGatePassResult[]): string[
 /** A column clicked again turns its order round; a new column starts A–Z, or newest first for times. */
 function nextSort(current: SortState, column: GatePassSort): SortState {
   if (current.sort === column) return { sort: column, order: current.order === 'asc' ? 'desc' : 'asc' };
-  return { sort: column, order: defaultOrder(column) };
+  return { sort: column, order: workListOrder(column) };
 }
 
 interface TabView {
   sort: SortState;
   page: number;
 }
-const FIRST_VIEW: TabView = { sort: NEWEST_FIRST, page: 0 };
+const FIRST_VIEW: TabView = { sort: { sort: 'createdAt', order: 'desc' }, page: 0 };
 
 function StatusPanel({
   status,
@@ -155,42 +143,20 @@ export function TeacherGatepassPage({ undoWindowMs = UNDO_WINDOW_MS }: { undoWin
   const mentored = useMentoredGroups(user.teacherId);
   const [today] = useState(localIsoDate);
   // The tab, filters, sort and page live in the address: a reload keeps them and a link shares them.
-  const [params, setParams] = useSearchParams();
-  const tab = statusOf(params.get('tab'));
-  const group = params.get('group');
-  const mineParam = params.get('mine');
-  const mineChoice = mineParam === null ? null : mineParam === '1';
-  // On by default, unless the teacher mentors no group at all.
-  const mine = mineChoice ?? (mentored.data ? mentored.data.length > 0 : true);
-  const change = (values: Record<string, string | null>) =>
-    setParams(
-      (before) => {
-        const after = new URLSearchParams(before);
-        for (const [key, value] of Object.entries(values)) {
-          if (value === null) after.delete(key);
-          else after.set(key, value);
-        }
-        return after;
-      },
-      { replace: true },
-    );
-  const setTab = (status: GatePassStatus) =>
-    change({ tab: status === 'pending' ? null : status, sort: null, order: null, page: null });
-  const setGroup = (value: string | null) => change({ group: value, page: null });
-  const setMine = (on: boolean) => change({ mine: on ? '1' : '0', page: null });
+  const url = useWorkListUrl({ tabs: STATUSES, sorts: GATE_PASS_SORTS, mentored: mentored.data });
+  const { tab, group, mine, setTab, setGroup, setMine } = url;
   // Every tab is loaded (for its count); the one on show takes its view from the address.
-  const urlView = viewOf(params);
+  const urlView: TabView = {
+    sort: { sort: url.view.sort.key, order: url.view.sort.order },
+    page: url.view.page,
+  };
   const views: Record<GatePassStatus, TabView> = {
     pending: tab === 'pending' ? urlView : FIRST_VIEW,
     approved: tab === 'approved' ? urlView : FIRST_VIEW,
     rejected: tab === 'rejected' ? urlView : FIRST_VIEW,
   };
   const setView = (view: TabView) =>
-    change({
-      sort: view.sort.sort === NEWEST_FIRST.sort ? null : view.sort.sort,
-      order: view.sort.order === defaultOrder(view.sort.sort) ? null : view.sort.order,
-      page: view.page === 0 ? null : String(view.page + 1),
-    });
+    url.setView({ sort: { key: view.sort.sort, order: view.sort.order }, page: view.page });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [rejecting, setRejecting] = useState<GatePass[] | null>(null);
 

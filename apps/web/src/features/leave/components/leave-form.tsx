@@ -2,7 +2,7 @@
  * The student's leave application: from, to, reason and an optional PDF, PNG or JPEG attachment of
  * at most 2 MB. The range and the file are checked here as the server checks them.
  */
-import { Alert, Button, FileInput, Paper, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, FileInput, Paper, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import {
   LEAVE_ATTACHMENT_MAX_BYTES,
@@ -16,6 +16,7 @@ import { showOutcome } from '../../../components/toast';
 import { serverMessageOr } from '../../../lib/api-client';
 import { localIsoDate } from '../../../lib/today';
 import { readAsBase64, useApplyLeave } from '../api';
+import { DayInput } from '../../../components/day-input';
 
 const MB = LEAVE_ATTACHMENT_MAX_BYTES / (1024 * 1024);
 
@@ -66,20 +67,18 @@ export function LeaveForm({ onApplied }: { onApplied?: () => void }) {
       >
         <Stack>
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <TextInput
+            <DayInput
               label="From"
-              type="date"
               required
               value={from}
-              onChange={(e) => setFrom(e.currentTarget.value)}
+              onChange={setFrom}
               error={range?.field === 'from' ? `From ${range.message}` : undefined}
             />
-            <TextInput
+            <DayInput
               label="To"
-              type="date"
               required
               value={to}
-              onChange={(e) => setTo(e.currentTarget.value)}
+              onChange={setTo}
               error={range?.field === 'to' ? `To ${range.message}` : undefined}
             />
           </SimpleGrid>

@@ -6,6 +6,7 @@ import { Button, Group, Modal, Select, Stack, Tabs, Text, Textarea } from '@mant
 import { useState } from 'react';
 import {
   LEAVE_MESSAGES,
+  LEAVE_STATUSES,
   LEAVE_REJECT_REASON_MAX,
   type Leave,
   type LeaveStatus,
@@ -20,6 +21,7 @@ import { serverMessageOr } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useAttendanceSettings, useDecideLeave, useSetAttendanceSettings, useStaffLeave } from '../api';
 import { AttachmentButton } from '../components/attachment-button';
+import { oneOf, useUrlState } from '../../../lib/url-state';
 
 const TABS: { status: LeaveStatus; label: string }[] = [
   { status: 'pending', label: 'Leave Requests' },
@@ -210,7 +212,10 @@ function OnLeaveRuleSetting() {
 
 export function TeacherLeavePage() {
   const admin = useCurrentUser().role === 'admin';
-  const [tab, setTab] = useState<LeaveStatus>('pending');
+  // The tab lives in the address (`?tab=approved`): a reload keeps it and a link shares it.
+  const { params, change } = useUrlState();
+  const tab = oneOf(params.get('tab'), LEAVE_STATUSES, 'pending');
+  const setTab = (value: LeaveStatus) => change({ tab: value === 'pending' ? null : value });
   const [rejecting, setRejecting] = useState<Leave | null>(null);
   const decide = useDecideLeave();
   const pending = useStaffLeave('pending');

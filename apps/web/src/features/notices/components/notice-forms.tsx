@@ -12,6 +12,8 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { validateWith } from '../form-validation';
 import { TargetingFields, useTargeting } from './targeting-fields';
 import { useNoticeSubmit, type SubmitResult } from './use-notice-submit';
+import { IdentityFields } from '../../../components/identity-fields';
+import { DayInput, dayProps } from '../../../components/day-input';
 
 interface EventValues {
   eventName: string;
@@ -112,8 +114,13 @@ export function MentorNoticeForm() {
 
   return (
     <FormFrame label="Create mentor notice" onSubmit={onSubmit}>
-      <TextInput label="Teacher name" value={user.name} readOnly required />
-      <TextInput label="Email" type="email" value={user.email} readOnly required />
+      <IdentityFields
+        label="From"
+        fields={[
+          { label: 'Teacher name', value: user.name },
+          { label: 'Email', value: user.email },
+        ]}
+      />
       <TextInput label="Heading" required {...form.getInputProps('heading')} />
       <Textarea
         label="Description"
@@ -160,7 +167,7 @@ export function EventNoticeForm() {
       <TextInput label="Event name" required {...form.getInputProps('eventName')} />
       <TextInput label="Hosted by" required {...form.getInputProps('hostBy')} />
       <TextInput label="Contact email" type="email" required {...form.getInputProps('contactEmail')} />
-      <TextInput label="Date" type="date" required {...form.getInputProps('date')} />
+      <DayInput label="Date" required {...dayProps(form.getInputProps('date'))} />
       <TextInput label="Time" type="time" required {...form.getInputProps('time')} />
       <Textarea
         label="Description"

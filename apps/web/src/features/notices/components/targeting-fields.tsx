@@ -2,10 +2,11 @@
  * Who a notice is for and when it shows: the whole campus, chosen groups, students or teachers; an
  * optional start (scheduled) and end (it leaves the lists then); pinned to the top.
  */
-import { Checkbox, Group, MultiSelect, Radio, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Group, MultiSelect, Radio, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { NoticeAudienceKind } from '@campus/contract';
 import { useGroups } from '../../attendance/api';
+import { DayInput } from '../../../components/day-input';
 
 const AUDIENCES: { value: NoticeAudienceKind; label: string }[] = [
   { value: 'all', label: 'Everyone' },
@@ -13,6 +14,46 @@ const AUDIENCES: { value: NoticeAudienceKind; label: string }[] = [
   { value: 'students', label: 'All students' },
   { value: 'teachers', label: 'All teachers' },
 ];
+
+/**
+ * A day in the campus order and a time of day, held as one `datetime-local` value
+ * ("2030-01-31T09:00"); a day without a time starts at midnight.
+ */
+function MomentInput({
+  label,
+  description,
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  description: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | undefined;
+}) {
+  const [day = '', time = ''] = value ? value.split('T') : [];
+  return (
+    <Group gap="xs" align="flex-end" wrap="nowrap">
+      <DayInput
+        label={label}
+        description={description}
+        value={day}
+        onChange={(next) => onChange(next ? `${next}T${time || '00:00'}` : '')}
+        error={error}
+        style={{ flex: 1 }}
+      />
+      <TextInput
+        label={`${label} at`}
+        type="time"
+        value={day ? time : ''}
+        disabled={!day}
+        onChange={(e) => onChange(day ? `${day}T${e.currentTarget.value || '00:00'}` : '')}
+        w={130}
+      />
+    </Group>
+  );
+}
 
 /** A `datetime-local` value ("2030-01-31T09:00", the browser's time zone) as an ISO time. */
 const isoOf = (local: string): string | null => {
@@ -85,25 +126,21 @@ export function TargetingFields({ targeting }: { targeting: ReturnType<typeof us
           error={state.error.groups}
         />
       )}
-      <Group grow gap="sm" wrap="wrap" align="flex-start">
-        <TextInput
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <MomentInput
           label="Starts"
           description="Empty: at once"
-          type="datetime-local"
           value={state.startsAt}
-          onChange={(e) => set.setStartsAt(e.currentTarget.value)}
-          miw={200}
+          onChange={set.setStartsAt}
         />
-        <TextInput
+        <MomentInput
           label="Ends"
           description="Empty: stays until removed"
-          type="datetime-local"
           value={state.endsAt}
-          onChange={(e) => set.setEndsAt(e.currentTarget.value)}
+          onChange={set.setEndsAt}
           error={state.error.endsAt}
-          miw={200}
         />
-      </Group>
+      </SimpleGrid>
       <Checkbox
         label="Pin to the top"
         checked={state.pinned}

@@ -1,15 +1,20 @@
 import { Anchor, Button, Tabs, Text } from '@mantine/core';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { PATHS } from '@campus/contract';
 import { PageTitle } from '../../../components/page-title';
 import { NoticeSearch } from '../components/notice-search';
 import { CreateNoticeTabs } from '../components/create-notice-tabs';
 import { EventList, GeneralNoticeList, MentorNoticeList } from '../components/notice-list';
+import { oneOf, useUrlState } from '../../../lib/url-state';
+
+const TABS = ['mentorNotice', 'eventNotice', 'generalNotice', 'create'] as const;
 
 /** The teacher's notice board: the three lists and a Create tab with the create forms (SPEC §2). */
 export function TeacherHomePage() {
-  const [tab, setTab] = useState<string | null>('mentorNotice');
+  // The tab lives in the address (`?tab=create`): a reload keeps it and a link shares it.
+  const { params, change } = useUrlState();
+  const tab = oneOf(params.get('tab'), TABS, 'mentorNotice');
+  const setTab = (value: string | null) => change({ tab: value === 'mentorNotice' ? null : value });
   const create = (
     <Button variant="default" onClick={() => setTab('create')}>
       Create a notice

@@ -33,6 +33,7 @@ export function OneTimePasswordDialog({
             label="One-time password"
             value={issued.password}
             readOnly
+            data-autofocus
             onFocus={(event) => event.currentTarget.select()}
             styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 20 } }}
           />
@@ -88,7 +89,8 @@ export function ConfirmDialog({
             </Text>
           )}
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
+            {/* A question without a field starts on its safe answer, not on the close button. */}
+            <Button variant="default" onClick={onClose} data-autofocus>
               Cancel
             </Button>
             <Button

@@ -92,6 +92,7 @@ function MentorsForm({
     <form onSubmit={submit} noValidate aria-label={`Mentors of ${group.name}`}>
       <Stack gap="md">
         <MultiSelect
+          data-autofocus
           label="Mentors"
           description="The teachers who mentor this group; none is allowed"
           placeholder={chosen.length === 0 ? 'Search teachers' : undefined}

@@ -4,6 +4,7 @@
  */
 import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { useEffect } from 'react';
 import {
   CATEGORIES,
   GENDERS,
@@ -19,6 +20,7 @@ import {
   type TeacherCreateRequest,
   type TeacherUpdateRequest,
 } from '@campus/contract';
+import { DayInput, dayProps } from '../../../components/day-input';
 
 export type PersonKind = 'student' | 'teacher';
 
@@ -98,6 +100,12 @@ const SCHEMAS = {
 
 const schemaOf = (kind: PersonKind, creating: boolean) => SCHEMAS[kind][creating ? 'create' : 'edit'];
 
+/** A refused save: the User ID somebody already has is said on the User ID field. */
+export interface PersonFormError {
+  message: string;
+  field?: keyof PersonFormValues;
+}
+
 /** What the server is sent: checked, trimmed, empty fields as null; which one the kind and mode say. */
 export type PersonFormResult =
   StudentCreateRequest | StudentUpdateRequest | TeacherCreateRequest | TeacherUpdateRequest;
@@ -117,8 +125,8 @@ export function PersonForm({
   /** The groups a student may be put in. */
   groups: string[];
   pending: boolean;
-  /** Why the last save failed, in words. */
-  error: string | null;
+  /** Why the last save failed, in words; on its field when the server's refusal was about one. */
+  error: PersonFormError | null;
   onSubmit: (body: PersonFormResult) => void;
   onCancel: () => void;
 }) {
@@ -137,6 +145,10 @@ export function PersonForm({
         }),
       ),
   });
+  const { setFieldError } = form;
+  useEffect(() => {
+    if (error?.field) setFieldError(error.field, error.message);
+  }, [error, setFieldError]);
   const input = (field: keyof PersonFormValues) => ({ label: labelOf(field), ...form.getInputProps(field) });
   const choices = (values: readonly string[], empty: string) => [
     { value: '', label: empty },
@@ -158,13 +170,19 @@ export function PersonForm({
               inputMode="numeric"
               autoComplete="off"
               required
+              data-autofocus
             />
           )}
-          <TextInput {...input('name')} autoComplete="off" required />
+          <TextInput
+            {...input('name')}
+            autoComplete="off"
+            required
+            {...(creating ? {} : { 'data-autofocus': true })}
+          />
           {kind === 'student' && <TextInput {...input('FatherName')} autoComplete="off" />}
           {kind === 'student' && <TextInput {...input('MotherName')} autoComplete="off" />}
           <NativeSelect {...input('Gender')} data={choices(GENDERS, 'Not given')} />
-          <TextInput {...input('Dob')} type="date" />
+          <DayInput {...dayProps(input('Dob'))} />
           {kind === 'student' && (
             <NativeSelect {...input('Category')} data={choices(CATEGORIES, 'Not given')} />
           )}
@@ -183,9 +201,9 @@ export function PersonForm({
             />
           )}
         </SimpleGrid>
-        {error && (
+        {error && !error.field && (
           <Alert color="red" role="alert">
-            {error}
+            {error.message}
           </Alert>
         )}
         <Group justify="flex-end" gap="sm">

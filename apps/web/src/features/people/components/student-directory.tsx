@@ -1,13 +1,13 @@
 /** Students by roll number with a group filter, a search box and server paging (SPEC §2 manage, admin manage-students). */
 import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { MESSAGES, type AccountStatus, type Student } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { useGroups, useStudents, type StudentSource } from '../api';
 import type { Column } from '../../../components/data-table';
 import { FilterBar } from '../../../components/filter-bar';
 import { PagedTable } from '../../../components/paged-table';
+import { pageFrom, pageParam, useUrlSearch, useUrlState } from '../../../lib/url-state';
 
 const SEARCH_DEBOUNCE_MS = 300;
 const ALL_GROUPS = '';
@@ -32,7 +32,7 @@ const STATUS_CHOICES = [
   { value: 'active', label: 'Active' },
   { value: 'inactive', label: 'Inactive' },
 ];
-const asStatus = (value: string): AccountStatus | '' =>
+export const asStatus = (value: string | null): AccountStatus | '' =>
   value === 'active' || value === 'inactive' ? value : '';
 
 /** The Status filter of the admin's people lists: all, active or deactivated accounts. */
@@ -78,19 +78,19 @@ export function StudentDirectory({
   /** What an empty list with no filter says would fill it, and the way to do so, if the user has one. */
   whenEmpty: { hint: string; action?: ReactNode };
 }) {
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [group, setGroup] = useState(ALL_GROUPS);
-  const [status, setStatus] = useState<AccountStatus | ''>('');
-  const [page, setPage] = useState(0);
+  // The search, filters and page live in the address: a reload keeps them and a link shares them.
+  const url = useUrlState();
+  const { text: search, setText: setSearch, search: debouncedSearch } = useUrlSearch(url, SEARCH_DEBOUNCE_MS);
+  const group = url.params.get('group') ?? ALL_GROUPS;
+  const status = withStatus ? asStatus(url.params.get('status')) : '';
+  const page = pageFrom(url.params.get('page'));
+  const setPage = (next: number) => url.change({ page: pageParam(next) });
   const groups = useGroups();
   const students = useStudents(source, { search: debouncedSearch, group, status, page });
   const filtered = debouncedSearch !== '' || group !== ALL_GROUPS || status !== '';
   const clearFilters = () => {
     setSearch('');
-    setGroup(ALL_GROUPS);
-    setStatus('');
-    setPage(0);
+    url.change({ q: null, group: null, status: null, page: null });
   };
   const statusColumn: Column<Student>[] = withStatus
     ? [{ header: 'Status', cell: (s) => <AccountStatusText active={s.active} /> }]
@@ -142,31 +142,19 @@ export function StudentDirectory({
           label="Search students"
           placeholder="Name or roll number"
           value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            setPage(0);
-          }}
+          onChange={(event) => setSearch(event.currentTarget.value)}
           w={{ base: '100%', xs: 280 }}
         />
         <FilterBar active={(group === ALL_GROUPS ? 0 : 1) + (withStatus && status ? 1 : 0)}>
           <NativeSelect
             label="Group"
             value={group}
-            onChange={(event) => {
-              setGroup(event.currentTarget.value);
-              setPage(0);
-            }}
+            onChange={(event) => url.change({ group: event.currentTarget.value, page: null })}
             data={[{ value: ALL_GROUPS, label: 'All groups' }, ...(groups.data ?? [])]}
             w={{ base: '100%', xs: 200 }}
           />
           {withStatus && (
-            <StatusFilter
-              value={status}
-              onChange={(next) => {
-                setStatus(next);
-                setPage(0);
-              }}
-            />
+            <StatusFilter value={status} onChange={(next) => url.change({ status: next, page: null })} />
           )}
         </FilterBar>
       </Group>

@@ -1,14 +1,14 @@
 /** The admin's Manage Teachers list: Name, Teacher ID, Email (SPEC §2), searchable and server paged. */
 import { Button, Group, Stack, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useState, type ReactNode } from 'react';
-import type { AccountStatus, Teacher } from '@campus/contract';
+import type { ReactNode } from 'react';
+import type { Teacher } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { useTeachers } from '../api';
 import type { Column } from '../../../components/data-table';
 import { FilterBar } from '../../../components/filter-bar';
 import { PagedTable } from '../../../components/paged-table';
-import { AccountStatusText, StatusFilter } from './student-directory';
+import { pageFrom, pageParam, useUrlSearch, useUrlState } from '../../../lib/url-state';
+import { AccountStatusText, StatusFilter, asStatus } from './student-directory';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -30,10 +30,12 @@ export function TeacherDirectory({
   /** What an empty list with no filter offers to do: add a teacher. */
   emptyAction?: ReactNode;
 }) {
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [status, setStatus] = useState<AccountStatus | ''>('');
-  const [page, setPage] = useState(0);
+  // The search, status and page live in the address: a reload keeps them and a link shares them.
+  const url = useUrlState();
+  const { text: search, setText: setSearch, search: debouncedSearch } = useUrlSearch(url, SEARCH_DEBOUNCE_MS);
+  const status = asStatus(url.params.get('status'));
+  const page = pageFrom(url.params.get('page'));
+  const setPage = (next: number) => url.change({ page: pageParam(next) });
   const teachers = useTeachers({ search: debouncedSearch, status, page });
   const filtered = debouncedSearch !== '' || status !== '';
 
@@ -52,8 +54,7 @@ export function TeacherDirectory({
               variant="default"
               onClick={() => {
                 setSearch('');
-                setStatus('');
-                setPage(0);
+                url.change({ q: null, status: null, page: null });
               }}
             >
               Clear filters
@@ -90,20 +91,11 @@ export function TeacherDirectory({
           label="Search teachers"
           placeholder="Name or teacher ID"
           value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            setPage(0);
-          }}
+          onChange={(event) => setSearch(event.currentTarget.value)}
           w={{ base: '100%', xs: 280 }}
         />
         <FilterBar active={status ? 1 : 0}>
-          <StatusFilter
-            value={status}
-            onChange={(next) => {
-              setStatus(next);
-              setPage(0);
-            }}
-          />
+          <StatusFilter value={status} onChange={(next) => url.change({ status: next, page: null })} />
         </FilterBar>
       </Group>
       {table()}

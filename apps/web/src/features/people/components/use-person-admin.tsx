@@ -15,7 +15,7 @@ import {
   type TeacherCreateRequest,
 } from '@campus/contract';
 import { showOutcome } from '../../../components/toast';
-import { serverMessageOr } from '../../../lib/api-client';
+import { ApiError, serverMessageOr } from '../../../lib/api-client';
 import {
   useCreateStudent,
   useCreateTeacher,
@@ -33,7 +33,7 @@ import {
   type Confirmation,
   type IssuedPassword,
 } from './account-dialogs';
-import { PersonForm, type PersonFormResult, type PersonKind } from './person-form';
+import { PersonForm, type PersonFormError, type PersonFormResult, type PersonKind } from './person-form';
 
 type Person = Student | Teacher;
 
@@ -54,6 +54,7 @@ function usePersonAdmin(kind: PersonKind, ops: Operations) {
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const [issued, setIssued] = useState<IssuedPassword | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<PersonFormError | null>(null);
   const groups = useGroups();
 
   const begin = () => setError(null);
@@ -61,7 +62,7 @@ function usePersonAdmin(kind: PersonKind, ops: Operations) {
   const failed = (reason: unknown) => setError(serverMessageOr(reason, 'Could not save. Please try again.'));
 
   async function save(body: PersonFormResult) {
-    setError(null);
+    setFormError(null);
     const editing = form?.person;
     try {
       if (editing) {
@@ -78,7 +79,10 @@ function usePersonAdmin(kind: PersonKind, ops: Operations) {
       }
       setForm(null);
     } catch (reason) {
-      failed(reason);
+      const message = serverMessageOr(reason, 'Could not save. Please try again.');
+      // A 409 on adding someone is a User ID already in use: said on that field, where it is fixed.
+      const idTaken = !editing && reason instanceof ApiError && reason.status === 409;
+      setFormError(idTaken ? { message, field: 'userId' } : { message });
     }
   }
 
@@ -126,7 +130,7 @@ function usePersonAdmin(kind: PersonKind, ops: Operations) {
   };
 
   const openAdd = () => {
-    begin();
+    setFormError(null);
     setForm({});
   };
 
@@ -142,7 +146,7 @@ function usePersonAdmin(kind: PersonKind, ops: Operations) {
       <Menu.Dropdown>
         <Menu.Item
           onClick={() => {
-            begin();
+            setFormError(null);
             setForm({ person });
           }}
         >
@@ -175,7 +179,7 @@ function usePersonAdmin(kind: PersonKind, ops: Operations) {
             person={form.person}
             groups={groups.data ?? []}
             pending={ops.pending}
-            error={error}
+            error={formError}
             onSubmit={(body) => void save(body)}
             onCancel={() => setForm(null)}
           />

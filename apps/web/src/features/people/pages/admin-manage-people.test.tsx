@@ -1,4 +1,4 @@
-import { configure, screen, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Student, Teacher } from '@campus/contract';
 import { ADMIN, fill, renderScreen, stubApi } from '../../../test/render';
@@ -111,7 +111,7 @@ describe('adding a student', { timeout: 20_000 }, () => {
     expect(screen.getByText('Kavya Menon (240101) was added.')).toBeVisible();
   });
 
-  it("shows the server's refusal, such as a User ID somebody has", async () => {
+  it('says on the User ID field that somebody already has it, and focuses that field first', async () => {
     stubApi((call) => {
       if (call.path === '/api/groups') return { status: 200, body: ['CSE-A'] };
       if (call.method === 'POST') {
@@ -123,14 +123,18 @@ describe('adding a student', { timeout: 20_000 }, () => {
     const { user } = renderScreen(<AdminStudentsPage />, ADMIN);
     await user.click(await screen.findByRole('button', { name: 'Add student' }));
     const form = await screen.findByRole('form', { name: 'Add student' });
-    await fill(user, within(form).getByLabelText(/^Roll No/), '240101');
+    const userId = within(form).getByLabelText(/^Roll No/);
+    await waitFor(() => expect(userId).toHaveFocus());
+    await fill(user, userId, '240101');
     await fill(user, within(form).getByLabelText(/^Name/), 'Kavya Menon');
     await fill(user, within(form).getByLabelText(/^Email/), 'kavya@campus.test');
     await user.selectOptions(within(form).getByLabelText(/^Group/), 'CSE-A');
     await user.click(within(form).getByRole('button', { name: 'Add student' }));
-    expect(await within(form).findByRole('alert')).toHaveTextContent(
-      'User ID 240101 is already used by teacher Leela Nair',
+    await waitFor(() => expect(userId).toBeInvalid());
+    expect(userId).toHaveAccessibleDescription(
+      expect.stringContaining('User ID 240101 is already used by teacher Leela Nair'),
     );
+    expect(within(form).queryByRole('alert')).toBeNull();
   });
 });
 

@@ -98,9 +98,10 @@ export function MarksForm({
     <form onSubmit={submit} noValidate aria-label={`Marks of ${record.Name}`}>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
-          {MARK_FIELDS.map((field) => (
+          {MARK_FIELDS.map((field, index) => (
             <TextInput
               key={field}
+              data-autofocus={index === 0 || undefined}
               label={field}
               description={HINTS[field]}
               inputMode="decimal"

@@ -3,32 +3,39 @@
  * teacher's mentees, whose marks the teacher enters and corrects.
  */
 import { Button, Stack, Tabs, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
 import { MESSAGES } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
 import { Pager } from '../../../components/pager';
 import { useCurrentUser } from '../../../lib/current-user';
+import { oneOf, pageFrom, pageParam, useUrlSearch, useUrlState } from '../../../lib/url-state';
 import { useStudentsPerformance } from '../api';
 import { MenteeMarks } from '../components/mentee-marks';
 import { PerformanceTable } from '../components/performance-table';
 
 const SEARCH_DELAY_MS = 300;
+const TABS = ['all', 'mentees'] as const;
 
 export function TeacherPerformancePage() {
   const user = useCurrentUser();
+  // The tab, search and page live in the address: a reload keeps them and a link shares them.
+  const url = useUrlState();
+  const tab = oneOf(url.params.get('tab'), TABS, 'all');
   return (
     <Stack>
       <PageTitle>Student Performance</PageTitle>
       {/* The mentees' tab mounts when opened: its requests wait until then. */}
-      <Tabs defaultValue="all" keepMounted={false}>
+      <Tabs
+        value={tab}
+        onChange={(value) => url.change({ tab: value === 'all' ? null : value, q: null, page: null })}
+        keepMounted={false}
+      >
         <Tabs.List mb="md">
           <Tabs.Tab value="all">All students</Tabs.Tab>
           <Tabs.Tab value="mentees">My mentees</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="all">
-          <AllStudents />
+          <AllStudents url={url} />
         </Tabs.Panel>
         <Tabs.Panel value="mentees">
           <MenteeMarks teacherId={user.teacherId} />
@@ -38,14 +45,12 @@ export function TeacherPerformancePage() {
   );
 }
 
-function AllStudents() {
-  const [text, setText] = useState('');
-  const [search] = useDebouncedValue(text.trim(), SEARCH_DELAY_MS);
-  // A page number belongs to the search it was reached with; a new search starts at the first page.
-  const [paging, setPaging] = useState({ search: '', page: 0 });
-  const page = paging.search === search ? paging.page : 0;
+function AllStudents({ url }: { url: ReturnType<typeof useUrlState> }) {
+  // A new search starts at the first page.
+  const { text, setText, search } = useUrlSearch(url, SEARCH_DELAY_MS);
+  const page = pageFrom(url.params.get('page'));
   const table = useStudentsPerformance(search, page);
-  const goTo = (next: number) => setPaging({ search, page: next });
+  const goTo = (next: number) => url.change({ page: pageParam(next) });
 
   const rows = table.data?.items ?? [];
 
@@ -69,7 +74,13 @@ function AllStudents() {
           hint={search ? 'Search matches any part of a name, or the start of a roll number.' : undefined}
           action={
             search ? (
-              <Button variant="default" onClick={() => setText('')}>
+              <Button
+                variant="default"
+                onClick={() => {
+                  setText('');
+                  url.change({ q: null, page: null });
+                }}
+              >
                 Clear search
               </Button>
             ) : undefined

@@ -47,7 +47,7 @@ export function HideQueryDialog({
             </Alert>
           )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
+            <Button variant="default" onClick={close} data-autofocus>
               Cancel
             </Button>
             <Button

@@ -31,7 +31,10 @@ export function SolutionForm({ query, onSolved }: { query: Query; onSolved: (que
         <Textarea
           label="Solution"
           required
-          rows={2}
+          autosize
+          minRows={6}
+          maxRows={16}
+          data-autofocus
           value={solution}
           error={error}
           onChange={(e) => {

@@ -3,7 +3,6 @@
  * ones hidden as spam flagged and a way to hide or show each.
  */
 import { Badge, Button, Group, Stack, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { MESSAGES, type Query } from '@campus/contract';
 import type { Column } from '../../../components/data-table';
@@ -17,6 +16,7 @@ import { queryDate } from '../../../lib/dates';
 import { useLoggedError } from '../../../lib/logger';
 import { isSolved, useQueryCollection, useSetQueryHidden } from '../api';
 import { HideQueryDialog } from '../components/hide-query-dialog';
+import { pageFrom, pageParam, useUrlSearch, useUrlState } from '../../../lib/url-state';
 
 const DETAILS: Column<Query>[] = [
   { header: 'Topic', breakAnywhere: true, cell: (q) => q.topic },
@@ -43,12 +43,11 @@ const DETAILS: Column<Query>[] = [
 ];
 
 export function AdminQueriesPage() {
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
-  // A page number belongs to the search it was chosen for; a new search starts again at page 1.
-  const [paging, setPaging] = useState({ search: '', page: 0 });
-  const page = paging.search === debouncedSearch ? paging.page : 0;
-  const setPage = (next: number) => setPaging({ search: debouncedSearch, page: next });
+  // The search and page live in the address; a new search starts again at page 1.
+  const url = useUrlState();
+  const { text: search, setText: setSearch, search: debouncedSearch } = useUrlSearch(url, 300);
+  const page = pageFrom(url.params.get('page'));
+  const setPage = (next: number) => url.change({ page: pageParam(next) });
   const collection = useQueryCollection({ search: debouncedSearch, page });
   useLoggedError(collection.error, 'Could not load the queries collection');
   const [hiding, setHiding] = useState<Query | null>(null);
@@ -103,7 +102,13 @@ export function AdminQueriesPage() {
       <EmptyState
         hint="The search looks in each query's topic and description."
         action={
-          <Button variant="default" onClick={() => setSearch('')}>
+          <Button
+            variant="default"
+            onClick={() => {
+              setSearch('');
+              url.change({ q: null, page: null });
+            }}
+          >
             Clear search
           </Button>
         }

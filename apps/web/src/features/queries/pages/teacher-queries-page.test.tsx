@@ -71,6 +71,31 @@ async function answer(topic: string, solution: string) {
 
 // Mantine in jsdom is slow when the whole suite runs in parallel on a small machine.
 describe('TeacherQueriesPage', { timeout: 15_000 }, () => {
+  it('opens on the tab, filters, sort and page its address names, as a reload or a shared link gives them', async () => {
+    const calls = board([], [boardQuery({ topic: 'Arrays', name: 'Omar Ali', group: 'CSE-B' })]);
+    renderScreen(<TeacherQueriesPage />, TEACHER, {
+      search: '?tab=solved&group=CSE-B&mine=0&sort=name&order=desc&page=3',
+    });
+    expect(screen.getByRole('tab', { name: /Solved Queries/ })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('switch', { name: 'My mentees only' })).not.toBeChecked();
+    const solvedAsked = () =>
+      calls.filter((c) => c.path === '/api/queries-with-solution').map((c) => c.search);
+    await waitFor(() => expect(solvedAsked().at(-1)?.get('sort')).toBe('name'));
+    const asked = solvedAsked().at(-1)!;
+    expect(asked.get('order')).toBe('desc');
+    expect(asked.get('group')).toBe('CSE-B');
+    expect(asked.get('mine')).toBeNull();
+    expect(asked.get('offset')).toBe('100');
+    expect(asked.get('limit')).toBe('50');
+    // The other tab keeps its first page, newest first.
+    const unsolved = calls.filter((c) => c.path === '/api/queries-without-solution').at(-1)!.search;
+    expect([unsolved.get('sort'), unsolved.get('order'), unsolved.get('offset')]).toEqual([
+      'createdAt',
+      'desc',
+      '0',
+    ]);
+  });
+
   it('lists the mentees’ unsolved queries as rows with student, group, query, likes, and counts on the tabs', async () => {
     board(
       [

@@ -5,11 +5,17 @@
  */
 import { Button, Tabs } from '@mantine/core';
 import { useState } from 'react';
-import { MESSAGES, type Query, type QuerySort } from '@campus/contract';
+import { MESSAGES, QUERY_SORTS, type Query, type QuerySort } from '@campus/contract';
 import type { SortState } from '../../../components/data-table';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
-import { CountedTab, WorkListFilters } from '../../../components/work-list-filters';
+import {
+  CountedTab,
+  WorkListFilters,
+  useWorkListUrl,
+  workListOrder,
+  type WorkListView,
+} from '../../../components/work-list-filters';
 import { Pager } from '../../../components/pager';
 import { serverMessageOr } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
@@ -26,18 +32,15 @@ const TABS: { board: Board; label: string }[] = [
   { board: 'unsolved', label: 'Unsolved Queries' },
   { board: 'solved', label: 'Solved Queries' },
 ];
-const NEWEST_FIRST: SortState<QuerySort> = { key: 'createdAt', order: 'desc' };
+const BOARDS = TABS.map((tab) => tab.board);
 
-interface BoardView {
-  sort: SortState<QuerySort>;
-  page: number;
-}
-const FIRST_VIEW: BoardView = { sort: NEWEST_FIRST, page: 0 };
+type BoardView = WorkListView<QuerySort>;
+const FIRST_VIEW: BoardView = { sort: { key: 'createdAt', order: 'desc' }, page: 0 };
 
 /** A column clicked again turns its order round; a new column starts A–Z, or most first for counts and times. */
 function nextSort(current: SortState<QuerySort>, key: QuerySort): SortState<QuerySort> {
   if (current.key === key) return { key, order: current.order === 'asc' ? 'desc' : 'asc' };
-  return { key, order: key === 'createdAt' || key === 'likes' ? 'desc' : 'asc' };
+  return { key, order: workListOrder(key) };
 }
 
 function BoardPanel({
@@ -118,12 +121,16 @@ function BoardPanel({
 export function TeacherQueriesPage() {
   const user = useCurrentUser();
   const mentored = useMentoredGroups(user.teacherId);
-  const [tab, setTab] = useState<Board>('unsolved');
-  const [group, setGroup] = useState<string | null>(null);
-  const [mineChoice, setMine] = useState<boolean | null>(null);
-  // On by default, unless the teacher mentors no group at all.
-  const mine = mineChoice ?? (mentored.data ? mentored.data.length > 0 : true);
-  const [views, setViews] = useState<Record<Board, BoardView>>({ unsolved: FIRST_VIEW, solved: FIRST_VIEW });
+  // The tab, filters, sort and page live in the address: a reload keeps them and a link shares them.
+  const { tab, group, mine, view, setTab, setGroup, setMine, setView, showEveryone } = useWorkListUrl({
+    tabs: BOARDS,
+    sorts: QUERY_SORTS,
+    mentored: mentored.data,
+  });
+  const views: Record<Board, BoardView> = {
+    unsolved: tab === 'unsolved' ? view : FIRST_VIEW,
+    solved: tab === 'solved' ? view : FIRST_VIEW,
+  };
   const [answering, setAnswering] = useState<Query | null>(null);
   const [hiding, setHiding] = useState<Query | null>(null);
   const show = useSetQueryHidden();
@@ -139,18 +146,6 @@ export function TeacherQueriesPage() {
     unsolved: useQueryWorkList(false, filterOf('unsolved')),
     solved: useQueryWorkList(true, filterOf('solved')),
   };
-  const changeFilter = (change: () => void) => {
-    change();
-    setViews((before) => ({
-      unsolved: { ...before.unsolved, page: 0 },
-      solved: { ...before.solved, page: 0 },
-    }));
-  };
-  const showEveryone = () =>
-    changeFilter(() => {
-      setGroup(null);
-      setMine(false);
-    });
 
   const undo = (query: Query) =>
     show.mutate(
@@ -171,9 +166,9 @@ export function TeacherQueriesPage() {
       <WorkListFilters
         groups={mentored.data ?? []}
         group={group}
-        onGroup={(value) => changeFilter(() => setGroup(value))}
+        onGroup={setGroup}
         mine={mine}
-        onMine={(on) => changeFilter(() => setMine(on))}
+        onMine={setMine}
       />
       <Tabs value={tab} onChange={(value) => value && setTab(value as Board)}>
         <Tabs.List mb="md">
@@ -188,7 +183,7 @@ export function TeacherQueriesPage() {
               label={label}
               list={lists[board]}
               view={views[board]}
-              onView={(view) => setViews((before) => ({ ...before, [board]: view }))}
+              onView={setView}
               filtered={group !== null || mine}
               onShowEveryone={showEveryone}
               onAnswer={setAnswering}

@@ -1,13 +1,12 @@
 /** The admin Help screen: the Support Collection, searched and paged on the server, newest first. */
 import { Button, Stack, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
 import type { SupportMessage } from '@campus/contract';
 import type { Column } from '../../../components/data-table';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
 import { PagedTable } from '../../../components/paged-table';
 import { exactTime } from '../../../lib/dates';
+import { pageFrom, pageParam, useUrlSearch, useUrlState } from '../../../lib/url-state';
 import { useSupportMessages } from '../api';
 
 export const NO_SUPPORT_MESSAGES = 'No support messages found.';
@@ -26,14 +25,12 @@ const COLUMNS: Column<SupportMessage>[] = [
 ];
 
 export function AdminSupportPage() {
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
-  const [page, setPage] = useState(0);
+  // The search and page live in the address: a reload keeps them and a link shares them.
+  const url = useUrlState();
+  const { text: search, setText: changeSearch, search: debouncedSearch } = useUrlSearch(url, 300);
+  const page = pageFrom(url.params.get('page'));
+  const setPage = (next: number) => url.change({ page: pageParam(next) });
   const query = useSupportMessages({ search: debouncedSearch, page });
-  const changeSearch = (value: string) => {
-    setSearch(value);
-    setPage(0);
-  };
 
   let body;
   if (query.isPending) body = <LoadingState label="Loading support messages..." />;
@@ -46,7 +43,13 @@ export function AdminSupportPage() {
       <EmptyState
         hint="The search looks in each message's name, email and text."
         action={
-          <Button variant="default" onClick={() => changeSearch('')}>
+          <Button
+            variant="default"
+            onClick={() => {
+              changeSearch('');
+              url.change({ q: null, page: null });
+            }}
+          >
             Clear search
           </Button>
         }

@@ -1,10 +1,11 @@
 /** Every admin list as a CSV file; attendance for one group over a range of days. */
-import { Alert, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { defaultReportRange, EXPORT_LIST_LABELS, EXPORT_LISTS, reportRangeProblem } from '@campus/contract';
 import { serverMessageOr } from '../../../lib/api-client';
 import { localIsoDate } from '../../../lib/today';
 import { downloadExport, useGroupNames, type ExportRequest } from '../api';
+import { DayInput } from '../../../components/day-input';
 
 type Outcome = { ok: true; text: string } | { ok: false; text: string };
 
@@ -78,19 +79,17 @@ export function ExportPanel() {
           searchable
           w={{ base: '100%', xs: 220 }}
         />
-        <TextInput
-          type="date"
+        <DayInput
           label="From"
           value={from}
-          onChange={(event) => setFrom(event.currentTarget.value)}
+          onChange={setFrom}
           error={rangeProblem?.field === 'from' ? `From ${rangeProblem.message}` : undefined}
           w={{ base: '100%', xs: 180 }}
         />
-        <TextInput
-          type="date"
+        <DayInput
           label="To"
           value={to}
-          onChange={(event) => setTo(event.currentTarget.value)}
+          onChange={setTo}
           error={rangeProblem?.field === 'to' ? `To ${rangeProblem.message}` : undefined}
           w={{ base: '100%', xs: 180 }}
         />

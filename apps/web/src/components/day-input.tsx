@@ -1,0 +1,62 @@
+/**
+ * A calendar-day field in the campus order ("25/11/2026" in India) with a calendar to pick from. What
+ * the form holds, and sends, stays an ISO day ("2026-11-25"); an empty field holds ''.
+ */
+import { DateInput, type DateInputProps } from '@mantine/dates';
+import '@mantine/dates/styles.css';
+import { dayInputPattern, formatDayInput, parseDayInput } from '../lib/format';
+
+export type DayInputProps = Omit<DateInputProps, 'value' | 'onChange' | 'minDate' | 'maxDate'> & {
+  value: string;
+  onChange: (iso: string) => void;
+  /** The earliest and latest days to offer, as ISO days. */
+  min?: string | undefined;
+  max?: string | undefined;
+};
+
+export function DayInput({ value, onChange, min, max, description, ...rest }: DayInputProps) {
+  const pattern = dayInputPattern();
+  return (
+    <DateInput
+      {...rest}
+      value={value || null}
+      onChange={(next) => onChange(next ?? '')}
+      valueFormat={formatDayInput}
+      dateParser={parseDayInput}
+      placeholder={pattern}
+      {...(description ? { description } : {})}
+      // Days out of range are greyed in the calendar, but a typed one still reaches the form, whose
+      // own check says on the field why it is refused (the calendar alone would drop it unsaid).
+      {...(min || max
+        ? {
+            excludeDate: (day: string) =>
+              (min !== undefined && day < min) || (max !== undefined && day > max),
+          }
+        : {})}
+      clearable={!rest.required}
+      clearButtonProps={{
+        'aria-label': typeof rest.label === 'string' ? `Clear ${rest.label}` : 'Clear the date',
+      }}
+      popoverProps={{ withinPortal: true }}
+    />
+  );
+}
+
+/** A @mantine/form field's props for a DayInput: its value as an ISO day and the error on the field. */
+export function dayProps(field: {
+  value?: unknown;
+  onChange: (value: string) => void;
+  error?: unknown;
+  onFocus?: unknown;
+  onBlur?: unknown;
+  label?: string;
+}): Pick<DayInputProps, 'value' | 'onChange' | 'error' | 'onFocus' | 'onBlur' | 'label'> {
+  return {
+    value: typeof field.value === 'string' ? field.value : '',
+    onChange: field.onChange,
+    error: field.error as DayInputProps['error'],
+    onFocus: field.onFocus as DayInputProps['onFocus'],
+    onBlur: field.onBlur as DayInputProps['onBlur'],
+    ...(field.label ? { label: field.label } : {}),
+  };
+}

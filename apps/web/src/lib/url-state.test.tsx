@@ -1,0 +1,70 @@
+import { act, render, screen } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { flagFrom, oneOf, pageFrom, pageParam, sortFrom, sortParams, useUrlState } from './url-state';
+
+const byTime = (key: string) => (key === 'createdAt' ? 'desc' : 'asc');
+
+describe('the view read from the address', () => {
+  it('takes a named tab, page, flag and sort, and falls back to the defaults for anything else', () => {
+    expect(oneOf('solved', ['unsolved', 'solved'], 'unsolved')).toBe('solved');
+    expect(oneOf('hacked', ['unsolved', 'solved'], 'unsolved')).toBe('unsolved');
+    expect(oneOf(null, ['unsolved', 'solved'], 'unsolved')).toBe('unsolved');
+    expect([
+      pageFrom('3'),
+      pageFrom('1'),
+      pageFrom('0'),
+      pageFrom('-2'),
+      pageFrom('2.5'),
+      pageFrom('x'),
+    ]).toEqual([2, 0, 0, 0, 0, 0]);
+    expect(pageFrom('99999')).toBe(0);
+    expect([flagFrom('1'), flagFrom('0'), flagFrom(null), flagFrom('yes')]).toEqual([
+      true,
+      false,
+      null,
+      null,
+    ]);
+    const keys = ['createdAt', 'name'] as const;
+    expect(sortFrom(new URLSearchParams('sort=name'), keys, 'createdAt', byTime)).toEqual({
+      key: 'name',
+      order: 'asc',
+    });
+    expect(sortFrom(new URLSearchParams('sort=password&order=up'), keys, 'createdAt', byTime)).toEqual({
+      key: 'createdAt',
+      order: 'desc',
+    });
+  });
+
+  it('names only what differs from the default, so the first view has a bare address', () => {
+    expect(pageParam(0)).toBeNull();
+    expect(pageParam(2)).toBe('3');
+    expect(sortParams({ key: 'createdAt', order: 'desc' }, 'createdAt', byTime)).toEqual({
+      sort: null,
+      order: null,
+    });
+    expect(sortParams({ key: 'name', order: 'desc' }, 'createdAt', byTime)).toEqual({
+      sort: 'name',
+      order: 'desc',
+    });
+  });
+});
+
+describe('useUrlState', () => {
+  it('changes several keys at once, drops emptied ones and keeps the rest', () => {
+    let change: ReturnType<typeof useUrlState>['change'] = () => {};
+    function Probe() {
+      change = useUrlState().change;
+      const location = useLocation();
+      return <output>{location.search}</output>;
+    }
+    render(
+      <MemoryRouter initialEntries={['/teacher/queries?tab=solved&group=CSE-A&page=2']}>
+        <Probe />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('?tab=solved&group=CSE-A&page=2');
+    act(() => change({ group: null, mine: '0', page: '' }));
+    expect(screen.getByRole('status')).toHaveTextContent(/^\?tab=solved&mine=0$/);
+  });
+});

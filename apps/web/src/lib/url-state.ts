@@ -1,0 +1,104 @@
+/**
+ * A screen's view kept in the address (`?tab=solved&sort=likes&page=2`): a reload keeps it and a link
+ * shares it. What the address does not name is the screen's default, so a default view has a bare URL.
+ */
+import { useDebouncedValue } from '@mantine/hooks';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { SortOrder } from '@campus/contract';
+
+/** Values to put in the address; `null` takes a key out (its default is then shown). */
+export type UrlChanges = Record<string, string | null>;
+
+export function useUrlState(): {
+  params: URLSearchParams;
+  change: (values: UrlChanges) => void;
+} {
+  const [params, setParams] = useSearchParams();
+  const change = useCallback(
+    (values: UrlChanges) =>
+      setParams(
+        (before) => {
+          const after = new URLSearchParams(before);
+          for (const [key, value] of Object.entries(values)) {
+            if (value === null || value === '') after.delete(key);
+            else after.set(key, value);
+          }
+          return after;
+        },
+        // A change of view is not a new place to go back to: Back leaves the screen.
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return { params, change };
+}
+
+/** The value when it is one of those allowed, else the fallback. */
+export function oneOf<T extends string>(value: string | null, allowed: readonly T[], fallback: T): T {
+  return value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
+}
+
+/** `?page=3` → 2: pages count from 0 in code and from 1 in the address; anything else is the first. */
+export function pageFrom(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page > 1 && page <= 10_000 ? page - 1 : 0;
+}
+
+/** The address form of a page counted from 0: the first page is not named. */
+export function pageParam(page: number): string | null {
+  return page > 0 ? String(page + 1) : null;
+}
+
+/** `?mine=1` / `?mine=0`, or null when the address does not say. */
+export function flagFrom(value: string | null): boolean | null {
+  if (value === '1') return true;
+  if (value === '0') return false;
+  return null;
+}
+
+/** `?sort=name&order=desc`, each falling back to the screen's default for that column. */
+export function sortFrom<K extends string>(
+  params: URLSearchParams,
+  keys: readonly K[],
+  fallback: K,
+  defaultOrder: (key: K) => SortOrder,
+): { key: K; order: SortOrder } {
+  const key = oneOf(params.get('sort'), keys, fallback);
+  const order = params.get('order');
+  return { key, order: order === 'asc' || order === 'desc' ? order : defaultOrder(key) };
+}
+
+/** The address form of a sort: the default column and each column's default order are not named. */
+export function sortParams<K extends string>(
+  sort: { key: K; order: SortOrder },
+  fallback: K,
+  defaultOrder: (key: K) => SortOrder,
+): UrlChanges {
+  return {
+    sort: sort.key === fallback ? null : sort.key,
+    order: sort.order === defaultOrder(sort.key) ? null : sort.order,
+  };
+}
+
+/**
+ * A search box whose words are kept in the address (`?q=…`) once typing pauses, and which starts
+ * the first page again when they change. `search` is what the list asks for; `text` what the box shows.
+ */
+export function useUrlSearch(
+  { params, change }: { params: URLSearchParams; change: (values: UrlChanges) => void },
+  delayMs: number,
+  key = 'q',
+) {
+  const search = params.get(key) ?? '';
+  const [text, setText] = useState(search);
+  const [typed] = useDebouncedValue(text.trim(), delayMs);
+  const last = useRef(typed);
+  useEffect(() => {
+    // Only a pause in typing writes the address; a filter cleared elsewhere is not written back.
+    if (typed === last.current) return;
+    last.current = typed;
+    if (typed !== search) change({ [key]: typed || null, page: null });
+  }, [typed, search, change, key]);
+  return { text, setText, search };
+}

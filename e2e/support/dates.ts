@@ -1,0 +1,13 @@
+/** Date fields show days in the campus order (en-IN: DD/MM/YYYY) and send ISO days. */
+
+/** "2031-05-02" → "02/05/2031": how a date field shows an ISO day. */
+export function campusDay(iso: string): string {
+  const [year, month, day] = iso.split('-');
+  return `${day}/${month}/${year}`;
+}
+
+/** "02/05/2031" → "2031-05-02": the ISO day a date field's text stands for. */
+export function isoDay(shown: string): string {
+  const [day, month, year] = shown.split('/');
+  return `${year}-${month}-${day}`;
+}
