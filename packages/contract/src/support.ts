@@ -45,11 +45,11 @@ export const SUPPORT_STATUS_LABELS: Record<SupportStatus, string> = {
 };
 
 /**
- * The reference number a sender quotes ("SR-3F2A9C1B"): the first eight hex digits of the message's
+ * The reference number a sender quotes ("SR-3F2A9C1B"): the last eight hex digits of the message's
  * stored id, upper-cased, so it is fixed from the moment the message is saved and needs no counter.
  */
 export function supportReference(id: string): string {
-  return `SR-${id.replace(/-/g, '').slice(0, 8).toUpperCase()}`;
+  return `SR-${id.replace(/-/g, '').slice(-8).toUpperCase()}`;
 }
 
 /** A stored support message (SPEC §3) as the admin's support inbox shows it. */

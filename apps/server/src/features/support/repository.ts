@@ -19,7 +19,7 @@ export interface SupportListOptions extends Page {
   status?: SupportStatus | undefined;
 }
 
-const REFERENCE = /^sr-?([0-9a-f]{1,8})$/i;
+const REFERENCE = /^sr-?([0-9a-f]{8})$/i;
 
 function toMessage(row: Selectable<SupportMessagesTable>): SupportMessage {
   return {
@@ -58,14 +58,14 @@ export function supportRepository(db: Db) {
       if (status) query = query.where('status', '=', status);
       if (search) {
         const pattern = containsPattern(search);
-        // A reference number ("SR-3F2A9C1B") finds its message: the id starts with its hex digits.
+        // A reference number ("SR-3F2A9C1B") finds its message: the id ends with its hex digits.
         const reference = REFERENCE.exec(search.trim())?.[1]?.toLowerCase();
         query = query.where((eb) =>
           eb.or([
             ...(['name', 'email', 'message'] as const).map(
               (column) => sql<boolean>`lower(${eb.ref(column)}) like ${pattern} escape '\\'`,
             ),
-            ...(reference ? [eb('id', 'like', `${reference}%`)] : []),
+            ...(reference ? [eb('id', 'like', `%${reference}`)] : []),
           ]),
         );
       }

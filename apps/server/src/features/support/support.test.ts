@@ -182,7 +182,7 @@ describe('GET /api/supports', () => {
     expect(body.map((m: { name: string }) => m.name)).toEqual([`${tag} 1`, `${tag} 2`, `${tag} 0`]);
     expect(body[0]).toEqual({
       _id: rows[1]!.id,
-      reference: `SR-${rows[1]!.id.slice(0, 8).toUpperCase()}`,
+      reference: `SR-${rows[1]!.id.slice(-8).toUpperCase()}`,
       status: 'new',
       name: `${tag} 1`,
       email: `${tag}1@example.edu`,

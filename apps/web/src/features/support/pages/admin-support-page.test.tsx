@@ -71,12 +71,13 @@ describe('AdminSupportPage', { timeout: 20_000 }, () => {
     const { fetchMock, user } = renderPage((url) =>
       url.searchParams.get('status') === 'in_progress' ? [message(1)] : [message(1), message(2)],
     );
-    expect(await screen.findByRole('radio', { name: 'New (4)' })).toBeInTheDocument();
-    expect(screen.getByRole('radio', { name: 'In progress (2)' })).toBeInTheDocument();
-    expect(screen.getByRole('radio', { name: 'Resolved (7)' })).toBeInTheDocument();
-    expect(screen.getByRole('radio', { name: 'All (13)' })).toBeChecked();
+    expect(await screen.findByRole('button', { name: 'New (4)' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('button', { name: 'In progress (2)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resolved (7)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'All (13)' })).toHaveAttribute('aria-pressed', 'true');
 
-    await user.click(screen.getByRole('radio', { name: 'In progress (2)' }));
+    await user.click(screen.getByRole('button', { name: 'In progress (2)' }));
+    expect(screen.getByRole('button', { name: 'In progress (2)' })).toHaveAttribute('aria-pressed', 'true');
     await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(2));
     expect(fetchMock).toHaveBeenCalledWith(
       `/api/supports?status=in_progress&limit=${PAGE_SIZE + 1}&offset=0`,

@@ -3,7 +3,7 @@
  * searched and paged on the server. Each message is new until the admin marks it in progress or
  * resolved; the counts per status double as the filter, and each sender can be answered by email.
  */
-import { Anchor, Button, Chip, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import {
@@ -169,18 +169,27 @@ export function AdminSupportPage() {
       <Text c="dimmed" mt={-8} mb="md">
         Messages from the support form. Reply by email, then mark each one in progress or resolved.
       </Text>
-      <Chip.Group multiple={false} value={status ?? ALL} onChange={changeStatus}>
-        <Group gap="xs" mb="md" role="radiogroup" aria-label="Show messages by status">
-          <Chip value={ALL} variant="outline">
-            {`All${countOf(total)}`}
-          </Chip>
-          {SUPPORT_STATUSES.map((s) => (
-            <Chip key={s} value={s} variant="outline">
-              {`${SUPPORT_STATUS_LABELS[s]}${countOf(counts.data?.[s])}`}
-            </Chip>
-          ))}
-        </Group>
-      </Chip.Group>
+      <Group gap="xs" mb="md" role="group" aria-label="Show messages by status">
+        {[
+          { value: ALL, label: `All${countOf(total)}` },
+          ...SUPPORT_STATUSES.map((s) => ({
+            value: s,
+            label: `${SUPPORT_STATUS_LABELS[s]}${countOf(counts.data?.[s])}`,
+          })),
+        ].map(({ value, label }) => {
+          const pressed = (status ?? ALL) === value;
+          return (
+            <Button
+              key={value}
+              variant={pressed ? 'filled' : 'default'}
+              aria-pressed={pressed}
+              onClick={() => changeStatus(value)}
+            >
+              {label}
+            </Button>
+          );
+        })}
+      </Group>
       <TextInput
         label="Search"
         description="Reference, name, email or message"
