@@ -37,8 +37,9 @@ async function applyForGatePass(page: Page, reason: string): Promise<void> {
   await page.getByLabel('Time').fill('16:45');
   await page.getByRole('textbox', { name: 'Reason' }).fill(reason);
   await page.getByRole('button', { name: 'Submit' }).click();
+  // Each submission has its own toast; an earlier one may still be on screen.
   await expect(
-    page.getByRole('status').filter({ hasText: 'Gate pass submitted successfully!' }),
+    page.getByRole('status').filter({ hasText: 'Gate pass submitted successfully!' }).last(),
   ).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Reason' })).toHaveValue('');
 }
