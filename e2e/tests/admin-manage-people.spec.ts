@@ -16,7 +16,7 @@ async function nav(page: Page, name: string): Promise<void> {
   await page.mouse.move(0, 0);
 }
 
-/** Adds a student in CSE-A from the Students Collection; answers the one-time password shown. */
+/** Adds a student in CSE-A from the student list; answers the one-time password shown. */
 async function addStudent(page: Page, rollNo: number, name: string, check = false): Promise<string> {
   await page.goto('/admin/manage-students');
   await page.getByRole('button', { name: 'Add student' }).click();
@@ -75,7 +75,7 @@ test('a new student signs in with the one-time password, must choose their own, 
   const rollNo = id(701);
   await signInAs(page, DEMO.admin, /\/admin\/home$/);
   await nav(page, 'Manage Students');
-  await expect(page.getByRole('heading', { level: 1, name: 'Students Collection' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Manage Students' })).toBeVisible();
   const otp = await addStudent(page, rollNo, 'Kavya Menon', true);
   await page.getByLabel('Search students').fill(String(rollNo));
   const row = page.getByRole('row').filter({ hasText: String(rollNo) });

@@ -29,11 +29,11 @@ test('an admin lists and searches the teachers in Manage Teachers', async ({ pag
   await expectAccessible(page);
 });
 
-test('an admin pages and searches the Students Collection', async ({ page }) => {
+test('an admin pages and searches the student list', async ({ page }) => {
   await signInAs(page, DEMO.admin, /\/admin\/home$/);
   await nav(page, 'Manage Students');
-  await expect(page.getByRole('heading', { level: 1, name: 'Students Collection' })).toBeVisible();
-  const students = page.getByRole('table', { name: 'Students Collection' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Manage Students' })).toBeVisible();
+  const students = page.getByRole('table', { name: 'Students', exact: true });
   await expect(students.getByRole('cell', { name: String(DEMO.student), exact: true })).toBeVisible();
   const pages = page.getByRole('navigation', { name: 'Student list pages' });
   await expect(pages).toContainText(/^Previous1–20 of [\d,]+Next$/);
@@ -47,11 +47,11 @@ test('an admin pages and searches the Students Collection', async ({ page }) => 
   await expectAccessible(page);
 });
 
-test('the Students Collection scrolls sideways inside its table at phone width', async ({ page }) => {
+test('the student list scrolls sideways inside its table at phone width', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await signInAs(page, DEMO.admin, /\/admin\/home$/);
   await page.goto('/admin/manage-students');
-  const region = page.getByRole('region', { name: 'Students Collection' });
+  const region = page.getByRole('region', { name: 'Students', exact: true });
   await expect(region.getByRole('table')).toBeVisible();
   expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

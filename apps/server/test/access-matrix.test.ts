@@ -125,6 +125,8 @@ const EXPECTED: Record<string, Expectation> = {
   'GET /api/notices/count': ['admin'],
   'GET /api/admin/overview': ['admin'],
   'GET /api/supports': ['admin'],
+  'GET /api/supports/status-counts': ['admin'],
+  'PUT /api/supports/:id/status': ['admin'],
   'GET /api/faq/match': ANY,
   'GET /api/audit-log': ['admin'],
   'POST /api/faq': ['admin'],

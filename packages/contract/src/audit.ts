@@ -46,6 +46,7 @@ export const AUDIT_KINDS = [
   'notice.create',
   'syllabus.add',
   'support.submit',
+  'support.status',
   'faq.create',
   'faq.update',
   'faq.delete',
@@ -53,6 +54,64 @@ export const AUDIT_KINDS = [
   'import.apply',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
+
+/** How each kind reads on screen: the keys above are for the API and the logs, never shown. */
+export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
+  'signin.success': 'Signed in',
+  'signin.failure': 'Sign-in refused',
+  'signin.lockout': 'Sign-in locked out',
+  signout: 'Signed out',
+  'password.change': 'Password changed',
+  'password.failure': 'Password change refused',
+  'password.reset': 'Password reset sent',
+  'password.recovered': 'Password reset by link',
+  'account.status': 'Account activated or deactivated',
+  'student.create': 'Student added',
+  'student.update': 'Student edited',
+  'teacher.create': 'Teacher added',
+  'teacher.update': 'Teacher edited',
+  'profile.contact': 'Contact details changed',
+  'group.create': 'Group created',
+  'group.rename': 'Group renamed',
+  'group.mentors': 'Group mentors changed',
+  'group.move': 'Students moved to another group',
+  'gatepass.submit': 'Gate pass applied for',
+  'gatepass.decision': 'Gate pass approved or rejected',
+  'gatepass.withdraw': 'Gate pass withdrawn',
+  'gatepass.revoke': 'Gate pass revoked',
+  'gate.scan': 'Gate pass scanned',
+  'gate.exit': 'Left campus',
+  'gate.return': 'Returned to campus',
+  'guard.create': 'Guard added',
+  'guard.update': 'Guard edited',
+  'query.submit': 'Query asked',
+  'query.solution': 'Query answered',
+  'query.like': 'Query liked or unliked',
+  'query.visibility': 'Query hidden or shown',
+  'query.reveal': 'Anonymous asker revealed',
+  'attendance.mark': 'Attendance marked',
+  'attendance.correct': 'Attendance corrected',
+  'attendance.override_leave': 'Marked absent while on leave',
+  'leave.apply': 'Leave applied for',
+  'leave.withdraw': 'Leave withdrawn',
+  'leave.decision': 'Leave approved or rejected',
+  'settings.attendance': 'Attendance settings changed',
+  'marks.update': 'Marks changed',
+  'notice.create': 'Notice created',
+  'syllabus.add': 'Syllabus added',
+  'support.submit': 'Support message sent',
+  'support.status': 'Support message status changed',
+  'faq.create': 'FAQ added',
+  'faq.update': 'FAQ edited',
+  'faq.delete': 'FAQ deleted',
+  'write.limit': 'Too many requests refused',
+  'import.apply': 'Import applied',
+};
+
+/** The label of a kind; a kind this version does not know (an older log's) reads as words. */
+export function auditKindLabel(kind: string): string {
+  return (AUDIT_KIND_LABELS as Record<string, string>)[kind] ?? kind.replace(/[._]/g, ' ');
+}
 
 export const AuditEntrySchema = z.object({
   _id: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.js';
-import { requiredText, SearchPageQuerySchema } from './common.js';
+import { IdSchema, requiredText, SearchPageQuerySchema } from './common.js';
 import { SUPPORT_QUERY_TYPES, SUPPORT_ROLES } from './constants.js';
 
 export const SUPPORT_LIMITS = {
@@ -31,9 +31,33 @@ export type SupportRequest = z.input<typeof SupportRequestSchema>;
 /** What the server works with (defaults applied, texts trimmed). */
 export type SupportRequestParsed = z.output<typeof SupportRequestSchema>;
 
-/** A stored support message (SPEC §3) as the admin Support Collection shows it. */
+/** Where a support message is in the admin's inbox: new until the admin takes it up. */
+export const SUPPORT_STATUSES = ['new', 'in_progress', 'resolved'] as const;
+export const SupportStatusSchema = z.enum(SUPPORT_STATUSES, {
+  error: 'must be new, in_progress or resolved',
+});
+export type SupportStatus = z.infer<typeof SupportStatusSchema>;
+/** How a status reads on screen. */
+export const SUPPORT_STATUS_LABELS: Record<SupportStatus, string> = {
+  new: 'New',
+  in_progress: 'In progress',
+  resolved: 'Resolved',
+};
+
+/**
+ * The reference number a sender quotes ("SR-3F2A9C1B"): the last eight hex digits of the message's
+ * stored id, upper-cased, so it is fixed from the moment the message is saved and needs no counter.
+ */
+export function supportReference(id: string): string {
+  return `SR-${id.replace(/-/g, '').slice(-8).toUpperCase()}`;
+}
+
+/** A stored support message (SPEC §3) as the admin's support inbox shows it. */
 export const SupportMessageSchema = z.object({
   _id: z.string(),
+  /** `supportReference(_id)`, shown to the sender and in the inbox. */
+  reference: z.string(),
+  status: SupportStatusSchema,
   name: z.string(),
   email: z.string(),
   role: SupportRoleSchema,
@@ -50,7 +74,28 @@ export const SupportAddResponseSchema = z.object({
 });
 export type SupportAddResponse = z.infer<typeof SupportAddResponseSchema>;
 
-/** `GET /api/supports`: newest first; `search` looks in name, email and message. */
-export const SupportListQuerySchema = SearchPageQuerySchema;
+/**
+ * `GET /api/supports`: newest first; `search` looks in name, email and message (and a reference
+ * number); `status` keeps the messages of one status.
+ */
+export const SupportListQuerySchema = SearchPageQuerySchema.extend({
+  status: SupportStatusSchema.optional(),
+});
 export type SupportListQuery = z.input<typeof SupportListQuerySchema>;
 export const SupportMessageListSchema = z.array(SupportMessageSchema);
+
+/** `PUT /api/supports/:id/status` (admins): where a message is in the inbox. */
+export const SupportIdParamsSchema = z.object({ id: IdSchema });
+export const SupportStatusRequestSchema = z.object(
+  { status: SupportStatusSchema },
+  { error: 'must be a JSON object' },
+);
+export type SupportStatusRequest = z.infer<typeof SupportStatusRequestSchema>;
+
+/** `GET /api/supports/status-counts` (admins): how many messages have each status. */
+export const SupportStatusCountsSchema = z.object({
+  new: z.number(),
+  in_progress: z.number(),
+  resolved: z.number(),
+});
+export type SupportStatusCounts = z.infer<typeof SupportStatusCountsSchema>;

@@ -20,6 +20,7 @@ import * as gate from './migrations/0017-gate';
 import * as leave from './migrations/0018-leave';
 import * as mail from './migrations/0020-mail';
 import * as audienceAndAnonymity from './migrations/0019-audience-and-anonymity';
+import * as supportStatus from './migrations/0021-support-status';
 import * as cacheAudiencesAndMentors from './migrations/0022-cache-audiences-and-mentors';
 import * as menteeBoards from './migrations/0023-mentee-boards';
 
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0018-leave': leave,
   '0020-mail': mail,
   '0019-audience-and-anonymity': audienceAndAnonymity,
+  '0021-support-status': supportStatus,
   '0022-cache-audiences-and-mentors': cacheAudiencesAndMentors,
   '0023-mentee-boards': menteeBoards,
 };

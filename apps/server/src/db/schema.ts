@@ -257,6 +257,8 @@ export interface SupportMessagesTable {
   query_type: string;
   message: string;
   created_at: string;
+  /** 'new', 'in_progress' or 'resolved' (migration 0021); new by default. */
+  status: Generated<string>;
 }
 export interface FaqTable {
   id: string;

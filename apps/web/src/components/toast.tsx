@@ -1,7 +1,8 @@
 /**
  * The outcome of an action as a toast at the foot of the screen, so that a list never moves down under
  * the pointer to make room for a banner. A success is read out politely and goes after a few seconds;
- * a failure is read out at once and stays until it is dismissed.
+ * a failure is read out at once and stays until it is dismissed. A success links to what it created
+ * or changed ("Gate pass submitted — View"); a failure says what failed, for whom, and what to do.
  */
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -19,6 +20,7 @@ export function showOutcome({
   message,
   title,
   action,
+  persist = false,
 }: {
   ok: boolean;
   /** One line, or several separated by line breaks. */
@@ -26,6 +28,8 @@ export function showOutcome({
   title?: string;
   /** One button beside the message, such as Undo; pressing it also dismisses the toast. */
   action?: ToastAction;
+  /** Keep a success on screen until it is dismissed (it carries something to note, such as a reference). */
+  persist?: boolean;
 }): string {
   const id = `outcome-${++shown}`;
   notifications.show({
@@ -33,7 +37,7 @@ export function showOutcome({
     role: ok ? 'status' : 'alert',
     color: ok ? 'teal.9' : 'red.9',
     title,
-    autoClose: ok ? SUCCESS_SHOWN_MS : false,
+    autoClose: ok && !persist ? SUCCESS_SHOWN_MS : false,
     withCloseButton: true,
     closeButtonProps: { 'aria-label': 'Dismiss' },
     message: (

@@ -231,6 +231,11 @@ export const AUDIT_RULES: Record<string, Rule> = {
     detail: (b) => b.courseName,
   },
   'POST /api/support-add': { kind: 'support.submit', target: (_b, _p, a) => field(a.support, '_id') },
+  'PUT /api/supports/:id/status': {
+    kind: 'support.status',
+    target: (_b, _p, a) => a.reference,
+    detail: (b) => b.status,
+  },
   'POST /api/faq': { kind: 'faq.create', target: (_b, _p, a) => a.id },
   'PUT /api/faq/:id': { kind: 'faq.update', target: (_b, p) => p.id },
   'DELETE /api/faq/:id': { kind: 'faq.delete', target: (_b, p) => p.id },

@@ -1,12 +1,17 @@
-/** The support form (public, limited per client: plugins/write-limits.ts) and the admin Support Collection. */
+/** The support form (public, limited per client: plugins/write-limits.ts) and the admin's support inbox. */
 import {
   ErrorSchema,
   MESSAGES,
   SupportAddResponseSchema,
+  SupportIdParamsSchema,
   SupportListQuerySchema,
   SupportMessageListSchema,
+  SupportMessageSchema,
   SupportRequestSchema,
+  SupportStatusCountsSchema,
+  SupportStatusRequestSchema,
 } from '@campus/contract';
+import { notFound } from '../../lib/errors';
 import { answerList, arrayAnswer } from '../../lib/lists';
 import type { Feature } from '../deps';
 import { supportRepository } from './repository';
@@ -45,11 +50,51 @@ export const supportRoutes: Feature = async (app, { db, notify }) => {
       config: { access: ['admin'] },
       schema: {
         tags: ['support'],
-        summary: 'The Support Collection, newest first',
+        summary:
+          "The admin's support inbox, newest first; `status` keeps one status, `search` looks in name, email, message and reference number",
         querystring: SupportListQuerySchema,
         response: { 200: SupportMessageListSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema },
       },
     },
     async (request, reply) => answerList(reply, arrayAnswer(await support.list(request.query))),
+  );
+
+  app.get(
+    '/api/supports/status-counts',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags: ['support'],
+        summary: 'How many support messages are new, in progress and resolved',
+        response: { 200: SupportStatusCountsSchema, 401: ErrorSchema, 403: ErrorSchema },
+      },
+    },
+    async () => support.statusCounts(),
+  );
+
+  app.put(
+    '/api/supports/:id/status',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags: ['support'],
+        summary: 'Mark a support message new, in progress or resolved',
+        params: SupportIdParamsSchema,
+        body: SupportStatusRequestSchema,
+        response: {
+          200: SupportMessageSchema,
+          400: ErrorSchema,
+          401: ErrorSchema,
+          403: ErrorSchema,
+          404: ErrorSchema,
+          415: ErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const saved = await support.setStatus(request.params.id, request.body.status);
+      if (!saved) throw notFound('Support message not found');
+      return saved;
+    },
   );
 };

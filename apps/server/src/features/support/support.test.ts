@@ -9,11 +9,13 @@ let t: TestApp;
 let adminToken: string;
 let studentToken: string;
 let teacherToken: string;
+let adminLoginId: number;
 
 beforeAll(async () => {
   // The support form's limit as configured by default; each test sends from its own address.
   t = await createTestApp({ writeLimits: DEFAULT_WRITE_LIMITS });
-  adminToken = await login(t.app, (await createAdmin(t.handle.db)).loginId);
+  adminLoginId = (await createAdmin(t.handle.db)).loginId;
+  adminToken = await login(t.app, adminLoginId);
   studentToken = await login(t.app, (await createStudent(t.handle.db)).loginId);
   teacherToken = await login(t.app, (await createTeacher(t.handle.db)).loginId);
 });
@@ -47,6 +49,8 @@ describe('POST /api/support-add', () => {
     expect(body.message).toBe("Thank you for your feedback! We'll get back to you shortly.");
     expect(body.support).toEqual({
       _id: expect.any(String),
+      reference: expect.stringMatching(/^SR-[0-9A-F]{8}$/),
+      status: 'new',
       name: 'Asha Rao',
       email: 'asha.rao@example.edu',
       role: 'Student',
@@ -178,6 +182,8 @@ describe('GET /api/supports', () => {
     expect(body.map((m: { name: string }) => m.name)).toEqual([`${tag} 1`, `${tag} 2`, `${tag} 0`]);
     expect(body[0]).toEqual({
       _id: rows[1]!.id,
+      reference: `SR-${rows[1]!.id.slice(-8).toUpperCase()}`,
+      status: 'new',
       name: `${tag} 1`,
       email: `${tag}1@example.edu`,
       role: 'Teacher',
@@ -230,5 +236,96 @@ describe('GET /api/supports', () => {
     expect((await t.app.inject({ url: '/api/supports' })).statusCode).toBe(401);
     expect((await list('', studentToken)).statusCode).toBe(403);
     expect((await list('', teacherToken)).statusCode).toBe(403);
+  });
+});
+
+describe('the support inbox: status of a message', () => {
+  const setStatus = (id: string, payload: unknown, token: string | null = adminToken) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/supports/${id}/status`,
+      payload: payload as object,
+      ...(token ? { headers: bearer(token) } : {}),
+    });
+  const counts = async () =>
+    (await t.app.inject({ url: '/api/supports/status-counts', headers: bearer(adminToken) })).json<
+      Record<string, number>
+    >();
+
+  it('starts new, moves to in progress and resolved, counts each status and filters by it', async () => {
+    const email = `inbox-${newId().slice(0, 8)}@example.edu`;
+    const before = await counts();
+    const sent = (await send({ ...valid, email })).json().support;
+    expect(sent.status).toBe('new');
+    expect(await counts()).toEqual({ ...before, new: before.new! + 1 });
+
+    const inProgress = await setStatus(sent._id, { status: 'in_progress' });
+    expect(inProgress.statusCode).toBe(200);
+    expect(inProgress.json()).toMatchObject({
+      _id: sent._id,
+      reference: sent.reference,
+      status: 'in_progress',
+    });
+    expect(await counts()).toEqual({ ...before, in_progress: before.in_progress! + 1 });
+    expect((await list(`?search=${email}&status=new`)).json()).toEqual([]);
+    expect((await list(`?search=${email}&status=in_progress`)).json()).toHaveLength(1);
+
+    expect((await setStatus(sent._id, { status: 'resolved' })).json().status).toBe('resolved');
+    expect(await counts()).toEqual({ ...before, resolved: before.resolved! + 1 });
+    const resolved = (await list('?status=resolved&limit=100')).json();
+    expect(resolved.map((m: { _id: string }) => m._id)).toContain(sent._id);
+    expect(resolved.every((m: { status: string }) => m.status === 'resolved')).toBe(true);
+
+    // Reopened: back to new.
+    expect((await setStatus(sent._id, { status: 'new' })).json().status).toBe('new');
+    expect(await counts()).toEqual({ ...before, new: before.new! + 1 });
+  });
+
+  it('finds a message by its reference number', async () => {
+    const sent = (await send({ ...valid, name: `Ref ${newId().slice(0, 8)}` })).json().support;
+    const found = (await list(`?search=${sent.reference}`)).json();
+    expect(found.map((m: { _id: string }) => m._id)).toEqual([sent._id]);
+    expect((await list(`?search=${sent.reference.toLowerCase()}`)).json()).toHaveLength(1);
+  });
+
+  it('records each change in the audit log under the reference number, with the new status', async () => {
+    const sent = (await send(valid)).json().support;
+    await setStatus(sent._id, { status: 'resolved' });
+    const res = await t.app.inject({
+      url: '/api/audit-log',
+      query: { kind: 'support.status', actor: String(adminLoginId) },
+      headers: bearer(adminToken),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(
+      expect.arrayContaining([expect.objectContaining({ target: sent.reference, detail: 'resolved' })]),
+    );
+  });
+
+  it('refuses an unknown status, a missing body and a bad id with 400 naming the field; an unknown message 404', async () => {
+    const sent = (await send(valid)).json().support;
+    const unknown = await setStatus(sent._id, { status: 'closed' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toMatch(/status must be new, in_progress or resolved/);
+    expect((await setStatus(sent._id, {})).json().message).toMatch(/status/);
+    const badId = await setStatus('not-an-id', { status: 'new' });
+    expect(badId.statusCode).toBe(400);
+    expect(badId.json().message).toMatch(/id must be a valid id/);
+    const missing = await setStatus(newId(), { status: 'new' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('Support message not found');
+    expect((await list(`?status=closed`)).statusCode).toBe(400);
+  });
+
+  it('admits admins only: anonymous 401, students and teachers 403, and nothing changes', async () => {
+    const sent = (await send(valid)).json().support;
+    expect((await setStatus(sent._id, { status: 'resolved' }, null)).statusCode).toBe(401);
+    expect((await setStatus(sent._id, { status: 'resolved' }, studentToken)).statusCode).toBe(403);
+    expect((await setStatus(sent._id, { status: 'resolved' }, teacherToken)).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ url: '/api/supports/status-counts', headers: bearer(studentToken) })).statusCode,
+    ).toBe(403);
+    const [stored] = (await list(`?search=${sent.reference}`)).json();
+    expect(stored.status).toBe('new');
   });
 });

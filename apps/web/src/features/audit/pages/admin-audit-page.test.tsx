@@ -57,7 +57,10 @@ describe('AdminAuditPage', { timeout: 20_000 }, () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['When', 'Kind', 'Who', 'Target', 'Detail']);
+    ).toEqual(['When', 'Action', 'Who', 'Target', 'Detail']);
+    // The kind reads as words: the API's key (signin.failure) is never shown.
+    expect(within(table).getByRole('cell', { name: 'Sign-in refused' })).toBeInTheDocument();
+    expect(within(table).queryByText(/signin\./)).toBeNull();
     expect(within(table).getByRole('cell', { name: 'Unknown (230058)' })).toBeInTheDocument();
     // One page: no pager.
     expect(screen.queryByRole('navigation', { name: 'Audit Log pages' })).not.toBeInTheDocument();

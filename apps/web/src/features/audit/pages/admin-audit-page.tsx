@@ -1,6 +1,6 @@
 /** The admin's audit log: every change of state, newest first, filtered by kind and by User ID. */
-import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
-import { AUDIT_KINDS, type AuditEntry } from '@campus/contract';
+import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { AUDIT_KIND_LABELS, AUDIT_KINDS, auditKindLabel, type AuditEntry } from '@campus/contract';
 import type { Column } from '../../../components/data-table';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
@@ -12,7 +12,7 @@ import { useAuditLog } from '../api';
 
 const COLUMNS: Column<AuditEntry>[] = [
   { header: 'When', nowrap: true, cell: (entry) => exactTime(entry.at) },
-  { header: 'Kind', cell: (entry) => entry.kind },
+  { header: 'Action', cell: (entry) => auditKindLabel(entry.kind) },
   {
     header: 'Who',
     cell: (entry) =>
@@ -51,7 +51,7 @@ export function AdminAuditPage() {
   } else if (log.data.items.length === 0) {
     body = filtered ? (
       <EmptyState
-        hint="No change matches this kind and User ID."
+        hint="No change matches this action and User ID."
         action={
           <Button
             variant="default"
@@ -91,13 +91,17 @@ export function AdminAuditPage() {
   return (
     <>
       <PageTitle>Audit Log</PageTitle>
+      <Text c="dimmed" mt={-8} mb="md">
+        Every change made in the portal, newest first: who did what, to what, and when.
+      </Text>
       <Group mb="md" align="flex-end">
         <FilterBar active={(kind ? 1 : 0) + (actorText.trim() ? 1 : 0)}>
           <Select
-            label="Kind of change"
-            placeholder="All kinds"
+            label="Action"
+            placeholder="All actions"
             clearable
-            data={[...AUDIT_KINDS]}
+            searchable
+            data={AUDIT_KINDS.map((value) => ({ value, label: AUDIT_KIND_LABELS[value] }))}
             value={kind}
             onChange={(value) => url.change({ kind: value, page: null })}
           />

@@ -156,6 +156,19 @@ describe('GatePassForm', { timeout: 15_000 }, () => {
     expect(onView).toHaveBeenCalledOnce();
   });
 
+  it('says so in a toast that links to the new pass', async () => {
+    stubApi(
+      server(() => ({ status: 201, body: { message: MESSAGES.gatePass.submitted, gatepass: gatePass() } })),
+    );
+    const onView = vi.fn();
+    renderScreen(<GatePassForm onView={onView} />, STUDENT);
+    await fillAndSubmit();
+    const toast = await screen.findByRole('status');
+    expect(toast).toHaveTextContent(MESSAGES.gatePass.submitted);
+    await userEvent.setup({ delay: null }).click(within(toast).getByRole('button', { name: 'View' }));
+    expect(onView).toHaveBeenCalledOnce();
+  });
+
   it("shows the server's message when the server refuses", async () => {
     stubApi(server(() => ({ status: 400, body: { message: 'date must be a date in the form YYYY-MM-DD' } })));
     renderScreen(<GatePassForm />, STUDENT);
@@ -179,6 +192,9 @@ describe('GatePassForm', { timeout: 15_000 }, () => {
     );
     renderScreen(<GatePassForm />, STUDENT);
     await fillAndSubmit();
-    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.gatePass.submitNetworkError);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not submit your gate pass');
+    expect(alert).toHaveTextContent(MESSAGES.gatePass.submitNetworkError);
+    expect(alert).toHaveTextContent('Check your connection and try again.');
   });
 });

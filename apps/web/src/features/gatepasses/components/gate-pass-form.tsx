@@ -1,10 +1,12 @@
 /** Apply for Gate Pass: who applies shown as text (the server takes it from the session); date, time and reason required (SPEC §5). */
-import { Alert, Button, Paper, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Paper, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState, type SyntheticEvent } from 'react';
 import { MESSAGES, SubmitGatePassRequestSchema, type GatePass } from '@campus/contract';
 import { DayInput } from '../../../components/day-input';
 import { IdentityFields } from '../../../components/identity-fields';
+import { showOutcome } from '../../../components/toast';
 import { ApiError, serverMessageOr } from '../../../lib/api-client';
+import { whatToDo } from '../../../lib/failure';
 import { useCurrentUser } from '../../../lib/current-user';
 import { localIsoDate } from '../../../lib/today';
 import { useStudentContact, useSubmitGatePass } from '../api';
@@ -17,15 +19,19 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** A pass is for leaving campus, so it cannot be for a day that has gone; the server refuses it too. */
 const PAST_DATE = 'Date cannot be in the past. Choose today or a later day.';
 
+/** The §8 words of the failure, then what to do about it. */
 function failureMessage(error: unknown): string {
-  return error instanceof ApiError
-    ? serverMessageOr(error, MESSAGES.gatePass.submitFailed)
-    : MESSAGES.gatePass.submitNetworkError;
+  const words =
+    error instanceof ApiError
+      ? serverMessageOr(error, MESSAGES.gatePass.submitFailed)
+      : MESSAGES.gatePass.submitNetworkError;
+  return `${words}\n${whatToDo(error)}`;
 }
 
 /**
  * `onView` leads to the list the new pass joined (the Applied tab). After a submission the form is
- * cleared (SPEC §8) and the new pass shows below it at once, with its status.
+ * cleared (SPEC §8), a toast says so with a View link, and the new pass shows below it at once, with
+ * its status. A failure is a toast that stays, saying what to do.
  */
 export function GatePassForm({ onView }: { onView?: () => void } = {}) {
   const user = useCurrentUser();
@@ -33,7 +39,6 @@ export function GatePassForm({ onView }: { onView?: () => void } = {}) {
   const submit = useSubmitGatePass();
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
   const [created, setCreated] = useState<GatePass | null>(null);
 
   const set = (field: Field) => (value: string) => {
@@ -43,7 +48,6 @@ export function GatePassForm({ onView }: { onView?: () => void } = {}) {
 
   function onSubmit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
-    setResult(null);
     setCreated(null);
     const parsed = SubmitGatePassRequestSchema.safeParse({
       ...values,
@@ -77,11 +81,20 @@ export function GatePassForm({ onView }: { onView?: () => void } = {}) {
       },
       {
         onSuccess: (answer) => {
-          setResult({ ok: true, message: MESSAGES.gatePass.submitted });
+          showOutcome({
+            ok: true,
+            message: MESSAGES.gatePass.submitted,
+            ...(onView ? { action: { label: 'View', onClick: onView } } : {}),
+          });
           setCreated(answer.gatepass);
           setValues(EMPTY);
         },
-        onError: (error) => setResult({ ok: false, message: failureMessage(error) }),
+        onError: (error) =>
+          showOutcome({
+            ok: false,
+            title: 'Could not submit your gate pass',
+            message: failureMessage(error),
+          }),
       },
     );
   }
@@ -133,11 +146,6 @@ export function GatePassForm({ onView }: { onView?: () => void } = {}) {
             error={errors.reason}
             onChange={(e) => set('reason')(e.currentTarget.value)}
           />
-          {result && (
-            <Alert color={result.ok ? 'green' : 'red'} role={result.ok ? 'status' : 'alert'}>
-              {result.message}
-            </Alert>
-          )}
           <Button type="submit" disabled={submit.isPending} style={{ alignSelf: 'flex-start' }}>
             {submit.isPending ? MESSAGES.submitting : 'Submit'}
           </Button>

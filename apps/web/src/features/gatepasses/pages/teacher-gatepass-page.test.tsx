@@ -340,13 +340,15 @@ describe('TeacherGatepassPage', { timeout: 20_000 }, () => {
       0,
     );
     await user.click(within(await row('Ravi Kumar (230003)')).getByRole('button', { name: 'Approve' }));
-    expect(await screen.findByText('Error: This gate pass has already been rejected')).toBeVisible();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent("Could not approve Ravi Kumar's pass");
+    expect(alert).toHaveTextContent('Error: This gate pass has already been rejected');
     expect(
       await within(await row('Ravi Kumar (230003)')).findByRole('button', { name: 'Approve' }),
     ).toBeVisible();
   });
 
-  it('shows the generic failure when the server cannot be reached', async () => {
+  it('says whose pass failed, the generic failure and what to do when the server cannot be reached', async () => {
     const ravi = gatePass({ name: 'Ravi Kumar', rollNo: 230003 });
     const { user } = setup(
       { pending: [ravi], approved: [], rejected: [] },
@@ -359,7 +361,12 @@ describe('TeacherGatepassPage', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Reject the gate pass of Ravi Kumar' });
     await user.click(within(dialog).getByRole('radio', { name: COMMON_REJECT_REASONS[0] }));
     await user.click(within(dialog).getByRole('button', { name: 'Reject gate pass' }));
-    expect(await screen.findByText(MESSAGES.gatePass.updateFailed)).toBeVisible();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent("Could not reject Ravi Kumar's pass");
+    expect(alert).toHaveTextContent(MESSAGES.gatePass.updateFailed);
+    expect(alert).toHaveTextContent(
+      'You are offline or the server cannot be reached. Check your connection and try again.',
+    );
   });
 
   it('requires a reason to reject, typed or one of the common ones, and sends it', async () => {

@@ -24,6 +24,7 @@ import {
 import { showOutcome } from '../../../components/toast';
 import { Pager } from '../../../components/pager';
 import { ApiError } from '../../../lib/api-client';
+import { whatToDo } from '../../../lib/failure';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useLoggedError } from '../../../lib/logger';
 import { useMentoredGroups } from '../../../lib/mentored-groups';
@@ -45,11 +46,22 @@ function statusOf(value: string | null): GatePassStatus {
   return value === 'approved' || value === 'rejected' ? value : 'pending';
 }
 
+/** The §8 words of a failed decision, then what to do about it. */
 function decisionFailure(error: Error): string {
-  if (error instanceof ApiError && error.serverMessage) {
-    return MESSAGES.gatePass.updateErrorPrefix + error.serverMessage;
-  }
-  return MESSAGES.gatePass.updateFailed;
+  const words =
+    error instanceof ApiError && error.serverMessage
+      ? MESSAGES.gatePass.updateErrorPrefix + error.serverMessage
+      : MESSAGES.gatePass.updateFailed;
+  return `${words}\n${whatToDo(error)}`;
+}
+
+/** Whose passes a failed decision was for: "Could not approve Kavya Chopra's pass". */
+function decisionFailureTitle(batch: DecisionBatch): string {
+  const verb = batch.decision === 'approved' ? 'approve' : 'reject';
+  const [only] = batch.passes;
+  return batch.passes.length === 1 && only
+    ? `Could not ${verb} ${only.name}'s pass`
+    : `Could not ${verb} ${batch.passes.length} passes`;
 }
 
 /** Words for each asked pass that this decision did not change. */
@@ -183,7 +195,8 @@ export function TeacherGatepassPage({ undoWindowMs = UNDO_WINDOW_MS }: { undoWin
         showOutcome({ ok: false, title: 'Some gate passes were not changed', message: words.join('\n') });
       }
     },
-    onFailed: (_batch, error) => showOutcome({ ok: false, message: decisionFailure(error) }),
+    onFailed: (batch, error) =>
+      showOutcome({ ok: false, title: decisionFailureTitle(batch), message: decisionFailure(error) }),
     // Undo puts back the ticks the decision took, so a teacher who undoes a bulk decision need not
     // tick thirty rows again.
     onUndone: (batch) => {

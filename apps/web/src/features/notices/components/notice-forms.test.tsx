@@ -138,7 +138,10 @@ describe('notice forms', { timeout: 20_000 }, () => {
 
     createAnswer = () => Promise.reject(new TypeError('Failed to fetch'));
     await user.click(screen.getByRole('button', { name: 'Create notice' }));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.notice.networkError));
+    // Each failure is a toast of its own that stays until dismissed, saying what to do.
+    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2));
+    expect(screen.getAllByRole('alert')[1]).toHaveTextContent(MESSAGES.notice.networkError);
+    expect(screen.getAllByRole('alert')[1]).toHaveTextContent('Check your connection and try again.');
   });
 
   it('sends a mentor notice as the signed-in teacher and shows it in the list without a reload', async () => {

@@ -1,5 +1,5 @@
 /** The three create forms of /teacher/notice/create, validated with the contract's schemas (§5). */
-import { Alert, Box, Button, Stack, Textarea, TextInput, type CSSProperties } from '@mantine/core';
+import { Box, Button, Stack, Textarea, TextInput, type CSSProperties } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { ReactNode, SyntheticEvent } from 'react';
 import {
@@ -11,7 +11,7 @@ import {
 import { useCurrentUser } from '../../../lib/current-user';
 import { validateWith } from '../form-validation';
 import { TargetingFields, useTargeting } from './targeting-fields';
-import { useNoticeSubmit, type SubmitResult } from './use-notice-submit';
+import { useNoticeSubmit } from './use-notice-submit';
 import { IdentityFields } from '../../../components/identity-fields';
 import { DayInput, dayProps } from '../../../components/day-input';
 
@@ -29,22 +29,9 @@ interface GeneralValues {
   description: string;
 }
 
-function FormFooter({
-  result,
-  pending,
-  label,
-}: {
-  result: SubmitResult | null;
-  pending: boolean;
-  label: string;
-}) {
+function FormFooter({ pending, label }: { pending: boolean; label: string }) {
   return (
     <>
-      {result && (
-        <Alert color={result.ok ? 'green' : 'red'} role={result.ok ? 'status' : 'alert'}>
-          {result.message}
-        </Alert>
-      )}
       <Button type="submit" disabled={pending} style={{ alignSelf: 'flex-start' }}>
         {pending ? MESSAGES.submitting : label}
       </Button>
@@ -87,7 +74,7 @@ interface MentorValues {
 /** The author is the signed-in teacher: name and email are shown read-only and the server uses its own. */
 export function MentorNoticeForm() {
   const user = useCurrentUser();
-  const { submit, result, pending } = useNoticeSubmit();
+  const { submit, pending } = useNoticeSubmit();
   const targeting = useTargeting();
   const form = useForm<MentorValues>({
     name: 'mentor-notice',
@@ -130,13 +117,13 @@ export function MentorNoticeForm() {
         {...form.getInputProps('description')}
       />
       <TargetingFields targeting={targeting} />
-      <FormFooter result={result} pending={pending} label="Create mentor notice" />
+      <FormFooter pending={pending} label="Create mentor notice" />
     </FormFrame>
   );
 }
 
 export function EventNoticeForm() {
-  const { submit, result, pending } = useNoticeSubmit();
+  const { submit, pending } = useNoticeSubmit();
   const targeting = useTargeting();
   const form = useForm<EventValues>({
     name: 'event-notice',
@@ -177,13 +164,13 @@ export function EventNoticeForm() {
         {...form.getInputProps('description')}
       />
       <TargetingFields targeting={targeting} />
-      <FormFooter result={result} pending={pending} label="Create event" />
+      <FormFooter pending={pending} label="Create event" />
     </FormFrame>
   );
 }
 
 export function GeneralNoticeForm() {
-  const { submit, result, pending } = useNoticeSubmit();
+  const { submit, pending } = useNoticeSubmit();
   const targeting = useTargeting();
   const form = useForm<GeneralValues>({
     name: 'general-notice',
@@ -218,7 +205,7 @@ export function GeneralNoticeForm() {
         {...form.getInputProps('description')}
       />
       <TargetingFields targeting={targeting} />
-      <FormFooter result={result} pending={pending} label="Create notice" />
+      <FormFooter pending={pending} label="Create notice" />
     </FormFrame>
   );
 }

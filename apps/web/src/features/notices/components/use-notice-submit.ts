@@ -1,13 +1,13 @@
-/** Sends a create-notice request and keeps the §8 outcome message for the form to show. */
-import { useState } from 'react';
-import { MESSAGES, type CreateNoticeRequest } from '@campus/contract';
+/**
+ * Sends a create-notice request and says how it went in a toast: the §8 words, with a View link to
+ * the teacher's home where the notices are listed, or what failed and what to do.
+ */
+import { useNavigate } from 'react-router';
+import { MESSAGES, PATHS, type CreateNoticeRequest } from '@campus/contract';
+import { showOutcome } from '../../../components/toast';
 import { ApiError, serverMessageOr } from '../../../lib/api-client';
+import { whatToDo } from '../../../lib/failure';
 import { useCreateNotice } from '../api';
-
-export interface SubmitResult {
-  ok: boolean;
-  message: string;
-}
 
 export function noticeErrorMessage(error: unknown): string {
   return error instanceof ApiError
@@ -17,18 +17,26 @@ export function noticeErrorMessage(error: unknown): string {
 
 export function useNoticeSubmit() {
   const create = useCreateNotice();
-  const [result, setResult] = useState<SubmitResult | null>(null);
+  const navigate = useNavigate();
 
   function submit(body: CreateNoticeRequest, onCreated: () => void) {
-    setResult(null);
     create.mutate(body, {
       onSuccess: () => {
-        setResult({ ok: true, message: MESSAGES.notice.created });
+        showOutcome({
+          ok: true,
+          message: MESSAGES.notice.created,
+          action: { label: 'View', onClick: () => void navigate(PATHS.teacher.home) },
+        });
         onCreated();
       },
-      onError: (error) => setResult({ ok: false, message: noticeErrorMessage(error) }),
+      onError: (error) =>
+        showOutcome({
+          ok: false,
+          title: 'Could not create the notice',
+          message: `${noticeErrorMessage(error)}\n${whatToDo(error)}`,
+        }),
     });
   }
 
-  return { submit, result, pending: create.isPending };
+  return { submit, pending: create.isPending };
 }

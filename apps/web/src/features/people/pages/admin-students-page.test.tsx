@@ -37,7 +37,7 @@ const NO_MARKS: MarksRecord = {
   cgpaSource: null,
 };
 
-describe('admin Students Collection', { timeout: 20_000 }, () => {
+describe('admin Manage Students', { timeout: 20_000 }, () => {
   it("enters a student's first marks from the student's row, the CGPA entered by hand", async () => {
     const calls = stubApi((call) => {
       if (call.path === '/api/groups') return { status: 200, body: ['CSE-B'] };

@@ -1,4 +1,4 @@
-import { Button, Group } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { PageTitle } from '../../../components/page-title';
 import { useMarksEditor } from '../../performance/components/use-marks-editor';
 import { StudentDirectory } from '../components/student-directory';
@@ -11,14 +11,17 @@ export function AdminStudentsPage() {
   return (
     <>
       <Group justify="space-between" align="flex-start" gap="sm" mb={{ base: 'md', xs: 0 }}>
-        <PageTitle>Students Collection</PageTitle>
+        <PageTitle>Manage Students</PageTitle>
         {people.addButton}
       </Group>
+      <Text c="dimmed" mt={-8} mb="md">
+        Every student account: add students, edit their details and marks, and deactivate accounts.
+      </Text>
       {dialog}
       {people.dialogs}
       <StudentDirectory
         source="/api/student"
-        caption="Students Collection"
+        caption="Students"
         withStatus
         whenEmpty={{
           hint: 'Students appear here once they are added or imported from a CSV file.',

@@ -39,7 +39,7 @@ export function HideQueryDialog({
           </Text>
           <Text size="sm">
             It leaves the unsolved and solved boards for everyone. The student who asked it still sees it, and
-            an admin can show it again from the Queries Collection.
+            an admin can show it again from the Queries screen.
           </Text>
           {error && (
             <Alert color="red" role="alert">

@@ -3,6 +3,7 @@ import { Alert, Button, Stack, Textarea } from '@mantine/core';
 import { useState, type SyntheticEvent } from 'react';
 import { MESSAGES, type Query } from '@campus/contract';
 import { ApiError } from '../../../lib/api-client';
+import { whatToDo } from '../../../lib/failure';
 import { useUpdateSolution } from '../api';
 
 export function SolutionForm({ query, onSolved }: { query: Query; onSolved: (query: Query) => void }) {
@@ -12,7 +13,9 @@ export function SolutionForm({ query, onSolved }: { query: Query; onSolved: (que
   const update = useUpdateSolution({
     onSolved,
     onFailure: (err) =>
-      setFailure(err instanceof ApiError ? MESSAGES.solution.updateFailed : MESSAGES.solution.updateError),
+      setFailure(
+        `${err instanceof ApiError ? MESSAGES.solution.updateFailed : MESSAGES.solution.updateError} ${whatToDo(err)}`,
+      ),
   });
 
   function onSubmit(event: SyntheticEvent<HTMLFormElement>) {

@@ -42,7 +42,7 @@ describe('AdminQueriesPage', { timeout: 15_000 }, () => {
       'Hide as spam',
     ]);
     // One page only: no pager.
-    expect(screen.queryByRole('navigation', { name: 'Queries Collection pages' })).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'All queries pages' })).toBeNull();
   });
 
   it('searches and pages on the server, saying which rows of how many are shown', async () => {
@@ -59,7 +59,7 @@ describe('AdminQueriesPage', { timeout: 15_000 }, () => {
     // Text queries: role queries over a full page of rows are slow in jsdom.
     await screen.findByText('Row 0');
     expect(screen.queryByText('Row 20')).not.toBeInTheDocument();
-    const pages = screen.getByRole('navigation', { name: 'Queries Collection pages' });
+    const pages = screen.getByRole('navigation', { name: 'All queries pages' });
     expect(pages).toHaveTextContent('1–20 of 23');
 
     const user = userEvent.setup({ delay: null });

@@ -2,7 +2,7 @@
  * Admin Queries Collection: every query in a searchable table, paged on the server (SPEC §2), with the
  * ones hidden as spam flagged and a way to hide or show each.
  */
-import { Badge, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { MESSAGES, type Query } from '@campus/contract';
 import type { Column } from '../../../components/data-table';
@@ -123,7 +123,7 @@ export function AdminQueriesPage() {
   } else {
     body = (
       <PagedTable
-        caption="Queries Collection"
+        caption="All queries"
         hideCaption
         columns={[...DETAILS, action]}
         rowKey={(q) => q._id}
@@ -132,14 +132,17 @@ export function AdminQueriesPage() {
         data={collection.data}
         page={page}
         onPage={setPage}
-        pagerLabel="Queries Collection"
+        pagerLabel="All queries"
       />
     );
   }
 
   return (
     <Stack>
-      <PageTitle>Queries Collection</PageTitle>
+      <PageTitle>Queries</PageTitle>
+      <Text c="dimmed" mt={-8} mb="md">
+        Every query students have asked, hidden ones too: search them, and hide spam or show it again.
+      </Text>
       <TextInput
         label="Search queries"
         description="Matches topic and description"

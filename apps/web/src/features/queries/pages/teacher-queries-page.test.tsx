@@ -226,7 +226,8 @@ describe('TeacherQueriesPage', { timeout: 15_000 }, () => {
     solved.push(answered);
     reply.resolve({ status: 200, body: answered });
 
-    expect(await screen.findByText(MESSAGES.solution.updated)).toBeVisible();
+    expect(await screen.findByText('Answer posted to “Pointers”.')).toBeVisible();
+    expect(screen.queryByText(MESSAGES.solution.updated)).toBeNull();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await within(screen.getByRole('tabpanel')).findByText(MESSAGES.query.none)).toBeVisible();
     await userEvent.setup({ delay: null }).click(screen.getByRole('tab', { name: /^Solved Queries/ }));

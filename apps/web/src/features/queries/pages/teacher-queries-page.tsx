@@ -195,9 +195,14 @@ export function TeacherQueriesPage() {
       <AnswerQueryDialog
         query={answering}
         onClose={() => setAnswering(null)}
-        onSolved={() => {
+        onSolved={(query) => {
           setAnswering(null);
-          showOutcome({ ok: true, message: MESSAGES.solution.updated });
+          // Only unsolved queries are answered here: this is the first answer, posted, not updated.
+          showOutcome({
+            ok: true,
+            message: `Answer posted to “${query.topic}”.`,
+            action: { label: 'View', onClick: () => setTab('solved') },
+          });
         }}
       />
       <HideQueryDialog

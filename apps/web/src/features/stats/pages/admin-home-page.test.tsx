@@ -48,12 +48,12 @@ describe('AdminHomePage', () => {
       return json(200, { count: COUNTS[path] });
     });
     expect(screen.getByRole('heading', { level: 1, name: 'Statistics' })).toBeInTheDocument();
-    const labels = ['Total Students', 'Total Teachers', 'Total Support', 'Total Queries', 'Total Notices'];
+    const labels = ['Total Students', 'Total Teachers', 'Support messages', 'Total Queries', 'Total Notices'];
     for (const label of labels) {
       expect(within(screen.getByRole('region', { name: label })).getByText('Loading...')).toBeInTheDocument();
     }
     release();
-    const support = screen.getByRole('region', { name: 'Total Support' });
+    const support = screen.getByRole('region', { name: 'Support messages' });
     expect(await within(support).findByText('3')).toBeInTheDocument();
     expect(within(support).getByRole('link', { name: 'Open the support inbox' })).toHaveAttribute(
       'href',

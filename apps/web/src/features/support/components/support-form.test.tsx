@@ -9,6 +9,8 @@ const saved = (body: Record<string, string>): SupportAddResponse => ({
   message: MESSAGES.support.sent,
   support: {
     _id: '5b0c6f4e-0d5e-4a8e-9a57-0f5a3c2b1d01',
+    reference: 'SR-5B0C6F4E',
+    status: 'new',
     name: body.name!,
     email: body.email!,
     role: body.role === 'Teacher' ? 'Teacher' : 'Student',
@@ -95,7 +97,10 @@ describe('SupportForm', { timeout: 20_000 }, () => {
     });
 
     release();
-    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.support.sent);
+    const toast = await screen.findByRole('status');
+    expect(toast).toHaveTextContent('Message sent — reference SR-5B0C6F4E');
+    expect(toast).toHaveTextContent(MESSAGES.support.sent);
+    expect(toast).toHaveTextContent('Replies will go to asha@example.edu.');
     expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();
     expect(screen.getByRole('textbox', { name: /Name/ })).toHaveValue('');
     expect(screen.getByRole('textbox', { name: /Message/ })).toHaveValue('');
@@ -144,7 +149,10 @@ describe('SupportForm', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('textbox', { name: /Message/ }));
     await user.paste('How do I change my group?');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.support.sent);
+    const toast = await screen.findByRole('status');
+    expect(toast).toHaveTextContent('Message sent — reference SR-5B0C6F4E');
+    expect(toast).toHaveTextContent(MESSAGES.support.sent);
+    expect(toast).toHaveTextContent('Replies will go to meera@example.edu.');
     expect(name).toHaveValue('Meera Iyer');
     expect(screen.getByRole('textbox', { name: /Message/ })).toHaveValue('');
   });

@@ -1,7 +1,6 @@
 /** The support form (SPEC §5) shared by /support and the Help pages of the student and teacher areas. */
-import { Alert, Button, NativeSelect, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, NativeSelect, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useState } from 'react';
 import {
   MESSAGES,
   SUPPORT_LIMITS,
@@ -11,7 +10,9 @@ import {
   type SupportQueryType,
   type SupportRole,
 } from '@campus/contract';
+import { showOutcome } from '../../../components/toast';
 import { ApiError } from '../../../lib/api-client';
+import { whatToDo } from '../../../lib/failure';
 import { useSubmitSupport } from '../api';
 
 export interface SupportFormValues {
@@ -22,29 +23,37 @@ export interface SupportFormValues {
   message: string;
 }
 
-type Outcome = { sent: true } | { sent: false; detail: string | undefined };
-
 export function SupportForm({
   prefill,
 }: {
   prefill?: Partial<Pick<SupportFormValues, 'name' | 'email' | 'role'>>;
 }) {
   const submit = useSubmitSupport();
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const form = useForm<SupportFormValues>({
     initialValues: { name: '', email: '', role: 'Student', queryType: 'Bug Report', message: '', ...prefill },
     validate: schemaResolver(SupportRequestSchema, { sync: true }),
   });
 
   const onSubmit = form.onSubmit((values) => {
-    setOutcome(null);
     submit.mutate(SupportRequestSchema.parse(values), {
-      onSuccess: () => {
-        setOutcome({ sent: true });
+      // The sender keeps the reference number to quote, so this toast stays until it is dismissed.
+      onSuccess: ({ message, support }) => {
+        showOutcome({
+          ok: true,
+          persist: true,
+          title: `Message sent — reference ${support.reference}`,
+          message: `${message}\nReplies will go to ${support.email}. Quote ${support.reference} if you write again.`,
+        });
         form.reset();
       },
-      onError: (error) =>
-        setOutcome({ sent: false, detail: error instanceof ApiError ? error.serverMessage : undefined }),
+      onError: (error) => {
+        const detail = error instanceof ApiError ? error.serverMessage : undefined;
+        showOutcome({
+          ok: false,
+          title: 'Could not send your message',
+          message: [MESSAGES.support.failed, detail, whatToDo(error)].filter(Boolean).join('\n'),
+        });
+      },
     });
   });
 
@@ -78,17 +87,6 @@ export function SupportForm({
           maxLength={SUPPORT_LIMITS.message}
           {...form.getInputProps('message')}
         />
-        {outcome?.sent === true && (
-          <Alert color="green" role="status">
-            {MESSAGES.support.sent}
-          </Alert>
-        )}
-        {outcome?.sent === false && (
-          <Alert color="red" role="alert">
-            <Text size="sm">{MESSAGES.support.failed}</Text>
-            {outcome.detail && <Text size="sm">{outcome.detail}</Text>}
-          </Alert>
-        )}
         <Button type="submit" disabled={submit.isPending} style={{ alignSelf: 'flex-start' }}>
           {submit.isPending ? MESSAGES.submitting : 'Submit'}
         </Button>

@@ -1,5 +1,7 @@
 /** /support: the support form for anyone, signed in or not, outside the role areas. */
+import '@mantine/notifications/styles.css';
 import { Anchor, Container, Group, Image, Stack, Text } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
 import { Link } from 'react-router';
 import { PATHS } from '@campus/contract';
 import { PageTitle } from '../../../components/page-title';
@@ -24,6 +26,8 @@ export function SupportPage() {
         </div>
         <SupportForm />
       </Stack>
+      {/* Outside the role areas, this page hosts the toast that gives the sender a reference number. */}
+      <Notifications position="bottom-center" containerWidth={480} />
     </Container>
   );
 }

@@ -1,8 +1,9 @@
 /** The teacher's Add Syllabus form: course name, semester and comma-separated topics, all required. */
-import { Alert, Box, Button, Paper, Stack, TextInput, Textarea, type CSSProperties } from '@mantine/core';
+import { Box, Button, Paper, Stack, TextInput, Textarea, type CSSProperties } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
 import { MESSAGES, SyllabusAddRequestSchema } from '@campus/contract';
+import { showOutcome } from '../../../components/toast';
+import { whatToDo } from '../../../lib/failure';
 import { useAddSyllabus } from '../api';
 
 interface Values {
@@ -34,7 +35,6 @@ const ERROR_CONTRAST: CSSProperties = { '--mantine-color-error': 'var(--campus-t
 
 export function AddSyllabusForm() {
   const add = useAddSyllabus();
-  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
   const form = useForm<Values>({
     name: 'add-syllabus',
     initialValues: { courseName: '', semester: '', topics: '' },
@@ -43,13 +43,20 @@ export function AddSyllabusForm() {
 
   const onSubmit = form.onSubmit(
     (values) => {
-      setResult(null);
       add.mutate(SyllabusAddRequestSchema.parse(values), {
         onSuccess: () => {
-          setResult({ ok: true, message: MESSAGES.syllabus.added });
+          showOutcome({
+            ok: true,
+            message: `${MESSAGES.syllabus.added}\n${values.courseName.trim()} is listed under Existing courses.`,
+          });
           form.reset();
         },
-        onError: () => setResult({ ok: false, message: MESSAGES.syllabus.addFailed }),
+        onError: (error) =>
+          showOutcome({
+            ok: false,
+            title: `Could not add the syllabus of ${values.courseName.trim()}`,
+            message: `${MESSAGES.syllabus.addFailed}\n${whatToDo(error)}`,
+          }),
       });
     },
     (errors) => {
@@ -72,11 +79,6 @@ export function AddSyllabusForm() {
             resize="vertical"
             {...form.getInputProps('topics')}
           />
-          {result && (
-            <Alert color={result.ok ? 'green' : 'red'} role={result.ok ? 'status' : 'alert'}>
-              {result.message}
-            </Alert>
-          )}
           <Button type="submit" disabled={add.isPending} style={{ alignSelf: 'flex-start' }}>
             {add.isPending ? MESSAGES.submitting : 'Add Syllabus'}
           </Button>
