@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { campusDay } from '../support/dates';
 import { expectAccessible } from '../support/a11y';
 import { DEMO, signInAs } from '../support/session';
 
@@ -24,7 +25,7 @@ async function openNotices(page: Page) {
 test('a notice for one group shows when it starts and only there; an anonymous question; similar questions', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const run = Date.now().toString(36);
   const heading = `Lab closed ${run}`;
 
@@ -40,13 +41,17 @@ test('a notice for one group shows when it starts and only there; an anonymous q
   await form.getByRole('combobox', { name: 'Groups' }).click();
   await teacher.getByRole('option', { name: 'CSE-A' }).click();
   await teacher.keyboard.press('Escape');
-  // The browser's local time, 20 s ahead, as a datetime-local input holds it.
+  // The first whole minute at least 20 s ahead, in the browser's local time: a day and a time.
   const startsAt = await teacher.evaluate(() => {
-    const at = new Date(Date.now() + 20_000);
+    const at = new Date(Math.ceil((Date.now() + 20_000) / 60_000) * 60_000);
     const p = (n: number) => String(n).padStart(2, '0');
-    return `${at.getFullYear()}-${p(at.getMonth() + 1)}-${p(at.getDate())}T${p(at.getHours())}:${p(at.getMinutes())}:${p(at.getSeconds())}`;
+    return {
+      day: `${at.getFullYear()}-${p(at.getMonth() + 1)}-${p(at.getDate())}`,
+      time: `${p(at.getHours())}:${p(at.getMinutes())}`,
+    };
   });
-  await form.getByLabel('Starts').fill(startsAt);
+  await form.getByRole('textbox', { name: 'Starts', exact: true }).fill(campusDay(startsAt.day));
+  await form.getByLabel('Starts at').fill(startsAt.time);
   await form.getByRole('button', { name: 'Create notice' }).click();
   await expect(
     form.page().getByRole('status').filter({ hasText: 'Notice created successfully' }).last(),
@@ -64,7 +69,7 @@ test('a notice for one group shows when it starts and only there; an anonymous q
   await openNotices(inGroup);
   await expect(inGroup.getByRole('tabpanel')).toBeVisible();
   await expect(inGroup.getByText(heading)).toHaveCount(0);
-  await expect(inGroup.getByRole('heading', { name: heading })).toBeVisible({ timeout: 60_000 });
+  await expect(inGroup.getByRole('heading', { name: heading })).toBeVisible({ timeout: 120_000 });
 
   // A student of CSE-B never does, now that it has started.
   const otherGroup = await signedIn(browser, OTHER_GROUP, /\/student\/home$/);

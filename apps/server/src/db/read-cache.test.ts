@@ -267,7 +267,7 @@ describe('two servers on one SQLite file', () => {
     const liked = await first.inject({
       method: 'POST',
       url: `/api/queries/${id}/like`,
-      headers: bearer(studentToken),
+      headers: bearer(teacherToken),
     });
     expect(liked.statusCode).toBe(200);
     expect(await likes()).toEqual([['Lab hours', 1]]);

@@ -73,7 +73,7 @@ export function ChatPanel({
       }}
     >
       <Group px="md" py="sm" bg="blue.9" c="white">
-        <Title order={2} size="h5" id={titleId}>
+        <Title order={2} size="h5" id={titleId} c="white">
           {PANEL_TITLE}
         </Title>
       </Group>
