@@ -1,6 +1,18 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
+import { settle } from '../support/screens';
 import { DEMO, signInAs } from '../support/session';
+
+/** The work list for every student, once the screen has loaded (the switch is in the address). */
+async function everyStudent(teacher: Page): Promise<void> {
+  await settle(teacher);
+  const mine = teacher.getByRole('switch', { name: 'My mentees only' });
+  await expect(async () => {
+    if (await mine.isChecked()) await mine.uncheck();
+    await expect(mine).not.toBeChecked();
+  }).toPass();
+  await expect(teacher).toHaveURL(/[?&]mine=0/);
+}
 
 // A demo student no other journey uses.
 const STUDENT = 230005;
@@ -36,7 +48,7 @@ test('a teacher hides a spam query from the boards, its student still sees it, a
   await signInAs(teacher, DEMO.teacher, /\/teacher\/home$/);
   await teacher.goto('/teacher/queries');
   // The work list opens on the teacher's mentees; this student may be in another group.
-  await teacher.getByRole('switch', { name: 'My mentees only' }).uncheck();
+  await everyStudent(teacher);
   const spam = teacher.getByRole('tabpanel').getByRole('row').filter({ hasText: topic });
   await spam.getByRole('button', { name: `Hide as spam: ${topic}` }).click();
   const dialog = teacher.getByRole('dialog', { name: 'Hide this query as spam?' });
@@ -68,7 +80,7 @@ test('a teacher hides a spam query from the boards, its student still sees it, a
   await expect(row).not.toContainText('Hidden');
 
   await teacher.goto('/teacher/queries');
-  await teacher.getByRole('switch', { name: 'My mentees only' }).uncheck();
+  await everyStudent(teacher);
   await expect(spam).toBeVisible();
 
   for (const page of [student, teacher, admin]) await page.context().close();

@@ -1,5 +1,7 @@
 /** Providers and the top-level routes: sign-in, support, and the lazily loaded role areas. */
 import './mantine-first-paint.css';
+// Toasts show in the role areas and on the public support page: their styles are the entry's own.
+import '@mantine/notifications/styles.css';
 import './global.css';
 import { Box, MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';

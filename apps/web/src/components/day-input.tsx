@@ -3,7 +3,6 @@
  * the form holds, and sends, stays an ISO day ("2026-11-25"); an empty field holds ''.
  */
 import { DateInput, type DateInputProps } from '@mantine/dates';
-import '@mantine/dates/styles.css';
 import { dayInputPattern, formatDayInput, parseDayInput } from '../lib/format';
 
 export type DayInputProps = Omit<DateInputProps, 'value' | 'onChange' | 'minDate' | 'maxDate'> & {

@@ -1,5 +1,4 @@
 /** /support: the support form for anyone, signed in or not, outside the role areas. */
-import '@mantine/notifications/styles.css';
 import { Anchor, Container, Group, Image, Stack, Text } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { Link } from 'react-router';
