@@ -82,9 +82,21 @@ test.describe('sign-in and role areas', () => {
   });
 
   test('an invalid or revoked token sends the user back to sign in with a message', async ({ page }) => {
-    await page.goto('/');
-    await page.evaluate(() => localStorage.setItem('jwtToken', 'eyJhbGciOiJIUzI1NiJ9.e30.bad'));
+    // The token is in place before the app's first script runs: a write made by a page just before
+    // it navigates away is not always seen by the next document.
+    await page.addInitScript(() => localStorage.setItem('jwtToken', 'eyJhbGciOiJIUzI1NiJ9.e30.bad'));
     await page.goto('/student/home');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible(PAGE_LOAD);
+  });
+
+  test('a session signed out elsewhere ends here at the next visit, with the same message', async ({ page, request }) => {
+    await signInAs(page, DEMO.sameGroupStudent, /\/student\/home$/);
+    const token = await page.evaluate(() => localStorage.getItem('jwtToken'));
+    expect(token).toBeTruthy();
+    const signedOut = await request.post('/api/logout', { headers: { authorization: `Bearer ${token}` }, data: {} });
+    expect(signedOut.ok()).toBe(true);
+    await page.reload();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible(PAGE_LOAD);
   });
