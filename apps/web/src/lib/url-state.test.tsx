@@ -67,4 +67,23 @@ describe('useUrlState', () => {
     act(() => change({ group: null, mine: '0', page: '' }));
     expect(screen.getByRole('status')).toHaveTextContent(/^\?tab=solved&mine=0$/);
   });
+
+  it('keeps both of two changes made before the next render', () => {
+    let change: ReturnType<typeof useUrlState>['change'] = () => {};
+    function Probe() {
+      change = useUrlState().change;
+      return <output>{useLocation().search}</output>;
+    }
+    render(
+      <MemoryRouter initialEntries={['/student/queries?tab=solved&q=fees&page=2']}>
+        <Probe />
+      </MemoryRouter>,
+    );
+    // A search box emptied and a tag typed, settling in the same moment.
+    act(() => {
+      change({ q: null, page: null });
+      change({ tag: 'exam', page: null });
+    });
+    expect(screen.getByRole('status')).toHaveTextContent(/^\?tab=solved&tag=exam$/);
+  });
 });

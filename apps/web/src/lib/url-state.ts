@@ -3,7 +3,7 @@
  * shares it. What the address does not name is the screen's default, so a default view has a bare URL.
  */
 import { useDebouncedValue } from '@mantine/hooks';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { SortOrder } from '@campus/contract';
 
@@ -15,20 +15,24 @@ export function useUrlState(): {
   change: (values: UrlChanges) => void;
 } {
   const [params, setParams] = useSearchParams();
+  // The address as the last change left it. The router's own updater starts from the params of the
+  // render it came from, so two changes before the next render (a search box and a tag box settling
+  // together) would each undo the other.
+  const latest = useRef(params);
+  useLayoutEffect(() => {
+    latest.current = params;
+  }, [params]);
   const change = useCallback(
-    (values: UrlChanges) =>
-      setParams(
-        (before) => {
-          const after = new URLSearchParams(before);
-          for (const [key, value] of Object.entries(values)) {
-            if (value === null || value === '') after.delete(key);
-            else after.set(key, value);
-          }
-          return after;
-        },
-        // A change of view is not a new place to go back to: Back leaves the screen.
-        { replace: true },
-      ),
+    (values: UrlChanges) => {
+      const after = new URLSearchParams(latest.current);
+      for (const [key, value] of Object.entries(values)) {
+        if (value === null || value === '') after.delete(key);
+        else after.set(key, value);
+      }
+      latest.current = after;
+      // A change of view is not a new place to go back to: Back leaves the screen.
+      setParams(after, { replace: true });
+    },
     [setParams],
   );
   return { params, change };

@@ -178,12 +178,12 @@ describe('StudentQueriesPage', { timeout: 15_000 }, () => {
 
   it('searches the board by words and by tag on the server, and offers to clear a search', async () => {
     const fees = boardQuery({ topic: 'Fees deadline', tags: ['fees'] });
+    const other = boardQuery({ topic: 'Other' });
     const calls = stubApi((call) => {
       if (call.path !== '/api/queries-without-solution') return { status: 200, body: { queries: [] } };
       const search = call.search.get('search');
       const tag = call.search.get('tag');
-      if (search === null && tag === null)
-        return { status: 200, body: { queries: [boardQuery({ topic: 'Other' })] } };
+      if (search === null && tag === null) return { status: 200, body: { queries: [other] } };
       return { status: 200, body: { queries: search === 'fees deadline' || tag === 'fees' ? [fees] : [] } };
     });
     renderScreen(<StudentQueriesPage />, STUDENT);
@@ -203,5 +203,56 @@ describe('StudentQueriesPage', { timeout: 15_000 }, () => {
     const asked = calls.filter((c) => c.path === '/api/queries-without-solution');
     expect(asked.some((c) => c.search.get('search') === 'fees deadline')).toBe(true);
     expect(asked.some((c) => c.search.get('tag') === 'fees')).toBe(true);
+  });
+
+  it('opens on the tab, words, tag and page its address names, as a reload or a shared link gives them', async () => {
+    const calls = board({ solved: [boardQuery({ topic: 'Exam hall', solution: 'Block C.' })] });
+    renderScreen(<StudentQueriesPage />, STUDENT, { search: '?tab=solved&q=hall&tag=exams&page=2' });
+    expect(screen.getByRole('tab', { name: 'Solved Queries' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('article', { name: 'Exam hall' })).toBeVisible();
+    const panel = screen.getByRole('search', { name: 'Search solved queries' });
+    expect(within(panel).getByRole('searchbox', { name: /Search/ })).toHaveValue('hall');
+    expect(within(panel).getByRole('searchbox', { name: /Tag/ })).toHaveValue('exams');
+    const asked = calls.filter((c) => c.path === '/api/queries-with-solution').at(-1)!.search;
+    expect([asked.get('search'), asked.get('tag'), asked.get('offset')]).toEqual(['hall', 'exams', '20']);
+    // Only the board on show asks for anything.
+    expect(calls.some((c) => c.path === '/api/queries-without-solution')).toBe(false);
+  });
+
+  it('starts a new search on the first page, and another tab on its first view', async () => {
+    const calls = stubApi((call) => {
+      const offset = Number(call.search.get('offset'));
+      const queries = Array.from({ length: 20 }, (_, i) =>
+        boardQuery({ topic: `Question ${offset + i + 1}` }),
+      );
+      return new Response(JSON.stringify({ queries }), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json', 'X-Total-Count': '400' },
+      });
+    });
+    renderScreen(<StudentQueriesPage />, STUDENT, { search: '?page=3' });
+    expect(await screen.findByRole('article', { name: 'Question 41' })).toBeVisible();
+    const user = userEvent.setup({ delay: null });
+    await user.type(screen.getByRole('searchbox', { name: /Tag/ }), 'fees');
+    expect(await screen.findByRole('article', { name: 'Question 1' })).toBeVisible();
+    const asked = () => calls.filter((c) => c.path === '/api/queries-without-solution').at(-1)!.search;
+    expect([asked().get('tag'), asked().get('offset')]).toEqual(['fees', '0']);
+
+    await user.click(screen.getByRole('tab', { name: 'Your Queries' }));
+    await user.click(await screen.findByRole('radio', { name: 'Unsolved' }));
+    await user.click(screen.getByRole('tab', { name: 'Queries' }));
+    // Back on the board: no words, no tag, page 1.
+    expect(await screen.findByRole('searchbox', { name: /Tag/ })).toHaveValue('');
+    await waitFor(() => expect(asked().get('tag')).toBeNull());
+    expect(asked().get('offset')).toBe('0');
+  });
+
+  it('opens Your Queries on the filter and page its address names', async () => {
+    const calls = board({ mine: [boardQuery({ topic: 'Answered one', solution: 'Use a loop.' })] });
+    renderScreen(<StudentQueriesPage />, STUDENT, { search: '?tab=mine&show=solved&page=2' });
+    expect(await screen.findByRole('article', { name: 'Answered one' })).toBeVisible();
+    expect(screen.getByRole('radio', { name: 'Solved' })).toBeChecked();
+    const asked = calls.filter((c) => c.path === '/api/queries-by-rollno/230002').at(-1)!.search;
+    expect([asked.get('solved'), asked.get('offset')]).toEqual(['true', '20']);
   });
 });

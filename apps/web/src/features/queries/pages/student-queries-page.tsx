@@ -3,19 +3,29 @@
  * list is paged on the server: a campus has thousands of queries.
  */
 import { Button, Group, SegmentedControl, Stack, Tabs, TextInput } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { useState, type ReactNode } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
+import type { ReactNode } from 'react';
 import { MESSAGES, type SimilarQuery } from '@campus/contract';
 import { PageTitle } from '../../../components/page-title';
 import { Pager } from '../../../components/pager';
 import { useCurrentUser } from '../../../lib/current-user';
+import { oneOf, pageFrom, pageParam, useUrlSearch, useUrlState } from '../../../lib/url-state';
 import { useBoard, useQueriesByRollNo } from '../api';
 import { QueryList } from '../components/query-list';
 import { WriteQueryForm } from '../components/write-query-form';
 
-const FILTERS = ['All', 'Solved', 'Unsolved'] as const;
-type Filter = (typeof FILTERS)[number];
-const isFilter = (value: string): value is Filter => (FILTERS as readonly string[]).includes(value);
+const TABS = ['unsolved', 'mine', 'write', 'solved'] as const;
+type Tab = (typeof TABS)[number];
+const SEARCH_DELAY_MS = 300;
+
+/** Your Queries' filter, in the address as `?show=solved`; all, the default, is not named. */
+const SHOWS = ['all', 'solved', 'unsolved'] as const;
+type Show = (typeof SHOWS)[number];
+const SHOW_CHOICES: { value: Show; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'solved', label: 'Solved' },
+  { value: 'unsolved', label: 'Unsolved' },
+];
 
 /** The next step from an empty list of queries: write one. */
 function WriteQueryButton({ onWrite }: { onWrite: () => void }) {
@@ -26,25 +36,26 @@ function WriteQueryButton({ onWrite }: { onWrite: () => void }) {
   );
 }
 
-/** Search words and a tag, typed; a page number belongs to the search it was chosen for. */
-function useBoardFilter(initialSearch = '') {
-  const [search, setSearch] = useState(initialSearch);
-  const [tag, setTag] = useState('');
-  const [words] = useDebouncedValue(search.trim(), 300);
-  const [wholeTag] = useDebouncedValue(tag.trim(), 300);
-  const [paging, setPaging] = useState({ key: '', page: 0 });
-  const key = `${words}\u0000${wholeTag}`;
-  const page = paging.key === key ? paging.page : 0;
+type Url = ReturnType<typeof useUrlState>;
+
+/**
+ * A board's search words (`?q=`), tag (`?tag=`) and page (`?page=2`), kept in the address; new words or
+ * a new tag start the first page again.
+ */
+function useBoardFilter(url: Url) {
+  const words = useUrlSearch(url, SEARCH_DELAY_MS);
+  const tag = useUrlSearch(url, SEARCH_DELAY_MS, 'tag');
   return {
-    search,
-    setSearch,
-    tag,
-    setTag,
-    filter: { search: words, tag: wholeTag, page },
-    setPage: (next: number) => setPaging({ key, page: next }),
+    search: words.text,
+    setSearch: words.setText,
+    tag: tag.text,
+    setTag: tag.setText,
+    filter: { search: words.search, tag: tag.search, page: pageFrom(url.params.get('page')) },
+    setPage: (next: number) => url.change({ page: pageParam(next) }),
     clear: () => {
-      setSearch('');
-      setTag('');
+      words.setText('');
+      tag.setText('');
+      url.change({ q: null, tag: null, page: null });
     },
   };
 }
@@ -54,22 +65,21 @@ function useBoardFilter(initialSearch = '') {
  * topic, tags and description (best matches first) and filtered by one tag.
  */
 function Board({
+  url,
   solved,
   empty,
   emptyHint,
   emptyAction,
   context,
-  initialSearch,
 }: {
+  url: Url;
   solved: boolean;
   empty: string;
   emptyHint: string;
   emptyAction?: ReactNode;
   context: string;
-  /** Words to search for from the start (a similar question opened from the ask form). */
-  initialSearch?: string | undefined;
 }) {
-  const board = useBoardFilter(initialSearch);
+  const board = useBoardFilter(url);
   const queries = useBoard(solved, board.filter);
   const label = solved ? 'Solved queries' : 'Queries';
   const searching = board.filter.search !== '' || board.filter.tag !== '';
@@ -128,34 +138,22 @@ function Board({
   );
 }
 
-function UnsolvedBoard({ onWrite, initialSearch }: { onWrite: () => void; initialSearch?: string }) {
-  return (
-    <Board
-      solved={false}
-      initialSearch={initialSearch}
-      empty={MESSAGES.query.noUnsolved}
-      emptyHint="No question is waiting for an answer. Stuck on something? Ask it here."
-      emptyAction={<WriteQueryButton onWrite={onWrite} />}
-      context="Could not load unsolved queries"
-    />
-  );
-}
+const SOLVED_OF: Record<Show, boolean | null> = { all: null, solved: true, unsolved: false };
 
-const SOLVED_OF: Record<Filter, boolean | null> = { All: null, Solved: true, Unsolved: false };
-
-function YourQueries({ onWrite }: { onWrite: () => void }) {
+/** Your own queries: all, or the solved or unsolved ones only (`?show=solved`), a page at a time. */
+function YourQueries({ url, onWrite }: { url: Url; onWrite: () => void }) {
   const { RollNo } = useCurrentUser();
-  const [paging, setPaging] = useState<{ filter: Filter; page: number }>({ filter: 'All', page: 0 });
-  const { filter, page } = paging;
-  const setFilter = (next: Filter) => setPaging({ filter: next, page: 0 });
-  const queries = useQueriesByRollNo(RollNo, { solved: SOLVED_OF[filter], page });
+  const show = oneOf(url.params.get('show'), SHOWS, 'all');
+  const page = pageFrom(url.params.get('page'));
+  const setShow = (next: Show) => url.change({ show: next === 'all' ? null : next, page: null });
+  const queries = useQueriesByRollNo(RollNo, { solved: SOLVED_OF[show], page });
   return (
     <Stack>
       <SegmentedControl
         aria-label="Show"
-        data={[...FILTERS]}
-        value={filter}
-        onChange={(value) => isFilter(value) && setFilter(value)}
+        data={SHOW_CHOICES}
+        value={show}
+        onChange={(value) => setShow(oneOf(value, SHOWS, 'all'))}
         style={{ alignSelf: 'flex-start' }}
       />
       <QueryList
@@ -165,15 +163,15 @@ function YourQueries({ onWrite }: { onWrite: () => void }) {
         onRetry={() => void queries.refetch()}
         empty={MESSAGES.query.noneForFilter}
         emptyHint={
-          filter === 'All'
+          show === 'all'
             ? 'Queries you write show here, and you are told when a teacher answers one.'
             : undefined
         }
         emptyAction={
-          filter === 'All' ? (
+          show === 'all' ? (
             <WriteQueryButton onWrite={onWrite} />
           ) : (
-            <Button variant="default" onClick={() => setFilter('All')}>
+            <Button variant="default" onClick={() => setShow('all')}>
               Show all your queries
             </Button>
           )
@@ -187,7 +185,7 @@ function YourQueries({ onWrite }: { onWrite: () => void }) {
           shown={queries.data.items.length}
           total={queries.data.total}
           hasMore={queries.data.hasMore}
-          onChange={(next) => setPaging({ filter, page: next })}
+          onChange={(next) => url.change({ page: pageParam(next) })}
           label="Your queries"
         />
       )}
@@ -195,33 +193,26 @@ function YourQueries({ onWrite }: { onWrite: () => void }) {
   );
 }
 
-function SolvedBoard({ initialSearch }: { initialSearch?: string }) {
-  return (
-    <Board
-      solved
-      initialSearch={initialSearch}
-      empty={MESSAGES.query.noSolved}
-      emptyHint="Queries show here once a teacher has answered them."
-      context="Could not load solved queries"
-    />
-  );
-}
-
 export function StudentQueriesPage() {
   const wide = useMediaQuery('(min-width: 48em)') ?? false;
-  const [tab, setTab] = useState<string | null>('unsolved');
-  const write = () => setTab('write');
-  // A similar question opened from the ask form: its board, searched for its topic (a new board each time).
-  const [opened, setOpened] = useState<{ topic: string; solved: boolean; n: number } | null>(null);
-  const openSimilar = (query: SimilarQuery) => {
-    setOpened((o) => ({ topic: query.topic, solved: query.solved, n: (o?.n ?? 0) + 1 }));
-    setTab(query.solved ? 'solved' : 'unsolved');
-  };
-  const seed = (solved: boolean) => (opened && opened.solved === solved ? opened : undefined);
+  // The tab and the view of its list live in the address: a reload keeps them and a link shares them.
+  const url = useUrlState();
+  const tab = oneOf(url.params.get('tab'), TABS, 'unsolved');
+  // Another tab opens on its first view: the words, tag, filter and page of one list mean nothing to the next.
+  const open = (next: Tab, search: string | null = null) =>
+    url.change({ tab: next === 'unsolved' ? null : next, q: search, tag: null, show: null, page: null });
+  const write = () => open('write');
+  // A similar question opened from the ask form: its board, searched for its topic.
+  const openSimilar = (query: SimilarQuery) => open(query.solved ? 'solved' : 'unsolved', query.topic);
   return (
     <>
       <PageTitle>Queries</PageTitle>
-      <Tabs value={tab} onChange={setTab} orientation={wide ? 'vertical' : 'horizontal'}>
+      {/* The form keeps a draft while another tab is open; a list mounts when shown, reading the address. */}
+      <Tabs
+        value={tab}
+        onChange={(value) => open(oneOf(value, TABS, 'unsolved'))}
+        orientation={wide ? 'vertical' : 'horizontal'}
+      >
         <Tabs.List mb="md" mr={wide ? 'md' : 0}>
           <Tabs.Tab value="unsolved">Queries</Tabs.Tab>
           <Tabs.Tab value="mine">Your Queries</Tabs.Tab>
@@ -229,16 +220,31 @@ export function StudentQueriesPage() {
           <Tabs.Tab value="solved">Solved Queries</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="unsolved">
-          <UnsolvedBoard key={seed(false)?.n ?? 0} onWrite={write} initialSearch={seed(false)?.topic} />
+          {tab === 'unsolved' && (
+            <Board
+              url={url}
+              solved={false}
+              empty={MESSAGES.query.noUnsolved}
+              emptyHint="No question is waiting for an answer. Stuck on something? Ask it here."
+              emptyAction={<WriteQueryButton onWrite={write} />}
+              context="Could not load unsolved queries"
+            />
+          )}
         </Tabs.Panel>
-        <Tabs.Panel value="mine">
-          <YourQueries onWrite={write} />
-        </Tabs.Panel>
+        <Tabs.Panel value="mine">{tab === 'mine' && <YourQueries url={url} onWrite={write} />}</Tabs.Panel>
         <Tabs.Panel value="write">
           <WriteQueryForm onOpenSimilar={openSimilar} />
         </Tabs.Panel>
         <Tabs.Panel value="solved">
-          <SolvedBoard key={seed(true)?.n ?? 0} initialSearch={seed(true)?.topic} />
+          {tab === 'solved' && (
+            <Board
+              url={url}
+              solved
+              empty={MESSAGES.query.noSolved}
+              emptyHint="Queries show here once a teacher has answered them."
+              context="Could not load solved queries"
+            />
+          )}
         </Tabs.Panel>
       </Tabs>
     </>
