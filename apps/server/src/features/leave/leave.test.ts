@@ -4,6 +4,7 @@ import {
   attendanceSummary,
   LEAVE_ATTACHMENT_MAX_BYTES,
   LEAVE_MAX_DAYS,
+  TOTAL_COUNT_HEADER,
   type AttendanceReport,
   type AuditEntry,
   type Leave,
@@ -253,6 +254,32 @@ describe('withdrawing and deciding', () => {
     expect((await request('GET', `/api/leave/${leave._id}/attachment`, otherTeacherToken)).statusCode).toBe(
       403,
     );
+  });
+
+  it('lists leave newest applied first, a page at a time with the total, as the other work lists do', async () => {
+    const db = t.handle.db;
+    const [first, second] = await Promise.all([
+      createStudent(db, { group: 'L-9' }),
+      createStudent(db, { group: 'L-9' }),
+    ]);
+    const older = await apply({ from: today, to: today, reason: 'Older' }, await login(t.app, first.loginId));
+    const newer = await apply(
+      { from: today, to: today, reason: 'Newer' },
+      await login(t.app, second.loginId),
+    );
+    // Apart in time whatever the clock's resolution.
+    for (const [id, at] of [
+      [older._id, '2030-01-01T08:00:00.000Z'],
+      [newer._id, '2030-01-02T08:00:00.000Z'],
+    ] as const) {
+      await db.updateTable('leave_applications').set({ created_at: at }).where('id', '=', id).execute();
+    }
+    const page = (offset: number) =>
+      request('GET', `/api/leave?status=pending&group=L-9&limit=1&offset=${offset}`, adminToken);
+    const top = await page(0);
+    expect(top.json<Leave[]>().map((l) => l._id)).toEqual([newer._id]);
+    expect(top.headers[TOTAL_COUNT_HEADER.toLowerCase()]).toBe('2');
+    expect((await page(1)).json<Leave[]>().map((l) => l._id)).toEqual([older._id]);
   });
 });
 

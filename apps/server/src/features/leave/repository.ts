@@ -141,7 +141,10 @@ export function leaveRepository(db: Db) {
       return mapItems(await listPage(query, page), toLeave);
     },
 
-    /** Leave with a status, oldest applied first (a work list), of one group or a mentor's groups. */
+    /**
+     * Leave with a status, of one group or a mentor's groups, newest applied first: the order of every
+     * teacher's work list (gate passes and queries too).
+     */
     async listForStaff(
       status: LeaveStatus,
       filter: { group?: string | undefined; mentoredBy?: string | undefined },
@@ -158,7 +161,7 @@ export function leaveRepository(db: Db) {
             .where('teacher_groups.teacher_account_id', '=', mentor),
         );
       }
-      query = query.orderBy('l.created_at', status === 'pending' ? 'asc' : 'desc').orderBy('l.id');
+      query = query.orderBy('l.created_at', 'desc').orderBy('l.id', 'desc');
       return mapItems(await listPage(query, page), toLeave);
     },
 

@@ -172,7 +172,7 @@ export const leaveRoutes: Feature = async (app: App, { db, now, live }) => {
       schema: {
         tags: TAGS,
         summary:
-          "Leave applications with a status (default pending, oldest first): a teacher's mentees' only, an admin's all; `group` keeps one group",
+          "Leave applications with a status (default pending, newest applied first): a teacher's mentees' only, an admin's all; `group` keeps one group",
         querystring: LeaveListQuerySchema,
         response: { 200: LeaveListSchema, ...errors },
       },

@@ -1,5 +1,5 @@
 /** Leave calls: apply, follow and withdraw one's own; decide a mentee's; download an attachment. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   ApplyLeaveRequest,
   ApplyLeaveResponse,
@@ -10,12 +10,14 @@ import type {
   OnLeaveStudent,
 } from '@campus/contract';
 import { api, download } from '../../lib/api-client';
+import { fetchPage } from '../../lib/pages';
 import { saveFile } from '../../lib/save-file';
+import { WORK_LIST_PAGE_SIZE } from '../../components/work-list-filters';
 
 export const leaveKeys = {
   all: ['leave'] as const,
   mine: ['leave', 'mine'] as const,
-  staff: (status: LeaveStatus) => ['leave', 'staff', status] as const,
+  staff: (status: LeaveStatus, page: number) => ['leave', 'staff', status, page] as const,
   onLeave: (group: string, date: string) => ['attendance', 'on-leave', group, date] as const,
   settings: ['attendance', 'settings'] as const,
 };
@@ -24,10 +26,18 @@ export function useMyLeave() {
   return useQuery({ queryKey: leaveKeys.mine, queryFn: () => api<Leave[]>('/api/leave/mine') });
 }
 
-export function useStaffLeave(status: LeaveStatus) {
+/** A page of a work list of leave, newest applied first; the page on show stays while the next loads. */
+export function useStaffLeave(status: LeaveStatus, page: number) {
   return useQuery({
-    queryKey: leaveKeys.staff(status),
-    queryFn: () => api<Leave[]>('/api/leave', { query: { status } }),
+    queryKey: leaveKeys.staff(status, page),
+    queryFn: ({ signal }) =>
+      fetchPage<Leave>(
+        '/api/leave',
+        { status },
+        { limit: WORK_LIST_PAGE_SIZE, offset: page * WORK_LIST_PAGE_SIZE },
+        signal,
+      ),
+    placeholderData: keepPreviousData,
   });
 }
 

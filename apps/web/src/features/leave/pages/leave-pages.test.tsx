@@ -93,4 +93,37 @@ describe('leave screens', { timeout: 20_000 }, () => {
       ]),
     );
   });
+
+  it('opens on the tab and page its address names, with every tab counted, a page of 50 at a time', async () => {
+    const calls = stubApi(({ path, search }) => {
+      if (path !== '/api/leave') return { status: 404, body: { message: 'no' } };
+      const status = search.get('status');
+      const rows =
+        status === 'approved' ? [{ ...leave, status: 'approved' as const, decidedBy: 'Dr. Rao' }] : [];
+      const total = { pending: 3, approved: 51, rejected: 0 }[status as 'pending'];
+      return new Response(JSON.stringify(rows), {
+        status: 200,
+        headers: { 'content-type': 'application/json', 'x-total-count': String(total) },
+      });
+    });
+    localStorage.setItem('jwtToken', 'tok');
+    renderScreen(<TeacherLeavePage />, TEACHER, { search: '?tab=approved&page=2' });
+    expect(await screen.findByRole('tab', { name: 'Approved Leave (51)' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(await screen.findByRole('tab', { name: 'Leave Requests (3)' })).toBeVisible();
+    expect(await screen.findByRole('tab', { name: 'Rejected Leave (0)' })).toBeVisible();
+    expect(
+      within(await screen.findByRole('navigation', { name: 'Approved Leave pages' })).getByText(
+        '51–51 of 51',
+      ),
+    ).toBeVisible();
+    const asked = (status: string) =>
+      calls.filter((c) => c.search.get('status') === status).map((c) => c.search.get('offset'));
+    expect(asked('approved')).toContain('50');
+    // The other tabs, for their counts, on their first page.
+    expect(asked('pending')).toEqual(['0']);
+    expect(calls.every((c) => c.search.get('limit') === '51')).toBe(true);
+  });
 });

@@ -1,12 +1,12 @@
 /**
- * Teacher leave: the mentees' leave applications as a work list, oldest first, to approve or reject
- * (with a reason the student sees); the decided ones beside them. Admins see every group's.
+ * Teacher leave: the mentees' leave applications as a work list, newest applied first and a page of 50
+ * at a time like the other work lists, to approve or reject (with a reason the student sees); the
+ * decided ones beside them. Admins see every group's.
  */
 import { Button, Group, Modal, Select, Stack, Tabs, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import {
   LEAVE_MESSAGES,
-  LEAVE_STATUSES,
   LEAVE_REJECT_REASON_MAX,
   type Leave,
   type LeaveStatus,
@@ -15,19 +15,22 @@ import {
 import { DataTable, type Column } from '../../../components/data-table';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
+import { Pager } from '../../../components/pager';
 import { showOutcome } from '../../../components/toast';
 import { CountedTab } from '../../../components/work-list-filters';
 import { serverMessageOr } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useAttendanceSettings, useDecideLeave, useSetAttendanceSettings, useStaffLeave } from '../api';
 import { AttachmentButton } from '../components/attachment-button';
-import { oneOf, useUrlState } from '../../../lib/url-state';
+import { oneOf, pageFrom, pageParam, useUrlState } from '../../../lib/url-state';
 
-const TABS: { status: LeaveStatus; label: string }[] = [
+type StaffStatus = 'pending' | 'approved' | 'rejected';
+const TABS: { status: StaffStatus; label: string }[] = [
   { status: 'pending', label: 'Leave Requests' },
   { status: 'approved', label: 'Approved Leave' },
   { status: 'rejected', label: 'Rejected Leave' },
 ];
+const STATUSES = TABS.map((t) => t.status);
 
 const range = (l: Leave) => (l.from === l.to ? l.from : `${l.from} to ${l.to}`);
 
@@ -87,21 +90,27 @@ function RejectLeaveDialog({
 function LeaveTable({
   status,
   label,
+  list,
+  page,
+  onPage,
   onApprove,
   onReject,
   busy,
 }: {
   status: LeaveStatus;
   label: string;
+  list: ReturnType<typeof useStaffLeave>;
+  page: number;
+  onPage: (page: number) => void;
   onApprove: (leave: Leave) => void;
   onReject: (leave: Leave) => void;
   busy: string | null;
 }) {
-  const list = useStaffLeave(status);
   if (list.isPending) return <LoadingState label="Loading leave..." />;
   if (list.isError)
     return <LoadFailedState title="Could not load leave." onRetry={() => void list.refetch()} />;
-  if (list.data.length === 0) return <EmptyState>{LEAVE_MESSAGES.noRequests}</EmptyState>;
+  const { items, offset, total, hasMore } = list.data;
+  if (items.length === 0 && offset === 0) return <EmptyState>{LEAVE_MESSAGES.noRequests}</EmptyState>;
   const columns: Column<Leave>[] = [
     {
       header: 'Student',
@@ -163,16 +172,28 @@ function LeaveTable({
         ]),
   ];
   return (
-    <DataTable
-      caption={label}
-      hideCaption
-      columns={columns}
-      rows={list.data}
-      rowKey={(l) => l._id}
-      minWidth={720}
-      dense
-      stackOnPhone
-    />
+    <>
+      <DataTable
+        caption={label}
+        hideCaption
+        columns={columns}
+        rows={items}
+        rowKey={(l) => l._id}
+        minWidth={720}
+        dense
+        stackOnPhone
+        busy={list.isFetching}
+      />
+      <Pager
+        page={page}
+        offset={offset}
+        shown={items.length}
+        total={total}
+        hasMore={hasMore}
+        onChange={onPage}
+        label={label}
+      />
+    </>
   );
 }
 
@@ -212,13 +233,21 @@ function OnLeaveRuleSetting() {
 
 export function TeacherLeavePage() {
   const admin = useCurrentUser().role === 'admin';
-  // The tab lives in the address (`?tab=approved`): a reload keeps it and a link shares it.
+  // The tab and its page live in the address (`?tab=approved&page=2`): a reload keeps them and a link
+  // shares them. Another tab opens on its first page.
   const { params, change } = useUrlState();
-  const tab = oneOf(params.get('tab'), LEAVE_STATUSES, 'pending');
-  const setTab = (value: LeaveStatus) => change({ tab: value === 'pending' ? null : value });
+  const tab = oneOf(params.get('tab'), STATUSES, 'pending');
+  const page = pageFrom(params.get('page'));
+  const setTab = (value: StaffStatus) => change({ tab: value === 'pending' ? null : value, page: null });
+  const pageOf = (status: StaffStatus) => (status === tab ? page : 0);
+  // Every tab is loaded, for its count.
+  const lists = {
+    pending: useStaffLeave('pending', pageOf('pending')),
+    approved: useStaffLeave('approved', pageOf('approved')),
+    rejected: useStaffLeave('rejected', pageOf('rejected')),
+  };
   const [rejecting, setRejecting] = useState<Leave | null>(null);
   const decide = useDecideLeave();
-  const pending = useStaffLeave('pending');
   const busy = decide.isPending ? (decide.variables?.id ?? null) : null;
   const run = (leave: Leave, decision: 'approved' | 'rejected', rejectReason?: string) =>
     decide.mutate(
@@ -244,15 +273,10 @@ export function TeacherLeavePage() {
         the attendance roster for its days.
       </Text>
       {admin && <OnLeaveRuleSetting />}
-      <Tabs value={tab} onChange={(value) => value && setTab(value as LeaveStatus)} keepMounted={false}>
+      <Tabs value={tab} onChange={(value) => setTab(oneOf(value, STATUSES, 'pending'))} keepMounted={false}>
         <Tabs.List>
           {TABS.map((t) => (
-            <CountedTab
-              key={t.status}
-              value={t.status}
-              label={t.label}
-              total={t.status === 'pending' ? (pending.data?.length ?? null) : null}
-            />
+            <CountedTab key={t.status} value={t.status} label={t.label} total={lists[t.status].data?.total} />
           ))}
         </Tabs.List>
         {TABS.map((t) => (
@@ -260,6 +284,9 @@ export function TeacherLeavePage() {
             <LeaveTable
               status={t.status}
               label={t.label}
+              list={lists[t.status]}
+              page={pageOf(t.status)}
+              onPage={(next) => change({ page: pageParam(next) })}
               onApprove={(l) => run(l, 'approved')}
               onReject={setRejecting}
               busy={busy}
