@@ -10,10 +10,13 @@ import type { SortOrder } from '@campus/contract';
 /** Values to put in the address; `null` takes a key out (its default is then shown). */
 export type UrlChanges = Record<string, string | null>;
 
-export function useUrlState(): {
+/** A screen's address: what it names, and the way to change some of it. */
+export interface UrlState {
   params: URLSearchParams;
   change: (values: UrlChanges) => void;
-} {
+}
+
+export function useUrlState(): UrlState {
   const [params, setParams] = useSearchParams();
   // The address as the last change left it. The router's own updater starts from the params of the
   // render it came from, so two changes before the next render (a search box and a tag box settling
@@ -89,11 +92,7 @@ export function sortParams<K extends string>(
  * A search box whose words are kept in the address (`?q=…`) once typing pauses, and which starts
  * the first page again when they change. `search` is what the list asks for; `text` what the box shows.
  */
-export function useUrlSearch(
-  { params, change }: { params: URLSearchParams; change: (values: UrlChanges) => void },
-  delayMs: number,
-  key = 'q',
-) {
+export function useUrlSearch({ params, change }: UrlState, delayMs: number, key = 'q') {
   const search = params.get(key) ?? '';
   const [text, setText] = useState(search);
   const [typed] = useDebouncedValue(text.trim(), delayMs);

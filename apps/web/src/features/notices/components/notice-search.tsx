@@ -1,11 +1,10 @@
 /** Search of the notices, events and mentor notices the reader may see: best first, words marked. */
 import { Badge, Card, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import type { NoticeSearchHit, NoticeType } from '@campus/contract';
 import { Highlighted } from '../../../components/highlighted';
 import { api } from '../../../lib/api-client';
+import { useUrlSearch, type UrlState } from '../../../lib/url-state';
 
 const KIND: Record<NoticeType, string> = {
   mentorNotice: 'Mentor notice',
@@ -13,9 +12,9 @@ const KIND: Record<NoticeType, string> = {
   generalNotice: 'Notice',
 };
 
-export function NoticeSearch() {
-  const [text, setText] = useState('');
-  const [words] = useDebouncedValue(text.trim(), 300);
+/** The words searched for live in the address (`?q=`), as every list's search does. */
+export function NoticeSearch({ url }: { url: UrlState }) {
+  const { text, setText, search: words } = useUrlSearch(url, 300);
   const found = useQuery({
     queryKey: ['notices', 'search', words] as const,
     queryFn: ({ signal }) =>

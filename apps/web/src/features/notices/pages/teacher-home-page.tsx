@@ -11,10 +11,12 @@ const TABS = ['mentorNotice', 'eventNotice', 'generalNotice', 'create'] as const
 
 /** The teacher's notice board: the three lists and a Create tab with the create forms (SPEC §2). */
 export function TeacherHomePage() {
-  // The tab lives in the address (`?tab=create`): a reload keeps it and a link shares it.
-  const { params, change } = useUrlState();
-  const tab = oneOf(params.get('tab'), TABS, 'mentorNotice');
-  const setTab = (value: string | null) => change({ tab: value === 'mentorNotice' ? null : value });
+  // The tab and the search live in the address (`?tab=create`): a reload keeps them and a link shares
+  // them. The kind of notice being written belongs to the Create tab only.
+  const url = useUrlState();
+  const tab = oneOf(url.params.get('tab'), TABS, 'mentorNotice');
+  const setTab = (value: string | null) =>
+    url.change({ tab: value === 'mentorNotice' ? null : value, kind: null });
   const create = (
     <Button variant="default" onClick={() => setTab('create')}>
       Create a notice
@@ -23,7 +25,7 @@ export function TeacherHomePage() {
   return (
     <>
       <PageTitle>Home</PageTitle>
-      <NoticeSearch />
+      <NoticeSearch url={url} />
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="mentorNotice">Mentor Notice</Tabs.Tab>
@@ -48,7 +50,7 @@ export function TeacherHomePage() {
             </Anchor>
             .
           </Text>
-          <CreateNoticeTabs />
+          <CreateNoticeTabs url={url} />
         </Tabs.Panel>
       </Tabs>
     </>

@@ -9,7 +9,7 @@ import { MESSAGES, type SimilarQuery } from '@campus/contract';
 import { PageTitle } from '../../../components/page-title';
 import { Pager } from '../../../components/pager';
 import { useCurrentUser } from '../../../lib/current-user';
-import { oneOf, pageFrom, pageParam, useUrlSearch, useUrlState } from '../../../lib/url-state';
+import { oneOf, pageFrom, pageParam, useUrlSearch, useUrlState, type UrlState } from '../../../lib/url-state';
 import { useBoard, useQueriesByRollNo } from '../api';
 import { QueryList } from '../components/query-list';
 import { WriteQueryForm } from '../components/write-query-form';
@@ -36,13 +36,11 @@ function WriteQueryButton({ onWrite }: { onWrite: () => void }) {
   );
 }
 
-type Url = ReturnType<typeof useUrlState>;
-
 /**
  * A board's search words (`?q=`), tag (`?tag=`) and page (`?page=2`), kept in the address; new words or
  * a new tag start the first page again.
  */
-function useBoardFilter(url: Url) {
+function useBoardFilter(url: UrlState) {
   const words = useUrlSearch(url, SEARCH_DELAY_MS);
   const tag = useUrlSearch(url, SEARCH_DELAY_MS, 'tag');
   return {
@@ -72,7 +70,7 @@ function Board({
   emptyAction,
   context,
 }: {
-  url: Url;
+  url: UrlState;
   solved: boolean;
   empty: string;
   emptyHint: string;
@@ -141,7 +139,7 @@ function Board({
 const SOLVED_OF: Record<Show, boolean | null> = { all: null, solved: true, unsolved: false };
 
 /** Your own queries: all, or the solved or unsolved ones only (`?show=solved`), a page at a time. */
-function YourQueries({ url, onWrite }: { url: Url; onWrite: () => void }) {
+function YourQueries({ url, onWrite }: { url: UrlState; onWrite: () => void }) {
   const { RollNo } = useCurrentUser();
   const show = oneOf(url.params.get('show'), SHOWS, 'all');
   const page = pageFrom(url.params.get('page'));
