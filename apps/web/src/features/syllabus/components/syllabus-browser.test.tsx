@@ -84,6 +84,13 @@ describe('syllabus search', { timeout: 20_000 }, () => {
     await waitFor(() => expect(courseNames()).toEqual(['Operating Systems']));
   });
 
+  it('opens on the search its address names, as a reload or a shared link gives it', async () => {
+    renderScreen(<SyllabusBrowser headingOrder={2} />, TEACHER, { search: '?q=data' });
+    expect(screen.getByLabelText('Search courses')).toHaveValue('data');
+    await waitFor(() => expect(courseNames()).toEqual(['Data Structures', 'Database Systems']));
+    expect(searches()).toEqual(['data']);
+  });
+
   it('says so when no course matches', async () => {
     const { user } = renderScreen(<SyllabusBrowser headingOrder={2} />, TEACHER);
     await screen.findByRole('heading', { name: 'Data Structures' });

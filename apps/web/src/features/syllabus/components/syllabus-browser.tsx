@@ -1,9 +1,9 @@
 /** Course cards with a search box; the search runs on the server, debounced while the user types. */
 import { Button, Center, SimpleGrid, Stack, TextInput, type TitleOrder } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { MESSAGES } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
+import { useUrlSearch, useUrlState } from '../../../lib/url-state';
 import { useSyllabus } from '../api';
 import { SyllabusCard } from './syllabus-card';
 import { TopicMatches } from './topic-matches';
@@ -12,10 +12,17 @@ const PAGE_SIZE = 30;
 export const SEARCH_DEBOUNCE_MS = 300;
 
 export function SyllabusBrowser({ headingOrder }: { headingOrder: TitleOrder }) {
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
-  const [limit, setLimit] = useState(PAGE_SIZE);
+  // The search lives in the address (`?q=`): a reload keeps it and a link shares it.
+  const url = useUrlState();
+  const { text: search, setText: setSearch, search: debounced } = useUrlSearch(url, SEARCH_DEBOUNCE_MS);
+  // "Show more" counts for the search it was pressed for; new words start from the first courses.
+  const [more, setMore] = useState({ search: debounced, limit: PAGE_SIZE });
+  const limit = more.search === debounced ? more.limit : PAGE_SIZE;
   const syllabus = useSyllabus(debounced, limit);
+  const clearSearch = () => {
+    setSearch('');
+    url.change({ q: null });
+  };
 
   function results() {
     if (syllabus.isPending) return <LoadingState label="Loading syllabus..." />;
@@ -23,13 +30,13 @@ export function SyllabusBrowser({ headingOrder }: { headingOrder: TitleOrder }) 
       return <LoadFailedState title="Could not load the syllabus." onRetry={() => void syllabus.refetch()} />;
     }
     const { items, hasMore } = syllabus.data;
-    if (items.length === 0 && debounced.trim()) {
+    if (items.length === 0 && debounced) {
       return (
         <>
           <EmptyState
             hint="Search looks at course names; try a shorter part of the name. Courses whose topics hold the words are listed below."
             action={
-              <Button variant="default" onClick={() => setSearch('')}>
+              <Button variant="default" onClick={clearSearch}>
                 Clear search
               </Button>
             }
@@ -37,7 +44,7 @@ export function SyllabusBrowser({ headingOrder }: { headingOrder: TitleOrder }) 
             {MESSAGES.syllabus.noMatch}
           </EmptyState>
           {/* No course is named so: the words may still be in a course's topics. */}
-          <TopicMatches words={debounced.trim()} headingOrder={headingOrder} />
+          <TopicMatches words={debounced} headingOrder={headingOrder} />
         </>
       );
     }
@@ -58,7 +65,7 @@ export function SyllabusBrowser({ headingOrder }: { headingOrder: TitleOrder }) 
             <Button
               variant="default"
               loading={syllabus.isFetching}
-              onClick={() => setLimit((current) => current + PAGE_SIZE)}
+              onClick={() => setMore({ search: debounced, limit: limit + PAGE_SIZE })}
             >
               Show more courses
             </Button>
@@ -76,10 +83,7 @@ export function SyllabusBrowser({ headingOrder }: { headingOrder: TitleOrder }) 
         placeholder="Search by course name..."
         maw={420}
         value={search}
-        onChange={(event) => {
-          setSearch(event.currentTarget.value);
-          setLimit(PAGE_SIZE);
-        }}
+        onChange={(event) => setSearch(event.currentTarget.value)}
       />
       {results()}
     </Stack>
