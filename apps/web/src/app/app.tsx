@@ -6,10 +6,11 @@ import './global.css';
 import { Box, MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { BrowserRouter, Outlet, Route, Routes } from 'react-router';
 import { PATHS } from '@campus/contract';
 import { NotFound } from '../components/not-found';
 import { LoadingState } from '../components/page-states';
+import { CONTENT_ID, SkipLink } from '../components/skip-link';
 import { SignInPage } from '../features/auth/pages/sign-in-page';
 import { SessionWatcher } from './guards';
 import { preloadScreen } from './preload';
@@ -37,6 +38,18 @@ const queryClient = new QueryClient({
 });
 preloadScreen(queryClient, window.location.pathname);
 
+/** The pages outside the role areas: the skip link first, then the page as the main region. */
+function PublicLayout() {
+  return (
+    <>
+      <SkipLink />
+      <main id={CONTENT_ID} tabIndex={-1}>
+        <Outlet />
+      </main>
+    </>
+  );
+}
+
 export function App() {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
@@ -45,23 +58,25 @@ export function App() {
           <SessionWatcher />
           <Suspense fallback={<LoadingState />}>
             <Routes>
-              <Route path="/" element={<SignInPage />} />
-              <Route path="/support" element={<SupportPage />} />
-              <Route path={PATHS.changePassword} element={<ChoosePasswordPage />} />
-              <Route path={PATHS.forgotPassword} element={<ForgotPasswordPage />} />
-              <Route path={PATHS.resetPassword} element={<ResetPasswordPage />} />
+              <Route element={<PublicLayout />}>
+                <Route path="/" element={<SignInPage />} />
+                <Route path="/support" element={<SupportPage />} />
+                <Route path={PATHS.changePassword} element={<ChoosePasswordPage />} />
+                <Route path={PATHS.forgotPassword} element={<ForgotPasswordPage />} />
+                <Route path={PATHS.resetPassword} element={<ResetPasswordPage />} />
+                <Route
+                  path="*"
+                  element={
+                    <Box p="md" pt="xl" maw={720} mx="auto">
+                      <NotFound home={PATHS.signIn} homeLabel="Go to the sign-in page" />
+                    </Box>
+                  }
+                />
+              </Route>
               <Route path="/student/*" element={<Area role="student" />} />
               <Route path="/teacher/*" element={<Area role="teacher" />} />
               <Route path="/admin/*" element={<Area role="admin" />} />
               <Route path="/guard/*" element={<Area role="guard" />} />
-              <Route
-                path="*"
-                element={
-                  <Box component="main" p="md" pt="xl" maw={720} mx="auto">
-                    <NotFound home={PATHS.signIn} homeLabel="Go to the sign-in page" />
-                  </Box>
-                }
-              />
             </Routes>
           </Suspense>
         </BrowserRouter>

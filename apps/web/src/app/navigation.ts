@@ -93,10 +93,10 @@ export const PROFILE_PATH: Record<Role, string> = {
   guard: PATHS.guard.desk,
 };
 
-/** Where the bell in the top bar leads. */
-export const NOTIFICATIONS_PATH: Record<Role, string> = {
+/** Where the bell in the top bar leads; a guard is sent no notifications, so the desk has no bell. */
+export const NOTIFICATIONS_PATH: Record<Role, string | null> = {
   student: PATHS.student.notifications,
   teacher: PATHS.teacher.notifications,
   admin: PATHS.admin.notifications,
-  guard: PATHS.guard.desk,
+  guard: null,
 };

@@ -1,9 +1,17 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Decoded } from '@campus/contract';
 import { ADMIN, renderScreen, STUDENT, stubApi } from '../test/render';
 import { RoleLayout } from './role-layout';
 
 afterEach(() => vi.unstubAllGlobals());
+
+const GUARD: Decoded = {
+  role: 'guard',
+  name: 'Gate Keeper',
+  email: 'gate@campus.test',
+  exp: 4_102_444_800,
+};
 
 const mainLink = (name: string) =>
   within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name });
@@ -51,6 +59,24 @@ describe('RoleLayout keyboard', { timeout: 15_000 }, () => {
     const skip = screen.getByRole('link', { name: 'Skip to content' });
     expect(skip).toHaveFocus();
     expect(skip).toHaveAttribute('href', '#content');
+    // Enter on it moves focus to the main region, the next Tab into the page.
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('main')).toHaveFocus();
     expect(screen.getByRole('main')).toHaveAttribute('id', 'content');
+  });
+});
+
+describe('RoleLayout bell', { timeout: 15_000 }, () => {
+  it('leads each role with an inbox to it, and gives the gate desk none: guards are sent no notifications', () => {
+    stubApi(() => ({ status: 200, body: { count: 0 } }));
+    const { unmount } = renderScreen(<RoleLayout session={STUDENT} />, STUDENT, { path: '/student/home' });
+    expect(screen.getByRole('link', { name: 'Notifications' })).toHaveAttribute(
+      'href',
+      '/student/notifications',
+    );
+    unmount();
+    renderScreen(<RoleLayout session={GUARD} />, GUARD, { path: '/guard/desk' });
+    expect(screen.getByRole('button', { name: 'Profile menu for Gate Keeper' })).toBeVisible();
+    expect(screen.queryByRole('link', { name: /^Notifications/ })).toBeNull();
   });
 });

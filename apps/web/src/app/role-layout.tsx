@@ -11,6 +11,7 @@ import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { PATHS, ROLE_HOME, type Decoded } from '@campus/contract';
 import { LoadingState } from '../components/page-states';
+import { CONTENT_ID, SkipLink } from '../components/skip-link';
 import { useLogout } from '../features/auth/api';
 import { Chatbot } from '../features/faq/components/chatbot';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
@@ -176,15 +177,14 @@ export function RoleLayout({ session }: { session: Decoded }) {
   const location = useLocation();
   const logout = useLogout();
   const items = NAVIGATION[session.role];
+  const inbox = NOTIFICATIONS_PATH[session.role];
   useLiveUpdates();
   const signOut = () =>
     logout.mutate(undefined, { onSettled: () => void navigate(PATHS.signIn, { replace: true }) });
 
   return (
     <>
-      <a className="role-layout-skip" href="#content">
-        Skip to content
-      </a>
+      <SkipLink />
       <header className="role-layout-header">
         <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="xs" wrap="nowrap">
@@ -219,7 +219,7 @@ export function RoleLayout({ session }: { session: Decoded }) {
           </Group>
           <TopNavigation items={items} pathname={location.pathname} />
           <Group gap="xs" wrap="nowrap">
-            <NotificationBell to={NOTIFICATIONS_PATH[session.role]} />
+            {inbox && <NotificationBell to={inbox} />}
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
                 <Button
@@ -257,7 +257,7 @@ export function RoleLayout({ session }: { session: Decoded }) {
           />
         </Suspense>
       )}
-      <main className="role-layout-main" id="content" tabIndex={-1}>
+      <main className="role-layout-main" id={CONTENT_ID} tabIndex={-1}>
         <div className="role-layout-page">
           <Suspense fallback={<LoadingState />}>
             <Outlet />

@@ -78,7 +78,7 @@ export function ChoosePasswordPage() {
   });
 
   return (
-    <Stack component="main" align="center" gap="lg" p="md" pt="xl">
+    <Stack align="center" gap="lg" p="md" pt="xl">
       <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420}>
         <form onSubmit={submit} noValidate aria-labelledby="choose-password-title">
           <Stack>

@@ -43,7 +43,7 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <Stack component="main" align="center" gap="lg" p="md" pt="xl">
+    <Stack align="center" gap="lg" p="md" pt="xl">
       <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420}>
         <Stack>
           <Title order={1} size="h2">

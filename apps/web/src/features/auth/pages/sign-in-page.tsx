@@ -92,7 +92,7 @@ export function SignInPage() {
 
   return (
     // Top-aligned rather than centred, so the demo accounts arriving below do not move the form.
-    <Stack component="main" align="center" gap="lg" p="md" pt="xl">
+    <Stack align="center" gap="lg" p="md" pt="xl">
       <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420}>
         <form
           onSubmit={(e) => void onSubmit(e)}

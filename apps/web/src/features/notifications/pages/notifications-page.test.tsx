@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Notification } from '@campus/contract';
-import { STUDENT, TEACHER, renderScreen, stubApi } from '../../../test/render';
+import { ADMIN, STUDENT, TEACHER, renderScreen, stubApi } from '../../../test/render';
 import { NotificationBell } from '../components/notification-bell';
 import { NotificationsPage } from './notifications-page';
 
@@ -81,10 +81,32 @@ describe('NotificationsPage', { timeout: 15_000 }, () => {
     expect(calls.some((c) => c.method === 'PUT' && c.path.endsWith(`${note(1)._id}/read`))).toBe(true);
   });
 
-  it("speaks of the role's own events when the inbox is empty", async () => {
+  it.each([
+    [
+      STUDENT,
+      /^Decisions on your gate passes and leave, answers to your queries, and notices from your mentors/,
+    ],
+    [
+      TEACHER,
+      /^Gate pass and leave requests from the students you mentor, and any of them out past their return/,
+    ],
+    [ADMIN, /^New support messages show here/],
+  ])("speaks of the role's own events when the inbox is empty (%#)", async (who, hint) => {
     inbox([]);
-    renderScreen(<NotificationsPage />, TEACHER);
-    expect(await screen.findByText(/Gate pass requests from the students you mentor/)).toBeVisible();
+    renderScreen(<NotificationsPage />, who);
+    expect(await screen.findByText(hint)).toBeVisible();
+  });
+
+  it('opens on the page its address names, as a reload gives it', async () => {
+    // The last five of 45.
+    const calls = inbox(
+      Array.from({ length: 5 }, (_, i) => note(i + 1, { read: true })),
+      45,
+    );
+    renderScreen(<NotificationsPage />, STUDENT, { search: '?page=3' });
+    const pages = await screen.findByRole('navigation', { name: 'Notification pages' });
+    expect(pages).toHaveTextContent('41–45 of 45');
+    expect(calls.find((c) => c.path === '/api/notifications')?.search.get('offset')).toBe('40');
   });
 
   it('marks all read, after which the button is off', async () => {

@@ -12,6 +12,7 @@ import { PageTitle } from '../../../components/page-title';
 import { Pager } from '../../../components/pager';
 import { TimeAgo } from '../../../components/time-ago';
 import { useCurrentUser } from '../../../lib/current-user';
+import { pageFrom, pageParam, useUrlState } from '../../../lib/url-state';
 import {
   INBOX_PAGE_SIZE,
   useInbox,
@@ -22,13 +23,13 @@ import {
   useUnreadCount,
 } from '../api';
 
-/** What each role hears of here, for the empty inbox. */
-const EMPTY_HINT: Record<Role, string> = {
+/** What each role hears of here, for the empty inbox (a guard has no inbox). */
+const EMPTY_HINT: Record<Exclude<Role, 'guard'>, string> = {
   student:
-    'Decisions on your gate passes, answers to your queries and notices from your mentors show here the moment they happen.',
-  teacher: 'Gate pass requests from the students you mentor show here the moment they are made.',
+    'Decisions on your gate passes and leave, answers to your queries, and notices from your mentors or for your group show here the moment they happen.',
+  teacher:
+    'Gate pass and leave requests from the students you mentor, and any of them out past their return time, show here the moment they happen.',
   admin: 'New support messages show here the moment they are sent.',
-  guard: 'Nothing is sent to the gate desk here yet.',
 };
 
 function NotificationItem({ item, fresh }: { item: Notification; fresh: boolean }) {
@@ -100,7 +101,10 @@ function NotificationItem({ item, fresh }: { item: Notification; fresh: boolean 
 
 export function NotificationsPage() {
   const user = useCurrentUser();
-  const [page, setPage] = useState(0);
+  // The page lives in the address (`?page=2`): a reload keeps it.
+  const url = useUrlState();
+  const page = pageFrom(url.params.get('page'));
+  const setPage = (next: number) => url.change({ page: pageParam(next) });
   const inbox = useInbox(page);
   const unread = useUnreadCount();
   const markAll = useMarkAllRead();
@@ -144,7 +148,9 @@ export function NotificationsPage() {
       ) : inbox.isError ? (
         <LoadFailedState title="Could not load your notifications." onRetry={() => void inbox.refetch()} />
       ) : shown.length === 0 ? (
-        <EmptyState hint={EMPTY_HINT[user.role]}>You have no notifications yet.</EmptyState>
+        <EmptyState hint={user.role === 'guard' ? undefined : EMPTY_HINT[user.role]}>
+          You have no notifications yet.
+        </EmptyState>
       ) : (
         <>
           <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Notifications">

@@ -8,7 +8,7 @@ import { SupportForm } from '../components/support-form';
 
 export function SupportPage() {
   return (
-    <Container component="main" size="sm" py="xl">
+    <Container size="sm" py="xl">
       <Stack>
         <Group justify="space-between">
           <Group gap="xs">
