@@ -3,11 +3,11 @@
  * with "Edit marks". The CGPA says whether it was computed or entered.
  */
 import { Select, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
 import { MESSAGES, type MarksRecord } from '@campus/contract';
 import { DataTable } from '../../../components/data-table';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { useMentoredGroups } from '../../../lib/mentored-groups';
+import type { UrlState } from '../../../lib/url-state';
 import { useGroupMarks } from '../api';
 import { markColumns } from '../format';
 import { useMarksEditor } from './use-marks-editor';
@@ -17,11 +17,11 @@ function cgpaNote(record: MarksRecord): string {
   return record.cgpaSource === 'computed' ? ' (computed)' : ' (entered)';
 }
 
-export function MenteeMarks({ teacherId }: { teacherId: number | undefined }) {
+export function MenteeMarks({ teacherId, url }: { teacherId: number | undefined; url: UrlState }) {
   const groups = useMentoredGroups(teacherId);
-  const [chosen, setChosen] = useState<string | null>(null);
-  // The first mentored group until another is chosen.
-  const group = chosen ?? groups.data?.[0] ?? null;
+  // The group in the address (`?group=CSE-A`), else the first one mentored.
+  const named = url.params.get('group');
+  const group = (named !== null && groups.data?.includes(named) ? named : null) ?? groups.data?.[0] ?? null;
   const marks = useGroupMarks(group);
   const { editButton, dialog } = useMarksEditor();
 
@@ -71,7 +71,7 @@ export function MenteeMarks({ teacherId }: { teacherId: number | undefined }) {
         label="Group"
         data={groups.data}
         value={group}
-        onChange={setChosen}
+        onChange={(value) => url.change({ group: value === groups.data[0] ? null : value })}
         allowDeselect={false}
         w={{ base: '100%', xs: 240 }}
       />

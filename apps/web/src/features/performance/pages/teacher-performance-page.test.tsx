@@ -124,7 +124,7 @@ describe("teacher's mentees", { timeout: 20_000 }, () => {
   });
 
   /** A fake server holding two mentees of CSE-A; PUT replaces a record as the server does. */
-  function setupMentees(refuse?: string) {
+  function setupMentees(refuse?: string, search = '') {
     const records = new Map([
       [230001, mentee(230001, 'Asha Rao', null)],
       [230002, { ...mentee(230002, 'Bilal Khan', null), cgpaSource: null }],
@@ -156,7 +156,7 @@ describe("teacher's mentees", { timeout: 20_000 }, () => {
       return { status: 404, body: { message: 'no' } };
     });
     localStorage.setItem('jwtToken', 'tok');
-    const { user } = renderScreen(<TeacherPerformancePage />, TEACHER);
+    const { user } = renderScreen(<TeacherPerformancePage />, TEACHER, { search });
     return { user, calls };
   }
 
@@ -209,5 +209,14 @@ describe("teacher's mentees", { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('option', { name: 'CSE-B', hidden: true }));
     expect(await screen.findByText('No students in this group.')).toBeInTheDocument();
     expect(calls.some((c) => c.path === '/api/marks' && c.search.get('group') === 'CSE-B')).toBe(true);
+  });
+
+  it('opens on the mentored group its address names, as a reload or a shared link gives it', async () => {
+    const { calls } = setupMentees(undefined, '?tab=mentees&group=CSE-B');
+    expect(await screen.findByText('No students in this group.')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Group' })).toHaveValue('CSE-B');
+    expect(calls.filter((c) => c.path === '/api/marks').map((c) => c.search.get('group'))).not.toContain(
+      'CSE-A',
+    );
   });
 });

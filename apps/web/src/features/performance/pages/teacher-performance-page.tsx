@@ -18,7 +18,8 @@ const TABS = ['all', 'mentees'] as const;
 
 export function TeacherPerformancePage() {
   const user = useCurrentUser();
-  // The tab, search and page live in the address: a reload keeps them and a link shares them.
+  // The tab, search, page and mentored group live in the address: a reload keeps them and a link
+  // shares them.
   const url = useUrlState();
   const tab = oneOf(url.params.get('tab'), TABS, 'all');
   return (
@@ -27,7 +28,9 @@ export function TeacherPerformancePage() {
       {/* The mentees' tab mounts when opened: its requests wait until then. */}
       <Tabs
         value={tab}
-        onChange={(value) => url.change({ tab: value === 'all' ? null : value, q: null, page: null })}
+        onChange={(value) =>
+          url.change({ tab: value === 'all' ? null : value, q: null, page: null, group: null })
+        }
         keepMounted={false}
       >
         <Tabs.List mb="md">
@@ -38,7 +41,7 @@ export function TeacherPerformancePage() {
           <AllStudents url={url} />
         </Tabs.Panel>
         <Tabs.Panel value="mentees">
-          <MenteeMarks teacherId={user.teacherId} />
+          <MenteeMarks teacherId={user.teacherId} url={url} />
         </Tabs.Panel>
       </Tabs>
     </Stack>
