@@ -81,6 +81,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-gray-light-color': 'var(--mantine-color-gray-8)',
     '--campus-text-danger': 'var(--mantine-color-red-9)',
     '--campus-text-success': 'var(--mantine-color-green-9)',
+    '--campus-text-warning': '#8a3a00',
     '--campus-text-link': 'var(--mantine-color-blue-9)',
     '--campus-text-nav': 'var(--mantine-color-gray-8)',
     '--campus-text-heading': 'var(--mantine-color-black)',
@@ -100,6 +101,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-gray-light-color': 'var(--mantine-color-gray-3)',
     '--campus-text-danger': 'var(--mantine-color-red-3)',
     '--campus-text-success': 'var(--mantine-color-green-3)',
+    '--campus-text-warning': 'var(--mantine-color-orange-3)',
     '--campus-text-link': 'var(--mantine-color-blue-3)',
     '--campus-text-nav': 'var(--mantine-color-dark-0)',
     // Brighter than the body text (dark-0), as black headings stand out on a light page.

@@ -42,6 +42,7 @@ function PassQr({ pass }: { pass: GatePass }) {
       live = false;
     };
   }, [token]);
+  // On the sheet's white in either scheme: the light scheme's dark red.
   if (credential.error) return <Text c="red.9">{credential.error.message}</Text>;
   return (
     <Stack align="center" gap="md" style={{ color: '#000' }}>

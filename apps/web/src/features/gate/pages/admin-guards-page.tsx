@@ -64,7 +64,7 @@ export function AdminGuardsPage() {
             </Button>
           </Group>
         </form>
-        {create.error && <Text c="red.9">{create.error.message}</Text>}
+        {create.error && <Text c="var(--campus-text-danger)">{create.error.message}</Text>}
         {create.data && (
           <Alert color="teal" title={`${create.data.guard.name} can sign in`}>
             One-time password: <strong>{create.data.oneTimePassword}</strong> (shown once; they choose their

@@ -7,9 +7,10 @@
 import { Box, Button, Group, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import jsQR from 'jsqr';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { GateAnswer, GateDirection, GateKey } from '@campus/contract';
+import { GATE_DIRECTIONS, type GateAnswer, type GateKey } from '@campus/contract';
 import { PageTitle } from '../../../components/page-title';
 import { api, NetworkError } from '../../../lib/api-client';
+import { oneOf, useUrlState } from '../../../lib/url-state';
 import { confirmMove, scanPass } from '../api';
 import { checkOffline, pendingMoves, queueMove, rememberKey, syncMoves } from '../offline';
 
@@ -92,7 +93,9 @@ function useCamera(onCode: (text: string) => void) {
 }
 
 export function GateDeskPage() {
-  const [direction, setDirection] = useState<GateDirection>('auto');
+  // What the desk checks lives in the address (`?direction=exit`): an exit-only desk stays one on reload.
+  const url = useUrlState();
+  const direction = oneOf(url.params.get('direction'), GATE_DIRECTIONS, 'auto');
   const [shown, setShown] = useState<Shown | null>(null);
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
@@ -185,7 +188,7 @@ export function GateDeskPage() {
         <Group justify="space-between" wrap="wrap">
           <SegmentedControl
             value={direction}
-            onChange={setDirection}
+            onChange={(value) => url.change({ direction: value === 'auto' ? null : value })}
             aria-label="What this desk checks"
             data={[
               { value: 'auto', label: 'Both ways' },
@@ -193,7 +196,9 @@ export function GateDeskPage() {
               { value: 'return', label: 'Return' },
             ]}
           />
-          {queued > 0 && <Text c="orange.9">{queued} recorded offline, waiting to be sent</Text>}
+          {queued > 0 && (
+            <Text c="var(--campus-text-warning)">{queued} recorded offline, waiting to be sent</Text>
+          )}
         </Group>
         <Box
           style={{ display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fit, minmax(300px, 1fr))' }}
@@ -255,7 +260,7 @@ export function GateDeskPage() {
                 </Button>
               </Group>
             </form>
-            {error && <Text c="red.9">{error}</Text>}
+            {error && <Text c="var(--campus-text-danger)">{error}</Text>}
           </Stack>
 
           <Paper

@@ -117,7 +117,7 @@ export function MovementsPage() {
             Export CSV
           </Button>
         </Group>
-        {movements.error && <Text c="red.9">{movements.error.message}</Text>}
+        {movements.error && <Text c="var(--campus-text-danger)">{movements.error.message}</Text>}
         {log && (
           <>
             <section>

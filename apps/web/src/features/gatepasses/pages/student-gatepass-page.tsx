@@ -76,7 +76,7 @@ function PassActions({ pass }: { pass: GatePass }) {
         >
           Withdraw
         </Button>
-        {withdraw.error && <Text c="red.9">{withdraw.error.message}</Text>}
+        {withdraw.error && <Text c="var(--campus-text-danger)">{withdraw.error.message}</Text>}
       </>
     );
   }
