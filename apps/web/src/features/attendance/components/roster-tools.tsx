@@ -5,7 +5,8 @@
 import { Button, Group, SegmentedControl, TextInput } from '@mantine/core';
 import { memo } from 'react';
 
-export type Show = 'all' | 'absent' | 'unmarked';
+export const SHOWS = ['all', 'absent', 'unmarked'] as const;
+export type Show = (typeof SHOWS)[number];
 const SHOW: { value: Show; label: string }[] = [
   { value: 'all', label: 'All' },
   { value: 'absent', label: 'Absentees' },

@@ -42,6 +42,8 @@ interface Setup {
   submit?: (body: unknown) => [number, unknown] | Promise<[number, unknown]>;
   /** The students On leave on the day. */
   onLeave?: OnLeaveStudent[];
+  /** The address's query string, as a reload or a shared link gives it. */
+  address?: string;
 }
 
 function setup({
@@ -52,6 +54,7 @@ function setup({
   mentors,
   submit = () => [200, { message: 'ok', count: 1 }],
   onLeave = [],
+  address = '',
 }: Setup = {}) {
   const posted: unknown[] = [];
   const requested: string[] = [];
@@ -87,7 +90,7 @@ function setup({
     return { status: 404, body: { message: 'not found' } };
   });
   localStorage.setItem('jwtToken', 'tok');
-  const { user } = renderScreen(<TeacherAttendancePage />, TEACHER);
+  const { user } = renderScreen(<TeacherAttendancePage />, TEACHER, { search: address });
   return { posted, requested, user };
 }
 
@@ -347,6 +350,19 @@ describe('Mark Attendance', { timeout: 20_000 }, () => {
     await user.type(search, '9');
     expect(await screen.findByText('No students found.')).toBeInTheDocument();
     expect(screen.getByText('Present 0 · Absent 2 · Not marked 1')).toBeInTheDocument();
+  });
+
+  it('opens on the group, whom to show and the search its address names, as a reload gives them', async () => {
+    setup({
+      marks: [
+        { studentId: 230004, status: 'Absent' },
+        { studentId: 230005, status: 'Absent' },
+      ],
+      address: '?group=CSE-B&show=absent&q=nila',
+    });
+    await vi.waitFor(() => expect(shownNames()).toEqual(['Nila Das']));
+    expect(screen.getByRole('radio', { name: 'Absentees' })).toBeChecked();
+    expect(screen.getByRole('searchbox', { name: 'Search by name or roll number' })).toHaveValue('nila');
   });
 
   it('opens a past day with its marks for correction and submits the change for that day', async () => {

@@ -5,7 +5,6 @@
  */
 import { Group, Select, Stack, Text } from '@mantine/core';
 import { useCallback, useDeferredValue, useMemo, useState, type SyntheticEvent } from 'react';
-import { useSearchParams } from 'react-router';
 import {
   EARLIEST_ATTENDANCE_DATE,
   MESSAGES,
@@ -19,11 +18,12 @@ import { PageTitle } from '../../../components/page-title';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useMentoredGroups } from '../../../lib/mentored-groups';
 import { localIsoDate } from '../../../lib/today';
+import { oneOf, useUrlSearch, useUrlState, type UrlState } from '../../../lib/url-state';
 import { useOnLeave } from '../../leave/api';
 import { useAttendanceMarks, useGroups, useMarkAttendance, useRoster } from '../api';
 import { AttendanceRoster } from '../components/attendance-roster';
 import { RosterBar } from '../components/roster-bar';
-import { RosterTools, type Show } from '../components/roster-tools';
+import { RosterTools, SHOWS, type Show } from '../components/roster-tools';
 import { useRosterMarks, type Marks } from '../use-roster-marks';
 import { DayInput } from '../../../components/day-input';
 
@@ -47,12 +47,13 @@ function submitHint(day: string, recorded: number, total: number): string {
 
 export function TeacherAttendancePage() {
   const [today] = useState(localIsoDate);
-  const [searchParams, setSearchParams] = useSearchParams();
+  // The group, the day and the roster's search and filter live in the address.
+  const url = useUrlState();
   const mentored = useMentoredGroups(useCurrentUser().teacherId);
   // The group in the address, else the teacher's own: most mark their own group first.
-  const group = searchParams.get('group') || mentored.data?.[0] || null;
-  const findingOwnGroup = !searchParams.get('group') && mentored.isLoading;
-  const date = searchParams.get('date') ?? today;
+  const group = url.params.get('group') || mentored.data?.[0] || null;
+  const findingOwnGroup = !url.params.get('group') && mentored.isLoading;
+  const date = url.params.get('date') ?? today;
   const problem = dateProblem(date, today);
 
   const groups = useGroups();
@@ -72,12 +73,7 @@ export function TeacherAttendancePage() {
   const chooseParams = (changesTo: { group?: string; date?: string }) => {
     mark.reset();
     const next = { group: group ?? '', date, ...changesTo };
-    setSearchParams(
-      Object.fromEntries(
-        Object.entries(next).filter(([key, value]) => value && !(key === 'date' && value === today)),
-      ),
-      { replace: true },
-    );
+    url.change({ group: next.group || null, date: next.date === today ? null : next.date });
   };
   return (
     <Stack>
@@ -131,6 +127,7 @@ export function TeacherAttendancePage() {
       ) : (
         <RosterEditor
           key={`${group}|${date}`}
+          url={url}
           group={group}
           date={date}
           today={today}
@@ -146,6 +143,7 @@ export function TeacherAttendancePage() {
 
 /** The roster of one group on one day: its marks on screen, tools, rows and the bar. */
 function RosterEditor({
+  url,
   group,
   date,
   today,
@@ -154,6 +152,7 @@ function RosterEditor({
   away,
   mark,
 }: {
+  url: UrlState;
   group: string;
   date: string;
   today: string;
@@ -165,8 +164,11 @@ function RosterEditor({
 }) {
   // Here, not in the page: a tap re-renders this part only, never the group and date pickers.
   const { edits, mark: markOne, markMany, clear } = useRosterMarks(group, date);
-  const [show, setShow] = useState<Show>('all');
-  const [search, setSearch] = useState('');
+  // Whom the roster shows (`?show=absent`) and the words looked for (`?q=`), as on any list.
+  const { text: search, setText: setSearch } = useUrlSearch(url, 300);
+  const show = oneOf(url.params.get('show'), SHOWS, 'all');
+  const { change } = url;
+  const setShow = useCallback((next: Show) => change({ show: next === 'all' ? null : next }), [change]);
   const query = useDeferredValue(search.trim().toLowerCase());
   // The students On leave whom the teacher deliberately chose to mark anyway, one by one.
   const [overrides, setOverrides] = useState<ReadonlySet<number>>(new Set());
