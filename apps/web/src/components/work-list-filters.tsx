@@ -52,11 +52,14 @@ export function useWorkListUrl<T extends string, K extends string>({
     setMine: (on: boolean) => change({ mine: on ? '1' : '0', page: null }),
     /** Every group and every student, in one change of the address. */
     showEveryone: () => change({ group: null, mine: '0', page: null }),
-    setView: (next: WorkListView<K>) =>
-      change({
-        ...sortParams(next.sort, WORK_LIST_FIRST_SORT as K, workListOrder),
-        page: pageParam(next.page),
+    /** A column clicked again turns its order round; a new column starts A–Z, or most first for counts and times. */
+    sortBy: (key: K) =>
+      change((current) => {
+        const now = sortFrom(current, sorts, WORK_LIST_FIRST_SORT as K, workListOrder);
+        const order: SortOrder = now.key !== key ? workListOrder(key) : now.order === 'asc' ? 'desc' : 'asc';
+        return { ...sortParams({ key, order }, WORK_LIST_FIRST_SORT as K, workListOrder), page: null };
       }),
+    setPage: (page: number) => change({ page: pageParam(page) }),
   };
 }
 

@@ -86,4 +86,27 @@ describe('useUrlState', () => {
     });
     expect(screen.getByRole('status')).toHaveTextContent(/^\?tab=solved&tag=exam$/);
   });
+
+  it('works a change out from the address as the last change left it, rendered or not', () => {
+    let change: ReturnType<typeof useUrlState>['change'] = () => {};
+    function Probe() {
+      change = useUrlState().change;
+      return <output>{useLocation().search}</output>;
+    }
+    render(
+      <MemoryRouter initialEntries={['/teacher/gatepass']}>
+        <Probe />
+      </MemoryRouter>,
+    );
+    // A column clicked twice in quick succession: name, then name turned round.
+    const toggle = (current: URLSearchParams) =>
+      current.get('sort') === 'name'
+        ? { order: current.get('order') === 'desc' ? null : 'desc' }
+        : { sort: 'name', order: null };
+    act(() => {
+      change(toggle);
+      change(toggle);
+    });
+    expect(screen.getByRole('status')).toHaveTextContent(/^\?sort=name&order=desc$/);
+  });
 });

@@ -10,25 +10,30 @@ import type { SortOrder } from '@campus/contract';
 /** Values to put in the address; `null` takes a key out (its default is then shown). */
 export type UrlChanges = Record<string, string | null>;
 
-/** A screen's address: what it names, and the way to change some of it. */
+/**
+ * A screen's address: what it names, and the way to change some of it. A change worked out from what
+ * the address names now (a column clicked again turns its order round) is given as a function of it:
+ * the screen may not have rendered the last change yet when the next click comes.
+ */
 export interface UrlState {
   params: URLSearchParams;
-  change: (values: UrlChanges) => void;
+  change: (values: UrlChanges | ((current: URLSearchParams) => UrlChanges)) => void;
 }
 
 export function useUrlState(): UrlState {
   const [params, setParams] = useSearchParams();
   // The address as the last change left it. The router's own updater starts from the params of the
-  // render it came from, so two changes before the next render (a search box and a tag box settling
-  // together) would each undo the other.
+  // render it came from, and renders a change as a transition: two changes before the next render (a
+  // search box and a tag box settling together, a double click) would each undo the other.
   const latest = useRef(params);
   useLayoutEffect(() => {
     latest.current = params;
   }, [params]);
   const change = useCallback(
-    (values: UrlChanges) => {
+    (values: UrlChanges | ((current: URLSearchParams) => UrlChanges)) => {
       const after = new URLSearchParams(latest.current);
-      for (const [key, value] of Object.entries(values)) {
+      const changes = typeof values === 'function' ? values(new URLSearchParams(latest.current)) : values;
+      for (const [key, value] of Object.entries(changes)) {
         if (value === null || value === '') after.delete(key);
         else after.set(key, value);
       }

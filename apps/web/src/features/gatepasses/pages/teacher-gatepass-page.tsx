@@ -15,12 +15,7 @@ import {
 } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
-import {
-  CountedTab,
-  WorkListFilters,
-  useWorkListUrl,
-  workListOrder,
-} from '../../../components/work-list-filters';
+import { CountedTab, WorkListFilters, useWorkListUrl } from '../../../components/work-list-filters';
 import { showOutcome } from '../../../components/toast';
 import { Pager } from '../../../components/pager';
 import { ApiError } from '../../../lib/api-client';
@@ -78,12 +73,6 @@ function unchanged(batch: DecisionBatch, results: BulkGatePassResult[]): string[
   });
 }
 
-/** A column clicked again turns its order round; a new column starts A–Z, or newest first for times. */
-function nextSort(current: SortState, column: GatePassSort): SortState {
-  if (current.sort === column) return { sort: column, order: current.order === 'asc' ? 'desc' : 'asc' };
-  return { sort: column, order: workListOrder(column) };
-}
-
 interface TabView {
   sort: SortState;
   page: number;
@@ -95,7 +84,8 @@ function StatusPanel({
   label,
   list,
   view,
-  onView,
+  onSort,
+  onPage,
   today,
   held,
   selected,
@@ -107,7 +97,8 @@ function StatusPanel({
   label: string;
   list: ReturnType<typeof useWorkList>;
   view: TabView;
-  onView: (view: TabView) => void;
+  onSort: (column: GatePassSort) => void;
+  onPage: (page: number) => void;
   today: string;
   held?: ReadonlyMap<string, HeldDecision>;
   selected?: ReadonlySet<string>;
@@ -129,7 +120,7 @@ function StatusPanel({
         passes={passes}
         label={label}
         sortState={view.sort}
-        onSort={(column) => onView({ sort: nextSort(view.sort, column), page: 0 })}
+        onSort={onSort}
         today={today}
         {...(held ? { held } : {})}
         {...(selected ? { selected } : {})}
@@ -143,7 +134,7 @@ function StatusPanel({
         shown={passes.length}
         total={total}
         hasMore={offset + passes.length < total}
-        onChange={(page) => onView({ ...view, page })}
+        onChange={onPage}
         label={label}
       />
     </>
@@ -167,8 +158,6 @@ export function TeacherGatepassPage({ undoWindowMs = UNDO_WINDOW_MS }: { undoWin
     approved: tab === 'approved' ? urlView : FIRST_VIEW,
     rejected: tab === 'rejected' ? urlView : FIRST_VIEW,
   };
-  const setView = (view: TabView) =>
-    url.setView({ sort: { key: view.sort.sort, order: view.sort.order }, page: view.page });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [rejecting, setRejecting] = useState<GatePass[] | null>(null);
 
@@ -275,9 +264,13 @@ export function TeacherGatepassPage({ undoWindowMs = UNDO_WINDOW_MS }: { undoWin
             label="Gate pass requests"
             list={lists.pending}
             view={views.pending}
-            onView={(view) => {
+            onSort={(column) => {
               resetSelection();
-              setView(view);
+              url.sortBy(column);
+            }}
+            onPage={(page) => {
+              resetSelection();
+              url.setPage(page);
             }}
             today={today}
             held={held}
@@ -303,7 +296,8 @@ export function TeacherGatepassPage({ undoWindowMs = UNDO_WINDOW_MS }: { undoWin
               label={label}
               list={lists[status]}
               view={views[status]}
-              onView={setView}
+              onSort={url.sortBy}
+              onPage={url.setPage}
               today={today}
             />
           </Tabs.Panel>

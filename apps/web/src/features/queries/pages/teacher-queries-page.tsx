@@ -6,14 +6,12 @@
 import { Button, Tabs } from '@mantine/core';
 import { useState } from 'react';
 import { MESSAGES, QUERY_SORTS, type Query, type QuerySort } from '@campus/contract';
-import type { SortState } from '../../../components/data-table';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
 import {
   CountedTab,
   WorkListFilters,
   useWorkListUrl,
-  workListOrder,
   type WorkListView,
 } from '../../../components/work-list-filters';
 import { Pager } from '../../../components/pager';
@@ -37,18 +35,13 @@ const BOARDS = TABS.map((tab) => tab.board);
 type BoardView = WorkListView<QuerySort>;
 const FIRST_VIEW: BoardView = { sort: { key: 'createdAt', order: 'desc' }, page: 0 };
 
-/** A column clicked again turns its order round; a new column starts A–Z, or most first for counts and times. */
-function nextSort(current: SortState<QuerySort>, key: QuerySort): SortState<QuerySort> {
-  if (current.key === key) return { key, order: current.order === 'asc' ? 'desc' : 'asc' };
-  return { key, order: workListOrder(key) };
-}
-
 function BoardPanel({
   board,
   label,
   list,
   view,
-  onView,
+  onSort,
+  onPage,
   filtered,
   onShowEveryone,
   onAnswer,
@@ -58,7 +51,8 @@ function BoardPanel({
   label: string;
   list: ReturnType<typeof useQueryWorkList>;
   view: BoardView;
-  onView: (view: BoardView) => void;
+  onSort: (key: QuerySort) => void;
+  onPage: (page: number) => void;
   /** Whether a group or the mentees filter narrows the list. */
   filtered: boolean;
   onShowEveryone: () => void;
@@ -100,7 +94,7 @@ function BoardPanel({
         queries={queries}
         label={label}
         sort={view.sort}
-        onSort={(key) => onView({ sort: nextSort(view.sort, key), page: 0 })}
+        onSort={onSort}
         onAnswer={onAnswer}
         onHide={onHide}
         busy={list.isFetching}
@@ -111,7 +105,7 @@ function BoardPanel({
         shown={queries.length}
         total={total}
         hasMore={hasMore}
-        onChange={(page) => onView({ ...view, page })}
+        onChange={onPage}
         label={label}
       />
     </>
@@ -122,11 +116,13 @@ export function TeacherQueriesPage() {
   const user = useCurrentUser();
   const mentored = useMentoredGroups(user.teacherId);
   // The tab, filters, sort and page live in the address: a reload keeps them and a link shares them.
-  const { tab, group, mine, view, setTab, setGroup, setMine, setView, showEveryone } = useWorkListUrl({
-    tabs: BOARDS,
-    sorts: QUERY_SORTS,
-    mentored: mentored.data,
-  });
+  const { tab, group, mine, view, setTab, setGroup, setMine, sortBy, setPage, showEveryone } = useWorkListUrl(
+    {
+      tabs: BOARDS,
+      sorts: QUERY_SORTS,
+      mentored: mentored.data,
+    },
+  );
   const views: Record<Board, BoardView> = {
     unsolved: tab === 'unsolved' ? view : FIRST_VIEW,
     solved: tab === 'solved' ? view : FIRST_VIEW,
@@ -183,7 +179,8 @@ export function TeacherQueriesPage() {
               label={label}
               list={lists[board]}
               view={views[board]}
-              onView={setView}
+              onSort={sortBy}
+              onPage={setPage}
               filtered={group !== null || mine}
               onShowEveryone={showEveryone}
               onAnswer={setAnswering}
