@@ -18,7 +18,12 @@ export async function signIn(page: Page, userId: number | string, password = DEM
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
-export async function signInAs(page: Page, userId: number, home: RegExp): Promise<void> {
-  await signIn(page, userId);
+export async function signInAs(
+  page: Page,
+  userId: number,
+  home: RegExp,
+  password = DEMO_PASSWORD,
+): Promise<void> {
+  await signIn(page, userId, password);
   await expect(page).toHaveURL(home);
 }

@@ -1,5 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
+import { PATHS } from '@campus/contract';
+import { createGuard, OWN_PASSWORD } from '../support/accounts';
 import { expectAccessible } from '../support/a11y';
+import { PAGE_LOAD, settle } from '../support/screens';
 import { DEMO, signIn, signInAs } from '../support/session';
 
 /** The styles a person sees of an element, as a string that two moments can be compared by. */
@@ -20,6 +23,29 @@ function lookOf(page: Page, selector: string): Promise<string> {
         style.fontWeight,
       ].join(' | ');
     });
+}
+
+/**
+ * The page as it loads: the first Tab shows "Skip to content", Enter on it puts focus on the main
+ * region (the address unchanged), and the next Tab goes into the page, past the top bar.
+ */
+async function expectSkipLink(page: Page, path: string) {
+  await page.goto(path);
+  await settle(page);
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).not.toBeInViewport();
+  await page.keyboard.press('Tab');
+  await expect(skip, `${path}: the first stop`).toBeFocused();
+  await expect(skip, `${path}: shown when focused`).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+  await expect(skip).not.toBeInViewport();
+  expect(new URL(page.url()).hash).toBe('');
+  await page.keyboard.press('Tab');
+  expect(
+    await page.evaluate(() => document.getElementById('content')?.contains(document.activeElement)),
+    `${path}: the next stop is in the page`,
+  ).toBe(true);
 }
 
 async function toggleChat(page: Page) {
@@ -94,6 +120,31 @@ test.describe('the app shell', () => {
       await expect(page).toHaveURL(new RegExp(`${home}$`));
     });
   }
+
+  test('"Skip to content" comes first, shows when focused and leads into the page, on public pages and in every role', async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const guardId = await createGuard(request, 'Skip Guard');
+    const visitor = await browser.newPage();
+    for (const path of [PATHS.signIn, PATHS.support, PATHS.forgotPassword, '/no/such/page']) {
+      await expectSkipLink(visitor, path);
+    }
+    await visitor.close();
+    for (const [userId, password, path] of [
+      [DEMO.student, undefined, '/student/queries'],
+      [DEMO.teacher, undefined, '/teacher/gatepass'],
+      [DEMO.admin, undefined, '/admin/home'],
+      [guardId, OWN_PASSWORD, '/guard/desk'],
+    ] as const) {
+      const page = await browser.newPage();
+      await signIn(page, userId, password);
+      await expect(page).toHaveURL(/\/(student|teacher|admin|guard)\//, PAGE_LOAD);
+      await expectSkipLink(page, path);
+      await page.close();
+    }
+  });
 
   test('an unknown address outside the role areas shows Page not found with a way to sign in', async ({
     page,

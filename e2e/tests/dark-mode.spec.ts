@@ -4,6 +4,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { PATHS, type Role } from '@campus/contract';
+import { createGuard, OWN_PASSWORD } from '../support/accounts';
 import { expectAccessible } from '../support/a11y';
 import { PAGE_LOAD, settle } from '../support/screens';
 import { DEMO, signInAs } from '../support/session';
@@ -60,4 +61,41 @@ test.describe('with a dark system colour scheme', () => {
       });
     });
   }
+
+  test('the gate desk is dark and accessible with moves waiting to be sent, and their line reads in the light scheme too', async ({
+    page,
+    request,
+  }) => {
+    const guardId = await createGuard(request, 'Dark Guard');
+    // A return recorded while the network was down, which cannot be sent yet.
+    await page.addInitScript(() => {
+      localStorage.setItem(
+        'gate.queue',
+        JSON.stringify([
+          {
+            direction: 'return',
+            gatepassId: '00000000-0000-4000-8000-000000000001',
+            at: new Date().toISOString(),
+          },
+        ]),
+      );
+    });
+    await page.route('**/api/gate/return', (route) => route.abort('internetdisconnected'));
+    await signInAs(page, guardId, /\/guard\/desk$/, OWN_PASSWORD);
+    const waiting = page.getByText('1 recorded offline, waiting to be sent');
+    await expect(waiting).toBeVisible(PAGE_LOAD);
+    expect(await backgroundBrightness(page)).toBeLessThan(60);
+    await expectAccessible(page);
+
+    // What the desk checks is kept through a reload.
+    await page.getByText('Exit', { exact: true }).click();
+    await expect(page).toHaveURL(/\/guard\/desk\?direction=exit$/);
+    await page.reload();
+    await expect(page.getByRole('radio', { name: 'Exit' })).toBeChecked(PAGE_LOAD);
+
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+    await expect(waiting).toBeVisible();
+    await expectAccessible(page);
+  });
 });

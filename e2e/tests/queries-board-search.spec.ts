@@ -1,6 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { bearer, createGroup, createStudents, OWN_PASSWORD, unique } from '../support/accounts';
 import { expectAccessible } from '../support/a11y';
-import { DEMO_PASSWORD, signInAs } from '../support/session';
+import { PAGE_LOAD } from '../support/screens';
+import { DEMO, DEMO_PASSWORD, signInAs } from '../support/session';
 
 // Demo students no other journey uses: three askers (each may ask 10 queries an hour) and a reader.
 const ASKERS = [230031, 230032, 230033];
@@ -74,4 +76,86 @@ test('a student searches the Queries board by a word and by a tag, and pages thr
   await expect(panel.getByText('No queries match your search.')).toBeVisible();
   await panel.getByRole('button', { name: 'Clear search' }).click();
   await expect(panel.getByRole('article')).toHaveCount(20);
+});
+
+/** What the solved board shows after the journey below: its tab, words, tag and second page. */
+async function expectSolvedView(page: Page, word: string, tag: string) {
+  await expect(page.getByRole('tab', { name: 'Solved Queries' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+    PAGE_LOAD,
+  );
+  const panel = page.getByRole('tabpanel', { name: 'Solved Queries' });
+  await expect(panel.getByRole('searchbox', { name: /^Search/ })).toHaveValue(word);
+  await expect(panel.getByRole('searchbox', { name: /^Tag/ })).toHaveValue(tag);
+  await expect(panel.getByRole('navigation', { name: 'Solved queries pages' })).toContainText('21–24 of 24');
+  await expect(panel.getByRole('article')).toHaveCount(4);
+  for (const topic of await panel.getByRole('article').getByRole('heading').allTextContents()) {
+    expect(topic).toContain(word);
+  }
+}
+
+test('the solved board keeps its tab, words, tag and page through a reload and a shared link', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  // 27 answered queries carry a word of this run's own, 24 of them also a tag of its own.
+  const word = `yak${unique()}`;
+  const tag = `${word}-tag`;
+  const group = `Board ${word}`;
+  await createGroup(request, group);
+  const askers = await createStudents(request, group, 3, 'Board Student');
+  const teacher = await bearer(request, DEMO.otherTeacher);
+  for (const [i, rollNo] of askers.entries()) {
+    const asker = await bearer(request, rollNo, OWN_PASSWORD);
+    for (let j = 1; j <= 9; j++) {
+      const asked = await request.post('/api/submit-query', {
+        headers: asker,
+        data: {
+          topic: `${word} solved ${i * 9 + j}`,
+          tags: i === 0 && j <= 3 ? 'general' : `${tag}, general`,
+          query: 'Asked for the address journey.',
+        },
+      });
+      expect(asked.status(), await asked.text()).toBe(201);
+      const answered = await request.put('/api/queries/update-solution', {
+        headers: teacher,
+        data: { queryId: (await asked.json()).query._id as string, solution: 'Answered.' },
+      });
+      expect(answered.status(), await answered.text()).toBe(200);
+    }
+  }
+
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInAs(page, askers[0]!, /\/student\/home$/, OWN_PASSWORD);
+  await page.goto('/student/queries');
+  await page.getByRole('tab', { name: 'Solved Queries' }).click();
+  const panel = page.getByRole('tabpanel', { name: 'Solved Queries' });
+  const pager = panel.getByRole('navigation', { name: 'Solved queries pages' });
+  await panel.getByRole('searchbox', { name: /^Search/ }).fill(word);
+  await expect(pager).toContainText('1–20 of 27');
+  await pager.getByRole('button', { name: 'Next' }).click();
+  await expect(pager).toContainText('21–27 of 27');
+  // A tag starts the first page of its matches again.
+  await panel.getByRole('searchbox', { name: /^Tag/ }).fill(tag);
+  await expect(pager).toContainText('1–20 of 24');
+  await pager.getByRole('button', { name: 'Next' }).click();
+  await expectSolvedView(page, word, tag);
+  const shared = new URL(page.url());
+  expect(Object.fromEntries(shared.searchParams)).toEqual({ tab: 'solved', q: word, tag, page: '2' });
+  await expectAccessible(page);
+
+  await page.reload();
+  await expectSolvedView(page, word, tag);
+
+  const other = await context.newPage();
+  await other.goto(shared.href);
+  await expectSolvedView(other, word, tag);
+
+  // The first view of the first tab has a bare address.
+  await other.getByRole('tab', { name: 'Queries', exact: true }).click();
+  await expect(other).toHaveURL(/\/student\/queries$/);
+  await context.close();
 });

@@ -4,31 +4,22 @@
  * reason, said on its field; a Teacher ID already in use is said on that field.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectAccessible } from '../support/a11y';
 import { PAGE_LOAD, settle } from '../support/screens';
-import { DEMO, DEMO_PASSWORD, signIn, signInAs } from '../support/session';
+import {
+  bearer,
+  choosePassword,
+  createGroup,
+  createStudents,
+  OWN_PASSWORD,
+  unique,
+} from '../support/accounts';
+import { DEMO, signIn, signInAs } from '../support/session';
 
 /** A CSE-A student of this journey's own (one student may apply 5 times an hour). */
 const STUDENT = 230008;
-const PASSWORD = 'url-state-password';
 const STUDENTS = 6;
 const QUERIES_EACH = 9;
-
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-async function bearer(request: APIRequestContext, userId: number, password = DEMO_PASSWORD) {
-  const res = await request.post('/api/login', { data: { userId: String(userId), password } });
-  expect(res.status(), await res.text()).toBe(200);
-  return { authorization: `Bearer ${(await res.json()).token as string}` };
-}
-
-/** A new account's one-time password exchanged for one of its own, as a first sign-in does. */
-async function choosePassword(request: APIRequestContext, userId: number, oneTimePassword: string) {
-  const changed = await request.post('/api/change-password', {
-    headers: await bearer(request, userId, oneTimePassword),
-    data: { currentPassword: oneTimePassword, newPassword: PASSWORD },
-  });
-  expect(changed.status(), await changed.text()).toBe(200);
-}
 
 /**
  * A group of this journey's own, mentored by a teacher of its own, whose students ask 54 queries: more
@@ -37,8 +28,7 @@ async function choosePassword(request: APIRequestContext, userId: number, oneTim
 async function groupWithQueries(request: APIRequestContext, tag: string) {
   const admin = await bearer(request, DEMO.admin);
   const group = `URL ${tag}`;
-  const made = await request.post('/api/groups', { headers: admin, data: { name: group } });
-  expect(made.status(), await made.text()).toBe(201);
+  await createGroup(request, group);
   const teacherId = 600000 + Math.floor(Math.random() * 99_999);
   const teacher = await request.post('/api/teachers', {
     headers: admin,
@@ -59,31 +49,13 @@ async function groupWithQueries(request: APIRequestContext, tag: string) {
   });
   expect(mentors.status(), await mentors.text()).toBe(200);
 
-  const firstRoll = 280000 + Math.floor(Math.random() * 9_000) * 10;
-  for (let s = 1; s <= STUDENTS; s++) {
-    const rollNo = firstRoll + s;
-    const student = await request.post('/api/students', {
-      headers: admin,
-      data: {
-        RollNo: rollNo,
-        name: `Url Student ${s}`,
-        FatherName: null,
-        MotherName: null,
-        Gender: null,
-        Dob: null,
-        Category: null,
-        phoneNo: null,
-        email: `s${rollNo}@campus.example.edu`,
-        group,
-      },
-    });
-    expect(student.status(), await student.text()).toBe(201);
-    await choosePassword(request, rollNo, (await student.json()).oneTimePassword as string);
-    const asStudent = await bearer(request, rollNo, PASSWORD);
+  const rollNos = await createStudents(request, group, STUDENTS, 'Url Student');
+  for (const [i, rollNo] of rollNos.entries()) {
+    const asStudent = await bearer(request, rollNo, OWN_PASSWORD);
     for (let q = 1; q <= QUERIES_EACH; q++) {
       const asked = await request.post('/api/submit-query', {
         headers: asStudent,
-        data: { topic: `Url query ${s}.${q} ${tag}`, tags: 'url-state', query: 'Where is the lab?' },
+        data: { topic: `Url query ${i + 1}.${q} ${tag}`, tags: 'url-state', query: 'Where is the lab?' },
       });
       expect(asked.status(), await asked.text()).toBe(201);
     }
@@ -120,7 +92,7 @@ test('a teacher keeps filter, sort and page of the queries work list through a r
   const { group, teacherId } = await groupWithQueries(request, unique());
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, teacherId, PASSWORD);
+  await signIn(page, teacherId, OWN_PASSWORD);
   await expect(page).toHaveURL(/\/teacher\/home$/, PAGE_LOAD);
   await page.goto('/teacher/queries');
   await settle(page);
@@ -151,6 +123,37 @@ test('a teacher keeps filter, sort and page of the queries work list through a r
   await other.goto(shared);
   await expectView(other, group);
   await context.close();
+});
+
+test("a student's home tab and notice search, syllabus search and own queries' filter are kept through a reload", async ({
+  page,
+}) => {
+  await signInAs(page, DEMO.sameGroupStudent, /\/student\/home$/);
+  await page.getByRole('tab', { name: 'Events' }).click();
+  await page.getByRole('searchbox', { name: 'Search notices' }).fill('fees');
+  await expect(page).toHaveURL(/\/student\/home\?tab=eventNotice&q=fees$/);
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Events' })).toHaveAttribute('aria-selected', 'true', PAGE_LOAD);
+  await expect(page.getByRole('searchbox', { name: 'Search notices' })).toHaveValue('fees');
+  await expect(
+    page.getByRole('region', { name: 'Search results' }).getByText('Fee payment deadline'),
+  ).toBeVisible();
+
+  await page.goto('/student/syllabus');
+  await page.getByRole('searchbox', { name: 'Search courses' }).fill('data');
+  await expect(page).toHaveURL(/\/student\/syllabus\?q=data$/);
+  await page.reload();
+  await expect(page.getByRole('searchbox', { name: 'Search courses' })).toHaveValue('data', PAGE_LOAD);
+  await expect(page.getByRole('heading', { name: 'Operating Systems' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Data Structures' })).toBeVisible();
+
+  await page.goto('/student/queries');
+  await page.getByRole('tab', { name: 'Your Queries' }).click();
+  await page.getByText('Solved', { exact: true }).click();
+  await expect(page).toHaveURL(/\/student\/queries\?tab=mine&show=solved$/);
+  await page.reload();
+  await expect(page.getByRole('radio', { name: 'Solved', exact: true })).toBeChecked(PAGE_LOAD);
+  await expectAccessible(page);
 });
 
 test('the gate pass form shows who applies as text; a rejection without a reason is refused on its field', async ({
