@@ -1,7 +1,16 @@
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { flagFrom, oneOf, pageFrom, pageParam, sortFrom, sortParams, useUrlState } from './url-state';
+import {
+  flagFrom,
+  oneOf,
+  pageFrom,
+  pageParam,
+  sortFrom,
+  sortParams,
+  useUrlState,
+  type UrlChanges,
+} from './url-state';
 
 const byTime = (key: string) => (key === 'createdAt' ? 'desc' : 'asc');
 
@@ -99,7 +108,7 @@ describe('useUrlState', () => {
       </MemoryRouter>,
     );
     // A column clicked twice in quick succession: name, then name turned round.
-    const toggle = (current: URLSearchParams) =>
+    const toggle = (current: URLSearchParams): UrlChanges =>
       current.get('sort') === 'name'
         ? { order: current.get('order') === 'desc' ? null : 'desc' }
         : { sort: 'name', order: null };
