@@ -258,6 +258,20 @@ test.describe('at phone width (360 px)', () => {
     await expectNoSidewaysScroll(page, PATHS.admin.leave);
   });
 
+  test('a screen opened on a later tab from its address shows that tab in its strip', async ({ browser }) => {
+    const page = await phonePage(browser);
+    await signInAs(page, DEMO.student, /\/student\/home$/);
+    await page.goto('/student/queries?tab=solved');
+    const chosen = page.getByRole('tab', { name: 'Solved Queries' });
+    await expect(chosen).toHaveAttribute('aria-selected', 'true', PAGE_LOAD);
+    await expect(chosen).toBeInViewport({ ratio: 0.99 });
+    // The strip stays where the user scrolls it.
+    const strip = page.getByRole('main').getByRole('tablist');
+    await strip.evaluate((list) => (list.scrollLeft = 0));
+    await expect(page.getByRole('tab', { name: 'Queries', exact: true })).toBeInViewport({ ratio: 0.99 });
+    await expect.poll(() => strip.evaluate((list) => list.scrollLeft)).toBe(0);
+  });
+
   test('the filters of a list wait behind a Filters button that counts those set', async ({ browser }) => {
     const page = await phonePage(browser);
     await signInAs(page, DEMO.admin, /\/admin\/home$/);

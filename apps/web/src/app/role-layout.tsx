@@ -17,6 +17,7 @@ import { Chatbot } from '../features/faq/components/chatbot';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
 import { useLiveUpdates } from './live-updates';
 import { NavGlyph } from './nav-icons';
+import { useSelectedTabsInView } from './selected-tabs-in-view';
 import { isCurrent, NAVIGATION, NOTIFICATIONS_PATH, PROFILE_PATH, type NavItem } from './navigation';
 
 const MobileNavigation = lazy(() => import('./mobile-navigation'));
@@ -178,6 +179,8 @@ export function RoleLayout({ session }: { session: Decoded }) {
   const logout = useLogout();
   const items = NAVIGATION[session.role];
   const inbox = NOTIFICATIONS_PATH[session.role];
+  const main = useRef<HTMLElement>(null);
+  useSelectedTabsInView(main);
   useLiveUpdates();
   const signOut = () =>
     logout.mutate(undefined, { onSettled: () => void navigate(PATHS.signIn, { replace: true }) });
@@ -257,7 +260,7 @@ export function RoleLayout({ session }: { session: Decoded }) {
           />
         </Suspense>
       )}
-      <main className="role-layout-main" id={CONTENT_ID} tabIndex={-1}>
+      <main className="role-layout-main" id={CONTENT_ID} tabIndex={-1} ref={main}>
         <div className="role-layout-page">
           <Suspense fallback={<LoadingState />}>
             <Outlet />
