@@ -255,4 +255,27 @@ describe('StudentQueriesPage', { timeout: 15_000 }, () => {
     const asked = calls.filter((c) => c.path === '/api/queries-by-rollno/230002').at(-1)!.search;
     expect([asked.get('solved'), asked.get('offset')]).toEqual(['true', '20']);
   });
+
+  it('opens a similar question from the ask form on its board, searched for its topic', async () => {
+    const calls = stubApi((call) => {
+      if (call.path === '/api/queries/similar') {
+        return {
+          status: 200,
+          body: [{ _id: 'q1', topic: 'Library wifi', highlight: '\u0002Library\u0003 wifi', solved: true }],
+        };
+      }
+      const queries =
+        call.search.get('search') === 'Library wifi' ? [boardQuery({ topic: 'Library wifi' })] : [];
+      return { status: 200, body: { queries } };
+    });
+    const { user } = renderScreen(<StudentQueriesPage />, STUDENT, { search: '?tab=write' });
+    await user.click(await screen.findByLabelText(/^Topic/));
+    await user.paste('Library hours');
+    const similar = await screen.findByRole('region', { name: 'Similar questions' });
+    await user.click(within(similar).getByRole('button'));
+    expect(screen.getByRole('tab', { name: 'Solved Queries' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('article', { name: 'Library wifi' })).toBeVisible();
+    expect(screen.getByRole('searchbox', { name: /Search/ })).toHaveValue('Library wifi');
+    expect(calls.some((c) => c.path === '/api/queries-with-solution')).toBe(true);
+  });
 });
