@@ -35,7 +35,7 @@ const queryClient = new QueryClient({
     queries: { retry: 1, refetchOnWindowFocus: true, refetchOnReconnect: true, staleTime: 30_000 },
   },
 });
-preloadScreen(queryClient, window.location.pathname);
+void preloadScreen(queryClient, window.location.pathname);
 
 export function App() {
   return (

@@ -1,11 +1,5 @@
 /** Q&A board calls (SPEC §7, the like toggle and hiding spam) with their query and mutation hooks. */
-import {
-  keepPreviousData,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   NEW_QUERY_LIKES,
   TOTAL_COUNT_HEADER,
@@ -135,8 +129,8 @@ async function fetchQueriesPage(
 }
 
 /** A page of the unsolved or the solved board; the page on show stays while the next one loads. */
-export function useBoard(solved: boolean, filter: BoardFilter) {
-  return useQuery({
+export const boardQuery = (solved: boolean, filter: BoardFilter) =>
+  queryOptions({
     queryKey: queryKeys.board(solved, filter),
     queryFn: ({ signal }) =>
       fetchQueriesPage(
@@ -145,8 +139,10 @@ export function useBoard(solved: boolean, filter: BoardFilter) {
         filter.page,
         signal,
       ),
-    placeholderData: keepPreviousData,
   });
+
+export function useBoard(solved: boolean, filter: BoardFilter) {
+  return useQuery({ ...boardQuery(solved, filter), placeholderData: keepPreviousData });
 }
 
 /** A page of the student's own queries; nothing is asked until the roll number is known. */
