@@ -15,7 +15,7 @@ export interface LiveEvent {
 
 const isTopic = (value: unknown): value is LiveTopic => (LIVE_TOPICS as readonly unknown[]).includes(value);
 
-/** The event a stream's data carries, or null when it is not one (the same rule as LiveEventSchema). */
+/** The event a stream's data carries, or null when it is not one (an unknown topic included). */
 export function parseLiveEvent(data: unknown): LiveEvent | null {
   if (data === null || typeof data !== 'object') return null;
   const { topics } = data as { topics?: unknown };

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { LIVE_TOPICS } from './live.js';
 import { IdSchema } from './common.js';
 
 /** What a notification is about; the web app picks its icon and the live updates by it. */
@@ -47,6 +46,3 @@ export type MarkShownRead = z.infer<typeof MarkShownReadSchema>;
 
 /** `PUT /api/notifications/read-all`: how many were marked read. */
 export const MarkedReadSchema = z.object({ count: z.number() });
-
-/** A live update's body, as a schema (the web app reads it with `parseLiveEvent`, in live.ts). */
-export const LiveEventSchema = z.object({ topics: z.array(z.enum(LIVE_TOPICS)) });
