@@ -103,7 +103,7 @@ export function MoveStudentsForm({
           w={{ base: '100%', xs: 240 }}
         />
         {list()}
-        <Group align="flex-end" gap="sm">
+        <Group align="flex-start" gap="sm">
           <NativeSelect
             label="To group"
             value={to}
@@ -115,7 +115,8 @@ export function MoveStudentsForm({
             error={errors.to}
             w={{ base: '100%', xs: 240 }}
           />
-          <Button type="submit" disabled={move.isPending}>
+          {/* Level with the field (not with its error, when it shows one), whose label sits above it. */}
+          <Button type="submit" disabled={move.isPending} mt={{ base: 0, xs: 25 }}>
             {move.isPending ? MESSAGES.submitting : 'Move students'}
           </Button>
         </Group>
