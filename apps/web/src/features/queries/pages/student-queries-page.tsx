@@ -235,7 +235,7 @@ export function StudentQueriesPage() {
           <YourQueries onWrite={write} />
         </Tabs.Panel>
         <Tabs.Panel value="write">
-          <WriteQueryForm onOpenSimilar={openSimilar} />
+          <WriteQueryForm onOpenSimilar={openSimilar} onView={() => setTab('mine')} />
         </Tabs.Panel>
         <Tabs.Panel value="solved">
           <SolvedBoard key={seed(true)?.n ?? 0} initialSearch={seed(true)?.topic} />
