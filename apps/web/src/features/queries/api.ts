@@ -1,5 +1,12 @@
 /** Q&A board calls (SPEC §7, the like toggle and hiding spam) with their query and mutation hooks. */
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import {
   NEW_QUERY_LIKES,
   TOTAL_COUNT_HEADER,
