@@ -11,3 +11,11 @@ export function isoDay(shown: string): string {
   const [day, month, year] = shown.split('/');
   return `${year}-${month}-${day}`;
 }
+
+/** "2031-05-02" → "2 May 2031": how the app writes a day for people to read (en-IN). */
+export function readableDay(iso: string): string {
+  const [year, month, day] = iso.split('-').map(Number);
+  return new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' }).format(
+    new Date(year!, month! - 1, day),
+  );
+}

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
 import { signInAs } from '../support/session';
-import { campusDay } from '../support/dates';
+import { campusDay, readableDay } from '../support/dates';
 
 /** Dr. Fatima Sheikh mentors ECE-A, students 230041 to 230060; no other journey marks this group. */
 const MENTOR = 500003;
@@ -21,8 +21,8 @@ async function openFromNav(page: Page, name: string, path: RegExp): Promise<void
   await page.mouse.move(0, 0);
 }
 
-/** Marks the group on the browser's today: everyone present but `absent`. */
-async function markDay(page: Page, day: string, absent: number[]): Promise<void> {
+/** Marks the group on the browser's today: everyone present but `absent`. Answers the toast that says so. */
+async function markDay(page: Page, day: string, absent: number[]): Promise<Locator> {
   await expect(page.getByLabel('Date', { exact: true })).toHaveValue(campusDay(day), PAGE_LOAD);
   await page.getByRole('combobox', { name: 'Group' }).click();
   await page.getByRole('option', { name: GROUP, exact: true }).click();
@@ -36,7 +36,9 @@ async function markDay(page: Page, day: string, absent: number[]): Promise<void>
   }
   await expect(page.getByText(`Absent ${absent.length} · Not marked 0`)).toBeVisible();
   await page.getByRole('button', { name: 'Submit Attendance' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Attendance marked successfully!' })).toBeVisible();
+  const toast = page.getByRole('status').filter({ hasText: 'Attendance marked successfully!' });
+  await expect(toast).toBeVisible();
+  return toast;
 }
 
 test('a mentor marks two days with an absentee, finds them flagged first in the report and downloads it', async ({
@@ -51,10 +53,24 @@ test('a mentor marks two days with an absentee, finds them flagged first in the 
     await markDay(page, DAY_ONE, [ABSENTEE]);
     await page.clock.setFixedTime(new Date(`${DAY_TWO}T10:00:00`));
     await page.reload();
-    await markDay(page, DAY_TWO, []);
+    const toast = await markDay(page, DAY_TWO, []);
+    // A toast at the foot of the screen, not a banner in the page, saying which group and day.
+    await expect(page.getByRole('main').getByText('Attendance marked successfully!')).toHaveCount(0);
+    await expect(toast).toContainText(`${GROUP}, ${readableDay(DAY_TWO)}: Present 20 · Absent 0.`);
+    await expectAccessible(page);
+    await toast.getByRole('button', { name: 'View' }).click();
+    await expect(page).toHaveURL(
+      new RegExp(`/teacher/attendance-report\\?group=${GROUP}&from=${DAY_TWO}&to=${DAY_TWO}$`),
+    );
+    const day = readableDay(DAY_TWO);
+    const report = page.getByRole('table', { name: `Attendance of ${GROUP} from ${day} to ${day}` });
+    await expect(report).toBeVisible(PAGE_LOAD);
+    await expect(report.locator('tbody tr')).toHaveCount(20);
   });
 
-  const table = page.getByRole('table', { name: `Attendance of ${GROUP} from 2001-02-05 to ${DAY_TWO}` });
+  const table = page.getByRole('table', {
+    name: `Attendance of ${GROUP} from ${readableDay('2001-02-05')} to ${readableDay(DAY_TWO)}`,
+  });
   await test.step('the report of the last 30 days lists the absentee first, below 75% in words', async () => {
     await openFromNav(page, 'Reports', /\/teacher\/attendance-report$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Attendance report' })).toBeVisible();
@@ -89,7 +105,7 @@ test('a mentor marks two days with an absentee, finds them flagged first in the 
 
   await test.step('a range that ends before it starts is refused in words', async () => {
     await page.getByLabel('From', { exact: true }).fill('2001-03-10');
-    await expect(page.getByText(`From must be on or before To (${DAY_TWO})`)).toBeVisible();
+    await expect(page.getByText(`From must be on or before To (${readableDay(DAY_TWO)})`)).toBeVisible();
     await expect(table).toBeHidden();
   });
 });

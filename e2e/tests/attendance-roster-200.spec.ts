@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
 import { DEMO, DEMO_PASSWORD, signInAs } from '../support/session';
-import { campusDay } from '../support/dates';
+import { campusDay, readableDay } from '../support/dates';
 
 /** A group of 200 students of this journey's own, imported by the admin before it starts. */
 const GROUP = 'ROSTER-200';
@@ -100,7 +100,7 @@ test('a teacher marks a 200-student group on a phone for a past day, with the st
     await page.reload();
     await expect(rows).toHaveCount(200, PAGE_LOAD);
     await expect(
-      page.getByText(`The attendance of ${PAST_DAY} is already recorded.`, { exact: false }),
+      page.getByText(`The attendance of ${readableDay(PAST_DAY)} is already recorded.`, { exact: false }),
     ).toBeVisible();
     await expect(page.getByText('Present 197 · Absent 3 · Not marked 0')).toBeVisible();
     await page.getByRole('searchbox', { name: 'Search by name or roll number' }).fill(String(ABSENTEES[1]));

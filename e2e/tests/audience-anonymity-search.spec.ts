@@ -90,8 +90,11 @@ test('a notice for one group shows when it starts and only there; an anonymous q
   await write.getByRole('textbox', { name: 'Query' }).fill('The projector in hall 2 shows no picture.');
   await write.getByRole('checkbox', { name: /Ask anonymously/ }).check();
   await write.getByRole('button', { name: 'Submit Query' }).click();
-  await expect(write.getByRole('status')).toHaveText('Query submitted successfully!');
-  await asker.getByRole('tab', { name: 'Your Queries' }).click();
+  // The toast leads to the student's own queries, where the new one is.
+  const toast = asker.getByRole('status').filter({ hasText: 'Query submitted successfully!' });
+  await expect(toast).toBeVisible();
+  await toast.getByRole('button', { name: 'View' }).click();
+  await expect(asker.getByRole('tab', { name: 'Your Queries' })).toHaveAttribute('aria-selected', 'true');
   await expect(asker.getByRole('article', { name: topic })).toContainText('You, anonymously');
 
   const peer = await signedIn(browser, PEER, /\/student\/home$/);

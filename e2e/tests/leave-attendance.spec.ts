@@ -4,12 +4,15 @@
  * explicit override marks them Present.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectAccessible } from '../support/a11y';
 import { signInAs } from '../support/session';
-import { isoDay } from '../support/dates';
+import { isoDay, readableDay } from '../support/dates';
 
 /** Dr. Anjali Rao mentors CSE-A; student 230012 is in CSE-A, and no other journey marks CSE-A today. */
 const MENTOR = 500001;
 const STUDENT = 230012;
+/** Another student of CSE-A whom no other journey uses: their leave is turned down. */
+const REFUSED_STUDENT = 230019;
 const PAGE_LOAD = { timeout: 30_000 };
 /** The smallest PDF the server accepts: it checks the content, not the name. */
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
@@ -41,7 +44,7 @@ test('a student applies for leave with a note, the mentor approves, the roster s
   });
   await form.getByRole('button', { name: 'Apply for leave' }).click();
   await expect(student.getByText('Leave application submitted.')).toBeVisible();
-  const card = student.getByRole('article', { name: `Leave on ${today}` }).first();
+  const card = student.getByRole('article', { name: `Leave on ${readableDay(today)}` }).first();
   await expect(card.getByText('pending')).toBeVisible();
 
   const mentor = await personPage(browser, MENTOR, /\/teacher\/home$/);
@@ -71,8 +74,58 @@ test('a student applies for leave with a note, the mentor approves, the roster s
   await student.reload();
   await expect(
     student
-      .getByRole('article', { name: `Leave on ${today}` })
+      .getByRole('article', { name: `Leave on ${readableDay(today)}` })
       .first()
       .getByText('approved'),
   ).toBeVisible(PAGE_LOAD);
+});
+
+test('a mentor cannot reject leave without a reason; with a common one the student sees it', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const reason = `Cousin's wedding ${Date.now().toString(36)}`;
+  const student = await personPage(browser, REFUSED_STUDENT, /\/student\/home$/);
+  await student.goto('/student/leave');
+  const form = student.getByRole('form', { name: 'Apply for leave' });
+  await expect(form).toBeVisible(PAGE_LOAD);
+  // Three weeks ahead, clear of the days other journeys mark.
+  const today = isoDay(await form.getByLabel('From').inputValue());
+  const [y, m, d] = today.split('-').map(Number);
+  const day = new Date(Date.UTC(y!, m! - 1, d! + 21)).toISOString().slice(0, 10);
+  await form.getByLabel('From').fill(day);
+  await form.getByLabel('To').fill(day);
+  await form.getByLabel('Reason').fill(reason);
+  await form.getByRole('button', { name: 'Apply for leave' }).click();
+  await expect(student.getByRole('status').filter({ hasText: 'Leave application submitted.' })).toBeVisible();
+
+  const mentor = await personPage(browser, MENTOR, /\/teacher\/home$/);
+  await mentor.goto('/teacher/leave');
+  const row = mentor.getByRole('row').filter({ hasText: reason });
+  await expect(row).toBeVisible(PAGE_LOAD);
+  await row.getByRole('button', { name: /Reject the leave of/ }).click();
+  const dialog = mentor.getByRole('dialog', { name: /^Reject the leave of / });
+  await dialog.getByRole('button', { name: 'Reject leave' }).click();
+  // Refused on the reason's field; the dialog stays open and nothing is decided.
+  const box = dialog.getByRole('textbox', { name: 'Reason' });
+  await expect(box).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByText('Give a reason: the student sees it with the decision.')).toBeVisible();
+  await expectAccessible(mentor);
+
+  const preset = 'A medical note or letter is needed';
+  await dialog.getByText(preset, { exact: true }).click();
+  await expect(box).toHaveValue(preset);
+  await expect(box).not.toHaveAttribute('aria-invalid', 'true');
+  await dialog.getByRole('button', { name: 'Reject leave' }).click();
+  await expect(dialog).toBeHidden();
+  const toast = mentor.getByRole('status').filter({ hasText: `rejected: ${preset}` });
+  await expect(toast).toBeVisible();
+  await toast.getByRole('button', { name: 'View' }).click();
+  await expect(mentor.getByRole('tab', { name: /^Rejected Leave/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(mentor.getByRole('row').filter({ hasText: reason })).toContainText(preset);
+
+  await student.reload();
+  const card = student.getByRole('article', { name: `Leave on ${readableDay(day)}` });
+  await expect(card.getByText('rejected', { exact: true })).toBeVisible(PAGE_LOAD);
+  await expect(card).toContainText(preset);
 });

@@ -17,14 +17,27 @@ test('a student reads their profile and changes the password; the old one stops 
   await expect(page.getByText(/campus123|argon2/)).toHaveCount(0);
   await expectAccessible(page);
 
-  await page.getByLabel('Current password').fill(DEMO_PASSWORD);
-  await page.getByLabel('New password').fill('short');
+  // Each problem is said on the field that fixes it, the server's as well as the form's own.
+  const current = page.getByLabel('Current password');
+  const next = page.getByLabel('New password');
+  await current.fill(DEMO_PASSWORD);
+  await next.fill('short');
   await page.getByRole('button', { name: 'Change password' }).click();
-  await expect(page.getByRole('alert')).toHaveText('New password must be at least 8 characters');
+  await expect(next).toHaveAttribute('aria-invalid', 'true');
+  await expect(next).toHaveAccessibleDescription(/New password must be at least 8 characters/);
 
-  await page.getByLabel('New password').fill('a-new-password-42');
+  await current.fill('not-my-password');
+  await next.fill('a-new-password-42');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(current).toHaveAttribute('aria-invalid', 'true');
+  await expect(current).toHaveAccessibleDescription('The current password is not correct');
+  await expect(current).toBeFocused();
+  await expectAccessible(page);
+
+  await current.fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Password changed' })).toBeVisible();
+  await expect(current).toHaveValue('');
   await expectAccessible(page);
 
   await page.getByRole('button', { name: 'Logout' }).click();

@@ -90,11 +90,17 @@ test.describe('sign-in and role areas', () => {
     await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible(PAGE_LOAD);
   });
 
-  test('a session signed out elsewhere ends here at the next visit, with the same message', async ({ page, request }) => {
+  test('a session signed out elsewhere ends here at the next visit, with the same message', async ({
+    page,
+    request,
+  }) => {
     await signInAs(page, DEMO.sameGroupStudent, /\/student\/home$/);
     const token = await page.evaluate(() => localStorage.getItem('jwtToken'));
     expect(token).toBeTruthy();
-    const signedOut = await request.post('/api/logout', { headers: { authorization: `Bearer ${token}` }, data: {} });
+    const signedOut = await request.post('/api/logout', {
+      headers: { authorization: `Bearer ${token}` },
+      data: {},
+    });
     expect(signedOut.ok()).toBe(true);
     await page.reload();
     await expect(page).toHaveURL(/\/$/);

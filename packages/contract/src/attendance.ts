@@ -1,21 +1,14 @@
 import { z } from 'zod';
 import { IsoDateSchema } from './common.js';
 import {
-  ATTENDANCE_WARNING_PERCENT,
+  ATTENDANCE_HISTORY_MAX_LIMIT,
   EARLIEST_ATTENDANCE_DATE,
-  ON_LEAVE_STATUS,
   RECORDED_ATTENDANCE_STATUSES,
+  ROSTER_MAX_LIMIT,
 } from './constants.js';
-
-/** How On leave days count in the percentage (see ON_LEAVE_RULES in leave.ts). */
-export type OnLeaveCounting = 'exclude' | 'present' | 'absent';
 
 /** At most this many records in one mark-attendance request. */
 export const MAX_ATTENDANCE_RECORDS = 1000;
-/** The largest page of the student roster (GET /api/students) and of a day's marks; a whole group. */
-export const ROSTER_MAX_LIMIT = 500;
-/** The largest page of a student's attendance history; without a limit the history comes whole. */
-export const ATTENDANCE_HISTORY_MAX_LIMIT = 10_000;
 
 const groupText = z
   .string({ error: 'is required' })
@@ -181,71 +174,3 @@ export const AttendanceRecordSchema = z.object({
 });
 export type AttendanceRecord = z.infer<typeof AttendanceRecordSchema>;
 export const AttendanceHistoryResponseSchema = z.array(AttendanceRecordSchema);
-
-// ---------------------------------------------------------------- the percentage (SPEC §9)
-
-/** Present / total × 100, rounded to 2 decimals; 0 when there are no records. */
-export function attendancePercentageOf(present: number, total: number): number {
-  if (total === 0) return 0;
-  // Rounding the scaled ratio to an integer first avoids binary artefacts such as 1.005 → 1.
-  return Math.round((present * 10_000) / total) / 100;
-}
-
-/**
- * The days that count and the days attended, as the campus counts On leave days: left out of the
- * total (`exclude`, the default), as attended (`present`) or as missed (`absent`).
- */
-export function attendanceCounts(
-  records: readonly { status: string }[],
-  onLeave: OnLeaveCounting = 'exclude',
-): { present: number; total: number; onLeave: number } {
-  let present = 0;
-  let leave = 0;
-  for (const record of records) {
-    if (record.status === 'Present') present += 1;
-    else if (record.status === ON_LEAVE_STATUS) leave += 1;
-  }
-  return {
-    present: present + (onLeave === 'present' ? leave : 0),
-    total: records.length - (onLeave === 'exclude' ? leave : 0),
-    onLeave: leave,
-  };
-}
-
-/** attendancePercentageOf the records' attended days and the days that count. */
-export function attendancePercentage(
-  records: readonly { status: string }[],
-  onLeave: OnLeaveCounting = 'exclude',
-): number {
-  const { present, total } = attendanceCounts(records, onLeave);
-  return attendancePercentageOf(present, total);
-}
-
-export interface AttendanceSummary {
-  /** Days attended (On leave days too when the campus counts them as attended). */
-  present: number;
-  /** Days that count (without On leave days when the campus leaves them out). */
-  total: number;
-  /** Days On leave, however they count. */
-  onLeave: number;
-  /** attendancePercentage of the records. */
-  percentage: number;
-  /** True when some days count and the percentage is below ATTENDANCE_WARNING_PERCENT. */
-  belowWarning: boolean;
-}
-
-export function attendanceSummary(
-  records: readonly { status: string }[],
-  onLeave: OnLeaveCounting = 'exclude',
-): AttendanceSummary {
-  const counts = attendanceCounts(records, onLeave);
-  const percentage = attendancePercentageOf(counts.present, counts.total);
-  return {
-    ...counts,
-    percentage,
-    belowWarning: counts.total > 0 && percentage < ATTENDANCE_WARNING_PERCENT,
-  };
-}
-
-/** The percentage as shown: always 2 decimals ("66.67", "0.00"). */
-export const formatAttendancePercentage = (percentage: number): string => percentage.toFixed(2);

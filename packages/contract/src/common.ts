@@ -26,12 +26,6 @@ export const RollNoSchema = z.coerce
   .max(999_999_999, { error: 'must be a roll number' });
 export const RollNoParamsSchema = z.object({ rollNo: RollNoSchema });
 
-/**
- * Every list answers all its rows unless `limit` is given (a client built from SPEC §7 sends no
- * paging parameters), and always says in this header how many rows match, whatever the page.
- */
-export const TOTAL_COUNT_HEADER = 'X-Total-Count';
-
 export const PageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0),

@@ -40,3 +40,19 @@ export const SESSION_TTL_HOURS = 12;
 /** The largest page a list gives when a `limit` is asked for; without one it gives every row. */
 export const MAX_PAGE_SIZE = 200;
 export const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * Every list answers all its rows unless `limit` is given (a client built from SPEC §7 sends no
+ * paging parameters), and always says in this header how many rows match, whatever the page.
+ */
+export const TOTAL_COUNT_HEADER = 'X-Total-Count';
+/** The largest page of the student roster (GET /api/students) and of a day's marks; a whole group. */
+export const ROSTER_MAX_LIMIT = 500;
+/** The largest page of a student's attendance history; without a limit the history comes whole. */
+export const ATTENDANCE_HISTORY_MAX_LIMIT = 10_000;
+/** Marks around a found word in a search answer's texts (control characters: never in a notice). */
+export const HIGHLIGHT_START = '\u0002';
+export const HIGHLIGHT_END = '\u0003';
+/** The four semester columns of SPEC §3 and §9 ("Performance shows 4 semesters only"), in order. */
+export const PERFORMANCE_SEMESTER_KEYS = ['Sem-1 SGPA', 'Sem-2 SGPA', 'Sem-3 SGPA', 'Sem-4 SGPA'] as const;
+export type PerformanceSemesterKey = (typeof PERFORMANCE_SEMESTER_KEYS)[number];

@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { RosterQuerySchema } from './attendance.js';
-import { PERFORMANCE_SEMESTER_KEYS, PerformanceSchema } from './performance.js';
+import { PERFORMANCE_SEMESTER_KEYS } from './constants.js';
+import { PerformanceSchema } from './performance.js';
 
 /** The marks a teacher enters, in the order of SPEC §3. CGPA is computed or entered beside them. */
 export const MARK_FIELDS = ['10th %age', '12th %age', ...PERFORMANCE_SEMESTER_KEYS] as const;

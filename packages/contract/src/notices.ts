@@ -192,10 +192,6 @@ export type CreateNoticeResponse = z.infer<typeof CreateNoticeResponseSchema>;
 
 // ---- Search (issue 23): words in notices and events, ranked, the words marked ----
 
-/** Marks around a found word in a search answer's texts (control characters: never in a notice). */
-export const HIGHLIGHT_START = '\u0002';
-export const HIGHLIGHT_END = '\u0003';
-
 /** `GET /api/notices/search`: words to look for; `type` keeps one kind. The best 20 are answered. */
 export const NoticeSearchQuerySchema = z.object({
   q: requiredText(100),

@@ -46,19 +46,3 @@ export type MarkShownRead = z.infer<typeof MarkShownReadSchema>;
 
 /** `PUT /api/notifications/read-all`: how many were marked read. */
 export const MarkedReadSchema = z.object({ count: z.number() });
-
-/**
- * What a live update names: the lists that changed for the person it is sent to. The web app
- * reloads the matching queries.
- */
-export const LIVE_TOPICS = ['gatepasses', 'queries', 'notices', 'stats', 'notifications'] as const;
-export type LiveTopic = (typeof LIVE_TOPICS)[number];
-export const LiveEventSchema = z.object({ topics: z.array(z.enum(LIVE_TOPICS)) });
-export type LiveEvent = z.infer<typeof LiveEventSchema>;
-
-/**
- * The event (`event: superseded`) that ends a live updates stream because a newer stream of the
- * same account took its place (a few are kept per account): the tab does not reconnect at once,
- * it refetches on focus and opens a stream again then.
- */
-export const LIVE_SUPERSEDED_EVENT = 'superseded';

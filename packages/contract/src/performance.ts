@@ -1,10 +1,6 @@
 import { z } from 'zod';
 import { SearchPageQuerySchema } from './common.js';
 
-/** The four semester columns of SPEC §3 and §9 ("Performance shows 4 semesters only"), in order. */
-export const PERFORMANCE_SEMESTER_KEYS = ['Sem-1 SGPA', 'Sem-2 SGPA', 'Sem-3 SGPA', 'Sem-4 SGPA'] as const;
-export type PerformanceSemesterKey = (typeof PERFORMANCE_SEMESTER_KEYS)[number];
-
 const mark = z.number().nullable();
 
 /** One student's performance record, with the JSON field names of SPEC §3. A missing mark is null. */

@@ -36,7 +36,7 @@ const queryClient = new QueryClient({
     queries: { retry: 1, refetchOnWindowFocus: true, refetchOnReconnect: true, staleTime: 30_000 },
   },
 });
-preloadScreen(queryClient, window.location.pathname);
+void preloadScreen(queryClient, window.location.pathname);
 
 /** The pages outside the role areas: the skip link first, then the page as the main region. */
 function PublicLayout() {

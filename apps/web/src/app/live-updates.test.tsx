@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider, focusManager } from '@tanstack/react-query';
 import { act, render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { parseLiveEvent } from '@campus/contract';
 import { parseSseBlock, retryDelayMs, useLiveUpdates } from './live-updates';
 
 afterEach(() => {
@@ -37,6 +38,28 @@ describe('parseSseBlock', () => {
     });
     expect(parseSseBlock('data: a\ndata: b')).toEqual({ data: 'a\nb' });
     expect(parseSseBlock('event: superseded\ndata: {}')).toEqual({ event: 'superseded', data: '{}' });
+  });
+});
+
+describe('parseLiveEvent', () => {
+  it('reads the topics an event names', () => {
+    expect(parseLiveEvent({ topics: ['gatepasses', 'notices'] })).toEqual({
+      topics: ['gatepasses', 'notices'],
+    });
+    expect(parseLiveEvent({ topics: [] })).toEqual({ topics: [] });
+  });
+
+  it('answers null for anything else, an unknown topic included', () => {
+    for (const data of [
+      null,
+      'gatepasses',
+      42,
+      {},
+      { topics: 'gatepasses' },
+      { topics: ['gatepasses', 'grades'] },
+    ]) {
+      expect(parseLiveEvent(data)).toBeNull();
+    }
   });
 });
 

@@ -12,7 +12,7 @@
  */
 import { focusManager, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { LIVE_SUPERSEDED_EVENT, LIVE_TOPICS, LiveEventSchema, type LiveTopic } from '@campus/contract';
+import { LIVE_SUPERSEDED_EVENT, LIVE_TOPICS, parseLiveEvent, type LiveTopic } from '@campus/contract';
 import { getToken } from '../lib/session-store';
 
 /** Where a topic's lists live in the query cache (the admin's support list counts with the stats). */
@@ -77,8 +77,8 @@ export function useLiveUpdates(): void {
       if (event.retry !== undefined) retryMs = event.retry;
       if (event.id !== undefined) lastId = event.id;
       if (event.data === undefined) return true;
-      const parsed = LiveEventSchema.safeParse(JSON.parse(event.data));
-      if (parsed.success) reloadTopics(queryClient, parsed.data.topics);
+      const parsed = parseLiveEvent(JSON.parse(event.data));
+      if (parsed) reloadTopics(queryClient, parsed.topics);
       return true;
     };
 

@@ -6,16 +6,21 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { sessionQuery } from '../features/auth/api';
 import { getToken } from '../lib/session-store';
+import { readClaims } from '../lib/token-claims';
 import { screenAt } from './screens';
 
-export function preloadScreen(queryClient: QueryClient, pathname: string): void {
+/** Answers when the screen's own first requests have settled (at once when it has none to start). */
+export function preloadScreen(queryClient: QueryClient, pathname: string): Promise<unknown> {
   const token = getToken();
-  if (!token) return;
+  if (!token) return Promise.resolve();
   // Failures stay in the cache, where the guard and the screen read them; nothing to handle here.
   queryClient.query(sessionQuery(token)).catch(() => undefined);
   const match = screenAt(pathname);
-  if (!match) return;
+  if (!match) return Promise.resolve();
   void import('./areas');
   void match.screen.load();
-  match.screen.prefetch?.(queryClient).catch(() => undefined);
+  // Only for the token's own area: anyone else is sent home before the screen would show.
+  const me = readClaims(token);
+  if (me?.role !== match.role || !match.screen.prefetch) return Promise.resolve();
+  return match.screen.prefetch(queryClient, me).catch(() => undefined);
 }

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Decoded } from '@campus/contract';
 import { ADMIN, renderScreen, STUDENT, stubApi } from '../test/render';
 import { RoleLayout } from './role-layout';
@@ -13,10 +13,39 @@ const GUARD: Decoded = {
   exp: 4_102_444_800,
 };
 
+/** A screen as wide as `px`: media queries on min-width answer as a browser of that width would. */
+function screenWidth(px: number) {
+  const original = Object.getOwnPropertyDescriptor(window, 'matchMedia')!;
+  Object.defineProperty(window, 'matchMedia', {
+    configurable: true,
+    writable: true,
+    value: (query: string) => {
+      const min = /min-width:\s*([\d.]+)em/.exec(query);
+      return {
+        matches: min ? px >= Number(min[1]) * 16 : false,
+        media: query,
+        onchange: null,
+        addListener: vi.fn(),
+        removeListener: vi.fn(),
+        addEventListener: vi.fn(),
+        removeEventListener: vi.fn(),
+        dispatchEvent: vi.fn(),
+      };
+    },
+  });
+  return () => Object.defineProperty(window, 'matchMedia', original);
+}
+
 const mainLink = (name: string) =>
   within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name });
 
 describe('RoleLayout navigation', { timeout: 15_000 }, () => {
+  let restore: () => void;
+  beforeEach(() => {
+    restore = screenWidth(1280);
+  });
+  afterEach(() => restore());
+
   it('highlights Dashboard on the admin home screen, where sign-in lands', async () => {
     stubApi(() => ({ status: 404 }));
     const { user } = renderScreen(<RoleLayout session={ADMIN} />, ADMIN, { path: '/admin/home' });
@@ -48,6 +77,22 @@ describe('RoleLayout navigation', { timeout: 15_000 }, () => {
     renderScreen(<RoleLayout session={STUDENT} />, STUDENT, { path: '/student/attendance/' });
     expect(mainLink('Attendance')).toHaveAttribute('aria-current', 'page');
     expect(mainLink('Home')).not.toHaveAttribute('aria-current');
+  });
+});
+
+describe('RoleLayout on a phone', { timeout: 15_000 }, () => {
+  it('keeps the links out of the top bar and in the drawer the burger opens', async () => {
+    const restore = screenWidth(360);
+    try {
+      stubApi(() => ({ status: 404 }));
+      const { user } = renderScreen(<RoleLayout session={STUDENT} />, STUDENT, { path: '/student/home' });
+      expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+      await user.click(screen.getByRole('button', { name: 'Open navigation' }));
+      const mobile = await screen.findByRole('navigation', { name: 'Mobile' }, { timeout: 10_000 });
+      expect(within(mobile).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+    } finally {
+      restore();
+    }
   });
 });
 

@@ -5,7 +5,7 @@
  */
 import './role-layout.css';
 import { Burger, Button, Group, Image, Menu, Text, UnstyledButton } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
@@ -31,6 +31,16 @@ function initials(name: string): string {
 }
 
 const NAV_GAP = 2;
+/** Where the links show in the bar (role-layout.css); narrower screens reach them by the burger. */
+const NAV_SHOWN = '(min-width: 75em)';
+
+interface NavLayout {
+  hidden: ReadonlySet<string>;
+  icons: boolean;
+}
+
+const sameLayout = (a: NavLayout, b: NavLayout) =>
+  a.icons === b.icons && a.hidden.size === b.hidden.size && [...a.hidden].every((to) => b.hidden.has(to));
 
 /**
  * The top bar's links. Every item that fits is shown, with its icon while there is room for the
@@ -44,12 +54,16 @@ function TopNavigation({ items, pathname }: { items: NavItem[]; pathname: string
   const withIconsRef = useRef<HTMLDivElement>(null);
   const plainRef = useRef<HTMLDivElement>(null);
   // The items moved under "More" (none while everything fits), and whether the icons show.
-  const [{ hidden, icons }, setLayout] = useState<{ hidden: ReadonlySet<string>; icons: boolean }>({
-    hidden: new Set(),
-    icons: true,
-  });
+  // A phone never shows the links in the bar: they are not rendered there at all, which spares a
+  // slow phone three rows of buttons (and their measuring) on every page load.
+  const shown = useMediaQuery(NAV_SHOWN, undefined, { getInitialValueInEffect: false }) ?? false;
+  const [{ hidden, icons }, setLayoutState] = useState<NavLayout>({ hidden: new Set(), icons: true });
+  // Measuring again finds the same layout more often than not: keep the state, skip the render.
+  const setLayout = (next: NavLayout) =>
+    setLayoutState((before) => (sameLayout(before, next) ? before : next));
 
   useLayoutEffect(() => {
+    if (!shown) return;
     const nav = navRef.current;
     const withIcons = withIconsRef.current;
     const plain = plainRef.current;
@@ -87,7 +101,7 @@ function TopNavigation({ items, pathname }: { items: NavItem[]; pathname: string
     observer.observe(withIcons);
     observer.observe(plain);
     return () => observer.disconnect();
-  }, [items]);
+  }, [items, shown]);
 
   const link = (item: NavItem, current: boolean) => (
     <Button
@@ -109,6 +123,7 @@ function TopNavigation({ items, pathname }: { items: NavItem[]; pathname: string
   const overflow = items.filter((item) => hidden.has(item.to));
   const overflowCurrent = overflow.some((item) => isCurrent(item, pathname));
 
+  if (!shown) return <div className="role-layout-nav" />;
   return (
     <div className="role-layout-nav" ref={navRef}>
       <Group component="nav" aria-label="Main" gap={NAV_GAP} wrap="nowrap">

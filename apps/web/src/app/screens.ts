@@ -8,17 +8,32 @@ import type { ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { PATHS, type Role } from '@campus/contract';
 import { prefetchNotices } from '../features/notices/api';
+import type { TokenClaims } from '../lib/token-claims';
+import type { FirstRequests } from './first-requests';
 
 export interface Screen {
   /** The path inside the area, e.g. `home` for /student/home. */
   path: string;
   load: () => Promise<ComponentType>;
-  /** Starts the screen's first request, so it runs beside the session check. */
-  prefetch?: (queryClient: QueryClient) => Promise<unknown>;
+  /**
+   * Starts the screen's first requests, so they run beside the session check instead of after the
+   * screen's first render. `me` is what the stored token says (the server still checks each request).
+   */
+  prefetch?: (queryClient: QueryClient, me: TokenClaims) => Promise<unknown>;
 }
 
 const inArea = (fullPath: string) => fullPath.split('/').slice(2).join('/');
 const prefetchMentorNotices = (queryClient: QueryClient) => prefetchNotices(queryClient, 'mentorNotice');
+
+/**
+ * Starts one of the first requests of `first-requests.ts`. Those definitions live with their
+ * features' code, which the screens share; importing it here would put it in the entry that the
+ * sign-in page loads, so it arrives with the role area's shared chunk instead.
+ */
+const firstRequests =
+  (name: FirstRequests) =>
+  (queryClient: QueryClient, me: TokenClaims): Promise<unknown> =>
+    import('./first-requests').then((m) => m.FIRST_REQUESTS[name](queryClient, me));
 
 export const SCREENS: Record<Role, Screen[]> = {
   student: [
@@ -31,6 +46,7 @@ export const SCREENS: Record<Role, Screen[]> = {
       path: inArea(PATHS.student.syllabus),
       load: () =>
         import('../features/syllabus/pages/student-syllabus-page').then((m) => m.StudentSyllabusPage),
+      prefetch: firstRequests('studentSyllabus'),
     },
     {
       path: inArea(PATHS.student.performance),
@@ -38,16 +54,19 @@ export const SCREENS: Record<Role, Screen[]> = {
         import('../features/performance/pages/student-performance-page').then(
           (m) => m.StudentPerformancePage,
         ),
+      prefetch: firstRequests('studentPerformance'),
     },
     {
       path: inArea(PATHS.student.attendance),
       load: () =>
         import('../features/attendance/pages/student-attendance-page').then((m) => m.StudentAttendancePage),
+      prefetch: firstRequests('studentAttendance'),
     },
     {
       path: inArea(PATHS.student.gatepass),
       load: () =>
         import('../features/gatepasses/pages/student-gatepass-page').then((m) => m.StudentGatepassPage),
+      prefetch: firstRequests('studentGatepass'),
     },
     {
       path: inArea(PATHS.student.leave),
@@ -56,10 +75,12 @@ export const SCREENS: Record<Role, Screen[]> = {
     {
       path: inArea(PATHS.student.queries),
       load: () => import('../features/queries/pages/student-queries-page').then((m) => m.StudentQueriesPage),
+      prefetch: firstRequests('studentQueries'),
     },
     {
       path: inArea(PATHS.student.contactTeachers),
       load: () => import('../features/people/pages/contact-teachers-page').then((m) => m.ContactTeachersPage),
+      prefetch: firstRequests('studentContactTeachers'),
     },
     {
       path: inArea(PATHS.student.help),
@@ -68,11 +89,13 @@ export const SCREENS: Record<Role, Screen[]> = {
     {
       path: inArea(PATHS.student.profile),
       load: () => import('../features/people/pages/profile-page').then((m) => m.StudentProfilePage),
+      prefetch: firstRequests('studentProfile'),
     },
     {
       path: inArea(PATHS.student.notifications),
       load: () =>
         import('../features/notifications/pages/notifications-page').then((m) => m.NotificationsPage),
+      prefetch: firstRequests('studentNotifications'),
     },
   ],
   teacher: [

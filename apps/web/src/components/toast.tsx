@@ -40,6 +40,8 @@ export function showOutcome({
     autoClose: ok && !persist ? SUCCESS_SHOWN_MS : false,
     withCloseButton: true,
     closeButtonProps: { 'aria-label': 'Dismiss' },
+    // Under a title Mantine greys the text (gray.6, 3.3:1 on white); it stays the body colour.
+    styles: { description: { color: 'var(--mantine-color-text)' } },
     message: (
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>

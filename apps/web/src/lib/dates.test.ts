@@ -1,6 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { exactTime, mediumDate, queryDate, relativeTime } from './dates';
-import { formatClock, formatCount, formatDateTime, formatDay, resetFormats } from './format';
+import {
+  formatClock,
+  formatCount,
+  formatDateTime,
+  formatDay,
+  formatDayRange,
+  formatDecimal,
+  formatMonth,
+  formatTimeOfDay,
+  resetFormats,
+} from './format';
 
 const NOW = Date.parse('2031-05-10T12:00:00Z');
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
@@ -36,6 +46,16 @@ describe('one formatter in the campus locale (en-IN unless the page names anothe
     expect(formatClock('14:05')).toBe('2:05 pm');
     expect(formatCount(4000)).toBe('4,000');
     expect(formatCount(123456)).toBe('1,23,456');
+  });
+
+  it('writes ranges of days, months, the time of a moment and fixed decimals one way too', () => {
+    expect(formatDayRange('2031-05-02', '2031-05-02')).toBe('2 May 2031');
+    expect(formatDayRange('2031-05-02', '2031-05-05')).toBe('2 May 2031 to 5 May 2031');
+    expect(formatMonth('2026-11')).toBe('November 2026');
+    expect(formatTimeOfDay('2031-05-02T09:30:00')).toBe('9:30 am');
+    expect(formatDecimal(8, 2)).toBe('8.00');
+    expect(formatDecimal(1.25, 1)).toBe('1.3');
+    expect(formatDecimal(123456.5, 2)).toBe('1,23,456.50');
   });
 
   it('follows the locale the server put in the page', () => {

@@ -18,3 +18,9 @@ export function whatToDo(error: unknown): string {
   }
   return 'Try again.';
 }
+
+/** The server's words for a failure when it gave some (else `fallback`, if any), then what to do. */
+export function failureDetail(error: unknown, fallback?: string): string {
+  const words = error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
+  return [words, whatToDo(error)].filter(Boolean).join('\n');
+}

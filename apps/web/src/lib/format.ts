@@ -75,6 +75,31 @@ export function formatCount(value: number): string {
   return integer().format(value);
 }
 
+/** "8.25" from 8.25 with two digits, "1.5" with one: a measure shown to a fixed number of decimals. */
+export function formatDecimal(value: number, digits: number): string {
+  return cached(
+    `decimal-${digits}`,
+    (l) => new Intl.NumberFormat(l, { minimumFractionDigits: digits, maximumFractionDigits: digits }),
+  ).format(value);
+}
+
+/** "9:30 am": the time of day of a moment (an ISO timestamp), in the campus form. */
+export const formatTimeOfDay = using(time);
+
+/** "November 2026" from "2026-11": a calendar month. */
+export function formatMonth(yyyyMm: string): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(yyyyMm);
+  if (!match) return yyyyMm;
+  return cached('month', (l) => new Intl.DateTimeFormat(l, { month: 'long', year: 'numeric' })).format(
+    new Date(Number(match[1]), Number(match[2]) - 1, 1),
+  );
+}
+
+/** "2 May 2031" for one day, "2 May 2031 to 5 May 2031" for a range of days (both ISO days). */
+export function formatDayRange(from: string, to: string): string {
+  return from === to ? formatDay(from) : `${formatDay(from)} to ${formatDay(to)}`;
+}
+
 const numericDay = () =>
   cached(
     'numeric-day',

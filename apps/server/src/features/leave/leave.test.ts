@@ -214,6 +214,9 @@ describe('withdrawing and deciding', () => {
     const noReason = await decide(leave._id, { decision: 'rejected' });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().message).toBe('rejectReason is required for a rejection');
+    const blank = await decide(leave._id, { decision: 'rejected', rejectReason: '   ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().message).toBe('rejectReason is required for a rejection');
     const rejected = await decide(leave._id, { decision: 'rejected', rejectReason: 'Exams that week' });
     expect(rejected.statusCode).toBe(200);
     expect(rejected.json<Leave>()).toMatchObject({

@@ -2,7 +2,7 @@
  * Attendance calls (SPEC §7): the roster, a day's marks, marking a day and a student's history; and
  * a group's attendance report over a range, shown and downloaded as CSV.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ATTENDANCE_HISTORY_MAX_LIMIT,
   ROSTER_MAX_LIMIT,
@@ -111,12 +111,14 @@ export function fetchAttendanceHistory(rollNo: number): Promise<AttendanceRecord
 }
 
 /** A student's whole history, newest first; nothing is asked until the roll number is known. */
-export function useAttendanceHistory(rollNo: number | undefined) {
-  return useQuery({
-    queryKey: attendanceKeys.history(rollNo ?? 0),
-    queryFn: () => fetchAttendanceHistory(rollNo!),
-    enabled: rollNo !== undefined,
+export const attendanceHistoryQuery = (rollNo: number) =>
+  queryOptions({
+    queryKey: attendanceKeys.history(rollNo),
+    queryFn: () => fetchAttendanceHistory(rollNo),
   });
+
+export function useAttendanceHistory(rollNo: number | undefined) {
+  return useQuery({ ...attendanceHistoryQuery(rollNo ?? 0), enabled: rollNo !== undefined });
 }
 
 export interface ReportRange {

@@ -26,7 +26,7 @@ export function useMatchFaq() {
 }
 
 /** Every FAQ change refreshes the list, so the chatbot's suggestions follow at once. */
-function useFaqChange<TVariables>(mutationFn: (variables: TVariables) => Promise<unknown>) {
+function useFaqChange<TVariables, TData>(mutationFn: (variables: TVariables) => Promise<TData>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,

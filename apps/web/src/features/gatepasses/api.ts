@@ -1,5 +1,5 @@
 /** Gate pass calls (SPEC §7) with their query and mutation hooks. */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   BulkGatePassResult,
   BulkGatePassStatusRequest,
@@ -78,19 +78,27 @@ export function fetchStudentGatePasses(status: GatePassStatus, rollNo: number): 
 }
 
 /** The signed-in student's passes; nothing is asked until the roll number is known. */
-export function useStudentGatePasses(status: GatePassStatus, rollNo: number | undefined) {
-  return useQuery({
-    queryKey: gatePassKeys.ofStudent(status, rollNo ?? 0),
-    queryFn: () => fetchStudentGatePasses(status, rollNo!),
-    enabled: rollNo !== undefined,
+export const studentGatePassesQuery = (status: GatePassStatus, rollNo: number) =>
+  queryOptions({
+    queryKey: gatePassKeys.ofStudent(status, rollNo),
+    queryFn: () => fetchStudentGatePasses(status, rollNo),
   });
+
+export function useStudentGatePasses(status: GatePassStatus, rollNo: number | undefined) {
+  return useQuery({ ...studentGatePassesQuery(status, rollNo ?? 0), enabled: rollNo !== undefined });
 }
+
+/** A student's details, under the key the profile reads them by (one request serves both). */
+export const studentDetailsQuery = (rollNo: number) =>
+  queryOptions({
+    queryKey: ['details', `/api/student-details/${rollNo}`] as const,
+    queryFn: ({ signal }) => api<Student>(`/api/student-details/${rollNo}`, { signal }),
+  });
 
 /** The student's phone number, which prefills the form's contact field. */
 export function useStudentContact(rollNo: number | undefined) {
   return useQuery({
-    queryKey: ['student-details', rollNo],
-    queryFn: () => api<Student>(`/api/student-details/${rollNo!}`),
+    ...studentDetailsQuery(rollNo ?? 0),
     enabled: rollNo !== undefined,
     select: (student) => student.phoneNo ?? '',
     staleTime: 5 * 60_000,

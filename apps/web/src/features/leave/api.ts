@@ -1,5 +1,5 @@
 /** Leave calls: apply, follow and withdraw one's own; decide a mentee's; download an attachment. */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   ApplyLeaveRequest,
   ApplyLeaveResponse,
@@ -85,12 +85,15 @@ export function useOnLeave(group: string | null, date: string) {
 }
 
 /** How the campus counts On leave days in the percentage. */
-export function useAttendanceSettings() {
-  return useQuery({
+export const attendanceSettingsQuery = () =>
+  queryOptions({
     queryKey: leaveKeys.settings,
     queryFn: () => api<AttendanceSettings>('/api/attendance-settings'),
     staleTime: 5 * 60_000,
   });
+
+export function useAttendanceSettings() {
+  return useQuery(attendanceSettingsQuery());
 }
 
 export function useSetAttendanceSettings() {

@@ -1,18 +1,24 @@
 /** Email settings (decision record 0034): my choices per kind, the campus's guardian settings, and whether email is on. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GuardianSettings, MailSettings, MailSettingsUpdate } from '@campus/contract';
 import { api } from '../../lib/api-client';
 
-export function useMailStatus() {
-  return useQuery({
+export const mailStatusQuery = () =>
+  queryOptions({
     queryKey: ['mail-status'],
     queryFn: () => api<{ emailEnabled: boolean }>('/api/mail/status', { auth: false }),
     staleTime: 5 * 60_000,
   });
+
+export const mailSettingsQuery = () =>
+  queryOptions({ queryKey: ['mail-settings'], queryFn: () => api<MailSettings>('/api/mail/settings') });
+
+export function useMailStatus() {
+  return useQuery(mailStatusQuery());
 }
 
 export function useMailSettings() {
-  return useQuery({ queryKey: ['mail-settings'], queryFn: () => api<MailSettings>('/api/mail/settings') });
+  return useQuery(mailSettingsQuery());
 }
 
 export function useSetMailSettings() {

@@ -1,5 +1,5 @@
 /** Notification calls with their query and mutation hooks; live updates reload them by their key. */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { TOTAL_COUNT_HEADER, type Notification } from '@campus/contract';
 import { api, request } from '../../lib/api-client';
 
@@ -24,8 +24,8 @@ export interface InboxPage {
   total: number;
 }
 
-export function useInbox(page: number) {
-  return useQuery({
+export const inboxQuery = (page: number) =>
+  queryOptions({
     queryKey: notificationKeys.page(page),
     queryFn: async ({ signal }): Promise<InboxPage> => {
       const { data, headers } = await request<Notification[]>('/api/notifications', {
@@ -34,8 +34,10 @@ export function useInbox(page: number) {
       });
       return { items: data, total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length) };
     },
-    placeholderData: keepPreviousData,
   });
+
+export function useInbox(page: number) {
+  return useQuery({ ...inboxQuery(page), placeholderData: keepPreviousData });
 }
 
 export function useMarkRead() {

@@ -2,7 +2,7 @@
  * Students, teachers, groups and profiles: one function per endpoint plus its query or mutation hook
  * (SPEC §7, and the admin's management of people and groups).
  */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AccountStatus,
   ContactTeacher,
@@ -84,13 +84,15 @@ export function useGroups() {
 }
 
 /** Teachers as contact cards, the signed-in student's own mentors first. */
-export function useContactTeachers(limit: number) {
-  return useQuery({
+export const contactTeachersQuery = (limit: number) =>
+  queryOptions({
     queryKey: ['contact-teachers', { limit }] as const,
     queryFn: ({ signal }) =>
       fetchPage<ContactTeacher>('/api/contact-teachers', {}, { limit, offset: 0 }, signal),
-    placeholderData: keepPreviousData,
   });
+
+export function useContactTeachers(limit: number) {
+  return useQuery({ ...contactTeachersQuery(limit), placeholderData: keepPreviousData });
 }
 
 /** A student's or teacher's details; `path` is null while the id is not known. */

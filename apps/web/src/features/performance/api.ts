@@ -2,7 +2,7 @@
  * Performance calls (SPEC §7): one student's marks card and the staff table with search and paging;
  * and the marks editor's: a group's marks, one student's, and saving them.
  */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ROSTER_MAX_LIMIT,
   type MarksRecord,
@@ -29,12 +29,14 @@ export async function fetchStudentPerformance(rollNo: number): Promise<Performan
   return records[0] ?? null;
 }
 
-export function useStudentPerformance(rollNo: number | undefined) {
-  return useQuery({
-    queryKey: performanceKeys.student(rollNo ?? 0),
-    queryFn: () => fetchStudentPerformance(rollNo!),
-    enabled: rollNo !== undefined,
+export const studentPerformanceQuery = (rollNo: number) =>
+  queryOptions({
+    queryKey: performanceKeys.student(rollNo),
+    queryFn: () => fetchStudentPerformance(rollNo),
   });
+
+export function useStudentPerformance(rollNo: number | undefined) {
+  return useQuery({ ...studentPerformanceQuery(rollNo ?? 0), enabled: rollNo !== undefined });
 }
 
 /** One page of the table, with the total of matching students when the server sends it. */

@@ -1,11 +1,12 @@
 /** How marks are shown: a missing mark reads 'Not Available' (SPEC §8). */
 import { MESSAGES, PERFORMANCE_SEMESTER_KEYS, type Performance } from '@campus/contract';
+import { formatDecimal } from '../../lib/format';
 
 export const formatPercent = (value: number | null): string =>
   value === null ? MESSAGES.profile.notAvailable : `${value}%`;
 
 export const formatGpa = (value: number | null): string =>
-  value === null ? MESSAGES.profile.notAvailable : value.toFixed(2);
+  value === null ? MESSAGES.profile.notAvailable : formatDecimal(value, 2);
 
 /** The marks of a record in display order: 10th, 12th, the four semesters (SPEC §9), CGPA. */
 export function marksOf(record: Performance | null): { label: string; value: string }[] {

@@ -1,6 +1,7 @@
 /** Q&A board calls (SPEC §7, the like toggle and hiding spam) with their query and mutation hooks. */
 import {
   keepPreviousData,
+  queryOptions,
   useMutation,
   useQuery,
   useQueryClient,
@@ -135,8 +136,8 @@ async function fetchQueriesPage(
 }
 
 /** A page of the unsolved or the solved board; the page on show stays while the next one loads. */
-export function useBoard(solved: boolean, filter: BoardFilter) {
-  return useQuery({
+export const boardQuery = (solved: boolean, filter: BoardFilter) =>
+  queryOptions({
     queryKey: queryKeys.board(solved, filter),
     queryFn: ({ signal }) =>
       fetchQueriesPage(
@@ -145,8 +146,10 @@ export function useBoard(solved: boolean, filter: BoardFilter) {
         filter.page,
         signal,
       ),
-    placeholderData: keepPreviousData,
   });
+
+export function useBoard(solved: boolean, filter: BoardFilter) {
+  return useQuery({ ...boardQuery(solved, filter), placeholderData: keepPreviousData });
 }
 
 /** A page of the student's own queries; nothing is asked until the roll number is known. */

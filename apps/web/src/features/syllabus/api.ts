@@ -1,5 +1,5 @@
 /** Syllabus entries: the searchable list and the teacher's add mutation (SPEC §7). */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Syllabus, SyllabusAddRequest, SyllabusAddResponse } from '@campus/contract';
 import { api } from '../../lib/api-client';
 
@@ -26,12 +26,14 @@ export async function fetchSyllabus(
   return { items: rows.slice(0, limit), hasMore: rows.length > limit };
 }
 
-export function useSyllabus(search: string, limit: number) {
-  return useQuery({
+export const syllabusQuery = (search: string, limit: number) =>
+  queryOptions({
     queryKey: syllabusKeys.list(search.trim(), limit),
     queryFn: ({ signal }) => fetchSyllabus(search, limit, signal),
-    placeholderData: keepPreviousData,
   });
+
+export function useSyllabus(search: string, limit: number) {
+  return useQuery({ ...syllabusQuery(search, limit), placeholderData: keepPreviousData });
 }
 
 export function addSyllabus(body: SyllabusAddRequest): Promise<SyllabusAddResponse> {

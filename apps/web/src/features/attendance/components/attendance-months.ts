@@ -1,5 +1,6 @@
 /** A student's attendance records grouped by calendar month, newest month and day first. */
 import type { AttendanceRecord } from '@campus/contract';
+import { formatMonth } from '../../../lib/format';
 
 export interface AttendanceMonth {
   /** `YYYY-MM`. */
@@ -12,10 +13,7 @@ export interface AttendanceMonth {
   onLeave: number;
 }
 
-export function monthLabel(key: string): string {
-  const [year, month] = key.split('-').map(Number);
-  return new Date(year!, month! - 1, 1).toLocaleDateString('en-IN', { month: 'long', year: 'numeric' });
-}
+export const monthLabel = formatMonth;
 
 export function groupByMonth(records: readonly AttendanceRecord[]): AttendanceMonth[] {
   const months = new Map<string, AttendanceMonth>();

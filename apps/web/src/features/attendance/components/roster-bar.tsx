@@ -1,11 +1,9 @@
 /**
  * The bar under the roster that stays in view (at the bottom of the screen while the list scrolls):
- * the counts, Submit and the outcome of the last submit (SPEC §8: green for success, red for failure).
+ * the counts and Submit. The outcome of a submit is a toast (SPEC §8's words, green or red).
  */
 import { Button, Group, Text } from '@mantine/core';
 import { MESSAGES } from '@campus/contract';
-import { serverMessageOr } from '../../../lib/api-client';
-import { FailureAlert, SuccessAlert } from './result-alert';
 
 export function RosterBar({
   present,
@@ -14,8 +12,6 @@ export function RosterBar({
   unmarked,
   changes,
   pending,
-  error,
-  succeeded,
 }: {
   present: number;
   absent: number;
@@ -25,24 +21,9 @@ export function RosterBar({
   /** How many marks the submit would send. */
   changes: number;
   pending: boolean;
-  /** The last submit's failure, if it failed. */
-  error: Error | null;
-  succeeded: boolean;
 }) {
-  const detail = error ? serverMessageOr(error, '') : '';
   return (
     <div className="roster-bar">
-      {succeeded && <SuccessAlert>{MESSAGES.attendance.marked}</SuccessAlert>}
-      {error && (
-        <FailureAlert>
-          {MESSAGES.attendance.markFailed}
-          {detail && (
-            <Text size="sm" mt={4} c="inherit">
-              {detail}
-            </Text>
-          )}
-        </FailureAlert>
-      )}
       <Group justify="space-between" gap="xs">
         <Text aria-live="polite" fw={500} className="roster-counts">
           Present {present} · Absent {absent}

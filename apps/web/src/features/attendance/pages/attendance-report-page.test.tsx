@@ -24,7 +24,7 @@ function reportOf(call: ApiCall): AttendanceReport {
   };
 }
 
-function setup(user = TEACHER, { refuse }: { refuse?: string } = {}) {
+function setup(user = TEACHER, { refuse, refuseCsv }: { refuse?: string; refuseCsv?: boolean } = {}) {
   const calls = stubApi((call) => {
     if (call.path === '/api/teacher-details/500001')
       return { status: 200, body: { groups: ['CSE-A', 'CSE-B'] } };
@@ -32,6 +32,7 @@ function setup(user = TEACHER, { refuse }: { refuse?: string } = {}) {
     if (refuse && call.path.startsWith('/api/attendance-report'))
       return { status: 403, body: { message: refuse } };
     if (call.path === '/api/attendance-report') return { status: 200, body: reportOf(call) };
+    if (refuseCsv && call.path === '/api/attendance-report.csv') return { status: 503, body: {} };
     if (call.path === '/api/attendance-report.csv') {
       return new Response(CSV, {
         status: 200,
@@ -66,7 +67,7 @@ describe('attendance report', { timeout: 20_000 }, () => {
   it("opens a teacher's own first group over the last 30 days, the flagged students first and said so in words", async () => {
     const { calls } = setup();
     const table = await screen.findByRole('table', {
-      name: /^Attendance of CSE-A from 2025-02-14 to 2025-03-15$/,
+      name: /^Attendance of CSE-A from 14 Feb 2025 to 15 Mar 2025$/,
     });
     expect(reportCalls(calls)).toEqual(['group=CSE-A&from=2025-02-14&to=2025-03-15']);
     expect(screen.getByLabelText('From')).toHaveValue('14/02/2025');
@@ -88,16 +89,16 @@ describe('attendance report', { timeout: 20_000 }, () => {
     await screen.findByRole('table', { name: /^Attendance of CSE-B/ });
 
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2025-03-20' } });
-    expect(await screen.findByText('From must be on or before To (2025-03-15)')).toBeInTheDocument();
+    expect(await screen.findByText('From must be on or before To (15 Mar 2025)')).toBeInTheDocument();
     expect(screen.queryByRole('table', { name: /^Attendance of/ })).not.toBeInTheDocument();
 
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2024-01-01' } });
     expect(
-      await screen.findByText('To must be within 366 days of From: 2024-01-01 to 2025-03-15 spans 440 days'),
+      await screen.findByText('To must be within 366 days of From: 1 Jan 2024 to 15 Mar 2025 spans 440 days'),
     ).toBeInTheDocument();
 
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2025-03-01' } });
-    await screen.findByRole('table', { name: 'Attendance of CSE-B from 2025-03-01 to 2025-03-15' });
+    await screen.findByRole('table', { name: 'Attendance of CSE-B from 1 Mar 2025 to 15 Mar 2025' });
     expect(reportCalls(calls)).toEqual([
       'group=CSE-A&from=2025-02-14&to=2025-03-15',
       'group=CSE-B&from=2025-02-14&to=2025-03-15',
@@ -127,6 +128,16 @@ describe('attendance report', { timeout: 20_000 }, () => {
     expect(calls.find((c) => c.path === '/api/attendance-report.csv')?.search.toString()).toBe(
       'group=CSE-A&from=2025-02-14&to=2025-03-15',
     );
+  });
+
+  it('says in a toast whose report could not be downloaded, and what to do', async () => {
+    const { user } = setup(TEACHER, { refuseCsv: true });
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent('Could not download the attendance report of CSE-A');
+    expect(toast).toHaveTextContent('The server had a problem. Try again in a moment.');
+    expect(screen.getByRole('table')).toBeInTheDocument();
   });
 
   it('lets an admin choose among every group', async () => {

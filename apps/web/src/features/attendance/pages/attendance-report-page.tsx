@@ -3,10 +3,12 @@
  * attendance over a range of days, those below 75% first and marked so in words, and the same
  * report as a CSV file. The choices live in the address, so a report can be reloaded and shared.
  */
-import { Alert, Anchor, Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import {
+  ATTENDANCE_REPORT_MAX_DAYS,
   ATTENDANCE_WARNING_PERCENT,
+  daysInRange,
   defaultReportRange,
   formatAttendancePercentage,
   IsoDateSchema,
@@ -19,7 +21,10 @@ import {
 import { DataTable, type Column } from '../../../components/data-table';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
+import { showOutcome } from '../../../components/toast';
 import { serverMessageOr } from '../../../lib/api-client';
+import { failureDetail } from '../../../lib/failure';
+import { formatCount, formatDay, formatDayRange } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useMentoredGroups } from '../../../lib/mentored-groups';
 import { localIsoDate } from '../../../lib/today';
@@ -35,15 +40,20 @@ function useReportGroups() {
   return teacher ? { groups: mentored, own: true } : { groups: all, own: false };
 }
 
-/** The field errors of a range as typed: each date in the form YYYY-MM-DD, then the range itself. */
+/**
+ * The field errors of a range as typed: each a whole date, then the range itself, with its days
+ * written as the campus reads them (the contract's words carry ISO days, for the API).
+ */
 function rangeErrors(from: string, to: string): { from?: string; to?: string } {
   const errors: { from?: string; to?: string } = {};
   if (!IsoDateSchema.safeParse(from).success) errors.from = 'From must be a date';
   if (!IsoDateSchema.safeParse(to).success) errors.to = 'To must be a date';
   if (errors.from || errors.to) return errors;
   const problem = reportRangeProblem(from, to);
-  if (problem?.field === 'from') errors.from = `From must be on or before To (${to})`;
-  else if (problem) errors.to = `To ${problem.message.replace('of from', 'of From')}`;
+  if (problem?.field === 'from') errors.from = `From must be on or before To (${formatDay(to)})`;
+  else if (problem) {
+    errors.to = `To must be within ${ATTENDANCE_REPORT_MAX_DAYS} days of From: ${formatDayRange(from, to)} spans ${formatCount(daysInRange(from, to))} days`;
+  }
   return errors;
 }
 
@@ -77,7 +87,7 @@ function ReportTable({ report }: { report: AttendanceReport }) {
   return (
     // The status comes right after the name, so a phone shows it without scrolling.
     <DataTable
-      caption={`Attendance of ${report.group} from ${report.from} to ${report.to}`}
+      caption={`Attendance of ${report.group} from ${formatDay(report.from)} to ${formatDay(report.to)}`}
       columns={columns}
       rows={report.students}
       rowKey={(row) => row.RollNo}
@@ -102,7 +112,6 @@ export function AttendanceReportPage() {
   const download = useDownloadAttendanceReport();
 
   const choose = (changes: Record<string, string | null>) => {
-    download.reset();
     const next = new URLSearchParams(params);
     // A date being typed is empty until it is whole: it is kept empty, not put back to the default.
     for (const [key, value] of Object.entries(changes)) {
@@ -158,15 +167,23 @@ export function AttendanceReportPage() {
             {flagged} of {students.length} student{students.length === 1 ? '' : 's'} below {warningPercent}%,
             listed first.
           </Text>
-          <Button variant="default" disabled={download.isPending} onClick={() => download.mutate(range)}>
+          <Button
+            variant="default"
+            disabled={download.isPending}
+            onClick={() =>
+              download.mutate(range, {
+                onError: (error) =>
+                  showOutcome({
+                    ok: false,
+                    title: `Could not download the attendance report of ${range.group}`,
+                    message: failureDetail(error),
+                  }),
+              })
+            }
+          >
             {download.isPending ? 'Downloading...' : 'Download CSV'}
           </Button>
         </Group>
-        {download.isError && (
-          <Alert color="red" role="alert">
-            {serverMessageOr(download.error, 'Could not download the report. Please try again.')}
-          </Alert>
-        )}
         <ReportTable report={report.data} />
       </Stack>
     );

@@ -1,12 +1,13 @@
 import { configure, fireEvent, screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AttendanceMark, OnLeaveStudent, RosterStudent } from '@campus/contract';
+import { useSearchParams } from 'react-router';
+import { PATHS, type AttendanceMark, type OnLeaveStudent, type RosterStudent } from '@campus/contract';
 import { renderScreen, stubApi, TEACHER, type Reply } from '../../../test/render';
 import { localIsoDate } from '../../../lib/today';
 import type * as RosterRowModule from '../components/roster-row';
 import { TeacherAttendancePage } from './teacher-attendance-page';
-import { formatDayInput } from '../../../lib/format';
+import { formatDay, formatDayInput } from '../../../lib/format';
 
 /** How often each row (by roll number) rendered: the real row, counted. */
 const renders = vi.hoisted(() => new Map<number, number>());
@@ -90,8 +91,24 @@ function setup({
     return { status: 404, body: { message: 'not found' } };
   });
   localStorage.setItem('jwtToken', 'tok');
-  const { user } = renderScreen(<TeacherAttendancePage />, TEACHER, { search: address });
+  const { user } = renderScreen(<TeacherAttendancePage />, TEACHER, {
+    search: address,
+    routes: { [PATHS.teacher.attendanceReport]: <ReportStub /> },
+  });
   return { posted, requested, user };
+}
+
+/** Where a toast's View leads: the report's group and range, as the address gives them. */
+function ReportStub() {
+  const [params] = useSearchParams();
+  return (
+    <>
+      <p>Report of {params.get('group')}</p>
+      <p data-testid="report-range">
+        {params.get('from')} to {params.get('to')}
+      </p>
+    </>
+  );
 }
 
 async function openGroup(user: UserEvent, group = 'CSE-B') {
@@ -191,11 +208,17 @@ describe('Mark Attendance', { timeout: 20_000 }, () => {
     ]);
 
     release([200, { message: 'Attendance marked successfully!', count: 2 }]);
-    const success = await screen.findByText('Attendance marked successfully!');
-    expect(success.closest('[role]')).toHaveAttribute('role', 'status');
-    expect(success.closest('[role]')?.getAttribute('style')).toContain('--mantine-color-green');
+    // SPEC §8's words in a green toast, with the group, the day and the counts, and a link to see them.
+    const toast = (await screen.findByText('Attendance marked successfully!')).closest('[role]')!;
+    expect(toast).toHaveAttribute('role', 'status');
+    expect(toast.getAttribute('style')).toContain('--mantine-color-teal');
+    expect(toast).toHaveTextContent(`CSE-B, ${formatDay(localIsoDate())}: Present 1 · Absent 1.`);
     expect(within(groupOf('Asha Rao')).getByRole('radio', { name: 'Absent' })).toBeChecked();
     expect(screen.getByRole('button', { name: 'Submit Attendance' })).toBeDisabled();
+
+    await user.click(within(toast as HTMLElement).getByRole('button', { name: 'View' }));
+    expect(await screen.findByText('Report of CSE-B')).toBeInTheDocument();
+    expect(screen.getByTestId('report-range')).toHaveTextContent(`${localIsoDate()} to ${localIsoDate()}`);
   });
 
   it('shows the failure in red and keeps the marks for another try', async () => {
@@ -209,7 +232,9 @@ describe('Mark Attendance', { timeout: 20_000 }, () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Error submitting attendance');
     expect(alert.getAttribute('style')).toContain('--mantine-color-red');
-    expect(alert).toHaveTextContent('date cannot be in the future');
+    expect(alert).toHaveTextContent(
+      `Could not mark the attendance of CSE-B for ${formatDay(localIsoDate())}. date cannot be in the future`,
+    );
     expect(screen.queryByText('Attendance marked successfully!')).not.toBeInTheDocument();
     expect(within(groupOf('Vikram Shah')).getByRole('radio', { name: 'Absent' })).toBeChecked();
     expect(screen.getByRole('button', { name: 'Submit Attendance' })).toBeEnabled();
@@ -223,7 +248,9 @@ describe('Mark Attendance', { timeout: 20_000 }, () => {
       within(await screen.findByRole('radiogroup', { name: /Nila Das/ })).getByLabelText('Present'),
     );
     await user.click(screen.getByRole('button', { name: 'Submit Attendance' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(/^Error submitting attendance$/);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Error submitting attendance');
+    expect(alert).toHaveTextContent('You are offline or the server cannot be reached.');
   });
 
   it("prefills the day's existing marks and sends only what changes", async () => {
@@ -381,7 +408,7 @@ describe('Mark Attendance', { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByLabelText('Date'), { target: { value: day } });
     expect(
       await screen.findByText(
-        "The attendance of 2025-03-14 is already recorded. Change a student's status to update it.",
+        "The attendance of 14 Mar 2025 is already recorded. Change a student's status to update it.",
       ),
     ).toBeInTheDocument();
     expect(requested).toContain(`/api/attendance-marks?group=CSE-B&date=${day}&limit=500`);

@@ -5,17 +5,22 @@
  */
 import { Group, Select, Stack, Text } from '@mantine/core';
 import { useCallback, useDeferredValue, useMemo, useState, type SyntheticEvent } from 'react';
+import { useNavigate } from 'react-router';
 import {
   EARLIEST_ATTENDANCE_DATE,
   MESSAGES,
   ON_LEAVE_STATUS,
+  PATHS,
   type AttendanceStatus,
   type OnLeaveStudent,
   type RosterStudent,
 } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
+import { showOutcome } from '../../../components/toast';
 import { useCurrentUser } from '../../../lib/current-user';
+import { failureDetail } from '../../../lib/failure';
+import { formatDay } from '../../../lib/format';
 import { useMentoredGroups } from '../../../lib/mentored-groups';
 import { localIsoDate } from '../../../lib/today';
 import { oneOf, useUrlSearch, useUrlState, type UrlState } from '../../../lib/url-state';
@@ -34,8 +39,13 @@ const NO_LEAVE: ReadonlyMap<number, OnLeaveStudent['source']> = new Map();
 function dateProblem(date: string, today: string): string | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return 'Choose a date.';
   if (date > today) return 'Attendance cannot be marked for a future date.';
-  if (date < EARLIEST_ATTENDANCE_DATE) return `Choose a date from ${EARLIEST_ATTENDANCE_DATE} on.`;
+  if (date < EARLIEST_ATTENDANCE_DATE) return `Choose a date from ${formatDay(EARLIEST_ATTENDANCE_DATE)} on.`;
   return null;
+}
+
+/** The attendance report of one group on one day: where a day's marks are seen beside each other. */
+function reportOf(group: string, date: string): string {
+  return `${PATHS.teacher.attendanceReport}?${new URLSearchParams({ group, from: date, to: date }).toString()}`;
 }
 
 /** Why Submit is disabled while nothing has changed: the day may already be partly or wholly recorded. */
@@ -162,6 +172,7 @@ function RosterEditor({
   away: ReadonlyMap<number, OnLeaveStudent['source']>;
   mark: ReturnType<typeof useMarkAttendance>;
 }) {
+  const navigate = useNavigate();
   // Here, not in the page: a tap re-renders this part only, never the group and date pickers.
   const { edits, mark: markOne, markMany, clear } = useRosterMarks(group, date);
   // Whom the roster shows (`?show=absent`) and the words looked for (`?q=`), as on any list.
@@ -232,9 +243,30 @@ function RosterEditor({
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
     if (!group || changes.size === 0 || mark.isPending) return;
-    mark.mutate({ group, date, marks: changes, overrides }, { onSuccess: clear });
+    const counts = `Present ${present} · Absent ${absent}${onLeave > 0 ? ` · On leave ${onLeave}` : ''}`;
+    mark.mutate(
+      { group, date, marks: changes, overrides },
+      {
+        onSuccess: () => {
+          clear();
+          showOutcome({
+            ok: true,
+            title: MESSAGES.attendance.marked,
+            message: `${group}, ${formatDay(date)}: ${counts}.`,
+            action: { label: 'View', onClick: () => void navigate(reportOf(group, date)) },
+          });
+        },
+        // The marks stay on screen for another try.
+        onError: (error) =>
+          showOutcome({
+            ok: false,
+            title: MESSAGES.attendance.markFailed,
+            message: `Could not mark the attendance of ${group} for ${formatDay(date)}.\n${failureDetail(error)}`,
+          }),
+      },
+    );
   };
-  const day = date === today ? "Today's attendance is" : `The attendance of ${date} is`;
+  const day = date === today ? "Today's attendance is" : `The attendance of ${formatDay(date)} is`;
 
   return (
     // Capped on wide screens so the names, the choices and Submit stay close together.
@@ -278,8 +310,6 @@ function RosterEditor({
           unmarked={students.length - present - absent - onLeave}
           changes={changes.size}
           pending={mark.isPending}
-          error={mark.error}
-          succeeded={mark.isSuccess && edits.size === 0}
         />
       </Stack>
     </form>

@@ -1,5 +1,5 @@
 /** The question-and-answer form of the admin FAQ editor, for adding an item and for editing one. */
-import { Alert, Button, Group, Stack, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Stack, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { FAQ_LIMITS, FaqItemRequestSchema, MESSAGES, type FaqItemRequest } from '@campus/contract';
 
@@ -8,7 +8,6 @@ export function FaqItemForm({
   submitLabel,
   initialValues = { question: '', answer: '' },
   pending,
-  error,
   onSubmit,
   onCancel,
 }: {
@@ -17,8 +16,7 @@ export function FaqItemForm({
   submitLabel: string;
   initialValues?: FaqItemRequest;
   pending: boolean;
-  error: string | null;
-  /** Resolves true when saved: the form then clears itself. */
+  /** Resolves true when saved: the form then clears itself. A failure keeps what was typed. */
   onSubmit: (values: FaqItemRequest) => Promise<boolean>;
   onCancel?: () => void;
 }) {
@@ -50,11 +48,6 @@ export function FaqItemForm({
           maxLength={FAQ_LIMITS.answer}
           {...form.getInputProps('answer')}
         />
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
         <Group gap="sm">
           <Button type="submit" disabled={pending}>
             {pending ? MESSAGES.submitting : submitLabel}

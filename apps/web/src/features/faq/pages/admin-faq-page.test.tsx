@@ -24,6 +24,9 @@ function renderPage() {
     const body = init.body ? (JSON.parse(init.body as string) as FaqItemRequest) : undefined;
     const id = url.split('/').pop()!;
     if (url === '/questions') return Promise.resolve(json(200, items));
+    if (init.method === 'POST' && body?.question === 'Refused?') {
+      return Promise.resolve(json(409, { message: 'This question is already in the FAQ' }));
+    }
     if (init.method === 'POST' && body) {
       const added = {
         id: '00000000-0000-4000-8000-000000000003',
@@ -73,7 +76,12 @@ describe('AdminFaqPage', { timeout: 20_000 }, () => {
     await user.paste('Behind the main block.');
     await user.click(within(form).getByRole('button', { name: 'Add question' }));
     expect(await within(list()).findByRole('heading', { name: 'Where is the library?' })).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('Question added.');
+    const toast = screen.getByRole('status');
+    expect(toast).toHaveTextContent('Question added.');
+    await user.click(within(toast).getByRole('button', { name: 'View' }));
+    expect(
+      within(list()).getByRole('heading', { name: 'Where is the library?' }).closest('li'),
+    ).toHaveFocus();
     expect(within(form).getByRole('textbox', { name: /Question/ })).toHaveValue('');
     const post = fetchMock.mock.calls.find(([, init]) => init.method === 'POST')!;
     expect(JSON.parse(post[1].body as string)).toEqual({
@@ -81,6 +89,20 @@ describe('AdminFaqPage', { timeout: 20_000 }, () => {
       answer: 'Behind the main block.',
     });
     expect(within(list()).getByRole('heading', { level: 2 })).toHaveTextContent('Questions (3)');
+  });
+
+  it('says in a toast which question could not be added, and keeps what was typed', async () => {
+    const { user } = renderPage();
+    const form = screen.getByRole('form', { name: 'Add a question' });
+    await user.click(within(form).getByRole('textbox', { name: /Question/ }));
+    await user.paste('Refused?');
+    await user.click(within(form).getByRole('textbox', { name: /Answer/ }));
+    await user.paste('No.');
+    await user.click(within(form).getByRole('button', { name: 'Add question' }));
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent('Could not add the question “Refused?”');
+    expect(toast).toHaveTextContent('This question is already in the FAQ');
+    expect(within(form).getByRole('textbox', { name: /Question/ })).toHaveValue('Refused?');
   });
 
   it('edits a question in place', async () => {

@@ -1,15 +1,24 @@
 /** The admin FAQ editor: the chatbot's questions and answers, added, edited and removed in place. */
-import { Alert, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useId, useRef, useState } from 'react';
 import type { FaqItem, FaqItemRequest } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
-import { serverMessageOr } from '../../../lib/api-client';
 import { showOutcome } from '../../../components/toast';
+import { failureDetail } from '../../../lib/failure';
 import { useAddFaq, useDeleteFaq, useFaqQuestions, useUpdateFaq } from '../api';
 import { FaqItemForm } from '../components/faq-item-form';
 
 export const NO_FAQ_ITEMS = 'No FAQ items yet.';
+
+const itemId = (id: string) => `faq-item-${id}`;
+
+/** Brings an item of the list into view and moves the focus to it. */
+function showItem(id: string) {
+  const item = document.getElementById(itemId(id));
+  item?.scrollIntoView({ block: 'center' });
+  item?.focus({ preventScroll: true });
+}
 
 function FaqEntry({ item, onEdit, onDelete }: { item: FaqItem; onEdit: () => void; onDelete: () => void }) {
   const questionId = useId();
@@ -37,21 +46,27 @@ export function AdminFaqPage() {
   const add = useAddFaq();
   const update = useUpdateFaq();
   const remove = useDeleteFaq();
-  const [addError, setAddError] = useState<string | null>(null);
-  const [editing, setEditing] = useState<{ id: string; error: string | null } | null>(null);
-  const [deleting, setDeleting] = useState<{ item: FaqItem; error: string | null } | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<FaqItem | null>(null);
   const listHeadingRef = useRef<HTMLHeadingElement>(null);
   const addHeadingId = useId();
   const listHeadingId = useId();
 
   async function addItem(values: FaqItemRequest): Promise<boolean> {
-    setAddError(null);
     try {
-      await add.mutateAsync(values);
-      showOutcome({ ok: true, message: 'Question added. The chatbot offers it now.' });
+      const added = await add.mutateAsync(values);
+      showOutcome({
+        ok: true,
+        message: 'Question added. The chatbot offers it now.',
+        action: { label: 'View', onClick: () => showItem(added.id) },
+      });
       return true;
     } catch (error) {
-      setAddError(serverMessageOr(error, 'Could not add the question. Please try again.'));
+      showOutcome({
+        ok: false,
+        title: `Could not add the question “${values.question}”`,
+        message: failureDetail(error),
+      });
       return false;
     }
   }
@@ -60,10 +75,19 @@ export function AdminFaqPage() {
     try {
       await update.mutateAsync({ id, ...values });
       setEditing(null);
-      showOutcome({ ok: true, message: 'Question saved.' });
+      showOutcome({
+        ok: true,
+        message: 'Question saved.',
+        action: { label: 'View', onClick: () => showItem(id) },
+      });
       return true;
     } catch (error) {
-      setEditing({ id, error: serverMessageOr(error, 'Could not save the question. Please try again.') });
+      // The form stays open with the changes, to send again.
+      showOutcome({
+        ok: false,
+        title: `Could not save the question “${values.question}”`,
+        message: failureDetail(error),
+      });
       return false;
     }
   }
@@ -72,14 +96,20 @@ export function AdminFaqPage() {
     remove.mutate(item.id, {
       onSuccess: () => {
         setDeleting(null);
-        showOutcome({ ok: true, message: 'Question deleted.' });
+        showOutcome({
+          ok: true,
+          message: `Question deleted. The chatbot no longer offers “${item.question}”.`,
+        });
         listHeadingRef.current?.focus();
       },
-      onError: (error) =>
-        setDeleting({
-          item,
-          error: serverMessageOr(error, 'Could not delete the question. Please try again.'),
-        }),
+      onError: (error) => {
+        setDeleting(null);
+        showOutcome({
+          ok: false,
+          title: `Could not delete the question “${item.question}”`,
+          message: failureDetail(error),
+        });
+      },
     });
   }
 
@@ -98,25 +128,27 @@ export function AdminFaqPage() {
     list = (
       <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
         {items.map((item) => (
-          <Paper component="li" key={item.id} withBorder p="md" radius="md">
-            {editing?.id === item.id ? (
+          // Focusable by script only: a toast's View leads here.
+          <Paper
+            component="li"
+            key={item.id}
+            id={itemId(item.id)}
+            tabIndex={-1}
+            withBorder
+            p="md"
+            radius="md"
+          >
+            {editing === item.id ? (
               <FaqItemForm
                 label={`Edit question: ${item.question}`}
                 submitLabel="Save"
                 initialValues={{ question: item.question, answer: item.answer }}
                 pending={update.isPending}
-                error={editing.error}
                 onSubmit={(values) => saveItem(item.id, values)}
                 onCancel={() => setEditing(null)}
               />
             ) : (
-              <FaqEntry
-                item={item}
-                onEdit={() => {
-                  setEditing({ id: item.id, error: null });
-                }}
-                onDelete={() => setDeleting({ item, error: null })}
-              />
+              <FaqEntry item={item} onEdit={() => setEditing(item.id)} onDelete={() => setDeleting(item)} />
             )}
           </Paper>
         ))}
@@ -136,7 +168,6 @@ export function AdminFaqPage() {
             label="Add a question"
             submitLabel="Add question"
             pending={add.isPending}
-            error={addError}
             onSubmit={addItem}
           />
         </Paper>
@@ -157,19 +188,14 @@ export function AdminFaqPage() {
         {deleting && (
           <Stack>
             <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
-              {deleting.item.question}
+              {deleting.question}
             </Text>
             <Text size="sm">The chatbot stops offering it at once.</Text>
-            {deleting.error && (
-              <Alert color="red" role="alert">
-                {deleting.error}
-              </Alert>
-            )}
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setDeleting(null)} data-autofocus>
                 Cancel
               </Button>
-              <Button color="red.8" disabled={remove.isPending} onClick={() => deleteItem(deleting.item)}>
+              <Button color="red.8" disabled={remove.isPending} onClick={() => deleteItem(deleting)}>
                 {remove.isPending ? 'Deleting...' : 'Delete'}
               </Button>
             </Group>

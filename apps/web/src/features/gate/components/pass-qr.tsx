@@ -3,6 +3,7 @@ import { Button, Modal, Stack, Text, Title } from '@mantine/core';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import type { GatePass } from '@campus/contract';
+import { formatClock, formatDay } from '../../../lib/format';
 import { useGateCredential } from '../api';
 
 export function PassQrButton({ pass }: { pass: GatePass }) {
@@ -16,7 +17,7 @@ export function PassQrButton({ pass }: { pass: GatePass }) {
         opened={open}
         onClose={() => setOpen(false)}
         fullScreen
-        title={`Gate pass for ${pass.date}`}
+        title={`Gate pass for ${formatDay(pass.date)}`}
         styles={{ content: { background: '#fff', color: '#000' } }}
       >
         {open && <PassQr pass={pass} />}
@@ -47,8 +48,8 @@ function PassQr({ pass }: { pass: GatePass }) {
   return (
     <Stack align="center" gap="md" style={{ color: '#000' }}>
       <Title order={2} size="h3" c="#000">
-        {pass.name} · {pass.date} · {pass.time}
-        {pass.returnBy ? `–${pass.returnBy}` : ''}
+        {pass.name} · {formatDay(pass.date)} · {formatClock(pass.time)}
+        {pass.returnBy ? `–${formatClock(pass.returnBy)}` : ''}
       </Title>
       {image ? (
         <img

@@ -10,6 +10,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { GATE_DIRECTIONS, type GateAnswer, type GateKey } from '@campus/contract';
 import { PageTitle } from '../../../components/page-title';
 import { api, NetworkError } from '../../../lib/api-client';
+import { formatClock, formatDay } from '../../../lib/format';
 import { oneOf, useUrlState } from '../../../lib/url-state';
 import { confirmMove, scanPass } from '../api';
 import { checkOffline, pendingMoves, queueMove, rememberKey, syncMoves } from '../offline';
@@ -328,7 +329,8 @@ export function GateDeskPage() {
                 )}
                 {pass && (
                   <Text c="inherit" size="xl" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                    {pass.date} · {pass.time}–{pass.returnBy ?? 'end of day'}
+                    {formatDay(pass.date)} · {formatClock(pass.time)}–
+                    {pass.returnBy ? formatClock(pass.returnBy) : 'end of day'}
                   </Text>
                 )}
                 {pass?.reason && (

@@ -9,6 +9,7 @@ import { DataTable, type Column } from '../../../components/data-table';
 import { FilterBar } from '../../../components/filter-bar';
 import { PageTitle } from '../../../components/page-title';
 import { download } from '../../../lib/api-client';
+import { formatClock, formatDay, formatTimeOfDay } from '../../../lib/format';
 import { saveFile } from '../../../lib/save-file';
 import { GATE_STATE_LABEL } from '../../gatepasses/components/gate-pass-card';
 import { useMovements } from '../api';
@@ -16,8 +17,7 @@ import { DayInput } from '../../../components/day-input';
 import { useUrlSearch, useUrlState } from '../../../lib/url-state';
 import { localIsoDate } from '../../../lib/today';
 
-const time = (iso?: string) =>
-  iso ? new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) : '—';
+const time = (iso?: string) => (iso ? formatTimeOfDay(iso) : '—');
 
 const MOVEMENT_COLUMNS: Column<GateMovement>[] = [
   {
@@ -33,7 +33,11 @@ const MOVEMENT_COLUMNS: Column<GateMovement>[] = [
     ),
   },
   { header: 'Group', cell: (m) => m.group },
-  { header: 'Pass', cell: (m) => `${m.date} ${m.time}–${m.returnBy ?? 'end of day'}` },
+  {
+    header: 'Pass',
+    cell: (m) =>
+      `${formatDay(m.date)}, ${formatClock(m.time)}–${m.returnBy ? formatClock(m.returnBy) : 'end of day'}`,
+  },
   {
     header: 'Out',
     cell: (m) => (
@@ -138,10 +142,10 @@ export function MovementsPage() {
             </section>
             <section>
               <Title order={2} size="h3" mb="xs">
-                Exits and returns on {log.date}
+                Exits and returns on {formatDay(log.date)}
               </Title>
               <MovementTable
-                caption={`Exits and returns on ${log.date}`}
+                caption={`Exits and returns on ${formatDay(log.date)}`}
                 rows={log.day}
                 empty="No exits on this day."
               />

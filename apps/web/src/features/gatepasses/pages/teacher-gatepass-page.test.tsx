@@ -6,7 +6,8 @@ import { localIsoDate } from '../../../lib/today';
 import { TEACHER, deferred, renderScreen, stubApi, type ApiCall, type Reply } from '../../../test/render';
 import { gatePass } from '../test/data';
 import { TeacherGatepassPage } from './teacher-gatepass-page';
-import { COMMON_REJECT_REASONS, REASON_REQUIRED } from '../components/reject-dialog';
+import { REASON_REQUIRED } from '../../../components/reject-reason-dialog';
+import { COMMON_REJECT_REASONS } from '../components/reject-dialog';
 import { formatClock, formatDay } from '../../../lib/format';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -4,10 +4,11 @@ import { useState } from 'react';
 import type { Leave } from '@campus/contract';
 import { showOutcome } from '../../../components/toast';
 import { serverMessageOr } from '../../../lib/api-client';
+import { formatCount, formatDecimal } from '../../../lib/format';
 import { downloadAttachment } from '../api';
 
 const kb = (size: number) =>
-  size < 1024 * 1024 ? `${Math.ceil(size / 1024)} KB` : `${(size / 1048576).toFixed(1)} MB`;
+  size < 1024 * 1024 ? `${formatCount(Math.ceil(size / 1024))} KB` : `${formatDecimal(size / 1048576, 1)} MB`;
 
 export function AttachmentButton({ leave, compact = false }: { leave: Leave; compact?: boolean }) {
   const [busy, setBusy] = useState(false);

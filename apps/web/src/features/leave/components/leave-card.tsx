@@ -3,6 +3,7 @@ import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@man
 import type { Leave, LeaveStatus } from '@campus/contract';
 import type { ReactNode } from 'react';
 import { TimeAgo } from '../../../components/time-ago';
+import { formatDay } from '../../../lib/format';
 import { AttachmentButton } from './attachment-button';
 
 /** Filled badges in shades dark enough for white text to meet WCAG AA. */
@@ -12,6 +13,9 @@ export const LEAVE_STATUS_COLOR: Record<LeaveStatus, string> = {
   rejected: 'red.9',
   withdrawn: 'dark.4',
 };
+
+/** The element id of a leave's card, for a link that leads to it. */
+export const leaveCardId = (leave: Pick<Leave, '_id'>) => `leave-${leave._id}`;
 
 function Detail({ label, value }: { label: string; value: ReactNode }) {
   return (
@@ -34,9 +38,20 @@ export function LeaveCard({
   withdrawing: boolean;
 }) {
   const heading =
-    leave.from === leave.to ? `Leave on ${leave.from}` : `Leave from ${leave.from} to ${leave.to}`;
+    leave.from === leave.to
+      ? `Leave on ${formatDay(leave.from)}`
+      : `Leave from ${formatDay(leave.from)} to ${formatDay(leave.to)}`;
   return (
-    <Card withBorder radius="md" padding="md" component="article" aria-label={heading}>
+    // Focusable by script only: the toast of a new application leads here.
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      component="article"
+      aria-label={heading}
+      id={leaveCardId(leave)}
+      tabIndex={-1}
+    >
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Title order={3} size="h4">

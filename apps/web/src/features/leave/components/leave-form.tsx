@@ -2,7 +2,7 @@
  * The student's leave application: from, to, reason and an optional PDF, PNG or JPEG attachment of
  * at most 2 MB. The range and the file are checked here as the server checks them.
  */
-import { Alert, Button, FileInput, Paper, SimpleGrid, Stack, Textarea } from '@mantine/core';
+import { Button, FileInput, Paper, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import {
   LEAVE_ATTACHMENT_MAX_BYTES,
@@ -10,10 +10,12 @@ import {
   LEAVE_MESSAGES,
   LEAVE_REASON_MAX,
   leaveRangeProblem,
+  type Leave,
   type LeaveAttachmentType,
 } from '@campus/contract';
 import { showOutcome } from '../../../components/toast';
-import { serverMessageOr } from '../../../lib/api-client';
+import { failureDetail } from '../../../lib/failure';
+import { formatDayRange } from '../../../lib/format';
 import { localIsoDate } from '../../../lib/today';
 import { readAsBase64, useApplyLeave } from '../api';
 import { DayInput } from '../../../components/day-input';
@@ -29,13 +31,13 @@ function fileProblem(file: File | null): string | null {
   return null;
 }
 
-export function LeaveForm({ onApplied }: { onApplied?: () => void }) {
+/** `onView` leads to the new application in the list below the form. */
+export function LeaveForm({ onView }: { onView?: (leave: Leave) => void }) {
   const today = localIsoDate();
   const [from, setFrom] = useState(today);
   const [to, setTo] = useState(today);
   const [reason, setReason] = useState('');
   const [file, setFile] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const apply = useApplyLeave();
 
   const range = from && to ? leaveRangeProblem(from, to, today) : null;
@@ -47,20 +49,32 @@ export function LeaveForm({ onApplied }: { onApplied?: () => void }) {
         aria-label="Apply for leave"
         onSubmit={(event) => {
           event.preventDefault();
-          setError(null);
           if (range || problem) return;
           void (async () => {
             try {
               const attachment = file
                 ? { name: file.name, type: file.type as LeaveAttachmentType, data: await readAsBase64(file) }
                 : undefined;
-              await apply.mutateAsync({ from, to, reason, ...(attachment ? { attachment } : {}) });
-              showOutcome({ ok: true, message: LEAVE_MESSAGES.applied });
+              const { leave } = await apply.mutateAsync({
+                from,
+                to,
+                reason,
+                ...(attachment ? { attachment } : {}),
+              });
+              showOutcome({
+                ok: true,
+                message: `${LEAVE_MESSAGES.applied}\nFor ${formatDayRange(leave.from, leave.to)}; it waits for your mentor's decision.`,
+                ...(onView ? { action: { label: 'View', onClick: () => onView(leave) } } : {}),
+              });
               setReason('');
               setFile(null);
-              onApplied?.();
             } catch (err) {
-              setError(serverMessageOr(err, 'Failed to apply for leave.'));
+              // What was typed stays, to correct or send again.
+              showOutcome({
+                ok: false,
+                title: `Could not apply for leave for ${formatDayRange(from, to)}`,
+                message: failureDetail(err, 'Failed to apply for leave.'),
+              });
             }
           })();
         }}
@@ -100,11 +114,6 @@ export function LeaveForm({ onApplied }: { onApplied?: () => void }) {
             clearButtonProps={{ 'aria-label': 'Remove the chosen file' }}
             error={problem}
           />
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
           <Button
             type="submit"
             loading={apply.isPending}

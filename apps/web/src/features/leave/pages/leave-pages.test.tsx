@@ -1,10 +1,12 @@
 import { configure, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Leave } from '@campus/contract';
+import { REASON_REQUIRED } from '../../../components/reject-reason-dialog';
+import { formatDay } from '../../../lib/format';
 import { localIsoDate } from '../../../lib/today';
 import { renderScreen, STUDENT, stubApi, TEACHER, type Reply } from '../../../test/render';
 import { StudentLeavePage } from './student-leave-page';
-import { TeacherLeavePage } from './teacher-leave-page';
+import { COMMON_LEAVE_REJECT_REASONS, TeacherLeavePage } from './teacher-leave-page';
 
 const leave: Leave = {
   _id: 'l1',
@@ -39,7 +41,7 @@ describe('leave screens', { timeout: 20_000 }, () => {
     });
     localStorage.setItem('jwtToken', 'tok');
     const { user } = renderScreen(<StudentLeavePage />, STUDENT);
-    const card = await screen.findByRole('article', { name: 'Leave from 2030-01-02 to 2030-01-03' });
+    const card = await screen.findByRole('article', { name: 'Leave from 2 Jan 2030 to 3 Jan 2030' });
     expect(
       within(card).getByRole('button', { name: 'Download the attachment note.pdf' }),
     ).toBeInTheDocument();
@@ -62,9 +64,34 @@ describe('leave screens', { timeout: 20_000 }, () => {
       reason: 'Fever',
       attachment: { name: 'note.pdf', type: 'application/pdf', data: btoa('%PDF-1.4') },
     });
+    // The toast says for which days, and leads to the application's card.
+    const toast = (await screen.findByText(/^Leave application submitted\./)).closest(
+      '[role]',
+    ) as HTMLElement;
+    expect(toast).toHaveTextContent("For 2 Jan 2030 to 3 Jan 2030; it waits for your mentor's decision.");
+    await user.click(within(toast).getByRole('button', { name: 'View' }));
+    expect(card).toHaveFocus();
 
     await user.click(within(card).getByRole('button', { name: 'Withdraw' }));
     expect(await screen.findByText('Leave application withdrawn.')).toBeInTheDocument();
+  });
+
+  it('says in a toast for which days an application failed, and keeps what was typed', async () => {
+    stubApi(({ method, path }): Reply => {
+      if (path === '/api/leave/mine') return { status: 200, body: [] };
+      if (method === 'POST')
+        return { status: 409, body: { message: 'You already have leave on these days' } };
+      return { status: 404, body: { message: 'no' } };
+    });
+    localStorage.setItem('jwtToken', 'tok');
+    const { user } = renderScreen(<StudentLeavePage />, STUDENT);
+    const form = await screen.findByRole('form', { name: 'Apply for leave' });
+    await user.type(within(form).getByLabelText(/Reason/), 'Fever');
+    await user.click(within(form).getByRole('button', { name: 'Apply for leave' }));
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent(`Could not apply for leave for ${formatDay(localIsoDate())}`);
+    expect(toast).toHaveTextContent('You already have leave on these days');
+    expect(within(form).getByLabelText(/Reason/)).toHaveValue('Fever');
   });
 
   it('lets a mentor approve, and reject only with a reason', async () => {
@@ -81,14 +108,26 @@ describe('leave screens', { timeout: 20_000 }, () => {
     localStorage.setItem('jwtToken', 'tok');
     const { user } = renderScreen(<TeacherLeavePage />, TEACHER);
     await user.click(await screen.findByRole('button', { name: 'Reject the leave of Asha Rao' }));
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByRole('button', { name: 'Reject leave' })).toBeDisabled();
-    await user.type(within(dialog).getByLabelText(/Reason/), 'Exams that week');
+    const dialog = await screen.findByRole('dialog', { name: 'Reject the leave of Asha Rao' });
+    // Without a reason the rejection is refused on the reason's field, and nothing is sent.
     await user.click(within(dialog).getByRole('button', { name: 'Reject leave' }));
+    const reason = within(dialog).getByRole('textbox', { name: /Reason/ });
+    expect(reason).toBeInvalid();
+    expect(reason).toHaveAccessibleDescription(expect.stringContaining(REASON_REQUIRED));
+    expect(decisions).toEqual([]);
+    // A common reason fills the box, where it can be added to.
+    await user.click(within(dialog).getByRole('radio', { name: COMMON_LEAVE_REJECT_REASONS[0] }));
+    expect(reason).toHaveValue(COMMON_LEAVE_REJECT_REASONS[0]);
+    expect(reason).toBeValid();
+    await user.type(reason, ' that week');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject leave' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      `Leave of Asha Rao rejected: ${COMMON_LEAVE_REJECT_REASONS[0]} that week`,
+    );
     await user.click(screen.getByRole('button', { name: 'Approve the leave of Asha Rao' }));
     await vi.waitFor(() =>
       expect(decisions).toEqual([
-        { decision: 'rejected', rejectReason: 'Exams that week' },
+        { decision: 'rejected', rejectReason: `${COMMON_LEAVE_REJECT_REASONS[0]} that week` },
         { decision: 'approved' },
       ]),
     );

@@ -4,10 +4,18 @@ import { LEAVE_MESSAGES, type Leave } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
 import { showOutcome } from '../../../components/toast';
-import { serverMessageOr } from '../../../lib/api-client';
+import { failureDetail } from '../../../lib/failure';
+import { formatDayRange } from '../../../lib/format';
 import { useMyLeave, useWithdrawLeave } from '../api';
-import { LeaveCard } from '../components/leave-card';
+import { LeaveCard, leaveCardId } from '../components/leave-card';
 import { LeaveForm } from '../components/leave-form';
+
+/** Brings a leave's card into view and moves the focus to it. */
+function showCard(leave: Leave) {
+  const card = document.getElementById(leaveCardId(leave));
+  card?.scrollIntoView({ block: 'center' });
+  card?.focus({ preventScroll: true });
+}
 
 export function StudentLeavePage() {
   const mine = useMyLeave();
@@ -16,7 +24,11 @@ export function StudentLeavePage() {
     withdraw.mutate(leave._id, {
       onSuccess: () => showOutcome({ ok: true, message: LEAVE_MESSAGES.withdrawn }),
       onError: (error) =>
-        showOutcome({ ok: false, message: serverMessageOr(error, 'Could not withdraw the leave.') }),
+        showOutcome({
+          ok: false,
+          title: `Could not withdraw your leave for ${formatDayRange(leave.from, leave.to)}`,
+          message: failureDetail(error),
+        }),
     });
   let list;
   if (mine.isPending) list = <LoadingState label="Loading leave..." />;
@@ -47,7 +59,7 @@ export function StudentLeavePage() {
       <Text c="dimmed" size="sm">
         Approved leave marks you On leave in attendance for its days.
       </Text>
-      <LeaveForm />
+      <LeaveForm onView={showCard} />
       <Title order={2} size="h3">
         Your leave
       </Title>

@@ -3,7 +3,7 @@
  * at a time like the other work lists, to approve or reject (with a reason the student sees); the
  * decided ones beside them. Admins see every group's.
  */
-import { Button, Group, Modal, Select, Stack, Tabs, Text, Textarea } from '@mantine/core';
+import { Button, Group, Select, Stack, Tabs, Text } from '@mantine/core';
 import { useState } from 'react';
 import {
   LEAVE_MESSAGES,
@@ -16,10 +16,12 @@ import { DataTable, type Column } from '../../../components/data-table';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
 import { Pager } from '../../../components/pager';
+import { RejectReasonDialog } from '../../../components/reject-reason-dialog';
 import { showOutcome } from '../../../components/toast';
 import { CountedTab } from '../../../components/work-list-filters';
-import { serverMessageOr } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
+import { failureDetail } from '../../../lib/failure';
+import { formatDayRange } from '../../../lib/format';
 import { useAttendanceSettings, useDecideLeave, useSetAttendanceSettings, useStaffLeave } from '../api';
 import { AttachmentButton } from '../components/attachment-button';
 import { oneOf, pageFrom, pageParam, useUrlState } from '../../../lib/url-state';
@@ -32,60 +34,15 @@ const TABS: { status: StaffStatus; label: string }[] = [
 ];
 const STATUSES = TABS.map((t) => t.status);
 
-const range = (l: Leave) => (l.from === l.to ? l.from : `${l.from} to ${l.to}`);
+const range = (l: Leave) => formatDayRange(l.from, l.to);
 
-function RejectLeaveDialog({
-  leave,
-  onReject,
-  onClose,
-}: {
-  leave: Leave | null;
-  onReject: (leave: Leave, reason: string) => void;
-  onClose: () => void;
-}) {
-  const [reason, setReason] = useState('');
-  const close = () => {
-    setReason('');
-    onClose();
-  };
-  return (
-    <Modal
-      opened={leave !== null}
-      onClose={close}
-      title={leave ? `Reject the leave of ${leave.name}` : ''}
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (leave && reason.trim()) onReject(leave, reason.trim());
-          close();
-        }}
-      >
-        <Stack>
-          <Textarea
-            label="Reason"
-            description="The student sees it with the decision."
-            required
-            value={reason}
-            onChange={(event) => setReason(event.currentTarget.value)}
-            maxLength={LEAVE_REJECT_REASON_MAX}
-            rows={3}
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" color="red.9" disabled={!reason.trim()}>
-              Reject leave
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
-  );
-}
+/** The common reasons a mentor turns leave down for, one tap each in the reject dialog. */
+export const COMMON_LEAVE_REJECT_REASONS = [
+  'Exams or assessments on those days',
+  'A medical note or letter is needed',
+  'The reason given is not enough',
+  'Please apply with more notice',
+] as const;
 
 function LeaveTable({
   status,
@@ -203,6 +160,12 @@ const RULES: { value: OnLeaveRule; label: string }[] = [
   { value: 'absent', label: 'Counted as absent' },
 ];
 
+const RULE_WORDS: Record<OnLeaveRule, string> = {
+  exclude: 'left out of the total',
+  present: 'counted as present',
+  absent: 'counted as absent',
+};
+
 /** Admins choose how On leave days count in every attendance percentage and the below-75 % warning. */
 function OnLeaveRuleSetting() {
   const settings = useAttendanceSettings();
@@ -220,9 +183,17 @@ function OnLeaveRuleSetting() {
         save.mutate(
           { onLeave: value },
           {
-            onSuccess: () => showOutcome({ ok: true, message: 'Attendance setting saved.' }),
+            onSuccess: () =>
+              showOutcome({
+                ok: true,
+                message: `Attendance setting saved: On leave days are ${RULE_WORDS[value]}.`,
+              }),
             onError: (error) =>
-              showOutcome({ ok: false, message: serverMessageOr(error, 'Could not save the setting.') }),
+              showOutcome({
+                ok: false,
+                title: 'Could not save the attendance setting',
+                message: failureDetail(error),
+              }),
           },
         )
       }
@@ -259,10 +230,15 @@ export function TeacherLeavePage() {
             message:
               decision === 'approved'
                 ? `Leave of ${leave.name} approved: On leave in attendance for ${range(leave)}.`
-                : `Leave of ${leave.name} rejected.`,
+                : `Leave of ${leave.name} rejected: ${rejectReason ?? ''}`,
+            action: { label: 'View', onClick: () => setTab(decision) },
           }),
         onError: (error) =>
-          showOutcome({ ok: false, message: serverMessageOr(error, 'Could not decide the leave.') }),
+          showOutcome({
+            ok: false,
+            title: `Could not ${decision === 'approved' ? 'approve' : 'reject'} ${leave.name}'s leave`,
+            message: failureDetail(error),
+          }),
       },
     );
   return (
@@ -294,9 +270,14 @@ export function TeacherLeavePage() {
           </Tabs.Panel>
         ))}
       </Tabs>
-      <RejectLeaveDialog
-        leave={rejecting}
-        onReject={(l, reason) => run(l, 'rejected', reason)}
+      <RejectReasonDialog
+        opened={rejecting !== null}
+        title={rejecting ? `Reject the leave of ${rejecting.name}` : ''}
+        presets={COMMON_LEAVE_REJECT_REASONS}
+        description="The student sees it with the decision."
+        submitLabel="Reject leave"
+        maxLength={LEAVE_REJECT_REASON_MAX}
+        onReject={(reason) => rejecting && run(rejecting, 'rejected', reason)}
         onClose={() => setRejecting(null)}
       />
     </Stack>

@@ -1,7 +1,15 @@
 /** The profile's email section: per kind, at once, in the daily digest, or not at all. */
 import { Alert, Paper, SegmentedControl, Stack, Switch, Text, Title } from '@mantine/core';
-import { MAIL_KIND_LABELS, MAIL_MODE_LABELS, MAIL_MODES, type MailKind } from '@campus/contract';
-import { serverMessageOr } from '../../../lib/api-client';
+import {
+  MAIL_KIND_LABELS,
+  MAIL_MODE_LABELS,
+  MAIL_MODES,
+  type GuardianSettings,
+  type MailKind,
+  type MailMode,
+} from '@campus/contract';
+import { showOutcome } from '../../../components/toast';
+import { failureDetail } from '../../../lib/failure';
 import { useGuardianSettings, useMailSettings, useSetGuardianSettings, useSetMailSettings } from '../api';
 
 const EMAIL_OFF =
@@ -15,9 +23,31 @@ const HINTS: Record<MailKind, string> = {
   supportMessages: 'When someone writes to support',
 };
 
+const GUARDIAN_LABELS: Record<keyof Omit<GuardianSettings, 'emailEnabled'>, string> = {
+  attendanceBelowWarning: 'Attendance falls below 75 % (once each time it falls)',
+  gatePass: 'Gate pass exits, returns and overdue returns',
+};
+
 export function NotificationSettings() {
   const settings = useMailSettings();
   const save = useSetMailSettings();
+  const choose = (kind: MailKind, mode: MailMode) =>
+    save.mutate(
+      { [kind]: mode },
+      {
+        onSuccess: () =>
+          showOutcome({
+            ok: true,
+            message: `Email for “${MAIL_KIND_LABELS[kind]}”: ${MAIL_MODE_LABELS[mode].toLowerCase()}.`,
+          }),
+        onError: (error) =>
+          showOutcome({
+            ok: false,
+            title: `Could not change your email for “${MAIL_KIND_LABELS[kind]}”`,
+            message: failureDetail(error),
+          }),
+      },
+    );
   if (!settings.data) return null;
   const { emailEnabled, address, kinds, modes } = settings.data;
   return (
@@ -48,17 +78,12 @@ export function NotificationSettings() {
               aria-labelledby={`mail-kind-${kind}`}
               value={modes[kind] ?? 'off'}
               disabled={save.isPending}
-              onChange={(mode) => save.mutate({ [kind]: mode })}
+              onChange={(mode) => choose(kind, mode)}
               data={MAIL_MODES.map((mode) => ({ value: mode, label: MAIL_MODE_LABELS[mode] }))}
               fullWidth
             />
           </Stack>
         ))}
-        {save.isError && (
-          <Text c="var(--campus-text-danger)" role="alert">
-            {serverMessageOr(save.error, 'Could not save the email settings.')}
-          </Text>
-        )}
       </Stack>
     </Paper>
   );
@@ -68,6 +93,23 @@ export function NotificationSettings() {
 export function GuardianSettingsCard() {
   const settings = useGuardianSettings();
   const save = useSetGuardianSettings();
+  const turn = (setting: keyof typeof GUARDIAN_LABELS, on: boolean) =>
+    save.mutate(
+      { [setting]: on },
+      {
+        onSuccess: () =>
+          showOutcome({
+            ok: true,
+            message: `Guardians ${on ? 'are' : 'are no longer'} emailed when: ${GUARDIAN_LABELS[setting]}.`,
+          }),
+        onError: (error) =>
+          showOutcome({
+            ok: false,
+            title: `Could not turn ${on ? 'on' : 'off'} the guardians’ email “${GUARDIAN_LABELS[setting]}”`,
+            message: failureDetail(error),
+          }),
+      },
+    );
   if (!settings.data) return null;
   const { emailEnabled, attendanceBelowWarning, gatePass } = settings.data;
   return (
@@ -94,16 +136,16 @@ export function GuardianSettingsCard() {
           </Alert>
         )}
         <Switch
-          label="Attendance falls below 75 % (once each time it falls)"
+          label={GUARDIAN_LABELS.attendanceBelowWarning}
           checked={attendanceBelowWarning}
           disabled={save.isPending}
-          onChange={(e) => save.mutate({ attendanceBelowWarning: e.currentTarget.checked })}
+          onChange={(e) => turn('attendanceBelowWarning', e.currentTarget.checked)}
         />
         <Switch
-          label="Gate pass exits, returns and overdue returns"
+          label={GUARDIAN_LABELS.gatePass}
           checked={gatePass}
           disabled={save.isPending}
-          onChange={(e) => save.mutate({ gatePass: e.currentTarget.checked })}
+          onChange={(e) => turn('gatePass', e.currentTarget.checked)}
         />
       </Stack>
     </Paper>

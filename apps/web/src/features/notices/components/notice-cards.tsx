@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import type { EventNotice, GeneralNotice, MentorNotice, NoticeAudience } from '@campus/contract';
 import { TimeAgo } from '../../../components/time-ago';
 import { mediumDate } from '../../../lib/dates';
-import { formatClock } from '../../../lib/format';
+import { formatClock, formatDateTime } from '../../../lib/format';
 
 /** What every stored notice adds: when it shows, pinned, and (to its author and admins) whom it is for. */
 interface Scheduling {
@@ -26,8 +26,7 @@ export function audienceLabel(audience: NoticeAudience): string {
     : AUDIENCE_LABEL[audience.kind];
 }
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const when = formatDateTime;
 
 /** Whether a notice's start is still to come (its author and admins see it before). */
 const notStartedYet = (startsAt: string | undefined) =>

@@ -1,9 +1,9 @@
 /** A person's own contact details: email and phone number (an admin's email only). */
-import { Alert, Button, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useState } from 'react';
-import { MESSAGES, OwnContactRequestSchema } from '@campus/contract';
-import { serverMessageOr } from '../../../lib/api-client';
+import { describeChanges, MESSAGES, OwnContactRequestSchema } from '@campus/contract';
+import { showOutcome } from '../../../components/toast';
+import { failureDetail } from '../../../lib/failure';
 import { useUpdateOwnContact } from '../api';
 
 interface ContactValues {
@@ -23,7 +23,6 @@ export function ContactForm({
   /** Students and teachers keep a phone number; admins an email only. */
   withPhone: boolean;
 }) {
-  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
   const save = useUpdateOwnContact();
   const form = useForm<ContactValues>({
     initialValues: { email, phoneNo: phoneNo ?? '' },
@@ -38,12 +37,23 @@ export function ContactForm({
   });
 
   const submit = form.onSubmit((values) => {
-    setResult(null);
     const body = OwnContactRequestSchema.parse(withPhone ? values : { email: values.email });
     save.mutate(body, {
-      onSuccess: (res) => setResult({ ok: true, message: res.message }),
+      // The form is drawn again from the saved details, so the outcome is said outside it.
+      onSuccess: ({ changes }) =>
+        showOutcome({
+          ok: true,
+          message:
+            changes.length === 0
+              ? 'Nothing changed in your contact details.'
+              : `Contact details saved: ${describeChanges(changes)}.`,
+        }),
       onError: (error) =>
-        setResult({ ok: false, message: serverMessageOr(error, 'Could not save your contact details.') }),
+        showOutcome({
+          ok: false,
+          title: 'Could not save your contact details',
+          message: failureDetail(error),
+        }),
     });
   });
 
@@ -63,11 +73,6 @@ export function ContactForm({
           />
           {withPhone && (
             <TextInput label="Phone" type="tel" autoComplete="tel" {...form.getInputProps('phoneNo')} />
-          )}
-          {result && (
-            <Alert color={result.ok ? 'green' : 'red'} role={result.ok ? 'status' : 'alert'}>
-              {result.message}
-            </Alert>
           )}
           <Button type="submit" disabled={save.isPending}>
             {save.isPending ? MESSAGES.submitting : 'Save contact details'}

@@ -1,9 +1,10 @@
 /** Moves chosen students of one group into another. */
-import { Alert, Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { MESSAGES, type GroupChangeResponse } from '@campus/contract';
 import { LoadFailedState, LoadingState } from '../../../components/page-states';
-import { serverMessageOr } from '../../../lib/api-client';
+import { showOutcome } from '../../../components/toast';
+import { failureDetail } from '../../../lib/failure';
 import { useGroupStudents, useMoveStudents } from '../api';
 
 export function MoveStudentsForm({
@@ -16,16 +17,25 @@ export function MoveStudentsForm({
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [chosen, setChosen] = useState<string[]>([]);
-  const [error, setError] = useState<string | null>(null);
+  // Each problem is said on the choice that fixes it.
+  const [errors, setErrors] = useState<{ students?: string; to?: string }>({});
   const students = useGroupStudents(from === '' ? null : from);
   const move = useMoveStudents();
+  const choose = (rollNos: string[]) => {
+    setChosen(rollNos);
+    if (rollNos.length > 0) setErrors((e) => ({ ...e, students: undefined }));
+  };
   const choices = (empty: string) => [{ value: '', label: empty }, ...groups];
 
   function submit(event: { preventDefault(): void }) {
     event.preventDefault();
-    if (chosen.length === 0) return setError('Choose at least one student to move.');
-    if (to === '') return setError('Choose the group to move them to.');
-    setError(null);
+    const found = {
+      ...(chosen.length === 0 ? { students: 'Choose at least one student to move.' } : {}),
+      ...(to === '' ? { to: 'Choose the group to move them to.' } : {}),
+    };
+    setErrors(found);
+    if (found.students || found.to) return;
+    const count = `${chosen.length} student${chosen.length === 1 ? '' : 's'}`;
     move.mutate(
       { name: to, rollNos: chosen.map(Number) },
       {
@@ -33,8 +43,13 @@ export function MoveStudentsForm({
           setChosen([]);
           onMoved(res);
         },
+        // The choices stay, to send again.
         onError: (reason) =>
-          setError(serverMessageOr(reason, 'Could not move the students. Please try again.')),
+          showOutcome({
+            ok: false,
+            title: `Could not move ${count} from ${from} to ${to}`,
+            message: failureDetail(reason),
+          }),
       },
     );
   }
@@ -53,9 +68,14 @@ export function MoveStudentsForm({
           label="All students of this group"
           checked={chosen.length === all.length}
           indeterminate={chosen.length > 0 && chosen.length < all.length}
-          onChange={(event) => setChosen(event.currentTarget.checked ? all : [])}
+          onChange={(event) => choose(event.currentTarget.checked ? all : [])}
         />
-        <Checkbox.Group label={`Students of ${from}`} value={chosen} onChange={setChosen}>
+        <Checkbox.Group
+          label={`Students of ${from}`}
+          value={chosen}
+          onChange={choose}
+          error={errors.students}
+        >
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="xs" mt="xs">
             {students.data.map((s) => (
               <Checkbox key={s.RollNo} value={String(s.RollNo)} label={`${s.name} (${s.RollNo})`} />
@@ -75,28 +95,31 @@ export function MoveStudentsForm({
           onChange={(event) => {
             setFrom(event.currentTarget.value);
             setChosen([]);
+            setErrors((e) => ({ ...e, students: undefined }));
           }}
           data={choices('Choose a group')}
+          // With no group chosen yet, the students to choose are found here.
+          error={from === '' ? errors.students : undefined}
           w={{ base: '100%', xs: 240 }}
         />
         {list()}
-        <Group align="flex-end" gap="sm">
+        <Group align="flex-start" gap="sm">
           <NativeSelect
             label="To group"
             value={to}
-            onChange={(event) => setTo(event.currentTarget.value)}
+            onChange={(event) => {
+              setTo(event.currentTarget.value);
+              setErrors((e) => ({ ...e, to: undefined }));
+            }}
             data={choices('Choose a group')}
+            error={errors.to}
             w={{ base: '100%', xs: 240 }}
           />
-          <Button type="submit" disabled={move.isPending}>
+          {/* Level with the field (not with its error, when it shows one), whose label sits above it. */}
+          <Button type="submit" disabled={move.isPending} mt={{ base: 0, xs: 25 }}>
             {move.isPending ? MESSAGES.submitting : 'Move students'}
           </Button>
         </Group>
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
       </Stack>
     </form>
   );

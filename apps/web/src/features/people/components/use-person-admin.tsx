@@ -27,12 +27,8 @@ import {
   useUpdateStudent,
   useUpdateTeacher,
 } from '../api';
-import {
-  ConfirmDialog,
-  OneTimePasswordDialog,
-  type Confirmation,
-  type IssuedPassword,
-} from './account-dialogs';
+import { OneTimePasswordDialog, type IssuedPassword } from '../../../components/one-time-password-dialog';
+import { ConfirmDialog, type Confirmation } from './account-dialogs';
 import { PersonForm, type PersonFormError, type PersonFormResult, type PersonKind } from './person-form';
 
 type Person = Student | Teacher;

@@ -129,7 +129,11 @@ describe('the Groups page', { timeout: 20_000 }, () => {
     await user.selectOptions(screen.getByLabelText('From group'), 'CSE-A');
     await user.click(await screen.findByRole('checkbox', { name: 'Asha Rao (230001)' }));
     await user.click(screen.getByRole('button', { name: 'Move students' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Choose the group to move them to.');
+    // Said on the choice that fixes it.
+    expect(screen.getByLabelText('To group')).toBeInvalid();
+    expect(screen.getByLabelText('To group')).toHaveAccessibleDescription(
+      'Choose the group to move them to.',
+    );
     await user.selectOptions(screen.getByLabelText('To group'), 'Robotics');
     await user.click(screen.getByRole('button', { name: 'Move students' }));
     expect(await screen.findByText('Students moved: 230001 CSE-A → Robotics.')).toBeVisible();

@@ -1,7 +1,7 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, type Decoded, type Student } from '@campus/contract';
-import { json, renderScreen, urlOf, type FetchFn } from '../../../test/render';
+import { fill, json, renderScreen, stubApi, urlOf, type FetchFn } from '../../../test/render';
 import { StudentProfilePage } from './profile-page';
 
 const STUDENT: Decoded = {
@@ -47,6 +47,7 @@ describe('student profile', () => {
     expect(await screen.findByText('Rakesh Sharma')).toBeInTheDocument();
     expect(valueOf('Roll No')).toBe('230001');
     expect(valueOf('Group')).toBe('CSE-A');
+    expect(valueOf('Date of Birth')).toBe('11 Feb 2004');
     expect(valueOf("Mother's Name")).toBe(MESSAGES.profile.notAvailable);
     expect(valueOf('Category')).toBe(MESSAGES.profile.notAvailable);
     expect(screen.queryByText(/^Password$/)).not.toBeInTheDocument();
@@ -60,5 +61,80 @@ describe('student profile', () => {
     expect(await screen.findByText(MESSAGES.profile.fetchDetailsFailed)).toBeInTheDocument();
     expect(valueOf('Name')).toBe(MESSAGES.profile.na);
     expect(valueOf('Email')).toBe(MESSAGES.profile.na);
+  });
+});
+
+describe('the outcome of a change on the profile', { timeout: 20_000 }, () => {
+  /** The profile behind a fake server that saves contact details and refuses a wrong password. */
+  function setup() {
+    const calls = stubApi(({ method, path, body }) => {
+      if (path === '/api/student-details/230001') return { status: 200, body: DETAILS };
+      if (method === 'PUT' && path === '/api/profile/contact') {
+        const { phoneNo } = body as { phoneNo: string };
+        return {
+          status: 200,
+          body: {
+            message: 'Contact details saved',
+            email: DETAILS.email,
+            phoneNo,
+            changes: [{ field: 'phoneNo', from: DETAILS.phoneNo, to: phoneNo }],
+          },
+        };
+      }
+      if (method === 'POST' && path === '/api/change-password') {
+        const { currentPassword } = body as { currentPassword: string };
+        return currentPassword === 'campus123'
+          ? { status: 200, body: { message: 'Password changed. Your other sessions have been signed out.' } }
+          : { status: 400, body: { message: 'The current password is not correct' } };
+      }
+      return { status: 404, body: { message: 'not found' } };
+    });
+    localStorage.setItem('jwtToken', 'tok');
+    return { calls, ...renderScreen(<StudentProfilePage />, STUDENT) };
+  }
+
+  it('says in a toast what the saved contact details changed', async () => {
+    const { user } = setup();
+    const form = await screen.findByRole('form', { name: 'Contact details' });
+    const phone = within(form).getByRole('textbox', { name: 'Phone' });
+    await user.clear(phone);
+    await fill(user, phone, '91234 56789');
+    await user.click(within(form).getByRole('button', { name: 'Save contact details' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Contact details saved: phoneNo 98765 43210 → 91234 56789.',
+    );
+  });
+
+  it('says a password problem on its field, and a changed password in a toast', async () => {
+    const { user, calls } = setup();
+    const form = await screen.findByRole('form', { name: 'Change password' });
+    const current = within(form).getByLabelText(/^Current password/);
+    const next = within(form).getByLabelText(/^New password/);
+    await fill(user, current, 'campus123');
+    await fill(user, next, 'short');
+    await user.click(within(form).getByRole('button', { name: 'Change password' }));
+    expect(next).toBeInvalid();
+    expect(next).toHaveAccessibleDescription(
+      expect.stringContaining('New password must be at least 8 characters'),
+    );
+    expect(calls.filter((c) => c.path === '/api/change-password')).toEqual([]);
+
+    await user.clear(current);
+    await fill(user, current, 'wrong-one');
+    await user.clear(next);
+    await fill(user, next, 'a-new-password-42');
+    await user.click(within(form).getByRole('button', { name: 'Change password' }));
+    await vi.waitFor(() => expect(current).toBeInvalid());
+    expect(current).toHaveAccessibleDescription('The current password is not correct');
+    expect(current).toHaveFocus();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.clear(current);
+    await fill(user, current, 'campus123');
+    await user.click(within(form).getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Password changed. Your other sessions have been signed out.',
+    );
+    expect(current).toHaveValue('');
   });
 });

@@ -4,6 +4,7 @@ import { MESSAGES, type Student, type Teacher } from '@campus/contract';
 import { LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
 import { useCurrentUser } from '../../../lib/current-user';
+import { formatDay } from '../../../lib/format';
 import { ChangePasswordForm } from '../../auth/components/change-password-form';
 import { LogoutButton } from '../../auth/components/logout-button';
 import { GuardianSettingsCard, NotificationSettings } from '../../mail/components/notification-settings';
@@ -11,6 +12,9 @@ import { useDetails } from '../api';
 import { ContactForm } from '../components/contact-form';
 
 type Field = [label: string, value: string | number | null | undefined];
+
+/** A stored day as the campus reads it; a missing one stays missing ('Not Available'). */
+const dayOrAsIs = (day: string | null | undefined) => (day ? formatDay(day) : day);
 
 function Fields({ fields, failed }: { fields: Field[]; failed: boolean }) {
   return (
@@ -98,7 +102,7 @@ export function StudentProfilePage() {
         ["Father's Name", s?.FatherName],
         ["Mother's Name", s?.MotherName],
         ['Gender', s?.Gender],
-        ['Date of Birth', s?.Dob],
+        ['Date of Birth', dayOrAsIs(s?.Dob)],
         ['Category', s?.Category],
         ['Phone', s?.phoneNo],
         ['Email', s?.email],
@@ -126,7 +130,7 @@ export function TeacherProfilePage() {
         ['Name', t?.name],
         ['Teacher ID', t?.teacherId],
         ['Gender', t?.Gender],
-        ['Date of Birth', t?.Dob],
+        ['Date of Birth', dayOrAsIs(t?.Dob)],
         ['Phone', t?.phoneNo],
         ['Email', t?.email],
         ['Mentor of', t ? t.groups.join(', ') : undefined],

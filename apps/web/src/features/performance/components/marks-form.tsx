@@ -19,6 +19,7 @@ import {
   type MarksRecord,
   type MarksUpdate,
 } from '@campus/contract';
+import { formatGpa } from '../format';
 
 type MarkValues = Record<MarkField | 'CGPA', string>;
 export type MarksFormValues = MarkValues & { cgpaSource: CgpaSource };
@@ -125,7 +126,7 @@ export function MarksForm({
           <Text aria-live="polite">
             CGPA:{' '}
             <Text span fw={700}>
-              {preview.cgpa === null ? 'not known yet' : preview.cgpa.toFixed(2)}
+              {preview.cgpa === null ? 'not known yet' : formatGpa(preview.cgpa)}
             </Text>{' '}
             (computed from {preview.semesters} semester{preview.semesters === 1 ? '' : 's'})
           </Text>

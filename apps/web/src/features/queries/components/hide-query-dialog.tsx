@@ -1,11 +1,9 @@
 /** The confirmation before a query is hidden as spam; it lives on the page, so it outlasts the card. */
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { Query } from '@campus/contract';
-import { serverMessageOr } from '../../../lib/api-client';
+import { showOutcome } from '../../../components/toast';
+import { failureDetail } from '../../../lib/failure';
 import { useSetQueryHidden } from '../api';
-
-export const HIDE_FAILED = 'Could not hide the query. Please try again.';
 
 export function HideQueryDialog({
   query,
@@ -18,16 +16,11 @@ export function HideQueryDialog({
   onHidden: (query: Query) => void;
 }) {
   const hide = useSetQueryHidden();
-  const [error, setError] = useState<string | null>(null);
-  const close = () => {
-    setError(null);
-    onClose();
-  };
 
   return (
     <Modal
       opened={query !== null}
-      onClose={close}
+      onClose={onClose}
       title="Hide this query as spam?"
       closeButtonProps={{ 'aria-label': 'Close' }}
       centered
@@ -41,13 +34,8 @@ export function HideQueryDialog({
             It leaves the unsolved and solved boards for everyone. The student who asked it still sees it, and
             an admin can show it again from the Queries screen.
           </Text>
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={close} data-autofocus>
+            <Button variant="default" onClick={onClose} data-autofocus>
               Cancel
             </Button>
             <Button
@@ -57,11 +45,16 @@ export function HideQueryDialog({
                 hide.mutate(
                   { queryId: query._id, hidden: true },
                   {
-                    onSuccess: (hidden) => {
-                      setError(null);
-                      onHidden(hidden);
+                    onSuccess: onHidden,
+                    // Nothing in the dialog can change the outcome: it closes, and Hide is there to try again.
+                    onError: (err) => {
+                      onClose();
+                      showOutcome({
+                        ok: false,
+                        title: `Could not hide “${query.topic}” as spam`,
+                        message: failureDetail(err),
+                      });
                     },
-                    onError: (err) => setError(serverMessageOr(err, HIDE_FAILED)),
                   },
                 )
               }

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, QUERY_SUBMITTED_MESSAGE } from '@campus/contract';
@@ -28,7 +28,8 @@ describe('WriteQueryForm', { timeout: 15_000 }, () => {
     const calls = stubApi((call) =>
       call.path === '/api/queries/similar' ? { status: 200, body: [] } : answer.promise,
     );
-    renderScreen(<WriteQueryForm />, STUDENT);
+    const onView = vi.fn();
+    renderScreen(<WriteQueryForm onView={onView} />, STUDENT);
     await fill({ topic: 'Hooks', tags: ' react , ,hooks,, state ,', query: 'When does useEffect run?' });
 
     expect(await screen.findByRole('button', { name: MESSAGES.submitting })).toBeDisabled();
@@ -44,7 +45,10 @@ describe('WriteQueryForm', { timeout: 15_000 }, () => {
     });
 
     answer.resolve({ status: 201, body: { message: QUERY_SUBMITTED_MESSAGE, query: boardQuery() } });
-    expect(await screen.findByRole('status')).toHaveTextContent(QUERY_SUBMITTED_MESSAGE);
+    const toast = await screen.findByRole('status');
+    expect(toast).toHaveTextContent(QUERY_SUBMITTED_MESSAGE);
+    await userEvent.setup({ delay: null }).click(within(toast).getByRole('button', { name: 'View' }));
+    expect(onView).toHaveBeenCalledTimes(1);
     expect(screen.getByLabelText(/^Topic/)).toHaveValue('');
     expect(screen.getByLabelText(/^Tags/)).toHaveValue('');
     expect(screen.getByRole('button', { name: 'Submit Query' })).toBeEnabled();
@@ -88,7 +92,9 @@ describe('WriteQueryForm', { timeout: 15_000 }, () => {
     stubApi(reply);
     renderScreen(<WriteQueryForm />, STUDENT);
     await fill({ topic: 'Hooks', tags: 'react', query: 'Why?' });
-    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.query.submitFailed);
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent('Could not post your query “Hooks”');
+    expect(toast).toHaveTextContent(MESSAGES.query.submitFailed);
     expect(screen.getByLabelText(/^Topic/)).toHaveValue('Hooks');
   });
 });

@@ -1,16 +1,5 @@
-/** Write Query: topic, comma-separated tags and the question; the server's answer shows in an alert. */
-import {
-  Alert,
-  Anchor,
-  Button,
-  Checkbox,
-  List,
-  Paper,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+/** Write Query: topic, comma-separated tags and the question; the server's answer shows in a toast. */
+import { Anchor, Button, Checkbox, List, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState, type SyntheticEvent } from 'react';
 import {
@@ -21,8 +10,10 @@ import {
   type SimilarQuery,
 } from '@campus/contract';
 import { Highlighted } from '../../../components/highlighted';
+import { showOutcome } from '../../../components/toast';
 import { ApiError, serverMessageOr } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
+import { whatToDo } from '../../../lib/failure';
 import { useSimilarQueries, useSubmitQuery } from '../api';
 
 /** The questions like the one being written, as it is typed: a student may find theirs answered. */
@@ -64,13 +55,29 @@ type Field = 'topic' | 'tags' | 'query';
 const LABELS: Record<Field, string> = { topic: 'Topic', tags: 'Tags', query: 'Query' };
 const EMPTY: Record<Field, string> = { topic: '', tags: '', query: '' };
 
-export function WriteQueryForm({ onOpenSimilar }: { onOpenSimilar?: (query: SimilarQuery) => void } = {}) {
+/**
+ * Over the hourly allowance the server says when to try again; otherwise the §8 message, and what to
+ * do when the server could not be reached.
+ */
+function failureMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    return error.status === 429
+      ? serverMessageOr(error, MESSAGES.query.submitFailed)
+      : MESSAGES.query.submitFailed;
+  }
+  return `${MESSAGES.query.submitFailed}\n${whatToDo(error)}`;
+}
+
+/** `onView` leads to the student's own queries, where the new one is listed. */
+export function WriteQueryForm({
+  onOpenSimilar,
+  onView,
+}: { onOpenSimilar?: (query: SimilarQuery) => void; onView?: () => void } = {}) {
   const user = useCurrentUser();
   const submit = useSubmitQuery();
   const [values, setValues] = useState(EMPTY);
   const [anonymous, setAnonymous] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
 
   const set = (field: Field) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -79,7 +86,6 @@ export function WriteQueryForm({ onOpenSimilar }: { onOpenSimilar?: (query: Simi
 
   function onSubmit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
-    setResult(null);
     const parsed = SubmitQueryRequestSchema.safeParse({ ...values, tags: parseTags(values.tags), anonymous });
     if (!parsed.success) {
       const fieldErrors: Partial<Record<Field, string>> = {};
@@ -94,18 +100,20 @@ export function WriteQueryForm({ onOpenSimilar }: { onOpenSimilar?: (query: Simi
       { name: user.name, rollNo: user.RollNo ?? 0, email: user.email, ...parsed.data },
       {
         onSuccess: (res) => {
-          setResult({ ok: true, message: res.message });
+          showOutcome({
+            ok: true,
+            message: res.message,
+            ...(onView ? { action: { label: 'View', onClick: onView } } : {}),
+          });
           setValues(EMPTY);
           setAnonymous(false);
         },
-        // Over the hourly allowance the server says when to try again; otherwise the §8 message.
+        // What was typed stays, to send again.
         onError: (error) =>
-          setResult({
+          showOutcome({
             ok: false,
-            message:
-              error instanceof ApiError && error.status === 429
-                ? serverMessageOr(error, MESSAGES.query.submitFailed)
-                : MESSAGES.query.submitFailed,
+            title: `Could not post your query “${parsed.data.topic}”`,
+            message: failureMessage(error),
           }),
       },
     );
@@ -145,11 +153,6 @@ export function WriteQueryForm({ onOpenSimilar }: { onOpenSimilar?: (query: Simi
             checked={anonymous}
             onChange={(e) => setAnonymous(e.currentTarget.checked)}
           />
-          {result && (
-            <Alert color={result.ok ? 'green' : 'red'} role={result.ok ? 'status' : 'alert'}>
-              {result.message}
-            </Alert>
-          )}
           <Button type="submit" disabled={submit.isPending} style={{ alignSelf: 'flex-start' }}>
             {submit.isPending ? MESSAGES.submitting : 'Submit Query'}
           </Button>

@@ -231,7 +231,7 @@ export function StudentQueriesPage() {
         </Tabs.Panel>
         <Tabs.Panel value="mine">{tab === 'mine' && <YourQueries url={url} onWrite={write} />}</Tabs.Panel>
         <Tabs.Panel value="write">
-          <WriteQueryForm onOpenSimilar={openSimilar} />
+          <WriteQueryForm onOpenSimilar={openSimilar} onView={() => open('mine')} />
         </Tabs.Panel>
         <Tabs.Panel value="solved">
           {tab === 'solved' && (

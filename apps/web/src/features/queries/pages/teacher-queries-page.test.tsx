@@ -226,8 +226,10 @@ describe('TeacherQueriesPage', { timeout: 15_000 }, () => {
     solved.push(answered);
     reply.resolve({ status: 200, body: answered });
 
-    expect(await screen.findByText('Answer posted to “Pointers”.')).toBeVisible();
-    expect(screen.queryByText(MESSAGES.solution.updated)).toBeNull();
+    // SPEC §8's words lead the toast, which says that this was the query's first answer.
+    const toast = (await screen.findByText(MESSAGES.solution.updated)).closest('[role]')!;
+    expect(toast).toHaveAttribute('role', 'status');
+    expect(toast).toHaveTextContent('Answer posted to “Pointers”: its first answer.');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await within(screen.getByRole('tabpanel')).findByText(MESSAGES.query.none)).toBeVisible();
     await userEvent.setup({ delay: null }).click(screen.getByRole('tab', { name: /^Solved Queries/ }));

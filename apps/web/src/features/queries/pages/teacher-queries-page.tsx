@@ -15,8 +15,8 @@ import {
   type WorkListView,
 } from '../../../components/work-list-filters';
 import { Pager } from '../../../components/pager';
-import { serverMessageOr } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
+import { failureDetail } from '../../../lib/failure';
 import { useLoggedError } from '../../../lib/logger';
 import { useMentoredGroups } from '../../../lib/mentored-groups';
 import { showOutcome } from '../../../components/toast';
@@ -151,7 +151,8 @@ export function TeacherQueriesPage() {
         onError: (err) =>
           showOutcome({
             ok: false,
-            message: serverMessageOr(err, 'Could not show the query again. Please try again.'),
+            title: `Could not put “${query.topic}” back on the board`,
+            message: failureDetail(err),
           }),
       },
     );
@@ -194,10 +195,11 @@ export function TeacherQueriesPage() {
         onClose={() => setAnswering(null)}
         onSolved={(query) => {
           setAnswering(null);
-          // Only unsolved queries are answered here: this is the first answer, posted, not updated.
+          // Only unsolved queries are answered here, so this is the first answer; the §8 words lead.
           showOutcome({
             ok: true,
-            message: `Answer posted to “${query.topic}”.`,
+            title: MESSAGES.solution.updated,
+            message: `Answer posted to “${query.topic}”: its first answer. The student can read it now.`,
             action: { label: 'View', onClick: () => setTab('solved') },
           });
         }}

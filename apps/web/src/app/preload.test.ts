@@ -1,0 +1,60 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TOKEN_STORAGE_KEY } from '@campus/contract';
+import { performanceKeys } from '../features/performance/api';
+import { preloadScreen } from './preload';
+
+const encode = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, '');
+const tokenFor = (claims: Record<string, unknown>) =>
+  `${encode({ alg: 'HS256' })}.${encode(claims)}.signature`;
+
+/** The paths the page asked the server for, in order. */
+function serverAnswering(): string[] {
+  const asked: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string) => {
+      asked.push(url);
+      const body = url.startsWith('/api/performance/')
+        ? [{ RollNo: 230001 }]
+        : { decoded: { role: 'student', RollNo: 230001, name: 'A student', email: 'a@campus.test' } };
+      return Promise.resolve(
+        new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }),
+      );
+    }),
+  );
+  return asked;
+}
+
+describe('preloadScreen', () => {
+  let queryClient: QueryClient;
+  beforeEach(() => {
+    queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  });
+  afterEach(() => {
+    localStorage.clear();
+    vi.unstubAllGlobals();
+  });
+
+  it("asks for a student's own screen data beside the session check, under the key the screen reads", async () => {
+    const asked = serverAnswering();
+    localStorage.setItem(TOKEN_STORAGE_KEY, tokenFor({ role: 'student', RollNo: 230001 }));
+    await preloadScreen(queryClient, '/student/performance');
+    expect(queryClient.getQueryData(performanceKeys.student(230001))).toEqual({ RollNo: 230001 });
+    expect(asked.some((url) => url.startsWith('/api/post-data-from-token/'))).toBe(true);
+    expect(asked).toContain('/api/performance/230001');
+  });
+
+  it("asks for nothing of a screen outside the token's own area", async () => {
+    const asked = serverAnswering();
+    localStorage.setItem(TOKEN_STORAGE_KEY, tokenFor({ role: 'teacher', teacherId: 1001 }));
+    await preloadScreen(queryClient, '/student/performance');
+    expect(asked.filter((url) => !url.startsWith('/api/post-data-from-token/'))).toEqual([]);
+  });
+
+  it('asks for nothing when nobody is signed in', async () => {
+    const asked = serverAnswering();
+    await preloadScreen(queryClient, '/student/performance');
+    expect(asked).toEqual([]);
+  });
+});
