@@ -11,6 +11,7 @@ import {
   login,
   type StudentPerson,
 } from '../../../test/fixtures';
+import { campusDay } from '../../lib/campus-day';
 
 let t: TestApp;
 let teacherToken: string;
@@ -122,13 +123,17 @@ describe('PUT /api/gatepasses/update-status-bulk', () => {
         mine
           .map((p) =>
             decidedBy.get(p._id) === 'approved'
-              ? expect.stringMatching(new RegExp(`^Your gate pass for ${p.date} was approved by `))
-              : expect.stringMatching(new RegExp(`^Your gate pass for ${p.date} was rejected by .*: Exams$`)),
+              ? expect.stringMatching(new RegExp(`^Your gate pass for ${campusDay(p.date)} was approved by `))
+              : expect.stringMatching(
+                  new RegExp(`^Your gate pass for ${campusDay(p.date)} was rejected by .*: Exams$`),
+                ),
           )
           .sort(),
       );
       const texts = notes.map((n) => n.text);
-      for (const p of mine) expect(texts.filter((text) => text.includes(p.date))).toHaveLength(1);
+      for (const p of mine) {
+        expect(texts.filter((text) => text.includes(`for ${campusDay(p.date)} was`))).toHaveLength(1);
+      }
     }
 
     // The audit log has one decision per pass, as if each had been decided alone.

@@ -20,6 +20,7 @@ import {
   type StudentPerson,
 } from '../../../test/fixtures';
 import { newId, nowIso } from '../../lib/ids';
+import { campusDay } from '../../lib/campus-day';
 
 const clock = testClock();
 const today = new Date(clock.now()).toISOString().slice(0, 10);
@@ -117,7 +118,7 @@ describe('applying for leave', () => {
     expect(mine.json<Leave[]>().map((l) => l._id)).toContain(leave._id);
     const inbox = await request('GET', '/api/notifications', mentorToken);
     expect(inbox.json<Notification[]>().map((n) => n.text)).toContain(
-      `New leave application from Asha Rao (${today} to ${addDays(today, 2)})`,
+      `New leave application from Asha Rao (${campusDay(today)} to ${campusDay(addDays(today, 2))})`,
     );
     const pending = await request('GET', '/api/leave?status=pending', mentorToken);
     expect(pending.json<Leave[]>().map((l) => l._id)).toContain(leave._id);
@@ -226,7 +227,7 @@ describe('withdrawing and deciding', () => {
     });
     const inbox = await request('GET', '/api/notifications', studentToken);
     expect(inbox.json<Notification[]>().map((n) => n.text)).toContain(
-      `Your leave from ${addDays(today, 20)} to ${addDays(today, 21)} was rejected by Dr. Mehta: Exams that week`,
+      `Your leave from ${campusDay(addDays(today, 20))} to ${campusDay(addDays(today, 21))} was rejected by Dr. Mehta: Exams that week`,
     );
     const twice = await decide(leave._id, { decision: 'approved' }, adminToken);
     expect(twice.statusCode).toBe(409);

@@ -47,7 +47,7 @@ function headerFileName(name: string): string {
   return name.replace(/[^\w.\- ]+/g, '_').slice(0, 100) || 'attachment';
 }
 
-export const leaveRoutes: Feature = async (app: App, { db, now, live }) => {
+export const leaveRoutes: Feature = async (app: App, { db, now, live, notify }) => {
   const leave = leaveRepository(db);
   const notes = notificationRepository(db);
   const today = () => new Date(now()).toISOString().slice(0, 10);
@@ -115,7 +115,7 @@ export const leaveRoutes: Feature = async (app: App, { db, now, live }) => {
       if (!created) throw forbidden('Only students may apply for leave');
       await tell(await leave.mentorsOf(rollNo), {
         kind: 'leave.requested',
-        text: `New leave application from ${created.name} (${created.from} to ${created.to})`,
+        text: `New leave application from ${created.name} (${notify.day(created.from)} to ${notify.day(created.to)})`,
         link: PATHS.teacher.leave,
       });
       return reply.code(201).send({ message: LEAVE_MESSAGES.applied, leave: created });
@@ -218,8 +218,8 @@ export const leaveRoutes: Feature = async (app: App, { db, now, live }) => {
         kind: 'leave.decided',
         text:
           decision === 'approved'
-            ? `Your leave from ${decided.from} to ${decided.to} was approved${by}`
-            : `Your leave from ${decided.from} to ${decided.to} was rejected${by}: ${decided.rejectReason ?? ''}`,
+            ? `Your leave from ${notify.day(decided.from)} to ${notify.day(decided.to)} was approved${by}`
+            : `Your leave from ${notify.day(decided.from)} to ${notify.day(decided.to)} was rejected${by}: ${decided.rejectReason ?? ''}`,
         link: PATHS.student.leave,
       });
       return decided;

@@ -77,7 +77,7 @@ describe('gate passes', () => {
     expect(await inbox(student.token)).toEqual([
       expect.objectContaining({
         kind: 'gatepass.decided',
-        text: `Your gate pass for 2031-02-03 was approved by ${teacher.name}`,
+        text: `Your gate pass for 3 Feb 2031 was approved by ${teacher.name}`,
         link: '/student/gatepass',
         read: false,
       }),
@@ -104,7 +104,7 @@ describe('gate passes', () => {
       decidedBy: teacher.name,
     });
     expect((await inbox(student.token))[0]!.text).toBe(
-      `Your gate pass for 2031-03-04 was rejected by ${teacher.name}: Exams that day`,
+      `Your gate pass for 4 Mar 2031 was rejected by ${teacher.name}: Exams that day`,
     );
   });
 
@@ -120,7 +120,7 @@ describe('gate passes', () => {
     expect(await unread(student.token)).toBe(0);
     expect((await decide(teacher.token, pass._id, 'rejected')).statusCode).toBe(200);
     expect((await inbox(student.token))[0]!.text).toBe(
-      `Your gate pass for 2031-02-03 was rejected by ${teacher.name}`,
+      `Your gate pass for 3 Feb 2031 was rejected by ${teacher.name}`,
     );
   });
 });
@@ -191,7 +191,7 @@ describe('the inbox', () => {
     }
     const [newest, ...older] = await inbox(student.token);
     expect(older).toHaveLength(2);
-    expect(newest!.text).toContain('2031-04-03');
+    expect(newest!.text).toContain('for 3 Apr 2031 was');
 
     const theirs = await t.app.inject({
       method: 'PUT',
@@ -268,9 +268,9 @@ describe('the inbox', () => {
       headers: bearer(student.token),
     });
     expect(res.headers['x-total-count']).toBe('3');
-    expect(res.json<Notification[]>().map((n) => /\d{4}-\d{2}-\d{2}/.exec(n.text)?.[0])).toEqual([
-      '2031-05-12',
-      '2031-05-11',
+    expect(res.json<Notification[]>().map((n) => /for (.+?) was/.exec(n.text)?.[1])).toEqual([
+      '12 May 2031',
+      '11 May 2031',
     ]);
   });
 });

@@ -7,22 +7,30 @@ import { PATHS, ROLES, type GatePass, type Query, type Role } from '@campus/cont
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/index';
 import type { LiveEvents } from '../../db/live-events';
+import { campusDay } from '../../lib/campus-day';
 import { inChunks } from '../../lib/chunks';
 import type { MailService } from '../mail/service';
 import type { StartedNotice } from '../notices/repository';
 import { notificationRepository, type NewNotification } from './repository';
 
 /** What a pass's student is told of its decision. */
-function decisionNote(pass: GatePass): NewNotification {
+function decisionNote(pass: GatePass, day: (iso: string) => string): NewNotification {
   const by = pass.decidedBy ? ` by ${pass.decidedBy}` : '';
   const text =
     pass.approvedStatus === 'approved'
-      ? `Your gate pass for ${pass.date} was approved${by}`
-      : `Your gate pass for ${pass.date} was rejected${by}${pass.rejectReason ? `: ${pass.rejectReason}` : ''}`;
+      ? `Your gate pass for ${day(pass.date)} was approved${by}`
+      : `Your gate pass for ${day(pass.date)} was rejected${by}${pass.rejectReason ? `: ${pass.rejectReason}` : ''}`;
   return { kind: 'gatepass.decided', text, link: PATHS.student.gatepass };
 }
 
-export function notifier(db: Db, live: LiveEvents, log: FastifyBaseLogger, mail?: MailService) {
+export function notifier(
+  db: Db,
+  live: LiveEvents,
+  log: FastifyBaseLogger,
+  mail?: MailService,
+  locale?: string,
+) {
+  const day = (iso: string) => campusDay(iso, locale);
   // The mails a notification brings are queued after it is written; a failure there is only logged.
   const notes = notificationRepository(
     db,
@@ -51,6 +59,8 @@ export function notifier(db: Db, live: LiveEvents, log: FastifyBaseLogger, mail?
       ?.account_id;
 
   return {
+    /** A day as the campus reads it, for the texts of notifications written elsewhere. */
+    day,
     /** A student applied: their mentors are told; every staff list of passes changed. */
     gatePassRequested: safely(async (pass: GatePass) => {
       const mentors = await db
@@ -88,7 +98,7 @@ export function notifier(db: Db, live: LiveEvents, log: FastifyBaseLogger, mail?
       });
       const told = passes.flatMap((pass) => {
         const accountId = accounts.get(pass.rollNo);
-        return accountId ? [{ accountId, notification: decisionNote(pass) }] : [];
+        return accountId ? [{ accountId, notification: decisionNote(pass, day) }] : [];
       });
       if (told.length > 0) {
         await notes.addEach(told);
