@@ -97,7 +97,11 @@ test('a teacher marks a 200-student group on a phone for a past day, with the st
   });
 
   await test.step('the marked day opens again with its marks, and a correction is saved', async () => {
+    // The filter is kept in the address: a reload still shows the absentees, then everyone again.
     await page.reload();
+    await expect(rows).toHaveCount(3, PAGE_LOAD);
+    await expect(page).toHaveURL(/show=absent/);
+    await page.getByRole('radiogroup', { name: 'Show' }).getByText('All', { exact: true }).click();
     await expect(rows).toHaveCount(200, PAGE_LOAD);
     await expect(
       page.getByText(`The attendance of ${readableDay(PAST_DAY)} is already recorded.`, { exact: false }),
