@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Decoded } from '@campus/contract';
+import { noMediaMatches, screenWidth } from '../test/media';
 import { ADMIN, renderScreen, STUDENT, stubApi } from '../test/render';
 import { RoleLayout } from './role-layout';
 
@@ -13,38 +14,12 @@ const GUARD: Decoded = {
   exp: 4_102_444_800,
 };
 
-/** A screen as wide as `px`: media queries on min-width answer as a browser of that width would. */
-function screenWidth(px: number) {
-  const original = Object.getOwnPropertyDescriptor(window, 'matchMedia')!;
-  Object.defineProperty(window, 'matchMedia', {
-    configurable: true,
-    writable: true,
-    value: (query: string) => {
-      const min = /min-width:\s*([\d.]+)em/.exec(query);
-      return {
-        matches: min ? px >= Number(min[1]) * 16 : false,
-        media: query,
-        onchange: null,
-        addListener: vi.fn(),
-        removeListener: vi.fn(),
-        addEventListener: vi.fn(),
-        removeEventListener: vi.fn(),
-        dispatchEvent: vi.fn(),
-      };
-    },
-  });
-  return () => Object.defineProperty(window, 'matchMedia', original);
-}
-
 const mainLink = (name: string) =>
   within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name });
 
 describe('RoleLayout navigation', { timeout: 15_000 }, () => {
-  let restore: () => void;
-  beforeEach(() => {
-    restore = screenWidth(1280);
-  });
-  afterEach(() => restore());
+  beforeEach(() => screenWidth(1280));
+  afterEach(noMediaMatches);
 
   it('highlights Dashboard on the admin home screen, where sign-in lands', async () => {
     stubApi(() => ({ status: 404 }));
@@ -82,7 +57,7 @@ describe('RoleLayout navigation', { timeout: 15_000 }, () => {
 
 describe('RoleLayout on a phone', { timeout: 15_000 }, () => {
   it('keeps the links out of the top bar and in the drawer the burger opens', async () => {
-    const restore = screenWidth(360);
+    screenWidth(360);
     try {
       stubApi(() => ({ status: 404 }));
       const { user } = renderScreen(<RoleLayout session={STUDENT} />, STUDENT, { path: '/student/home' });
@@ -91,7 +66,7 @@ describe('RoleLayout on a phone', { timeout: 15_000 }, () => {
       const mobile = await screen.findByRole('navigation', { name: 'Mobile' }, { timeout: 10_000 });
       expect(within(mobile).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
     } finally {
-      restore();
+      noMediaMatches();
     }
   });
 });
