@@ -4,6 +4,13 @@ import { TOKEN_STORAGE_KEY } from '@campus/contract';
 import { performanceKeys } from '../features/performance/api';
 import { preloadScreen } from './preload';
 
+// The role area's code and the screen's own chunk start loading too; stand-ins keep those loads
+// from outliving a test.
+vi.mock('./areas', () => ({ default: () => null }));
+vi.mock('../features/performance/pages/student-performance-page', () => ({
+  StudentPerformancePage: () => null,
+}));
+
 const encode = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, '');
 const tokenFor = (claims: Record<string, unknown>) =>
   `${encode({ alg: 'HS256' })}.${encode(claims)}.signature`;
