@@ -45,17 +45,37 @@ const TRANSACTION_CONTROL = /^\s*(begin|commit|end|rollback|savepoint|release)\b
 const INSERT_OR_UPDATE =
   /^\s*(?:insert(?!\s+or\s+replace)(?:\s+or\s+\w+)?\s+into|update(?:\s+or\s+\w+)?)\s+(?:"((?:[^"]|"")+)"|(\w+))/i;
 
+const DELETE_FROM = /^\s*delete\s+from\s+(?:"((?:[^"]|"")+)"|(\w+))/i;
+
+/**
+ * Tables no foreign key refers to and no trigger watches (checked against the schema by a test): a
+ * delete from one of them changes that table alone. Signing in prunes old sessions and clears its
+ * failed attempts; were those deletes counted as changing everything, every sign-in would empty the
+ * cache of the whole campus.
+ */
+export const LEAF_TABLES: ReadonlySet<string> = new Set([
+  'notifications',
+  'password_resets',
+  'query_likes',
+  'rate_limits',
+  'sessions',
+]);
+
 /**
  * The tables a statement SQLite says may write (`readonly` false: an insert with `returning` is one,
- * though it answers rows) touches. Inserts and updates touch their own table (upserts too); deletes
- * and replaces may cascade through foreign keys, and anything else (DDL, pragmas) may change
- * anything, so those count as touching every table.
+ * though it answers rows) touches. Inserts and updates touch their own table (upserts too), and so
+ * does a delete from a table nothing refers to (`LEAF_TABLES`); other deletes and replaces may
+ * cascade through foreign keys, and anything else (DDL, pragmas) may change anything, so those count
+ * as touching every table.
  */
 export function writeTarget(text: string, readonly: boolean): WriteTarget {
   if (readonly || TRANSACTION_CONTROL.test(text)) return null;
   const match = INSERT_OR_UPDATE.exec(text);
   const table = match?.[1]?.replaceAll('""', '"') ?? match?.[2];
-  return table ? [table.toLowerCase()] : 'all';
+  if (table) return [table.toLowerCase()];
+  const deleted = DELETE_FROM.exec(text);
+  const from = (deleted?.[1]?.replaceAll('""', '"') ?? deleted?.[2])?.toLowerCase();
+  return from !== undefined && LEAF_TABLES.has(from) ? [from] : 'all';
 }
 
 const READ_FROM = /\b(?:from|join)\s+"((?:[^"]|"")+)"/gi;
@@ -72,12 +92,14 @@ export function readTables(text: string): readonly string[] {
 export const readsOfCachedLoad = new AsyncLocalStorage<Set<string>>();
 
 /**
- * Tables whose rows each belong to one student (`roll_no`). A write to one of them may say whose rows
- * it changes (`writingRowsOf`), and a cached read of one student's rows may name just those
- * (`rowsOf`): marking a group's attendance then leaves every other student's history in memory.
- * On PostgreSQL their triggers name the students too (migration 0022).
+ * Tables whose rows each belong to one student (`roll_no`; a question's tags belong to its asker). A
+ * write to one of them may say whose rows it changes (`writingRowsOf`), and a cached read of one
+ * student's rows may name just those (`rowsOf`): marking a group's attendance then leaves every other
+ * student's history in memory, and a new question leaves every other student's own list, and every
+ * other mentor's work list, in memory. On PostgreSQL their triggers name the students too
+ * (migrations 0022 and 0024).
  */
-export const STUDENT_TABLES = ['attendance', 'gate_passes', 'performance'] as const;
+export const STUDENT_TABLES = ['attendance', 'gate_passes', 'performance', 'queries', 'query_tags'] as const;
 export type StudentTable = (typeof STUDENT_TABLES)[number];
 
 /** What a cached read names for one student's rows of a table: `attendance#230001`. */
@@ -137,15 +159,24 @@ export class ChangeCounts {
     else for (const table of target) this.table(table, scopes?.get(table));
   }
 
+  /**
+   * A number that moves whenever any of these changes. A read may name hundreds of students' rows of
+   * one table (a mentor's work list): the table's own counter is added once for a run of them.
+   */
   sum(tables: readonly string[]): number {
     let sum = this.everything;
+    let table = '';
     for (const name of tables) {
       const hash = name.indexOf('#');
       if (hash === -1) {
         sum += (this.counts.get(name) ?? 0) + (this.counts.get(`${name}#`) ?? 0);
-      } else {
-        sum += (this.counts.get(name.slice(0, hash)) ?? 0) + (this.counts.get(name) ?? 0);
+        continue;
       }
+      if (hash !== table.length || !name.startsWith(table)) {
+        table = name.slice(0, hash);
+        sum += this.counts.get(table) ?? 0;
+      }
+      sum += this.counts.get(name) ?? 0;
     }
     return sum;
   }

@@ -23,6 +23,8 @@ import * as audienceAndAnonymity from './migrations/0019-audience-and-anonymity'
 import * as supportStatus from './migrations/0021-support-status';
 import * as cacheAudiencesAndMentors from './migrations/0022-cache-audiences-and-mentors';
 import * as menteeBoards from './migrations/0023-mentee-boards';
+import * as questionChangesByStudent from './migrations/0024-question-changes-by-student';
+import * as boardCounts from './migrations/0025-board-counts';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -46,6 +48,8 @@ const migrations: Record<string, Migration> = {
   '0021-support-status': supportStatus,
   '0022-cache-audiences-and-mentors': cacheAudiencesAndMentors,
   '0023-mentee-boards': menteeBoards,
+  '0024-question-changes-by-student': questionChangesByStudent,
+  '0025-board-counts': boardCounts,
 };
 
 /** The migration that creates the schema: it runs on the first start of a new database only. */

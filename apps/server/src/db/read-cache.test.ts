@@ -8,10 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { buildApp } from '../app';
 import { bearer, createStudent, createTeacher, login } from '../../test/fixtures';
 import type { App } from '../types';
-import { readTables, writeTarget } from './changes';
+import { LEAF_TABLES, readTables, writeTarget } from './changes';
 import { openDb, type DbHandle } from './index';
 import { migrateToLatest } from './migrate';
 import { ReadCache } from './read-cache';
@@ -40,6 +41,38 @@ describe('what a statement reads and writes', () => {
     expect(writeTarget('delete from "faq" where "id" = ?', false)).toBe('all');
     expect(writeTarget('insert or replace into "faq" values (?)', false)).toBe('all');
     expect(writeTarget('create table "x" ("id" text)', false)).toBe('all');
+  });
+
+  it('counts a delete from a table nothing refers to as touching that table alone (signing in prunes sessions)', () => {
+    expect(writeTarget('delete from "sessions" where "account_id" = ?', false)).toEqual(['sessions']);
+    expect(writeTarget('delete from "rate_limits" where "key" in (?)', false)).toEqual(['rate_limits']);
+    expect(writeTarget('delete from "students" where "roll_no" = ?', false)).toBe('all');
+  });
+
+  it('names as leaf tables only tables no foreign key refers to and no trigger watches', async () => {
+    const handle = openDb({ sqliteFile: ':memory:' });
+    await migrateToLatest(handle);
+    const tables = (
+      await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(handle.db)
+    ).rows.map((r) => r.name);
+    const referred = new Set<string>();
+    for (const table of tables) {
+      const keys = await sql<{
+        table: string;
+      }>`select "table" from pragma_foreign_key_list(${table})`.execute(handle.db);
+      for (const key of keys.rows) referred.add(key.table.toLowerCase());
+    }
+    const watched = (
+      await sql<{ tbl_name: string }>`select tbl_name from sqlite_master where type = 'trigger'`.execute(
+        handle.db,
+      )
+    ).rows.map((r) => r.tbl_name.toLowerCase());
+    for (const table of LEAF_TABLES) {
+      expect(tables, table).toContain(table);
+      expect(referred.has(table), `${table} is referred to`).toBe(false);
+      expect(watched, `${table} has a trigger`).not.toContain(table);
+    }
+    await handle.close();
   });
 
   it('ignores reads and transaction control', () => {

@@ -136,6 +136,12 @@ export interface LeaveAttachmentsTable {
   size: number;
   data: Uint8Array;
 }
+/** How many questions each board holds, kept by triggers (migration 0025); `solved` 0 or 1. */
+export interface QueryBoardCountsTable {
+  solved: number;
+  total: number;
+}
+
 export interface QueriesTable {
   id: string;
   roll_no: number;
@@ -360,6 +366,7 @@ export interface Database {
   queries: QueriesTable;
   query_tags: QueryTagsTable;
   query_likes: QueryLikesTable;
+  query_board_counts: QueryBoardCountsTable;
   mentor_notices: MentorNoticesTable;
   events: EventsTable;
   notices: NoticesTable;

@@ -47,6 +47,12 @@ const SORT_COLUMNS = {
 } as const;
 
 export function gatePassRepository(db: Db, now: () => number = Date.now) {
+  /** Whose passes these are: a decision then changes only their rows (db/changes.ts). */
+  const studentsOf = async (ids: readonly string[]): Promise<number[]> =>
+    (await db.selectFrom('gate_passes').select('roll_no').distinct().where('id', 'in', ids).execute()).map(
+      (row) => row.roll_no,
+    );
+
   /** Every gate pass read: the pass, its student and the deciding teacher, in one query, unordered. */
   const selectPasses = () =>
     db
@@ -208,17 +214,19 @@ export function gatePassRepository(db: Db, now: () => number = Date.now) {
       teacherAccountId: string,
       rejectReason?: string | null,
     ): Promise<DecisionOutcome> {
-      const result = await db
-        .updateTable('gate_passes')
-        .set({
-          status: decision,
-          decided_by: teacherAccountId,
-          decided_at: nowIso(),
-          reject_reason: decision === 'rejected' && rejectReason ? rejectReason : null,
-        })
-        .where('id', '=', id)
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
+      const result = await writingRowsOf('gate_passes', await studentsOf([id]), () =>
+        db
+          .updateTable('gate_passes')
+          .set({
+            status: decision,
+            decided_by: teacherAccountId,
+            decided_at: nowIso(),
+            reject_reason: decision === 'rejected' && rejectReason ? rejectReason : null,
+          })
+          .where('id', '=', id)
+          .where('status', '=', 'pending')
+          .executeTakeFirst(),
+      );
       if (result.numUpdatedRows === 0n) {
         const current = await db
           .selectFrom('gate_passes')
@@ -247,18 +255,20 @@ export function gatePassRepository(db: Db, now: () => number = Date.now) {
       const decided = new Set<string>();
       const found = new Map<string, GatePass>();
       await inChunks(ids, async (chunk) => {
-        const rows = await db
-          .updateTable('gate_passes')
-          .set({
-            status: decision,
-            decided_by: teacherAccountId,
-            decided_at: decidedAt,
-            reject_reason: decision === 'rejected' && rejectReason ? rejectReason : null,
-          })
-          .where('id', 'in', chunk)
-          .where('status', '=', 'pending')
-          .returning('id')
-          .execute();
+        const rows = await writingRowsOf('gate_passes', await studentsOf(chunk), () =>
+          db
+            .updateTable('gate_passes')
+            .set({
+              status: decision,
+              decided_by: teacherAccountId,
+              decided_at: decidedAt,
+              reject_reason: decision === 'rejected' && rejectReason ? rejectReason : null,
+            })
+            .where('id', 'in', chunk)
+            .where('status', '=', 'pending')
+            .returning('id')
+            .execute(),
+        );
         for (const row of rows) decided.add(row.id);
       });
       await inChunks(ids, async (chunk) => {

@@ -21,12 +21,14 @@ import type { App } from '../../types';
 import type { Feature } from '../deps';
 import { gatePassRepository } from './repository';
 import { rowsOf } from '../../db/changes';
+import { menteeRows } from '../../db/mentees';
 
 const TAGS = ['gate_passes', 'students', 'teachers'];
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
 
 export const gatepassesRoutes: Feature = async (app: App, { db, cache, notify, now }) => {
   const passes = gatePassRepository(db, now);
+  const menteesOf = menteeRows(db, cache);
   // A pass's state at the gate changes with the day (ready → expired): a cached list is kept per day.
   const day = () => new Date(now()).toISOString().slice(0, 10);
 
@@ -95,26 +97,21 @@ export const gatepassesRoutes: Feature = async (app: App, { db, cache, notify, n
         response: { 200: GatePassListSchema, ...errors },
       },
     },
-    (request, reply) => {
+    async (request, reply) => {
       const { group, mine, sort, order, ...page } = request.query;
       const { status } = request.params;
       const mentoredBy = mine ? principalOf(request).accountId : undefined;
       const load = async () =>
         arrayAnswer(await passes.listForStaff(status, page, { group, mentoredBy, sort, order }));
-      // Who mentors whom (`mine`) is not a table the cache follows: those pages go to the database,
-      // where the mentor's groups lead to a hundred-odd passes through the students' index.
-      const cached = !mine && keepsInMemory(page);
-      return answerList(
-        reply,
-        cached
-          ? cache.read(
-              `gatepasses-staff:${day()}:${status}:${group ?? ''}:${sort}:${order}:${page.limit ?? 'all'}:${page.offset}`,
-              ['gate_passes', 'students', 'teachers'],
-              load,
-              request.dataVersion,
-            )
-          : load(),
-      );
+      if (!keepsInMemory(page)) return answerList(reply, load());
+      // A mentor's work list follows only their mentees' passes: a pass from another group leaves it
+      // in memory.
+      const mentees = mentoredBy === undefined ? undefined : await menteesOf(mentoredBy, request.dataVersion);
+      const key = `gatepasses-staff:${day()}:${status}:${group ?? ''}:${mentoredBy ?? ''}:${mentees?.key ?? ''}:${sort}:${order}:${page.limit ?? 'all'}:${page.offset}`;
+      const sources = mentees
+        ? mentees.sources(['gate_passes'], ['students', 'teachers', 'teacher_groups'])
+        : (['gate_passes', 'students', 'teachers'] as const);
+      return answerList(reply, cache.read(key, sources, load, request.dataVersion));
     },
   );
 

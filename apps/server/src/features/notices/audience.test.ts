@@ -205,14 +205,15 @@ describe('scheduling', () => {
     expect(res.statusCode).toBe(201);
     expect(await headings('inB')).not.toContain('Library hours');
     expect(await headings('inB')).not.toContain('Library hours');
-    // Read again: the moments notices start and end, and the list, both from memory.
+    // Read again: when the next notice to tell starts, the moments notices start and end, and the
+    // list, all from memory.
     const before = await hits();
     expect(await headings('inB')).not.toContain('Library hours');
-    expect(await hits()).toBe(before + 2);
-    // Past its start: the list is read afresh (and the notice, now told, is written to as well).
+    expect(await hits()).toBe(before + 3);
+    // Past its start: the notice is told (its row written to), so the list is read afresh.
     clock.advance(31_000);
     expect(await headings('inB')).toContain('Library hours');
-    expect(await hits()).toBe(before + 2);
+    expect(await hits()).toBe(before + 4);
     clock.advance(60_000);
     expect(await headings('inB')).not.toContain('Library hours');
   });

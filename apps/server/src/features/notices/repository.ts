@@ -514,6 +514,18 @@ export function noticesRepository(db: Db, dialect: Dialect = 'sqlite') {
       return rows.map((r) => r.at).sort();
     },
 
+    /** When the first notice whose people have not been told starts (an ISO time), or null when none waits. */
+    async nextUntold(): Promise<string | null> {
+      const { rows } = await sql<{ at: string | null }>`
+        select min(at) as at from (
+          select min(starts_at) as at from notices where notified_at is null
+          union all select min(starts_at) from events where notified_at is null
+          union all select min(starts_at) from mentor_notices where notified_at is null) as untold`.execute(
+        db,
+      );
+      return rows[0]?.at ?? null;
+    },
+
     async claimStarted(now: string): Promise<StartedNotice[]> {
       const started: StartedNotice[] = [];
       for (const type of Object.keys(TABLES) as NoticeType[]) {

@@ -84,9 +84,18 @@ export const noticesRoutes: Feature = async (app, { db, dialect, notify, now, ca
     return cache.read(key, LIST_TABLES[kind], read, outside);
   };
 
-  /** Tells the people of every scheduled notice that has started (once, whichever instance sees it). */
+  /**
+   * Tells the people of every scheduled notice that has started (once, whichever instance sees it).
+   * When the next notice waiting to be told starts is kept in memory while the notices are unchanged,
+   * so that a list read before then asks the database nothing more.
+   */
   const tellStarted = async () => {
-    for (const started of await notices.claimStarted(nowIso())) await notify.noticeStarted(started);
+    const at = nowIso();
+    const next = await cache.get('notices-next-untold', ['notices', 'events', 'mentor_notices'], () =>
+      notices.nextUntold(),
+    );
+    if (next === null || next > at) return;
+    for (const started of await notices.claimStarted(at)) await notify.noticeStarted(started);
   };
   const timer = setInterval(() => {
     tellStarted().catch((err: unknown) => app.log.error({ err }, 'Scheduled notices could not be told'));

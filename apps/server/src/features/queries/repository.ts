@@ -18,7 +18,9 @@ import type { Db, Dialect } from '../../db/index';
 import { newId, nowIso } from '../../lib/ids';
 import { inChunks } from '../../lib/chunks';
 import { countOf, listPage, type Listed, type Page } from '../../lib/lists';
-import type { CachedTable } from '../../db/read-cache';
+import { rowsOf, writingRowsOf } from '../../db/changes';
+import type { CachedSource } from '../../db/read-cache';
+import type { MenteeRowsOf } from '../../db/mentees';
 
 /** Who reads: a student other than the asker sees an anonymous question's asker as ANONYMOUS_STUDENT. */
 export interface Reader {
@@ -71,6 +73,10 @@ export function searchWords(text: string): string[] {
   return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, SEARCH_WORDS_MAX);
 }
 
+/** Runs a write that changes only this student's questions and their tags (db/changes.ts). */
+const asked = <T>(rollNo: number, write: () => T): T =>
+  writingRowsOf('queries', [rollNo], () => writingRowsOf('query_tags', [rollNo], write));
+
 /** An account id alone reads as staff do (every asker shown): the routes pass students as readers. */
 const readerOf = (viewer: Reader | string): Reader =>
   typeof viewer === 'string' ? { accountId: viewer, role: 'admin', rollNo: null } : viewer;
@@ -79,11 +85,15 @@ const readerOf = (viewer: Reader | string): Reader =>
  * Keeps what `load` reads in memory under `key` while the tables it reads are unchanged (the read
  * cache), or loads afresh.
  */
-export type Keeper = <T>(key: string, tables: readonly CachedTable[], load: () => Promise<T>) => Promise<T>;
+export type Keeper = <T>(key: string, tables: readonly CachedSource[], load: () => Promise<T>) => Promise<T>;
 
-export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper) {
-  /** The page's queries with their students and the viewer's like, in one query (tags come separately). */
-  const selectQueries = (viewerAccountId: string) =>
+export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper, menteesOf?: MenteeRowsOf) {
+  /**
+   * The page's queries with their students and the viewer's like, in one query (tags come
+   * separately); without a viewer, liked by nobody (a page kept for every reader, whose likes are
+   * looked up apart).
+   */
+  const selectQueries = (viewerAccountId: string | undefined) =>
     db
       .selectFrom('queries as q')
       .innerJoin('students as s', 's.roll_no', 'q.roll_no')
@@ -103,15 +113,17 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper) {
         'q.created_at',
         'q.hidden_at',
         'q.anonymous',
-        eb
-          .exists(
-            eb
-              .selectFrom('query_likes as l')
-              .select('l.query_id')
-              .whereRef('l.query_id', '=', 'q.id')
-              .where('l.account_id', '=', viewerAccountId),
-          )
-          .as('liked_by_me'),
+        viewerAccountId === undefined
+          ? sql<boolean>`0`.as('liked_by_me')
+          : eb
+              .exists(
+                eb
+                  .selectFrom('query_likes as l')
+                  .select('l.query_id')
+                  .whereRef('l.query_id', '=', 'q.id')
+                  .where('l.account_id', '=', viewerAccountId),
+              )
+              .as('liked_by_me'),
       ]);
 
   type Row = Awaited<ReturnType<ReturnType<typeof selectQueries>['execute']>>[number];
@@ -217,6 +229,20 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper) {
     });
   };
 
+  /** How many questions a board holds (not hidden), as the triggers of migration 0025 keep it. */
+  const boardCount = async (solved: boolean): Promise<number> => {
+    const row = await db
+      .selectFrom('query_board_counts')
+      .select('total')
+      .where('solved', '=', solved ? 1 : 0)
+      .executeTakeFirst();
+    return row?.total ?? 0;
+  };
+
+  /** The roll number of the student who asked a query; undefined when there is no such query. */
+  const askerOf = async (id: string): Promise<number | undefined> =>
+    (await db.selectFrom('queries').select('roll_no').where('id', '=', id).executeTakeFirst())?.roll_no;
+
   const findById = async (id: string, reader: Reader, withHidden = false): Promise<Query | undefined> => {
     const rows = await selectQueries(reader.accountId).where('q.id', '=', id).execute();
     const [query] = await toQueries(rows, reader, withHidden);
@@ -238,17 +264,28 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper) {
         reader.role === 'student'
           ? sql<boolean>`(q.anonymous = 1 and q.roll_no <> ${reader.rollNo ?? 0})`
           : undefined;
-      // A board's page without words, a tag or a student's own filter is the same for every reader
-      // but for their likes (and what anonymity hides, which is applied to each reader below): it is
-      // read with nobody's likes, kept in memory, and each reader's likes looked up for its rows.
+      // A page without words or a tag is the same for every reader but for their likes (and what
+      // anonymity hides, which is applied to each reader below): it is read with nobody's likes,
+      // kept in memory, and each reader's likes looked up for its rows. A board's page follows every
+      // question; one student's list (whole: it is short) and a mentor's work list only the questions
+      // of those students.
       const shared =
         keep !== undefined &&
-        page.limit !== undefined &&
+        (page.limit !== undefined || filter.rollNo !== undefined) &&
         filter.words === undefined &&
         filter.tag === undefined &&
-        filter.rollNo === undefined &&
         !(masked && (filter.group !== undefined || sort === 'name' || sort === 'group'));
-      let query = selectQueries(shared ? '' : reader.accountId);
+      const mentees =
+        shared && filter.mentoredBy !== undefined && filter.rollNo === undefined
+          ? await menteesOf?.(filter.mentoredBy)
+          : undefined;
+      const followed = (tables: readonly ('queries' | 'query_tags')[], also: readonly CachedSource[]) =>
+        filter.rollNo !== undefined
+          ? [...also, ...tables.map((table) => rowsOf(table, filter.rollNo!))]
+          : mentees
+            ? mentees.sources(tables, also)
+            : [...also, ...tables];
+      let query = selectQueries(shared ? undefined : reader.accountId);
       if (filter.words !== undefined) {
         const words = searchWords(filter.words);
         // Nothing searchable (only punctuation) matches nothing, as a word that occurs nowhere would.
@@ -313,21 +350,28 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper) {
       // anonymous questions): it is kept in memory, and read again only after queries change.
       const countKey =
         filter.words === undefined && filter.tag === undefined && !(filter.group !== undefined && masked)
-          ? `queries-count:${String(filter.solved)}:${filter.rollNo ?? ''}:${filter.withHidden ? 'hidden' : ''}:${filter.group ?? ''}:${filter.mentoredBy ?? ''}`
+          ? `queries-count:${String(filter.solved)}:${filter.rollNo ?? ''}:${filter.withHidden ? 'hidden' : ''}:${filter.group ?? ''}:${filter.mentoredBy ?? ''}:${mentees?.key ?? ''}`
           : undefined;
       const count = countItself ? () => countOf(query) : () => countOf(counted);
-      const countTables: readonly CachedTable[] = countItself
-        ? ['queries', 'students', 'teachers', 'teacher_groups']
-        : ['queries'];
-      const total = keep && countKey ? () => keep(countKey, countTables, count) : count;
+      const countTables = countItself
+        ? followed(['queries'], ['students', 'teachers', 'teacher_groups'])
+        : followed(['queries'], []);
+      // A whole board's count is kept by the database as questions change (migration 0025).
+      const wholeBoard =
+        !countItself && filter.solved !== undefined && filter.rollNo === undefined && !filter.withHidden;
+      const total = wholeBoard
+        ? () => boardCount(filter.solved!)
+        : keep && countKey
+          ? () => keep(countKey, countTables, count)
+          : count;
       if (!shared || !keep) {
         const found = await listPage(query, page, total);
         return { items: await toQueries(found.items, reader, filter.withHidden), total: found.total };
       }
-      const pageKey = `queries-page:${String(filter.solved)}:${filter.withHidden ? 'hidden' : ''}:${filter.group ?? ''}:${filter.mentoredBy ?? ''}:${sort}:${order}:${page.limit}:${page.offset}`;
+      const pageKey = `queries-page:${String(filter.solved)}:${filter.rollNo ?? ''}:${filter.withHidden ? 'hidden' : ''}:${filter.group ?? ''}:${filter.mentoredBy ?? ''}:${mentees?.key ?? ''}:${sort}:${order}:${page.limit ?? 'all'}:${page.offset}`;
       const kept = await keep(
         pageKey,
-        ['queries', 'students', 'teachers', 'teacher_groups', 'query_likes', 'query_tags'],
+        followed(['queries', 'query_tags'], ['students', 'teachers', 'teacher_groups']),
         async () => {
           const found = await listPage(query, page, total);
           return { found, tags: await tagsOf(found.items.map((row) => row.id)) };
@@ -393,25 +437,29 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper) {
           .where('roll_no', '=', input.rollNo)
           .executeTakeFirst();
         if (!student) return false;
-        await trx
-          .insertInto('queries')
-          .values({
-            id,
-            roll_no: input.rollNo,
-            topic: input.topic,
-            description: input.description,
-            solution: null,
-            solved_by: null,
-            solved_at: null,
-            likes: 0,
-            created_at: nowIso(),
-            anonymous: input.anonymous ? 1 : 0,
-          })
-          .execute();
-        await trx
-          .insertInto('query_tags')
-          .values(input.tags.map((tag, position) => ({ query_id: id, position, tag })))
-          .execute();
+        await asked(input.rollNo, () =>
+          trx
+            .insertInto('queries')
+            .values({
+              id,
+              roll_no: input.rollNo,
+              topic: input.topic,
+              description: input.description,
+              solution: null,
+              solved_by: null,
+              solved_at: null,
+              likes: 0,
+              created_at: nowIso(),
+              anonymous: input.anonymous ? 1 : 0,
+            })
+            .execute(),
+        );
+        await asked(input.rollNo, () =>
+          trx
+            .insertInto('query_tags')
+            .values(input.tags.map((tag, position) => ({ query_id: id, position, tag })))
+            .execute(),
+        );
         return true;
       });
       return created ? findById(id, readerOf(viewer)) : undefined;
@@ -422,16 +470,17 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper) {
      * exactly one is recorded; a solved query keeps its answer.
      */
     async solve(id: string, solution: string, teacherAccountId: string): Promise<SolveOutcome> {
-      const result = await db
-        .updateTable('queries')
-        .set({ solution, solved_by: teacherAccountId, solved_at: nowIso() })
-        .where('id', '=', id)
-        .where('solution', 'is', null)
-        .executeTakeFirst();
-      if (result.numUpdatedRows === 0n) {
-        const exists = await db.selectFrom('queries').select('id').where('id', '=', id).executeTakeFirst();
-        return exists ? { kind: 'already-solved' } : { kind: 'not-found' };
-      }
+      const asker = await askerOf(id);
+      if (asker === undefined) return { kind: 'not-found' };
+      const result = await asked(asker, () =>
+        db
+          .updateTable('queries')
+          .set({ solution, solved_by: teacherAccountId, solved_at: nowIso() })
+          .where('id', '=', id)
+          .where('solution', 'is', null)
+          .executeTakeFirst(),
+      );
+      if (result.numUpdatedRows === 0n) return { kind: 'already-solved' };
       const query = await findById(id, readerOf(teacherAccountId));
       return query ? { kind: 'solved', query } : { kind: 'not-found' };
     },
@@ -441,14 +490,20 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper) {
      * first. Undefined when the query does not exist.
      */
     async setHidden(id: string, hidden: boolean, staffAccountId: string): Promise<Query | undefined> {
-      await db
-        .updateTable('queries')
-        .set(
-          hidden ? { hidden_at: nowIso(), hidden_by: staffAccountId } : { hidden_at: null, hidden_by: null },
-        )
-        .where('id', '=', id)
-        .where('hidden_at', hidden ? 'is' : 'is not', null)
-        .execute();
+      const asker = await askerOf(id);
+      if (asker === undefined) return undefined;
+      await asked(asker, () =>
+        db
+          .updateTable('queries')
+          .set(
+            hidden
+              ? { hidden_at: nowIso(), hidden_by: staffAccountId }
+              : { hidden_at: null, hidden_by: null },
+          )
+          .where('id', '=', id)
+          .where('hidden_at', hidden ? 'is' : 'is not', null)
+          .execute(),
+      );
       return findById(id, readerOf(staffAccountId), true);
     },
 
@@ -489,12 +544,14 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper) {
           liked = true;
           delta = (added.numInsertedOrUpdatedRows ?? 0n) > 0n ? 1 : 0;
         }
-        const row = await trx
-          .updateTable('queries')
-          .set((eb) => ({ likes: eb('likes', '+', delta) }))
-          .where('id', '=', id)
-          .returning('likes')
-          .executeTakeFirstOrThrow();
+        const row = await asked(exists.roll_no, () =>
+          trx
+            .updateTable('queries')
+            .set((eb) => ({ likes: eb('likes', '+', delta) }))
+            .where('id', '=', id)
+            .returning('likes')
+            .executeTakeFirstOrThrow(),
+        );
         return { likes: row.likes, liked };
       });
     },

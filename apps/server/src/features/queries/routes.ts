@@ -33,6 +33,7 @@ import { assertOwnRollNo, principalOf } from '../../plugins/access';
 import type { App } from '../../types';
 import type { Feature } from '../deps';
 import { queryRepository, type Reader } from './repository';
+import { menteeRows } from '../../db/mentees';
 
 const TAGS = ['queries'];
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
@@ -44,7 +45,12 @@ const wrapped = (listed: Listed<Query>): ListAnswer<{ queries: Query[] }> => ({
 });
 
 export const queriesRoutes: Feature = async (app: App, { db, dialect, cache, notify, audit }) => {
-  const queries = queryRepository(db, dialect, (key, tables, load) => cache.get(key, tables, load));
+  const queries = queryRepository(
+    db,
+    dialect,
+    (key, tables, load) => cache.get(key, tables, load),
+    menteeRows(db, cache),
+  );
 
   const readerOf = (request: FastifyRequest): Reader => {
     const { accountId, role, rollNo } = principalOf(request);

@@ -154,3 +154,67 @@ describe('the query boards as a work list', () => {
     }
   });
 });
+
+describe('what a new question changes', () => {
+  const answerMisses = async () => {
+    const text = (await t.app.inject({ url: '/metrics' })).body;
+    return Number(/campus_read_cache_lookups_total\{kind="answers",result="miss"\} (\d+)/.exec(text)?.[1]);
+  };
+
+  it("keeps a mentor's work list in memory when another group's student asks, and shows a mentee's at once", async () => {
+    const teacher = await createTeacher(t.handle.db, { groups: ['Q-5'] });
+    const token = await login(t.app, teacher.loginId);
+    const mentee = await createStudent(t.handle.db, { group: 'Q-5', name: 'Mia Mentee' });
+    const elsewhere = await createStudent(t.handle.db, { group: 'Q-6', name: 'Eli Elsewhere' });
+    await ask(mentee, 'Mia first');
+    const list = async () => {
+      const res = await t.app.inject({
+        url: '/api/queries-without-solution?mine=true&limit=50',
+        headers: bearer(token),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<QueriesResponse>().queries.map((q) => q.topic);
+    };
+    expect(await list()).toEqual(['Mia first']);
+    await ask(elsewhere, 'Eli elsewhere');
+    const before = await answerMisses();
+    expect(await list()).toEqual(['Mia first']);
+    expect(await answerMisses()).toBe(before);
+    await ask(mentee, 'Mia second');
+    expect(await list()).toEqual(['Mia second', 'Mia first']);
+  });
+
+  it("keeps each board's count right as questions are asked, answered, hidden and shown again", async () => {
+    const student = await createStudent(t.handle.db, { group: 'Q-7', name: 'Cal Counter' });
+    const totals = async () => ({
+      unsolved: (await board('queries-without-solution', 'limit=1')).total,
+      solved: (await board('queries-with-solution', 'limit=1')).total,
+    });
+    const start = await totals();
+    const asked = await ask(student, 'Counted question');
+    expect(await totals()).toEqual({ unsolved: start.unsolved + 1, solved: start.solved });
+    const answer = await t.app.inject({
+      method: 'PUT',
+      url: '/api/queries/update-solution',
+      headers: bearer(mentor),
+      payload: { queryId: asked._id, solution: 'Counted' },
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(await totals()).toEqual({ unsolved: start.unsolved, solved: start.solved + 1 });
+    const hide = async (hidden: boolean) => {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/queries/${asked._id}/hidden`,
+        headers: bearer(adminToken),
+        payload: { hidden },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await hide(true);
+    expect(await totals()).toEqual(start);
+    await hide(true);
+    expect(await totals()).toEqual(start);
+    await hide(false);
+    expect(await totals()).toEqual({ unsolved: start.unsolved, solved: start.solved + 1 });
+  });
+});

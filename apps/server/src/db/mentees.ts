@@ -1,0 +1,80 @@
+/**
+ * A mentor's students, for cached reads of their work lists that follow only those students' rows:
+ * a pass or a question from a student of another group leaves the list in memory (db/changes.ts).
+ */
+import { rowsOf, type StudentTable } from './changes';
+import type { Db } from './index';
+import type { CachedSource, ReadCache } from './read-cache';
+
+export interface MenteeRows {
+  /**
+   * Part of the key of a read made for these mentees. It changes when the mentees are read again
+   * (a student moved, a group handed over), so that an answer kept for the old mentees, whose
+   * sources were others, is never compared with the new ones.
+   */
+  readonly key: string;
+  /**
+   * What a read of these mentees' rows of `tables` names: `also` (whole tables), then each table's
+   * rows, one student after another. Kept per mentee list, so that a request builds none of it.
+   */
+  sources(tables: readonly StudentTable[], also: readonly CachedSource[]): readonly CachedSource[];
+}
+
+interface Made {
+  readonly key: string;
+  readonly sources: Map<string, readonly CachedSource[]>;
+}
+
+let lists = 0;
+const made = new WeakMap<readonly number[], Made>();
+
+/** The students of the groups a teacher mentors, from memory while students and mentors are unchanged. */
+export function menteeRows(db: Db, cache: ReadCache) {
+  const load = async (teacherAccountId: string): Promise<number[]> =>
+    (
+      await db
+        .selectFrom('students')
+        .select('roll_no')
+        .where('group_name', 'in', (eb) =>
+          eb
+            .selectFrom('teacher_groups')
+            .select('group_name')
+            .where('teacher_account_id', '=', teacherAccountId),
+        )
+        .orderBy('roll_no')
+        .execute()
+    ).map((row) => row.roll_no);
+
+  return async (teacherAccountId: string, outside?: number): Promise<MenteeRows> => {
+    const rollNos = await cache.get(
+      `mentees:${teacherAccountId}`,
+      ['students', 'teacher_groups'],
+      () => load(teacherAccountId),
+      outside,
+    );
+    let entry = made.get(rollNos);
+    if (!entry) {
+      entry = { key: `m${++lists}`, sources: new Map() };
+      made.set(rollNos, entry);
+    }
+    const { key, sources } = entry;
+    return {
+      key,
+      sources(tables, also) {
+        const name = `${tables.join()}|${also.join()}`;
+        let named = sources.get(name);
+        if (!named) {
+          // A teacher without mentees reads no student's rows, but the query still names the tables.
+          named =
+            rollNos.length === 0
+              ? [...also, ...tables]
+              : [...also, ...tables.flatMap((table) => rollNos.map((rollNo) => rowsOf(table, rollNo)))];
+          sources.set(name, named);
+        }
+        return named;
+      },
+    };
+  };
+}
+
+export type MenteeRowsOf = ReturnType<typeof menteeRows>;
