@@ -31,6 +31,8 @@ export interface ChangeTracker {
   settle?(force?: boolean): Promise<void> | undefined;
   /** Where changes are heard of over a connection of their own (PostgreSQL): connects it. */
   start?(log: ChangeLog): Promise<void>;
+  /** One name for these students' rows of a table (`ChangeCounts.watch`). */
+  watch(table: StudentTable, rollNos: readonly number[]): WatchedRows;
 }
 
 /** Where a tracker reports trouble it recovers from (the app's logger). */
@@ -106,6 +108,12 @@ export type StudentTable = (typeof STUDENT_TABLES)[number];
 export type StudentRows = `${StudentTable}#${number}`;
 export const rowsOf = (table: StudentTable, rollNo: number): StudentRows => `${table}#${rollNo}`;
 
+/**
+ * What a cached read names for many students' rows of a table, followed together: `queries@3` (see
+ * `ChangeCounts.watch`). A mentor's work list follows its few hundred mentees with one counter.
+ */
+export type WatchedRows = `${StudentTable}@${number}`;
+
 const SCOPED: ReadonlySet<string> = new Set(STUDENT_TABLES);
 const writesFor = new AsyncLocalStorage<ReadonlyMap<string, readonly number[]>>();
 
@@ -131,6 +139,10 @@ export const currentWriteScopes = (): ReadonlyMap<string, readonly number[]> | u
 export class ChangeCounts {
   private readonly counts = new Map<string, number>();
   private everything = 0;
+  /** Per student table, per student: the watched sets of rows the student is in. */
+  private readonly watchers = new Map<string, Map<number, WatchedRows[]>>();
+  /** Each watched set by its table and students, so that readers of the same students share it. */
+  private readonly watched = new Map<string, WatchedRows>();
 
   private add(key: string): void {
     this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
@@ -141,6 +153,30 @@ export class ChangeCounts {
     this.everything++;
   }
 
+  /**
+   * A name that follows these students' rows of a table with a counter of its own, moved by every
+   * write that names one of them (and by every write of the whole table, as `table#…` names are).
+   * Sets are kept for the life of the process; readers of the same students share one.
+   */
+  watch(table: StudentTable, rollNos: readonly number[]): WatchedRows {
+    const key = `${table}:${rollNos.join()}`;
+    let name = this.watched.get(key);
+    if (name !== undefined) return name;
+    name = `${table}@${this.watched.size + 1}`;
+    this.watched.set(key, name);
+    let students = this.watchers.get(table);
+    if (!students) {
+      students = new Map();
+      this.watchers.set(table, students);
+    }
+    for (const rollNo of new Set(rollNos)) {
+      const sets = students.get(rollNo);
+      if (sets) sets.push(name);
+      else students.set(rollNo, [name]);
+    }
+    return name;
+  }
+
   /** A table changed: with `rollNos`, only those students' rows of it. */
   table(table: string, rollNos?: readonly number[]): void {
     if (rollNos === undefined || !SCOPED.has(table)) {
@@ -149,7 +185,11 @@ export class ChangeCounts {
     }
     // A read of the whole table follows every student's rows of it (`table#`).
     this.add(`${table}#`);
-    for (const rollNo of rollNos) this.add(`${table}#${rollNo}`);
+    const students = this.watchers.get(table);
+    for (const rollNo of rollNos) {
+      this.add(`${table}#${rollNo}`);
+      for (const name of students?.get(rollNo) ?? []) this.add(name);
+    }
   }
 
   /** A write seen as it runs: its tables, each scoped to the students it says it writes for. */
@@ -167,7 +207,7 @@ export class ChangeCounts {
     let sum = this.everything;
     let table = '';
     for (const name of tables) {
-      const hash = name.indexOf('#');
+      const hash = scopeAt(name);
       if (hash === -1) {
         sum += (this.counts.get(name) ?? 0) + (this.counts.get(`${name}#`) ?? 0);
         continue;
@@ -182,9 +222,15 @@ export class ChangeCounts {
   }
 }
 
+/** Where the table ends in a name of some students' rows (`attendance#230001`, `queries@3`), or -1. */
+function scopeAt(name: string): number {
+  const hash = name.indexOf('#');
+  return hash === -1 ? name.indexOf('@') : hash;
+}
+
 /** The table a cached read's name stands for: `attendance#230001` is read from `attendance`. */
 export const tableOf = (name: string): string => {
-  const hash = name.indexOf('#');
+  const hash = scopeAt(name);
   return hash === -1 ? name : name.slice(0, hash);
 };
 
@@ -196,6 +242,10 @@ export class SqliteChanges implements ChangeTracker {
 
   recordWrite(target: WriteTarget): void {
     this.counts.write(target);
+  }
+
+  watch(table: StudentTable, rollNos: readonly number[]): WatchedRows {
+    return this.counts.watch(table, rollNos);
   }
 
   recordRead(tables: readonly string[]): void {

@@ -2,7 +2,7 @@
  * A mentor's students, for cached reads of their work lists that follow only those students' rows:
  * a pass or a question from a student of another group leaves the list in memory (db/changes.ts).
  */
-import { rowsOf, type StudentTable } from './changes';
+import type { StudentTable } from './changes';
 import type { Db } from './index';
 import type { CachedSource, ReadCache } from './read-cache';
 
@@ -15,7 +15,8 @@ export interface MenteeRows {
   readonly key: string;
   /**
    * What a read of these mentees' rows of `tables` names: `also` (whole tables), then each table's
-   * rows, one student after another. Kept per mentee list, so that a request builds none of it.
+   * rows of these students, followed together (`ReadCache.watch`). Kept per mentee list, so that a
+   * request builds none of it.
    */
   sources(tables: readonly StudentTable[], also: readonly CachedSource[]): readonly CachedSource[];
 }
@@ -68,7 +69,7 @@ export function menteeRows(db: Db, cache: ReadCache) {
           named =
             rollNos.length === 0
               ? [...also, ...tables]
-              : [...also, ...tables.flatMap((table) => rollNos.map((rollNo) => rowsOf(table, rollNo)))];
+              : [...also, ...tables.map((table) => cache.watch(table, rollNos))];
           sources.set(name, named);
         }
         return named;

@@ -28,6 +28,8 @@ import {
   type ChangeLog,
   type ChangeTracker,
   type Stamp,
+  type StudentTable,
+  type WatchedRows,
 } from './changes';
 import { CACHED_TABLES } from './read-cache';
 
@@ -85,6 +87,10 @@ export class PgChanges implements ChangeTracker {
 
   outside(): number | undefined {
     return performance.now() < this.leaseUntil ? this.epoch : undefined;
+  }
+
+  watch(table: StudentTable, rollNos: readonly number[]): WatchedRows {
+    return this.counts.watch(table, rollNos);
   }
 
   stamp(tables: readonly string[]): Stamp {

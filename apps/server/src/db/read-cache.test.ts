@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import { buildApp } from '../app';
 import { bearer, createStudent, createTeacher, login } from '../../test/fixtures';
 import type { App } from '../types';
-import { LEAF_TABLES, readTables, writeTarget } from './changes';
+import { ChangeCounts, LEAF_TABLES, readTables, tableOf, writeTarget } from './changes';
 import { openDb, type DbHandle } from './index';
 import { migrateToLatest } from './migrate';
 import { ReadCache } from './read-cache';
@@ -73,6 +73,22 @@ describe('what a statement reads and writes', () => {
       expect(watched, `${table} has a trigger`).not.toContain(table);
     }
     await handle.close();
+  });
+
+  it("follows a watched set of students' rows: moved by a write for one of them or for the whole table only", () => {
+    const counts = new ChangeCounts();
+    const mentees = counts.watch('queries', [230001, 230002]);
+    expect(counts.watch('queries', [230001, 230002])).toBe(mentees);
+    const before = counts.sum([mentees]);
+    counts.table('queries', [230009]);
+    counts.table('gate_passes', [230001]);
+    expect(counts.sum([mentees])).toBe(before);
+    counts.table('queries', [230002]);
+    const after = counts.sum([mentees]);
+    expect(after).toBeGreaterThan(before);
+    counts.table('queries');
+    expect(counts.sum([mentees])).toBeGreaterThan(after);
+    expect(tableOf(mentees)).toBe('queries');
   });
 
   it('ignores reads and transaction control', () => {
@@ -167,7 +183,11 @@ describe('the read cache', () => {
 describe('the read cache under test', () => {
   it('fails a test that is served a stale answer', async () => {
     // A tracker that never sees a change: the only thing that can catch the stale answer is the check.
-    const blind = { outside: () => 0, stamp: () => ({ outside: 0, local: 0 }) };
+    const blind = {
+      outside: () => 0,
+      stamp: () => ({ outside: 0, local: 0 }),
+      watch: () => 'queries@1' as const,
+    };
     const cache = new ReadCache(blind, { checkHits: true });
     let value = 'first';
     const load = () => Promise.resolve(value);

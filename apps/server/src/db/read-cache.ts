@@ -8,7 +8,15 @@
  * read (a stale one fails the test that got it).
  */
 import { isDeepStrictEqual } from 'node:util';
-import { readsOfCachedLoad, tableOf, type ChangeTracker, type Stamp, type StudentRows } from './changes';
+import {
+  readsOfCachedLoad,
+  tableOf,
+  type ChangeTracker,
+  type Stamp,
+  type StudentRows,
+  type StudentTable,
+  type WatchedRows,
+} from './changes';
 import type { Database } from './schema';
 
 /** The tables of the data model, as SQL names them. */
@@ -38,7 +46,7 @@ export const CACHED_TABLES = [
 ] as const satisfies readonly Table[];
 export type CachedTable = (typeof CACHED_TABLES)[number];
 /** What a cached read names: a table, or one student's rows of a student table (`rowsOf`). */
-export type CachedSource = CachedTable | StudentRows;
+export type CachedSource = CachedTable | StudentRows | WatchedRows;
 
 /**
  * Tables written only by triggers of another table, in the statement that writes it: a read of one
@@ -121,6 +129,11 @@ export class ReadCache {
     const kind = key.startsWith('session:') ? this.counts.sessions : this.counts.answers;
     if (hit) kind.hits++;
     else kind.misses++;
+  }
+
+  /** One name for many students' rows of a table, for a read that follows just those (`ChangeCounts.watch`). */
+  watch(table: StudentTable, rollNos: readonly number[]): WatchedRows {
+    return this.changes.watch(table, rollNos);
   }
 
   /** Where outside writes stand now: taken once per request and given to each `get` of it. */

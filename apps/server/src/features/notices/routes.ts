@@ -89,10 +89,13 @@ export const noticesRoutes: Feature = async (app, { db, dialect, notify, now, ca
    * When the next notice waiting to be told starts is kept in memory while the notices are unchanged,
    * so that a list read before then asks the database nothing more.
    */
-  const tellStarted = async () => {
+  const tellStarted = async (outside?: number) => {
     const at = nowIso();
-    const next = await cache.get('notices-next-untold', ['notices', 'events', 'mentor_notices'], () =>
-      notices.nextUntold(),
+    const next = await cache.get(
+      'notices-next-untold',
+      ['notices', 'events', 'mentor_notices'],
+      () => notices.nextUntold(),
+      outside,
     );
     if (next === null || next > at) return;
     for (const started of await notices.claimStarted(at)) await notify.noticeStarted(started);
@@ -116,7 +119,7 @@ export const noticesRoutes: Feature = async (app, { db, dialect, notify, now, ca
       },
     },
     async (request, reply) => {
-      await tellStarted();
+      await tellStarted(request.dataVersion);
       return answerList(
         reply,
         await listFor(request, request.query, 'mentor', (viewer) =>
@@ -139,7 +142,7 @@ export const noticesRoutes: Feature = async (app, { db, dialect, notify, now, ca
       },
     },
     async (request, reply) => {
-      await tellStarted();
+      await tellStarted(request.dataVersion);
       return answerList(
         reply,
         await listFor(request, request.query, 'events', (viewer) =>
@@ -162,7 +165,7 @@ export const noticesRoutes: Feature = async (app, { db, dialect, notify, now, ca
       },
     },
     async (request, reply) => {
-      await tellStarted();
+      await tellStarted(request.dataVersion);
       return answerList(
         reply,
         await listFor(request, request.query, 'general', (viewer) =>

@@ -85,7 +85,12 @@ const readerOf = (viewer: Reader | string): Reader =>
  * Keeps what `load` reads in memory under `key` while the tables it reads are unchanged (the read
  * cache), or loads afresh.
  */
-export type Keeper = <T>(key: string, tables: readonly CachedSource[], load: () => Promise<T>) => Promise<T>;
+export type Keeper = <T>(
+  key: string,
+  tables: readonly CachedSource[],
+  load: () => Promise<T>,
+  outside?: number,
+) => Promise<T>;
 
 export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper, menteesOf?: MenteeRowsOf) {
   /**
@@ -256,7 +261,13 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper, mentees
      * Queries newest first unless sorted (ties: newest asked first, so pages never overlap), filtered,
      * one page; two queries for a page of up to a thousand (and its count).
      */
-    async list(filter: ListFilter, page: Page, viewer: Reader | string): Promise<Listed<Query>> {
+    async list(
+      filter: ListFilter,
+      page: Page,
+      viewer: Reader | string,
+      /** Where outside writes stood when the request began (the read cache's `outside`). */
+      outside?: number,
+    ): Promise<Listed<Query>> {
       const reader = readerOf(viewer);
       const { sort = 'createdAt', order = 'desc' } = filter;
       // To a student, another's anonymous question has no group: a group filter or sort must not tell it.
@@ -277,7 +288,7 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper, mentees
         !(masked && (filter.group !== undefined || sort === 'name' || sort === 'group'));
       const mentees =
         shared && filter.mentoredBy !== undefined && filter.rollNo === undefined
-          ? await menteesOf?.(filter.mentoredBy)
+          ? await menteesOf?.(filter.mentoredBy, outside)
           : undefined;
       const followed = (tables: readonly ('queries' | 'query_tags')[], also: readonly CachedSource[]) =>
         filter.rollNo !== undefined
@@ -362,7 +373,7 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper, mentees
       const total = wholeBoard
         ? () => boardCount(filter.solved!)
         : keep && countKey
-          ? () => keep(countKey, countTables, count)
+          ? () => keep(countKey, countTables, count, outside)
           : count;
       if (!shared || !keep) {
         const found = await listPage(query, page, total);
@@ -376,6 +387,7 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper, mentees
           const found = await listPage(query, page, total);
           return { found, tags: await tagsOf(found.items.map((row) => row.id)) };
         },
+        outside,
       );
       const rows = kept.found.items;
       const liked = await likedBy(

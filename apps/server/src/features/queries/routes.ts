@@ -48,7 +48,7 @@ export const queriesRoutes: Feature = async (app: App, { db, dialect, cache, not
   const queries = queryRepository(
     db,
     dialect,
-    (key, tables, load) => cache.get(key, tables, load),
+    (key, tables, load, outside) => cache.get(key, tables, load, outside),
     menteeRows(db, cache),
   );
 
@@ -116,11 +116,12 @@ export const queriesRoutes: Feature = async (app: App, { db, dialect, cache, not
     solved: boolean,
     reader: Reader,
     { group, mine, sort, order, search, tag, ...page }: z.infer<typeof QueryBoardQuerySchema>,
+    outside: number | undefined,
   ) => {
     const mentoredBy = mine ? reader.accountId : undefined;
     const words = search === '' ? undefined : search;
     return queries
-      .list({ solved, group, mentoredBy, sort, order, words, tag }, page, reader)
+      .list({ solved, group, mentoredBy, sort, order, words, tag }, page, reader, outside)
       .then((listed) => wrapped(listed));
   };
 
@@ -137,7 +138,7 @@ export const queriesRoutes: Feature = async (app: App, { db, dialect, cache, not
       },
     },
     async (request, reply) => {
-      const answer = await board(false, readerOf(request), request.query);
+      const answer = await board(false, readerOf(request), request.query, request.dataVersion);
       await auditReveal(request, answer.body.queries);
       return answerList(reply, answer);
     },
@@ -156,7 +157,7 @@ export const queriesRoutes: Feature = async (app: App, { db, dialect, cache, not
       },
     },
     async (request, reply) => {
-      const answer = await board(true, readerOf(request), request.query);
+      const answer = await board(true, readerOf(request), request.query, request.dataVersion);
       await auditReveal(request, answer.body.queries);
       return answerList(reply, answer);
     },
@@ -182,6 +183,7 @@ export const queriesRoutes: Feature = async (app: App, { db, dialect, cache, not
         { rollNo: request.params.rollNo, withHidden: true, ...(solved === undefined ? {} : { solved }) },
         page,
         readerOf(request),
+        request.dataVersion,
       );
       await auditReveal(request, listed.items);
       return answerList(reply, wrapped(listed));
