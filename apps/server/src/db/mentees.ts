@@ -1,6 +1,7 @@
 /**
- * A mentor's students, for cached reads of their work lists that follow only those students' rows:
- * a pass or a question from a student of another group leaves the list in memory (db/changes.ts).
+ * A mentor's students, or a group's, for cached reads of their work lists that follow only those
+ * students' rows: a pass or a question from a student of another group leaves the list in memory,
+ * and so does a mark of another group (db/changes.ts).
  */
 import type { StudentTable } from './changes';
 import type { Db } from './index';
@@ -29,6 +30,32 @@ interface Made {
 let lists = 0;
 const made = new WeakMap<readonly number[], Made>();
 
+/** Some students' roll numbers, read through the cache, and what reads of their rows name. */
+function followed(cache: ReadCache, rollNos: readonly number[]): MenteeRows {
+  let entry = made.get(rollNos);
+  if (!entry) {
+    entry = { key: `m${++lists}`, sources: new Map() };
+    made.set(rollNos, entry);
+  }
+  const { key, sources } = entry;
+  return {
+    key,
+    sources(tables, also) {
+      const name = `${tables.join()}|${also.join()}`;
+      let named = sources.get(name);
+      if (!named) {
+        // With no students there are no rows to follow, but the query still names the tables.
+        named =
+          rollNos.length === 0
+            ? [...also, ...tables]
+            : [...also, ...tables.map((table) => cache.watch(table, rollNos))];
+        sources.set(name, named);
+      }
+      return named;
+    },
+  };
+}
+
 /** The students of the groups a teacher mentors, from memory while students and mentors are unchanged. */
 export function menteeRows(db: Db, cache: ReadCache) {
   const load = async (teacherAccountId: string): Promise<number[]> =>
@@ -46,36 +73,32 @@ export function menteeRows(db: Db, cache: ReadCache) {
         .execute()
     ).map((row) => row.roll_no);
 
-  return async (teacherAccountId: string, outside?: number): Promise<MenteeRows> => {
-    const rollNos = await cache.get(
-      `mentees:${teacherAccountId}`,
-      ['students', 'teacher_groups'],
-      () => load(teacherAccountId),
-      outside,
+  return async (teacherAccountId: string, outside?: number): Promise<MenteeRows> =>
+    followed(
+      cache,
+      await cache.get(
+        `mentees:${teacherAccountId}`,
+        ['students', 'teacher_groups'],
+        () => load(teacherAccountId),
+        outside,
+      ),
     );
-    let entry = made.get(rollNos);
-    if (!entry) {
-      entry = { key: `m${++lists}`, sources: new Map() };
-      made.set(rollNos, entry);
-    }
-    const { key, sources } = entry;
-    return {
-      key,
-      sources(tables, also) {
-        const name = `${tables.join()}|${also.join()}`;
-        let named = sources.get(name);
-        if (!named) {
-          // A teacher without mentees reads no student's rows, but the query still names the tables.
-          named =
-            rollNos.length === 0
-              ? [...also, ...tables]
-              : [...also, ...tables.map((table) => cache.watch(table, rollNos))];
-          sources.set(name, named);
-        }
-        return named;
-      },
-    };
-  };
 }
 
 export type MenteeRowsOf = ReturnType<typeof menteeRows>;
+
+/** The students of one group, from memory while students are unchanged. */
+export function groupRows(db: Db, cache: ReadCache) {
+  const load = async (group: string): Promise<number[]> =>
+    (
+      await db
+        .selectFrom('students')
+        .select('roll_no')
+        .where('group_name', '=', group)
+        .orderBy('roll_no')
+        .execute()
+    ).map((row) => row.roll_no);
+
+  return async (group: string, outside?: number): Promise<MenteeRows> =>
+    followed(cache, await cache.get(`group-students:${group}`, ['students'], () => load(group), outside));
+}

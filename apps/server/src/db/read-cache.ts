@@ -84,6 +84,15 @@ function markCached(value: unknown): void {
   }
 }
 
+/**
+ * Marks a value built from cached answers, and kept beside them, as one that never changes (frozen
+ * under test): whoever turns it into text may keep the text for as long as the value lives.
+ */
+export function shareValue<T extends object>(value: T): T {
+  CACHED_VALUES.add(FREEZE ? deepFreeze(value) : value);
+  return value;
+}
+
 function deepFreeze<T>(value: T): T {
   if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);

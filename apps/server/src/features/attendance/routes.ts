@@ -23,6 +23,7 @@ import { correctionsOf, recordedStatuses } from './corrections';
 import { leaveRepository } from '../leave/repository';
 import { attendanceRepository } from './repository';
 import { rowsOf } from '../../db/changes';
+import { groupRows } from '../../db/mentees';
 
 const STAFF = ['teacher', 'admin'] as const;
 const ALL = ['student', 'teacher', 'admin'] as const;
@@ -43,6 +44,7 @@ function listUnknown(rollNos: number[]): string {
 
 export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, mail }) => {
   const repo = attendanceRepository(db, dialect);
+  const studentsOf = groupRows(db, cache);
   const leave = leaveRepository(db);
 
   /**
@@ -159,7 +161,19 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, 
     },
     async (request, reply) => {
       const { group, date, limit, offset } = request.query;
-      return answerList(reply, arrayAnswer(await repo.marksForGroup(group, date, { limit, offset })));
+      const load = async () => arrayAnswer(await repo.marksForGroup(group, date, { limit, offset }));
+      if (!keepsInMemory({ limit, offset })) return answerList(reply, load());
+      // Kept while the group's students and their marks are unchanged: another group's mark leaves it.
+      const students = await studentsOf(group, request.dataVersion);
+      return answerList(
+        reply,
+        cache.read(
+          `attendance-marks:${group}:${date}:${students.key}:${limit ?? 'all'}:${offset}`,
+          students.sources(['attendance'], ['students']),
+          load,
+          request.dataVersion,
+        ),
+      );
     },
   );
 

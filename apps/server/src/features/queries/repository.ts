@@ -19,7 +19,7 @@ import { newId, nowIso } from '../../lib/ids';
 import { inChunks } from '../../lib/chunks';
 import { countOf, listPage, type Listed, type Page } from '../../lib/lists';
 import { rowsOf, writingRowsOf } from '../../db/changes';
-import type { CachedSource } from '../../db/read-cache';
+import { shareValue, type CachedSource } from '../../db/read-cache';
 import type { MenteeRowsOf } from '../../db/mentees';
 
 /** Who reads: a student other than the asker sees an anonymous question's asker as ANONYMOUS_STUDENT. */
@@ -234,6 +234,12 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper, mentees
     });
   };
 
+  /** Per page kept in memory: a number naming it in its readers' keys, and its items as seen by a
+   * student, and by staff, who liked none of them. */
+  const pageIds = new WeakMap<object, number>();
+  let pagesKept = 0;
+  const plainItems = new WeakMap<object, Map<'student' | 'staff', Query[]>>();
+
   /** How many questions a board holds (not hidden), as the triggers of migration 0025 keep it. */
   const boardCount = async (solved: boolean): Promise<number> => {
     const row = await db
@@ -271,10 +277,7 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper, mentees
       const reader = readerOf(viewer);
       const { sort = 'createdAt', order = 'desc' } = filter;
       // To a student, another's anonymous question has no group: a group filter or sort must not tell it.
-      const masked =
-        reader.role === 'student'
-          ? sql<boolean>`(q.anonymous = 1 and q.roll_no <> ${reader.rollNo ?? 0})`
-          : undefined;
+      const masking = reader.role === 'student';
       // A page without words or a tag is the same for every reader but for their likes (and what
       // anonymity hides, which is applied to each reader below): it is read with nobody's likes,
       // kept in memory, and each reader's likes looked up for its rows. A board's page follows every
@@ -285,7 +288,7 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper, mentees
         (page.limit !== undefined || filter.rollNo !== undefined) &&
         filter.words === undefined &&
         filter.tag === undefined &&
-        !(masked && (filter.group !== undefined || sort === 'name' || sort === 'group'));
+        !(masking && (filter.group !== undefined || sort === 'name' || sort === 'group'));
       const mentees =
         shared && filter.mentoredBy !== undefined && filter.rollNo === undefined
           ? await menteesOf?.(filter.mentoredBy, outside)
@@ -296,61 +299,71 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper, mentees
           : mentees
             ? mentees.sources(tables, also)
             : [...also, ...tables];
-      let query = selectQueries(shared ? undefined : reader.accountId);
-      if (filter.words !== undefined) {
-        const words = searchWords(filter.words);
-        // Nothing searchable (only punctuation) matches nothing, as a word that occurs nowhere would.
-        if (words.length === 0) return { items: [], total: 0 };
-        query = dialect === 'postgres' ? rankedPg(query, words) : rankedSqlite(query, words);
-      }
-      if (filter.tag !== undefined) {
-        const tag = filter.tag.toLowerCase();
-        query = query.where('q.id', 'in', (eb) =>
-          eb
-            .selectFrom('query_tags as qt')
-            .select('qt.query_id')
-            .where(sql<string>`lower(qt.tag)`, '=', tag),
-        );
-      }
-      if (filter.group !== undefined) {
-        query = query.where('s.group_name', '=', filter.group);
-        if (masked) query = query.where(sql<boolean>`not ${masked}`);
-      }
-      if (filter.mentoredBy !== undefined) {
-        const teacher = filter.mentoredBy;
-        query = query.where('s.group_name', 'in', (eb) =>
-          eb
-            .selectFrom('teacher_groups')
-            .select('teacher_groups.group_name')
-            .where('teacher_groups.teacher_account_id', '=', teacher),
-        );
-      }
-      if (masked && (sort === 'name' || sort === 'group')) {
-        const shown = sort === 'name' ? sql.lit(ANONYMOUS_STUDENT) : sql.lit('');
-        query = query.orderBy(
-          sql`case when ${masked} then ${shown} else ${sql.ref(SORT_COLUMNS[sort])} end`,
-          order,
-        );
-      } else {
-        query = query.orderBy(SORT_COLUMNS[sort], order);
-      }
-      if (sort !== 'createdAt') query = query.orderBy('q.created_at', 'desc');
-      query = query.orderBy('q.id', sort === 'createdAt' ? order : 'desc');
-      // The count reads the queries alone when no filter needs their students (every query has its
-      // student: a foreign key, deleted with them) or another table, so it reads one index instead
-      // of a join.
-      let counted = db.selectFrom('queries as q');
-      const narrow = <T extends { where: typeof counted.where }>(q: T): T => {
-        let out = q as unknown as typeof counted;
-        if (filter.solved === true) out = out.where('q.solved_at', 'is not', null);
-        if (filter.solved === false) out = out.where('q.solved_at', 'is', null);
-        if (filter.rollNo !== undefined) out = out.where('q.roll_no', '=', filter.rollNo);
-        // With a solved filter this matches a partial index of migration 0009 term for term.
-        if (!filter.withHidden) out = out.where('q.hidden_at', 'is', null);
-        return out as unknown as T;
+      const words = filter.words === undefined ? undefined : searchWords(filter.words);
+      // Nothing searchable (only punctuation) matches nothing, as a word that occurs nowhere would.
+      if (words?.length === 0) return { items: [], total: 0 };
+      // The page's query and its count, built only when a read must go to the database (building
+      // them costs more than answering from memory).
+      const build = () => {
+        const masked = masking
+          ? sql<boolean>`(q.anonymous = 1 and q.roll_no <> ${reader.rollNo ?? 0})`
+          : undefined;
+        let query = selectQueries(shared ? undefined : reader.accountId);
+        if (words !== undefined) {
+          query = dialect === 'postgres' ? rankedPg(query, words) : rankedSqlite(query, words);
+        }
+        if (filter.tag !== undefined) {
+          const tag = filter.tag.toLowerCase();
+          query = query.where('q.id', 'in', (eb) =>
+            eb
+              .selectFrom('query_tags as qt')
+              .select('qt.query_id')
+              .where(sql<string>`lower(qt.tag)`, '=', tag),
+          );
+        }
+        if (filter.group !== undefined) {
+          query = query.where('s.group_name', '=', filter.group);
+          if (masked) query = query.where(sql<boolean>`not ${masked}`);
+        }
+        if (filter.mentoredBy !== undefined) {
+          const teacher = filter.mentoredBy;
+          query = query.where('s.group_name', 'in', (eb) =>
+            eb
+              .selectFrom('teacher_groups')
+              .select('teacher_groups.group_name')
+              .where('teacher_groups.teacher_account_id', '=', teacher),
+          );
+        }
+        if (masked && (sort === 'name' || sort === 'group')) {
+          const shown = sort === 'name' ? sql.lit(ANONYMOUS_STUDENT) : sql.lit('');
+          query = query.orderBy(
+            sql`case when ${masked} then ${shown} else ${sql.ref(SORT_COLUMNS[sort])} end`,
+            order,
+          );
+        } else {
+          query = query.orderBy(SORT_COLUMNS[sort], order);
+        }
+        if (sort !== 'createdAt') query = query.orderBy('q.created_at', 'desc');
+        query = query.orderBy('q.id', sort === 'createdAt' ? order : 'desc');
+        // The count reads the queries alone when no filter needs their students (every query has its
+        // student: a foreign key, deleted with them) or another table, so it reads one index instead
+        // of a join.
+        let counted = db.selectFrom('queries as q');
+        const narrow = <T extends { where: typeof counted.where }>(q: T): T => {
+          let out = q as unknown as typeof counted;
+          if (filter.solved === true) out = out.where('q.solved_at', 'is not', null);
+          if (filter.solved === false) out = out.where('q.solved_at', 'is', null);
+          if (filter.rollNo !== undefined) out = out.where('q.roll_no', '=', filter.rollNo);
+          // With a solved filter this matches a partial index of migration 0009 term for term.
+          if (!filter.withHidden) out = out.where('q.hidden_at', 'is', null);
+          return out as unknown as T;
+        };
+        query = narrow(query);
+        counted = narrow(counted);
+        return { query, counted };
       };
-      query = narrow(query);
-      counted = narrow(counted);
+      let built: ReturnType<typeof build> | undefined;
+      const queryOf = () => (built ??= build()).query;
       // A search or a tag narrows through other tables: then the page's own query is counted.
       const countItself =
         filter.group !== undefined ||
@@ -360,10 +373,10 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper, mentees
       // A board's count is the same for every reader (unless a student's group filter hides others'
       // anonymous questions): it is kept in memory, and read again only after queries change.
       const countKey =
-        filter.words === undefined && filter.tag === undefined && !(filter.group !== undefined && masked)
+        filter.words === undefined && filter.tag === undefined && !(filter.group !== undefined && masking)
           ? `queries-count:${String(filter.solved)}:${filter.rollNo ?? ''}:${filter.withHidden ? 'hidden' : ''}:${filter.group ?? ''}:${filter.mentoredBy ?? ''}:${mentees?.key ?? ''}`
           : undefined;
-      const count = countItself ? () => countOf(query) : () => countOf(counted);
+      const count = () => countOf(countItself ? queryOf() : (built ??= build()).counted);
       const countTables = countItself
         ? followed(['queries'], ['students', 'teachers', 'teacher_groups'])
         : followed(['queries'], []);
@@ -376,7 +389,7 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper, mentees
           ? () => keep(countKey, countTables, count, outside)
           : count;
       if (!shared || !keep) {
-        const found = await listPage(query, page, total);
+        const found = await listPage(queryOf(), page, total);
         return { items: await toQueries(found.items, reader, filter.withHidden), total: found.total };
       }
       const pageKey = `queries-page:${String(filter.solved)}:${filter.rollNo ?? ''}:${filter.withHidden ? 'hidden' : ''}:${filter.group ?? ''}:${filter.mentoredBy ?? ''}:${mentees?.key ?? ''}:${sort}:${order}:${page.limit ?? 'all'}:${page.offset}`;
@@ -384,16 +397,59 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper, mentees
         pageKey,
         followed(['queries', 'query_tags'], ['students', 'teachers', 'teacher_groups']),
         async () => {
-          const found = await listPage(query, page, total);
+          const found = await listPage(queryOf(), page, total);
           return { found, tags: await tagsOf(found.items.map((row) => row.id)) };
         },
         outside,
       );
       const rows = kept.found.items;
-      const liked = await likedBy(
-        reader.accountId,
-        rows.map((row) => row.id),
+      // The reader's likes on the page, from memory until someone likes or unlikes a question.
+      let pageId = pageIds.get(kept);
+      if (pageId === undefined) {
+        pageId = ++pagesKept;
+        pageIds.set(kept, pageId);
+      }
+      const liked = new Set(
+        await keep(
+          `queries-liked:${reader.accountId}:${pageId}`,
+          ['query_likes'],
+          async () => [
+            ...(await likedBy(
+              reader.accountId,
+              rows.map((row) => row.id),
+            )),
+          ],
+          outside,
+        ),
       );
+      // A reader who liked none of the page, and (a student) asked none of its anonymous questions,
+      // sees it as every such reader does: those items are built once and kept beside the page.
+      const plain =
+        liked.size === 0 &&
+        !(
+          reader.role === 'student' &&
+          rows.some((row) => row.anonymous === 1 && row.roll_no === reader.rollNo)
+        );
+      if (plain) {
+        const as = reader.role === 'student' ? 'student' : 'staff';
+        let seen = plainItems.get(kept);
+        if (!seen) {
+          seen = new Map();
+          plainItems.set(kept, seen);
+        }
+        let items = seen.get(as);
+        if (!items) {
+          const nobody: Reader = {
+            accountId: '',
+            role: as === 'student' ? 'student' : 'admin',
+            rollNo: null,
+          };
+          const unliked = rows.map((row) => ({ ...row, liked_by_me: false }));
+          items = shareValue(await toQueries(unliked, nobody, filter.withHidden, kept.tags));
+          seen.set(as, items);
+        }
+        return { items, total: kept.found.total };
+      }
       const mine = rows.map((row) => ({ ...row, liked_by_me: liked.has(row.id) }));
       return {
         items: await toQueries(mine, reader, filter.withHidden, kept.tags),

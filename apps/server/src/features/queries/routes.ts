@@ -34,15 +34,24 @@ import type { App } from '../../types';
 import type { Feature } from '../deps';
 import { queryRepository, type Reader } from './repository';
 import { menteeRows } from '../../db/mentees';
+import { isCachedValue, shareValue } from '../../db/read-cache';
 
 const TAGS = ['queries'];
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
 
+/** Bodies of items shared by many readers (`shareValue`), made once, so that their text is too. */
+const sharedBodies = new WeakMap<Query[], { queries: Query[] }>();
+
 /** The three query lists answer `{ queries: [...] }` (ARCHITECTURE "API"). */
-const wrapped = (listed: Listed<Query>): ListAnswer<{ queries: Query[] }> => ({
-  body: { queries: listed.items },
-  total: listed.total,
-});
+const wrapped = (listed: Listed<Query>): ListAnswer<{ queries: Query[] }> => {
+  if (!isCachedValue(listed.items)) return { body: { queries: listed.items }, total: listed.total };
+  let body = sharedBodies.get(listed.items);
+  if (!body) {
+    body = shareValue({ queries: listed.items });
+    sharedBodies.set(listed.items, body);
+  }
+  return { body, total: listed.total };
+};
 
 export const queriesRoutes: Feature = async (app: App, { db, dialect, cache, notify, audit }) => {
   const queries = queryRepository(
