@@ -185,20 +185,11 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper, mentees
     return tags;
   };
 
-  /** Which of these queries `accountId` likes. */
-  const likedBy = async (accountId: string, ids: string[]): Promise<Set<string>> => {
-    const liked = new Set<string>();
-    await inChunks(ids, async (chunk) => {
-      const rows = await db
-        .selectFrom('query_likes')
-        .select('query_id')
-        .where('account_id', '=', accountId)
-        .where('query_id', 'in', chunk)
-        .execute();
-      for (const row of rows) liked.add(row.query_id);
-    });
-    return liked;
-  };
+  /** Every query `accountId` likes (an account likes tens, not thousands). */
+  const everyLikeOf = async (accountId: string): Promise<string[]> =>
+    (await db.selectFrom('query_likes').select('query_id').where('account_id', '=', accountId).execute()).map(
+      (row) => row.query_id,
+    );
 
   const toQueries = async (
     rows: Row[],
@@ -234,10 +225,7 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper, mentees
     });
   };
 
-  /** Per page kept in memory: a number naming it in its readers' keys, and its items as seen by a
-   * student, and by staff, who liked none of them. */
-  const pageIds = new WeakMap<object, number>();
-  let pagesKept = 0;
+  /** Per page kept in memory: its items as seen by a student, and by staff, who liked none of them. */
   const plainItems = new WeakMap<object, Map<'student' | 'staff', Query[]>>();
 
   /** How many questions a board holds (not hidden), as the triggers of migration 0025 keep it. */
@@ -403,29 +391,19 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper, mentees
         outside,
       );
       const rows = kept.found.items;
-      // The reader's likes on the page, from memory until someone likes or unlikes a question.
-      let pageId = pageIds.get(kept);
-      if (pageId === undefined) {
-        pageId = ++pagesKept;
-        pageIds.set(kept, pageId);
-      }
+      // The reader's likes, from memory until someone likes or unlikes a question.
       const liked = new Set(
         await keep(
-          `queries-liked:${reader.accountId}:${pageId}`,
+          `queries-liked:${reader.accountId}`,
           ['query_likes'],
-          async () => [
-            ...(await likedBy(
-              reader.accountId,
-              rows.map((row) => row.id),
-            )),
-          ],
+          () => everyLikeOf(reader.accountId),
           outside,
         ),
       );
       // A reader who liked none of the page, and (a student) asked none of its anonymous questions,
       // sees it as every such reader does: those items are built once and kept beside the page.
       const plain =
-        liked.size === 0 &&
+        !rows.some((row) => liked.has(row.id)) &&
         !(
           reader.role === 'student' &&
           rows.some((row) => row.anonymous === 1 && row.roll_no === reader.rollNo)
