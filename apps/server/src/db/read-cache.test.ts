@@ -166,6 +166,36 @@ describe('the read cache', () => {
     await handle.close();
   });
 
+  it('makes one load for readers who miss the same answer at once, and a new one after a write', async () => {
+    const handle = openDb({ sqliteFile: ':memory:' });
+    await migrateToLatest(handle);
+    const cache = new ReadCache(handle.changes, { checkHits: false });
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      return handle.db.selectFrom('accounts').select('login_id').execute();
+    };
+    const together = await Promise.all([1, 2, 3].map(() => cache.get('accounts', ['accounts'], load)));
+    expect(loads).toBe(1);
+    expect(together[1]).toBe(together[0]);
+    const first = cache.get('accounts-again', ['accounts'], load);
+    await handle.db
+      .insertInto('accounts')
+      .values({
+        id: 'a2',
+        login_id: 8,
+        role: 'admin',
+        password_hash: 'x',
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const afterWrite = cache.get('accounts-again', ['accounts'], load);
+    await Promise.all([first, afterWrite]);
+    expect(loads).toBe(3);
+    expect(await afterWrite).toEqual([{ login_id: 8 }]);
+    await handle.close();
+  });
+
   it('counts sessions apart from other reads, a sync read from memory included', async () => {
     const handle = openDb({ sqliteFile: ':memory:' });
     await migrateToLatest(handle);

@@ -110,6 +110,8 @@ export interface CacheStats {
 
 export class ReadCache {
   private readonly entries = new Map<string, Entry>();
+  /** Loads under way, by key, with the stamp taken before each began. */
+  private readonly loading = new Map<string, { stamp: Stamp; value: Promise<unknown> }>();
   private readonly counts = { sessions: { hits: 0, misses: 0 }, answers: { hits: 0, misses: 0 } };
 
   private readonly maxEntries: number;
@@ -169,6 +171,27 @@ export class ReadCache {
     if (outside === undefined) return load();
     if (hit) return this.checking ? this.checkedHit(key, tables, hit, load) : (hit.value as T);
     const stamp = this.changes.stamp(tables, outside);
+    // Readers who miss the same answer at once, with nothing written since, share one load: after a
+    // new question, fifty readers of the board's first page make one read of it, not fifty.
+    const flying = this.loading.get(key);
+    if (flying && flying.stamp.outside === stamp.outside && flying.stamp.local === stamp.local) {
+      return flying.value as Promise<T>;
+    }
+    const loaded = this.load(key, tables, load, stamp);
+    this.loading.set(key, { stamp, value: loaded });
+    const landed = () => {
+      if (this.loading.get(key)?.value === loaded) this.loading.delete(key);
+    };
+    loaded.then(landed, landed);
+    return loaded;
+  }
+
+  private async load<T>(
+    key: string,
+    tables: readonly CachedSource[],
+    load: () => Promise<T>,
+    stamp: Stamp,
+  ): Promise<T> {
     const value = FREEZE ? await this.loadChecked(key, tables, load) : await load();
     this.entries.delete(key);
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
