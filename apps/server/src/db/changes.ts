@@ -109,19 +109,36 @@ export type StudentRows = `${StudentTable}#${number}`;
 export const rowsOf = (table: StudentTable, rollNo: number): StudentRows => `${table}#${rollNo}`;
 
 /**
+ * Tables whose rows each belong to one account (`account_id`), followed per account as the student
+ * tables are per student: a notification for a teacher leaves every student's bell in memory. On
+ * PostgreSQL their triggers name the accounts (migration 0026).
+ */
+export const ACCOUNT_TABLES = ['notifications'] as const;
+export type AccountTable = (typeof ACCOUNT_TABLES)[number];
+export type AccountRows = `${AccountTable}#${string}`;
+export const accountRowsOf = (table: AccountTable, accountId: string): AccountRows => `${table}#${accountId}`;
+
+/** A table whose rows each belong to one student or one account. */
+export type ScopedTable = StudentTable | AccountTable;
+
+/**
  * What a cached read names for many students' rows of a table, followed together: `queries@3` (see
  * `ChangeCounts.watch`). A mentor's work list follows its few hundred mentees with one counter.
  */
 export type WatchedRows = `${StudentTable}@${number}`;
 
-const SCOPED: ReadonlySet<string> = new Set(STUDENT_TABLES);
-const writesFor = new AsyncLocalStorage<ReadonlyMap<string, readonly number[]>>();
+const SCOPED: ReadonlySet<string> = new Set([...STUDENT_TABLES, ...ACCOUNT_TABLES]);
+/** Whose rows: roll numbers (student tables) or account ids (account tables). */
+type Owners = readonly (number | string)[];
+const writesFor = new AsyncLocalStorage<ReadonlyMap<string, Owners>>();
 
 /**
  * Runs `write`, whose statements on `table` change only these students' rows. A statement on that
  * table outside such a run counts as changing every student's rows.
  */
-export function writingRowsOf<T>(table: StudentTable, rollNos: readonly number[], write: () => T): T {
+export function writingRowsOf<T>(table: StudentTable, rollNos: readonly number[], write: () => T): T;
+export function writingRowsOf<T>(table: AccountTable, accountIds: readonly string[], write: () => T): T;
+export function writingRowsOf<T>(table: ScopedTable, rollNos: Owners, write: () => T): T {
   const outer = writesFor.getStore();
   const scopes = new Map(outer);
   scopes.set(table, [...(outer?.get(table) ?? []), ...rollNos]);
@@ -129,8 +146,7 @@ export function writingRowsOf<T>(table: StudentTable, rollNos: readonly number[]
 }
 
 /** The students the statement being run now says it writes for, per table (see `writingRowsOf`). */
-export const currentWriteScopes = (): ReadonlyMap<string, readonly number[]> | undefined =>
-  writesFor.getStore();
+export const currentWriteScopes = (): ReadonlyMap<string, Owners> | undefined => writesFor.getStore();
 
 /**
  * How many times each table (and each student's rows of the student tables) has changed. Counters
@@ -140,7 +156,7 @@ export class ChangeCounts {
   private readonly counts = new Map<string, number>();
   private everything = 0;
   /** Per student table, per student: the watched sets of rows the student is in. */
-  private readonly watchers = new Map<string, Map<number, WatchedRows[]>>();
+  private readonly watchers = new Map<string, Map<string, WatchedRows[]>>();
   /** Each watched set by its table and students, so that readers of the same students share it. */
   private readonly watched = new Map<string, WatchedRows>();
 
@@ -169,7 +185,7 @@ export class ChangeCounts {
       students = new Map();
       this.watchers.set(table, students);
     }
-    for (const rollNo of new Set(rollNos)) {
+    for (const rollNo of new Set(rollNos.map(String))) {
       const sets = students.get(rollNo);
       if (sets) sets.push(name);
       else students.set(rollNo, [name]);
@@ -177,8 +193,8 @@ export class ChangeCounts {
     return name;
   }
 
-  /** A table changed: with `rollNos`, only those students' rows of it. */
-  table(table: string, rollNos?: readonly number[]): void {
+  /** A table changed: with `rollNos`, only those students' (or accounts') rows of it. */
+  table(table: string, rollNos?: Owners): void {
     if (rollNos === undefined || !SCOPED.has(table)) {
       this.add(table);
       return;
@@ -188,7 +204,7 @@ export class ChangeCounts {
     const students = this.watchers.get(table);
     for (const rollNo of rollNos) {
       this.add(`${table}#${rollNo}`);
-      for (const name of students?.get(rollNo) ?? []) this.add(name);
+      for (const name of students?.get(String(rollNo)) ?? []) this.add(name);
     }
   }
 

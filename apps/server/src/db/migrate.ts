@@ -25,6 +25,7 @@ import * as cacheAudiencesAndMentors from './migrations/0022-cache-audiences-and
 import * as menteeBoards from './migrations/0023-mentee-boards';
 import * as questionChangesByStudent from './migrations/0024-question-changes-by-student';
 import * as boardCounts from './migrations/0025-board-counts';
+import * as notificationChangesByAccount from './migrations/0026-notification-changes-by-account';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0023-mentee-boards': menteeBoards,
   '0024-question-changes-by-student': questionChangesByStudent,
   '0025-board-counts': boardCounts,
+  '0026-notification-changes-by-account': notificationChangesByAccount,
 };
 
 /** The migration that creates the schema: it runs on the first start of a new database only. */

@@ -233,11 +233,12 @@ export class PgChanges implements ChangeTracker {
   private hear(message: pg.Notification): void {
     const payload = message.payload ?? '';
     if (message.channel === CHANGES_CHANNEL) {
-      // `schema.table`, or `schema.table#230001,230002` for those students' rows (migration 0022).
+      // `schema.table`, or `schema.table#230001,230002` for those students' rows (migration 0022), or
+      // `schema.notifications#<account id>,…` for those accounts' (migration 0026).
       const dot = payload.indexOf('.');
       if (payload.slice(0, dot) !== this.schema) return;
       const [table, rollNos] = payload.slice(dot + 1).split('#');
-      this.counts.table(table!, rollNos === undefined ? undefined : rollNos.split(',').map(Number));
+      this.counts.table(table!, rollNos?.split(','));
       return;
     }
     const [schema, writer, seq, member] = payload.split('|');

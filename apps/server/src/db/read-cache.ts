@@ -13,6 +13,7 @@ import {
   tableOf,
   type ChangeTracker,
   type Stamp,
+  type AccountRows,
   type StudentRows,
   type StudentTable,
   type WatchedRows,
@@ -34,6 +35,7 @@ export const CACHED_TABLES = [
   'gate_passes',
   'mentor_notices',
   'notice_audience_groups',
+  'notifications',
   'notices',
   'performance',
   'queries',
@@ -46,7 +48,7 @@ export const CACHED_TABLES = [
 ] as const satisfies readonly Table[];
 export type CachedTable = (typeof CACHED_TABLES)[number];
 /** What a cached read names: a table, or one student's rows of a student table (`rowsOf`). */
-export type CachedSource = CachedTable | StudentRows | WatchedRows;
+export type CachedSource = CachedTable | StudentRows | AccountRows | WatchedRows;
 
 /**
  * Tables written only by triggers of another table, in the statement that writes it: a read of one

@@ -122,9 +122,22 @@ export function auditRepository(db: Db, dialect: Dialect) {
           'teachers.name as teacherName',
           'admins.name as adminName',
         ]);
-      if (query.kind) q = q.where('audit_log.kind', '=', query.kind);
-      if (query.actor !== undefined) q = q.where('audit_log.actor_login_id', '=', query.actor);
-      const page = await listPage(q.orderBy('audit_log.at', 'desc').orderBy('audit_log.id', 'desc'), query);
+      // The count reads the log alone: each joined table has at most one row per entry (login ids
+      // and account ids are unique), so the joins never change it.
+      let counted = db.selectFrom('audit_log');
+      if (query.kind) {
+        q = q.where('audit_log.kind', '=', query.kind);
+        counted = counted.where('audit_log.kind', '=', query.kind);
+      }
+      if (query.actor !== undefined) {
+        q = q.where('audit_log.actor_login_id', '=', query.actor);
+        counted = counted.where('audit_log.actor_login_id', '=', query.actor);
+      }
+      const page = await listPage(
+        q.orderBy('audit_log.at', 'desc').orderBy('audit_log.id', 'desc'),
+        query,
+        counted,
+      );
       return mapItems(page, (r) => ({
         _id: r.id,
         at: r.at,

@@ -259,6 +259,32 @@ describe('the inbox', () => {
     expect(none.json().message).toMatch(/at least one notification/);
   });
 
+  it("keeps a person's bell in memory while others are notified, and changes it at once for their own", async () => {
+    const { teacher, student, outsider } = await campus();
+    const misses = async () => {
+      const text = (await t.app.inject({ url: '/metrics' })).body;
+      return Number(/campus_read_cache_lookups_total\{kind="answers",result="miss"\} (\d+)/.exec(text)?.[1]);
+    };
+    expect(await unread(outsider.token)).toBe(0);
+    // The student's request tells their mentor, not the student of another group.
+    const pass = await apply(student);
+    const before = await misses();
+    expect(await unread(outsider.token)).toBe(0);
+    expect(await misses()).toBe(before);
+    expect(await unread(teacher.token)).toBe(1);
+    expect((await decide(teacher.token, pass._id, 'approved')).statusCode).toBe(200);
+    expect(await unread(student.token)).toBe(1);
+    const [note] = await inbox(student.token);
+    const read = await t.app.inject({
+      method: 'PUT',
+      url: `/api/notifications/${note!._id}/read`,
+      headers: bearer(student.token),
+    });
+    expect(read.statusCode).toBe(200);
+    expect(await unread(student.token)).toBe(0);
+    expect((await inbox(student.token))[0]?.read).toBe(true);
+  });
+
   it('pages, newest first, with the total', async () => {
     const { teacher, student } = await campus();
     for (const day of [11, 12, 13])

@@ -1,6 +1,7 @@
 /** Notifications: all the SQL of the domain. A person reads and marks only their own. */
 import type { Notification, NotificationKind } from '@campus/contract';
 import type { Db } from '../../db/index';
+import { writingRowsOf } from '../../db/changes';
 import { inChunks } from '../../lib/chunks';
 import { newId, nowIso } from '../../lib/ids';
 import { listPage, mapItems, type Listed, type Page } from '../../lib/lists';
@@ -16,6 +17,10 @@ export type OnNotified = (
   items: { accountId: string; kind: NotificationKind; text: string; link: string | null }[],
 ) => Promise<void>;
 
+/** Runs a write that changes only these accounts' notifications (db/changes.ts). */
+const mine = <T>(accountIds: readonly string[], write: () => T): T =>
+  writingRowsOf('notifications', accountIds, write);
+
 export function notificationRepository(db: Db, onNotified?: OnNotified) {
   return {
     /** One notification for each account, written together; the same time for all. */
@@ -24,18 +29,20 @@ export function notificationRepository(db: Db, onNotified?: OnNotified) {
       await inChunks(
         [...new Set(accountIds)],
         async (chunk) => {
-          await db
-            .insertInto('notifications')
-            .values(
-              chunk.map((accountId) => ({
-                id: newId(),
-                account_id: accountId,
-                ...notification,
-                created_at: createdAt,
-                read_at: null,
-              })),
-            )
-            .execute();
+          await mine(chunk, () =>
+            db
+              .insertInto('notifications')
+              .values(
+                chunk.map((accountId) => ({
+                  id: newId(),
+                  account_id: accountId,
+                  ...notification,
+                  created_at: createdAt,
+                  read_at: null,
+                })),
+              )
+              .execute(),
+          );
         },
         // Seven columns a row: 500 rows stay under SQLite's parameter limit with room to spare.
         500,
@@ -49,18 +56,22 @@ export function notificationRepository(db: Db, onNotified?: OnNotified) {
       await inChunks(
         items,
         async (chunk) => {
-          await db
-            .insertInto('notifications')
-            .values(
-              chunk.map(({ accountId, notification }) => ({
-                id: newId(),
-                account_id: accountId,
-                ...notification,
-                created_at: createdAt,
-                read_at: null,
-              })),
-            )
-            .execute();
+          await mine(
+            chunk.map((item) => item.accountId),
+            () =>
+              db
+                .insertInto('notifications')
+                .values(
+                  chunk.map(({ accountId, notification }) => ({
+                    id: newId(),
+                    account_id: accountId,
+                    ...notification,
+                    created_at: createdAt,
+                    read_at: null,
+                  })),
+                )
+                .execute(),
+          );
         },
         500,
       );
@@ -105,47 +116,55 @@ export function notificationRepository(db: Db, onNotified?: OnNotified) {
         .executeTakeFirst();
       if (!owned) return false;
       if (owned.read_at === null) {
-        await db
-          .updateTable('notifications')
-          .set({ read_at: nowIso() })
-          .where('id', '=', id)
-          .where('account_id', '=', accountId)
-          .execute();
+        await mine([accountId], () =>
+          db
+            .updateTable('notifications')
+            .set({ read_at: nowIso() })
+            .where('id', '=', id)
+            .where('account_id', '=', accountId)
+            .execute(),
+        );
       }
       return true;
     },
 
     /** Marks the named ones of the account's notifications read (others' ids are ignored); answers how many were unread. */
     async markManyRead(accountId: string, ids: readonly string[]): Promise<number> {
-      const result = await db
-        .updateTable('notifications')
-        .set({ read_at: nowIso() })
-        .where('account_id', '=', accountId)
-        .where('id', 'in', [...new Set(ids)])
-        .where('read_at', 'is', null)
-        .executeTakeFirst();
+      const result = await mine([accountId], () =>
+        db
+          .updateTable('notifications')
+          .set({ read_at: nowIso() })
+          .where('account_id', '=', accountId)
+          .where('id', 'in', [...new Set(ids)])
+          .where('read_at', 'is', null)
+          .executeTakeFirst(),
+      );
       return Number(result.numUpdatedRows);
     },
 
     /** Marks one of the account's notifications unread again; false when it has none with that id. */
     async markUnread(accountId: string, id: string): Promise<boolean> {
-      const result = await db
-        .updateTable('notifications')
-        .set({ read_at: null })
-        .where('id', '=', id)
-        .where('account_id', '=', accountId)
-        .executeTakeFirst();
+      const result = await mine([accountId], () =>
+        db
+          .updateTable('notifications')
+          .set({ read_at: null })
+          .where('id', '=', id)
+          .where('account_id', '=', accountId)
+          .executeTakeFirst(),
+      );
       return Number(result.numUpdatedRows) > 0;
     },
 
     /** Marks every unread notification of the account read; answers how many there were. */
     async markAllRead(accountId: string): Promise<number> {
-      const result = await db
-        .updateTable('notifications')
-        .set({ read_at: nowIso() })
-        .where('account_id', '=', accountId)
-        .where('read_at', 'is', null)
-        .executeTakeFirst();
+      const result = await mine([accountId], () =>
+        db
+          .updateTable('notifications')
+          .set({ read_at: nowIso() })
+          .where('account_id', '=', accountId)
+          .where('read_at', 'is', null)
+          .executeTakeFirst(),
+      );
       return Number(result.numUpdatedRows);
     },
 

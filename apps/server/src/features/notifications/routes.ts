@@ -19,7 +19,8 @@ import {
 import type { Audience, LiveMessage } from '../../db/live-events';
 import { clientKey } from '../../lib/client-address';
 import { HttpError, notFound } from '../../lib/errors';
-import { answerList, arrayAnswer } from '../../lib/lists';
+import { answerList, arrayAnswer, keepsInMemory } from '../../lib/lists';
+import { accountRowsOf } from '../../db/changes';
 import { principalOf } from '../../plugins/access';
 import type { Principal } from '../auth/repository';
 import type { Feature } from '../deps';
@@ -59,7 +60,10 @@ const drainedFrame = (random = Math.random) =>
 /** Ends a stream whose place a newer stream of its account took: the tab reconnects on focus. */
 const SUPERSEDED = `event: ${LIVE_SUPERSEDED_EVENT}\ndata: {}\n\n`;
 
-export const notificationsRoutes: Feature = async (app, { db, auth, live, streamSlots, lifecycle }) => {
+export const notificationsRoutes: Feature = async (
+  app,
+  { db, auth, cache, live, streamSlots, lifecycle },
+) => {
   const notes = notificationRepository(db);
 
   app.get(
@@ -73,8 +77,22 @@ export const notificationsRoutes: Feature = async (app, { db, auth, live, stream
         response: { 200: NotificationListSchema, ...errors },
       },
     },
-    async (request, reply) =>
-      answerList(reply, arrayAnswer(await notes.list(principalOf(request).accountId, request.query))),
+    (request, reply) => {
+      const { accountId } = principalOf(request);
+      const page = request.query;
+      const load = async () => arrayAnswer(await notes.list(accountId, page));
+      return answerList(
+        reply,
+        keepsInMemory(page)
+          ? cache.read(
+              `notifications:${accountId}:${page.limit ?? 'all'}:${page.offset}`,
+              [accountRowsOf('notifications', accountId)],
+              load,
+              request.dataVersion,
+            )
+          : load(),
+      );
+    },
   );
 
   app.get(
@@ -87,7 +105,16 @@ export const notificationsRoutes: Feature = async (app, { db, auth, live, stream
         response: { 200: CountSchema, ...errors },
       },
     },
-    async (request) => ({ count: await notes.unreadCount(principalOf(request).accountId) }),
+    (request) => {
+      // Kept per person until one of their own notifications changes.
+      const { accountId } = principalOf(request);
+      return cache.read(
+        `notifications-unread:${accountId}`,
+        [accountRowsOf('notifications', accountId)],
+        async () => ({ count: await notes.unreadCount(accountId) }),
+        request.dataVersion,
+      );
+    },
   );
 
   app.put(
