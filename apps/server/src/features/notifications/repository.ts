@@ -22,18 +22,19 @@ const mine = <T>(accountIds: readonly string[], write: () => T): T =>
   writingRowsOf('notifications', accountIds, write);
 
 export function notificationRepository(db: Db, onNotified?: OnNotified) {
-  return {
-    /** One notification for each account, written together; the same time for all. */
-    async add(accountIds: readonly string[], notification: NewNotification): Promise<void> {
-      const createdAt = nowIso();
-      await inChunks(
-        [...new Set(accountIds)],
-        async (chunk) => {
-          await mine(chunk, () =>
+  /** Writes one notification per item, all at the same time, each account's rows said to be its own. */
+  const insert = async (items: readonly { accountId: string; notification: NewNotification }[]) => {
+    const createdAt = nowIso();
+    await inChunks(
+      items,
+      async (chunk) => {
+        await mine(
+          chunk.map((item) => item.accountId),
+          () =>
             db
               .insertInto('notifications')
               .values(
-                chunk.map((accountId) => ({
+                chunk.map(({ accountId, notification }) => ({
                   id: newId(),
                   account_id: accountId,
                   ...notification,
@@ -42,40 +43,23 @@ export function notificationRepository(db: Db, onNotified?: OnNotified) {
                 })),
               )
               .execute(),
-          );
-        },
-        // Seven columns a row: 500 rows stay under SQLite's parameter limit with room to spare.
-        500,
-      );
-      await onNotified?.([...new Set(accountIds)].map((accountId) => ({ accountId, ...notification })));
+        );
+      },
+      // Seven columns a row: 500 rows stay under SQLite's parameter limit with room to spare.
+      500,
+    );
+    await onNotified?.(items.map(({ accountId, notification }) => ({ accountId, ...notification })));
+  };
+
+  return {
+    /** One notification for each account, written together; the same time for all. */
+    async add(accountIds: readonly string[], notification: NewNotification): Promise<void> {
+      await insert([...new Set(accountIds)].map((accountId) => ({ accountId, notification })));
     },
 
     /** A notification of its own for each account (one per item), written together; the same time for all. */
     async addEach(items: readonly { accountId: string; notification: NewNotification }[]): Promise<void> {
-      const createdAt = nowIso();
-      await inChunks(
-        items,
-        async (chunk) => {
-          await mine(
-            chunk.map((item) => item.accountId),
-            () =>
-              db
-                .insertInto('notifications')
-                .values(
-                  chunk.map(({ accountId, notification }) => ({
-                    id: newId(),
-                    account_id: accountId,
-                    ...notification,
-                    created_at: createdAt,
-                    read_at: null,
-                  })),
-                )
-                .execute(),
-          );
-        },
-        500,
-      );
-      await onNotified?.(items.map(({ accountId, notification }) => ({ accountId, ...notification })));
+      await insert(items);
     },
 
     /** The account's notifications, newest first. */
