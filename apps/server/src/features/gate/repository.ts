@@ -7,6 +7,7 @@ import {
   type GatePassAtGate,
   type GateRefusal,
 } from '@campus/contract';
+import { writingRowsOf } from '../../db/changes';
 import type { Db } from '../../db/index';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
@@ -88,6 +89,13 @@ export function gateRepository(db: Db, now: () => number) {
     ...(row.returned_by_name ? { returnedBy: row.returned_by_name } : {}),
   });
 
+  /** Runs a write of one pass, said to change only its student's passes (db/changes.ts). */
+  const ofPass = async <T>(id: string, write: () => Promise<T>): Promise<T> => {
+    const row = await db.selectFrom('gate_passes').select('roll_no').where('id', '=', id).executeTakeFirst();
+    // No such pass: the write changes nothing, whoever it is said to be for.
+    return row ? writingRowsOf('gate_passes', [row.roll_no], write) : write();
+  };
+
   return {
     atGate,
     movement,
@@ -105,12 +113,14 @@ export function gateRepository(db: Db, now: () => number) {
           .executeTakeFirst();
         if (row?.gate_code) return row.gate_code;
         try {
-          await db
-            .updateTable('gate_passes')
-            .set({ gate_code: newGateCode() })
-            .where('id', '=', id)
-            .where('gate_code', 'is', null)
-            .execute();
+          await ofPass(id, () =>
+            db
+              .updateTable('gate_passes')
+              .set({ gate_code: newGateCode() })
+              .where('id', '=', id)
+              .where('gate_code', 'is', null)
+              .execute(),
+          );
         } catch (err) {
           if (!isUniqueViolation(err)) throw err;
         }
@@ -168,41 +178,47 @@ export function gateRepository(db: Db, now: () => number) {
      * with no exit yet passes, so that of two gates confirming at once exactly one records it.
      */
     async exit(id: string, guard: string): Promise<boolean> {
-      const result = await db
-        .updateTable('gate_passes')
-        .set({ exited_at: iso(), exited_by: guard })
-        .where('id', '=', id)
-        .where('status', '=', 'approved')
-        .where('revoked_at', 'is', null)
-        .where('exited_at', 'is', null)
-        .where('date', '=', dayOf(now()))
-        .executeTakeFirst();
+      const result = await ofPass(id, () =>
+        db
+          .updateTable('gate_passes')
+          .set({ exited_at: iso(), exited_by: guard })
+          .where('id', '=', id)
+          .where('status', '=', 'approved')
+          .where('revoked_at', 'is', null)
+          .where('exited_at', 'is', null)
+          .where('date', '=', dayOf(now()))
+          .executeTakeFirst(),
+      );
       return result.numUpdatedRows === 1n;
     },
 
     /** Records the return, once: only a pass that is out and not back passes. */
     async return(id: string, guard: string): Promise<boolean> {
-      const result = await db
-        .updateTable('gate_passes')
-        .set({ returned_at: iso(), returned_by: guard })
-        .where('id', '=', id)
-        .where('exited_at', 'is not', null)
-        .where('returned_at', 'is', null)
-        .executeTakeFirst();
+      const result = await ofPass(id, () =>
+        db
+          .updateTable('gate_passes')
+          .set({ returned_at: iso(), returned_by: guard })
+          .where('id', '=', id)
+          .where('exited_at', 'is not', null)
+          .where('returned_at', 'is', null)
+          .executeTakeFirst(),
+      );
       return result.numUpdatedRows === 1n;
     },
 
     /** Revokes an approved pass nobody has used, once. */
     async revoke(id: string, by: string): Promise<boolean> {
-      const result = await db
-        .updateTable('gate_passes')
-        .set({ revoked_at: iso(), revoked_by: by })
-        .where('id', '=', id)
-        .where('status', '=', 'approved')
-        .where('exited_at', 'is', null)
-        .where('revoked_at', 'is', null)
-        .where('date', '>=', dayOf(now()))
-        .executeTakeFirst();
+      const result = await ofPass(id, () =>
+        db
+          .updateTable('gate_passes')
+          .set({ revoked_at: iso(), revoked_by: by })
+          .where('id', '=', id)
+          .where('status', '=', 'approved')
+          .where('exited_at', 'is', null)
+          .where('revoked_at', 'is', null)
+          .where('date', '>=', dayOf(now()))
+          .executeTakeFirst(),
+      );
       return result.numUpdatedRows === 1n;
     },
 
@@ -295,12 +311,14 @@ export function gateRepository(db: Db, now: () => number) {
       const claimed: Row[] = [];
       for (const row of rows) {
         if (t <= returnDeadline(row.date, row.return_by).getTime()) continue;
-        const result = await db
-          .updateTable('gate_passes')
-          .set({ overdue_notified_at: iso() })
-          .where('id', '=', row.id)
-          .where('overdue_notified_at', 'is', null)
-          .executeTakeFirst();
+        const result = await writingRowsOf('gate_passes', [row.roll_no], () =>
+          db
+            .updateTable('gate_passes')
+            .set({ overdue_notified_at: iso() })
+            .where('id', '=', row.id)
+            .where('overdue_notified_at', 'is', null)
+            .executeTakeFirst(),
+        );
         if (result.numUpdatedRows === 1n) claimed.push(row);
       }
       return claimed;
