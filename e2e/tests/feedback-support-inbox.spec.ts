@@ -35,6 +35,8 @@ test('a student applies for a gate pass and the toast leads to the new pass', as
 
   const toast = page.getByRole('status').filter({ hasText: 'Gate pass submitted successfully!' });
   await expect(toast).toBeVisible();
+  // The pointer rests on the toast, which keeps it open however long the accessibility scan takes.
+  await toast.hover();
   await expectAccessible(page);
   await toast.getByRole('button', { name: 'View' }).click();
   await expect(page.getByRole('tab', { name: 'Applied Gate Pass' })).toHaveAttribute('aria-selected', 'true');
