@@ -136,8 +136,16 @@ interface CacheStats {
   sessions: { hits: number; misses: number };
   answers: { hits: number; misses: number };
 }
+/** PostgreSQL's connection pool over a measured run, from the server's /metrics. */
+interface PoolUse {
+  /** Connections taken from the pool per request answered. */
+  acquiresPerRequest: number;
+  /** How long a taker waited for one, on average. */
+  waitMsPerAcquire: number;
+}
 interface ScenarioResult extends Measured {
   hitRates?: HitRates;
+  pool?: PoolUse;
   name: string;
   title: string;
   kind: ScenarioKind;
@@ -326,6 +334,38 @@ async function cacheStats(port: number, adminToken: string | undefined): Promise
   return json as CacheStats;
 }
 
+/** The pool's counters (`/metrics`, open to the loopback address); undefined on SQLite. */
+async function poolCounters(port: number): Promise<{ acquired: number; waited: number } | undefined> {
+  const res = await fetch(`http://127.0.0.1:${port}/metrics`);
+  if (!res.ok) return undefined;
+  const text = await res.text();
+  const value = (name: string) => {
+    const line = text.split('\n').find((l) => l.startsWith(`${name} `));
+    return line === undefined ? undefined : Number(line.slice(name.length + 1));
+  };
+  const acquired = value('campus_db_pool_acquires_total');
+  const waited = value('campus_db_pool_wait_seconds_total');
+  return acquired === undefined || waited === undefined ? undefined : { acquired, waited };
+}
+
+function poolUse(
+  before: { acquired: number; waited: number } | undefined,
+  after: { acquired: number; waited: number } | undefined,
+  requests: number,
+): PoolUse | undefined {
+  if (!before || !after) return undefined;
+  const acquired = after.acquired - before.acquired;
+  return {
+    acquiresPerRequest: acquired / Math.max(1, requests),
+    waitMsPerAcquire: acquired === 0 ? 0 : ((after.waited - before.waited) * 1000) / acquired,
+  };
+}
+
+const poolShown = (pool: PoolUse | undefined) =>
+  pool
+    ? `  pool ${pool.acquiresPerRequest.toFixed(2)} conn/req, ${pool.waitMsPerAcquire.toFixed(1)} ms wait`
+    : '';
+
 const rate = (after: { hits: number; misses: number }, before: { hits: number; misses: number }) => {
   const hits = after.hits - before.hits;
   const reads = hits + after.misses - before.misses;
@@ -343,10 +383,12 @@ async function drive(
   const load = loadavg()[0]!;
   const rss = sampleRss(pid);
   const statsBefore = await cacheStats(port, adminToken);
+  const poolBefore = adminToken ? await poolCounters(port) : undefined;
   const cpuBefore = cpuMs(pid);
   const result = await runLoad(driver, { port, connections: conns, seconds, requests });
   const cpuUs = ((cpuMs(pid) - cpuBefore) * 1000) / Math.max(1, result.requests);
   const statsAfter = await cacheStats(port, adminToken);
+  const pool = poolUse(poolBefore, adminToken ? await poolCounters(port) : undefined, result.requests);
   const hitRates =
     statsBefore && statsAfter
       ? {
@@ -354,7 +396,7 @@ async function drive(
           answers: rate(statsAfter.answers, statsBefore.answers),
         }
       : undefined;
-  return { measured: pick(result, cpuUs), rssMb: rss.stop(), loadavg: load, hitRates };
+  return { measured: pick(result, cpuUs), rssMb: rss.stop(), loadavg: load, hitRates, pool };
 }
 
 /**
@@ -544,9 +586,11 @@ async function runCampus(
         rssMb: peak,
         loadavg: load,
         hitRates,
+        pool,
       } = await drive(server.port, scenario.requests, server.pid, scenario.connections, adminToken);
       results.push({
         ...(hitRates ? { hitRates } : {}),
+        ...(pool ? { pool } : {}),
         name: scenario.name,
         title: scenario.title,
         kind: scenario.kind,
@@ -556,7 +600,7 @@ async function runCampus(
         loadavg: load,
       });
       log(
-        `  ${scenario.name.padEnd(20)} ${measured.rps.toFixed(0).padStart(7)} req/s  p50 ${measured.p50.toFixed(1)} ms  p99 ${measured.p99.toFixed(1)} ms  CPU ${measured.cpuUsPerRequest.toFixed(0)} µs/req  RSS ${peak.toFixed(0)} MB  hits ${percent(hitRates?.answers)} (sessions ${percent(hitRates?.sessions)})  load ${load.toFixed(1)}${measured.non2xx + measured.errors > 0 ? `  ${measured.non2xx} non-2xx, ${measured.errors} errors` : ''}`,
+        `  ${scenario.name.padEnd(20)} ${measured.rps.toFixed(0).padStart(7)} req/s  p50 ${measured.p50.toFixed(1)} ms  p99 ${measured.p99.toFixed(1)} ms  CPU ${measured.cpuUsPerRequest.toFixed(0)} µs/req  RSS ${peak.toFixed(0)} MB  hits ${percent(hitRates?.answers)} (sessions ${percent(hitRates?.sessions)})${poolShown(pool)}  load ${load.toFixed(1)}${measured.non2xx + measured.errors > 0 ? `  ${measured.non2xx} non-2xx, ${measured.errors} errors` : ''}`,
       );
     }
     const mixScenario = scenarios.find((s) => s.name === 'mix');

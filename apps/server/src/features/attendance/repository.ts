@@ -5,6 +5,7 @@ import type { Db, Dialect } from '../../db/index';
 import { nowIso } from '../../lib/ids';
 import { listPage, mapItems, type Listed, type Page } from '../../lib/lists';
 import { writingRowsOf } from '../../db/changes';
+import { leaveCovers, passCovers } from '../leave/repository';
 
 export interface MarkInput {
   rollNo: number;
@@ -57,10 +58,49 @@ function markStatements(dialect: Dialect, date: string, roster: string, markedBy
   };
 }
 
+/** What a mark needs to know of each student it names before writing, from one statement. */
+export interface BeforeMark {
+  /** Roll numbers with no student. */
+  unknown: Set<number>;
+  /** The status each student already has that day, where marked. */
+  recorded: Map<number, AttendanceStatus>;
+  /** Students On leave that day, and why (approved leave wins over an approved pass). */
+  away: Map<number, 'leave' | 'gatepass'>;
+}
+
+/**
+ * The roster as the JSON object of a mark (`{"230001":"Present",…}`), one row per roll number:
+ * whether the student exists, the day's recorded status, and whether leave or a pass covers the day
+ * (the rules of leave/repository.ts). One statement, by index lookups per student.
+ */
+function beforeMarkStatement(dialect: Dialect, date: string, roster: string) {
+  const rollNo = dialect === 'postgres' ? sql`r.key::integer` : sql`cast(r.key as integer)`;
+  const entries = dialect === 'postgres' ? sql`json_each_text(${roster}::json)` : sql`json_each(${roster})`;
+  return sql<{
+    roll_no: number;
+    known: number | boolean;
+    recorded: AttendanceStatus | null;
+    on_leave: number | boolean;
+    on_pass: number | boolean;
+  }>`
+    select ${rollNo} as roll_no,
+      exists (select 1 from students s where s.roll_no = ${rollNo}) as known,
+      (select a.status from attendance a where a.date = ${date} and a.roll_no = ${rollNo}) as recorded,
+      exists (select 1 from leave_applications l where l.roll_no = ${rollNo} and ${leaveCovers(date)}) as on_leave,
+      exists (select 1 from gate_passes g where g.roll_no = ${rollNo} and ${passCovers(date)}) as on_pass
+    from ${entries} as r`;
+}
+
 /** A foreign key refused the statement (better-sqlite3 and pg name it differently). */
 function isForeignKeyViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503';
+}
+
+/** A mark's roster as one JSON object from roll number to status. */
+function rosterOf(records: readonly MarkInput[]): string {
+  // Integer keys and a status from a fixed list: nothing in it needs escaping.
+  return `{${records.map((r) => `"${r.rollNo}":"${r.status}"`).join(',')}}`;
 }
 
 export function attendanceRepository(db: Db, dialect: Dialect) {
@@ -80,6 +120,20 @@ export function attendanceRepository(db: Db, dialect: Dialect) {
       }));
     },
 
+    /** Who of a mark's roster exists, what the day holds for them, and who is On leave. */
+    async beforeMark(date: string, records: readonly MarkInput[]): Promise<BeforeMark> {
+      const out: BeforeMark = { unknown: new Set(), recorded: new Map(), away: new Map() };
+      if (records.length === 0) return out;
+      const { rows } = await beforeMarkStatement(dialect, date, rosterOf(records)).execute(db);
+      for (const row of rows) {
+        if (!row.known) out.unknown.add(row.roll_no);
+        if (row.recorded !== null) out.recorded.set(row.roll_no, row.recorded);
+        if (row.on_leave) out.away.set(row.roll_no, 'leave');
+        else if (row.on_pass) out.away.set(row.roll_no, 'gatepass');
+      }
+      return out;
+    },
+
     async studentExists(rollNo: number): Promise<boolean> {
       const row = await db
         .selectFrom('students')
@@ -95,9 +149,7 @@ export function attendanceRepository(db: Db, dialect: Dialect) {
      * nothing. When any roll number is unknown nothing is written, and the answer names them.
      */
     async mark(date: string, records: readonly MarkInput[], markedBy: string): Promise<MarkResult> {
-      // Integer keys and a status from a fixed list: nothing in it needs escaping.
-      const roster = `{${records.map((r) => `"${r.rollNo}":"${r.status}"`).join(',')}}`;
-      const statements = markStatements(dialect, date, roster, markedBy, nowIso());
+      const statements = markStatements(dialect, date, rosterOf(records), markedBy, nowIso());
       try {
         // The foreign key from attendance to students refuses an unknown roll number, and the
         // statement with it: only then are the unknown ones looked up, to name them.

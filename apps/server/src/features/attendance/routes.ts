@@ -19,8 +19,7 @@ import { answerList, arrayAnswer, keepsInMemory } from '../../lib/lists';
 import { assertOwnRollNo, principalOf } from '../../plugins/access';
 import type { App } from '../../types';
 import type { Feature } from '../deps';
-import { correctionsOf, recordedStatuses } from './corrections';
-import { leaveRepository } from '../leave/repository';
+import { correctionsOf } from './corrections';
 import { attendanceRepository } from './repository';
 import { rowsOf } from '../../db/changes';
 import { groupRows } from '../../db/mentees';
@@ -45,23 +44,17 @@ function listUnknown(rollNos: number[]): string {
 export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, mail }) => {
   const repo = attendanceRepository(db, dialect);
   const studentsOf = groupRows(db, cache);
-  const leave = leaveRepository(db);
 
   /**
    * Students On leave that day (approved leave, or an approved gate pass) are marked On leave; a
    * Present or Absent mark for one needs the teacher's explicit `overrideLeave` (audited), and On
    * leave is for them only. Answers the overrides.
    */
-  async function checkLeave(
+  function checkLeave(
     date: string,
     records: readonly { studentId: number; status: AttendanceStatus; overrideLeave?: boolean | undefined }[],
-  ): Promise<{ studentId: number; status: AttendanceStatus }[]> {
-    const away = new Map(
-      (await leave.onLeave(date, { rollNos: records.map((r) => r.studentId) })).map((s) => [
-        s.studentId,
-        s.source,
-      ]),
-    );
+    away: ReadonlyMap<number, 'leave' | 'gatepass'>,
+  ): { studentId: number; status: AttendanceStatus }[] {
     const notAway = records.filter((r) => r.status === ON_LEAVE_STATUS && !away.has(r.studentId));
     if (notAway.length > 0) {
       const plural = notAway.length === 1 ? ' has' : 's have';
@@ -119,26 +112,28 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, 
       if (date > latestMarkableDate()) {
         throw badRequest(`date cannot be in the future: ${date} is after today; mark today or a past day`);
       }
-      const overridden = await checkLeave(date, attendanceRecords);
       const marks = attendanceRecords.map((r) => ({ rollNo: r.studentId, status: r.status }));
-      const recorded = await recordedStatuses(
-        db,
-        date,
-        marks.map((m) => m.rollNo),
-      );
-      const result = await repo.mark(date, marks, teacher.accountId);
-      if (!result.ok) {
-        const plural = result.unknownRollNos.length === 1 ? '' : 's';
-        throw badRequest(
-          `attendanceRecords: no student with roll number${plural} ${listUnknown(result.unknownRollNos)}; nothing was marked`,
+      // Who exists, what the day already holds and who is On leave: one statement before the write.
+      const before = await repo.beforeMark(date, marks);
+      const overridden = checkLeave(date, attendanceRecords, before.away);
+      const unknownRollNos = (rollNos: number[]) => {
+        const plural = rollNos.length === 1 ? '' : 's';
+        return badRequest(
+          `attendanceRecords: no student with roll number${plural} ${listUnknown(rollNos)}; nothing was marked`,
         );
+      };
+      if (before.unknown.size > 0) {
+        throw unknownRollNos(marks.map((m) => m.rollNo).filter((n) => before.unknown.has(n)));
       }
+      // A student removed since is still refused by the write (its foreign key), and named.
+      const result = await repo.mark(date, marks, teacher.accountId);
+      if (!result.ok) throw unknownRollNos(result.unknownRollNos);
       // Guardians hear of a fall below 75 % (decision record 0034); a failure there undoes nothing.
       await mail.attendanceMarked(marks.map((m) => m.rollNo)).catch((err: unknown) => {
         request.log.error({ err }, 'Guardian emails could not be queued');
       });
       // A correction is named in the answer, and so in the audit log (features/audit/recorder.ts).
-      const corrected = correctionsOf(recorded, marks);
+      const corrected = correctionsOf(before.recorded, marks);
       return {
         message: MESSAGES.attendance.marked,
         count: result.count,

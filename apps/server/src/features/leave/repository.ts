@@ -32,6 +32,14 @@ export type LeaveOutcome =
 /** The campus setting that says how On leave days count in the percentage. */
 const ON_LEAVE_SETTING = 'attendance.on_leave';
 
+/**
+ * What puts a student On leave on a day, as conditions on `leave_applications as l` and
+ * `gate_passes as g`: approved leave whose days include it, or a pass approved for it.
+ */
+export const leaveCovers = (date: string) =>
+  sql<boolean>`l.status = 'approved' and l.from_date <= ${date} and l.to_date >= ${date}`;
+export const passCovers = (date: string) => sql<boolean>`g.status = 'approved' and g.date = ${date}`;
+
 export function leaveRepository(db: Db) {
   const selectLeave = () =>
     db
@@ -267,15 +275,12 @@ export function leaveRepository(db: Db) {
         .selectFrom('leave_applications as l')
         .innerJoin('students as s', 's.roll_no', 'l.roll_no')
         .select('l.roll_no')
-        .where('l.status', '=', 'approved')
-        .where('l.from_date', '<=', date)
-        .where('l.to_date', '>=', date);
+        .where(leaveCovers(date));
       let passes = db
         .selectFrom('gate_passes as g')
         .innerJoin('students as s', 's.roll_no', 'g.roll_no')
         .select('g.roll_no')
-        .where('g.status', '=', 'approved')
-        .where('g.date', '=', date);
+        .where(passCovers(date));
       if ('group' in among) {
         leave = leave.where('s.group_name', '=', among.group);
         passes = passes.where('s.group_name', '=', among.group);
