@@ -43,7 +43,15 @@ import {
 } from './lib/load';
 import { coldRoutes } from './lib/cold';
 import { buildMix, describeMixWeights, type MixSize } from './lib/mix';
-import { cpuMs, startBareServer, startServer, sampleRss, rssMb, type Child } from './lib/processes';
+import {
+  cpuMs,
+  postgresCpuMs,
+  startBareServer,
+  startServer,
+  sampleRss,
+  rssMb,
+  type Child,
+} from './lib/processes';
 import { progressBar } from './lib/server';
 import { DEMO_ADMIN, LARGE_LOGIN, LARGE_SEED_VERSION, openDb } from './lib/server';
 import {
@@ -142,6 +150,8 @@ interface PoolUse {
   acquiresPerRequest: number;
   /** How long a taker waited for one, on average. */
   waitMsPerAcquire: number;
+  /** CPU the local PostgreSQL server's processes used per request answered. */
+  databaseCpuUsPerRequest: number;
 }
 interface ScenarioResult extends Measured {
   hitRates?: HitRates;
@@ -335,7 +345,7 @@ async function cacheStats(port: number, adminToken: string | undefined): Promise
 }
 
 /** The pool's counters (`/metrics`, open to the loopback address); undefined on SQLite. */
-async function poolCounters(port: number): Promise<{ acquired: number; waited: number } | undefined> {
+async function poolCounters(port: number): Promise<PoolCounters | undefined> {
   const res = await fetch(`http://127.0.0.1:${port}/metrics`);
   if (!res.ok) return undefined;
   const text = await res.text();
@@ -345,25 +355,30 @@ async function poolCounters(port: number): Promise<{ acquired: number; waited: n
   };
   const acquired = value('campus_db_pool_acquires_total');
   const waited = value('campus_db_pool_wait_seconds_total');
-  return acquired === undefined || waited === undefined ? undefined : { acquired, waited };
+  if (acquired === undefined || waited === undefined) return undefined;
+  return { acquired, waited, databaseCpuMs: postgresCpuMs() };
 }
 
+type PoolCounters = { acquired: number; waited: number; databaseCpuMs: number };
+
 function poolUse(
-  before: { acquired: number; waited: number } | undefined,
-  after: { acquired: number; waited: number } | undefined,
+  before: PoolCounters | undefined,
+  after: PoolCounters | undefined,
   requests: number,
 ): PoolUse | undefined {
   if (!before || !after) return undefined;
   const acquired = after.acquired - before.acquired;
+  const perRequest = 1 / Math.max(1, requests);
   return {
-    acquiresPerRequest: acquired / Math.max(1, requests),
+    acquiresPerRequest: acquired * perRequest,
     waitMsPerAcquire: acquired === 0 ? 0 : ((after.waited - before.waited) * 1000) / acquired,
+    databaseCpuUsPerRequest: (after.databaseCpuMs - before.databaseCpuMs) * 1000 * perRequest,
   };
 }
 
 const poolShown = (pool: PoolUse | undefined) =>
   pool
-    ? `  pool ${pool.acquiresPerRequest.toFixed(2)} conn/req, ${pool.waitMsPerAcquire.toFixed(1)} ms wait`
+    ? `  pool ${pool.acquiresPerRequest.toFixed(2)} conn/req, ${pool.waitMsPerAcquire.toFixed(1)} ms wait  db CPU ${pool.databaseCpuUsPerRequest.toFixed(0)} µs/req`
     : '';
 
 const rate = (after: { hits: number; misses: number }, before: { hits: number; misses: number }) => {
@@ -783,6 +798,8 @@ function table(runs: CampusRun[]): string {
     'p50 ms',
     'p99 ms',
     'CPU µs/req',
+    'db CPU µs/req',
+    'pool wait ms',
     'bare req/s',
     'bare CPU µs/req',
     'ratio',
@@ -800,6 +817,8 @@ function table(runs: CampusRun[]): string {
       s.p50.toFixed(1),
       s.p99.toFixed(1),
       s.cpuUsPerRequest.toFixed(0),
+      s.pool ? s.pool.databaseCpuUsPerRequest.toFixed(0) : '',
+      s.pool ? s.pool.waitMsPerAcquire.toFixed(1) : '',
       s.bare ? s.bare.rps.toFixed(0) : '',
       s.bare ? s.bare.cpuUsPerRequest.toFixed(0) : '',
       s.ratio === undefined ? '' : `${(s.ratio * 100).toFixed(0)} %`,

@@ -1,6 +1,6 @@
 /** Child processes of the bench: the built server, the bare node:http server, and their memory. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
@@ -122,6 +122,33 @@ export function cpuMs(pid: number): number {
     return Number.NaN;
   }
 }
+/**
+ * CPU time used so far by every process of a local PostgreSQL server (its backends, writers and
+ * autovacuum), in ms: the database's share of a run. Backends that end during the run take their
+ * time with them, so it is a floor. NaN where /proc is not there.
+ */
+export function postgresCpuMs(): number {
+  let total = 0;
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return Number.NaN;
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (!stat.includes(' (postgres) ')) continue;
+      const fields = stat.split(') ')[1]!.split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) * (1000 / CLOCK_TICKS);
+    } catch {
+      // Ended meanwhile.
+    }
+  }
+  return total;
+}
+
 /** USER_HZ: 100 on every mainstream Linux. */
 const CLOCK_TICKS = 100;
 

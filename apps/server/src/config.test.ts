@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
+import { DEFAULT_POOL_SIZE } from './db/index';
 import { instanceStreamCap, openFilesLimit } from './features/notifications/stream-capacity';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'campus-config-'));
@@ -156,5 +157,20 @@ describe('METRICS_ALLOW and DRAIN_SECONDS', () => {
     );
     expect(() => loadConfig({ ...base, METRICS_ALLOW: '10.0.0.0/33' })).toThrow(/prefix must be 0 to 32/);
     expect(() => loadConfig({ ...base, DRAIN_SECONDS: '0' })).toThrow(/DRAIN_SECONDS/);
+  });
+});
+
+describe('DATABASE_POOL_SIZE', () => {
+  const base = { DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(32) };
+
+  it(`opens at most ${DEFAULT_POOL_SIZE} PostgreSQL connections unless told`, () => {
+    expect(loadConfig(base).databasePoolSize).toBe(DEFAULT_POOL_SIZE);
+    expect(loadConfig({ ...base, DATABASE_POOL_SIZE: '40' }).databasePoolSize).toBe(40);
+  });
+
+  it('refuses a size that is not a whole number from 2 to 200, naming the variable', () => {
+    for (const value of ['1', '0', '2.5', '201', 'many']) {
+      expect(() => loadConfig({ ...base, DATABASE_POOL_SIZE: value })).toThrow(/DATABASE_POOL_SIZE/);
+    }
   });
 });

@@ -12,6 +12,7 @@ import {
 import type { StreamLimits } from './features/notifications/stream-slots';
 import { addressProblem } from './lib/address-list';
 import { OWNER_ONLY_DIR } from './lib/file-modes';
+import { DEFAULT_POOL_SIZE } from './db/index';
 
 const perHour = (fallback: number) => z.coerce.number().int().min(1).max(1_000_000_000).default(fallback);
 
@@ -23,6 +24,7 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, { error: 'DATABASE_URL must be a postgres:// URL' })
     .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(DEFAULT_POOL_SIZE),
   JWT_SECRET: z.string().min(32, { error: 'JWT_SECRET must be at least 32 characters' }).optional(),
   SEED: z.enum(['demo', 'none']).default('demo'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -96,6 +98,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL: connections the pool opens at most. */
+  databasePoolSize: number;
   jwtSecret: string;
   seed: 'demo' | 'none';
   logLevel: string;
@@ -150,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),
     seed: e.SEED,
     logLevel: e.LOG_LEVEL,

@@ -81,8 +81,13 @@ function measuredPool(pool: pg.Pool): PoolFigures {
   };
 }
 
+/** PostgreSQL connections an instance opens at most for its requests (`DATABASE_POOL_SIZE`). */
+export const DEFAULT_POOL_SIZE = 10;
+
 export interface DbOptions {
   databaseUrl?: string;
+  /** On PostgreSQL: connections the pool opens at most (DEFAULT_POOL_SIZE). */
+  poolSize?: number;
   /** On PostgreSQL: the schema to work in (tests give each file its own). */
   pgSchema?: string;
   sqliteFile?: string;
@@ -222,7 +227,7 @@ export function openDb(options: DbOptions): DbHandle {
       ...(options.pgSchema ? [`-c search_path=${options.pgSchema}`] : []),
     ];
     const connection = { connectionString: options.databaseUrl, options: settings.join(' ') };
-    const pool = new pg.Pool({ ...connection, max: 10 });
+    const pool = new pg.Pool({ ...connection, max: options.poolSize ?? DEFAULT_POOL_SIZE });
     // An idle connection the database ended (a restart, an administrator) is dropped by the pool,
     // which opens another for the next query; unheard, the event would end the process.
     pool.on('error', () => {});

@@ -8,7 +8,9 @@ import { FIRST_MIGRATION, migrateToLatest } from './migrate';
 import { seedDemoCampus } from './seed/demo';
 
 export async function openConfiguredDb(config: Config): Promise<DbHandle> {
-  if (config.databaseUrl) return openDb({ databaseUrl: config.databaseUrl });
+  if (config.databaseUrl) {
+    return openDb({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize });
+  }
   const sqliteFile = join(config.dataDir, 'campus.db');
   // SQLite gives the -wal and -shm files the mode of the database file.
   createOwnerOnly(sqliteFile);
