@@ -152,6 +152,7 @@ const PREPARED_TEXTS = 500;
  */
 function preparingStatements(names: Map<string, string>, changes: PgChanges) {
   return (client: pg.PoolClient) => {
+    const connection = changes.connected(client);
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     client.query = ((...args: unknown[]) => {
       const [text, values] = args;
@@ -170,7 +171,7 @@ function preparingStatements(names: Map<string, string>, changes: PgChanges) {
       const result = (
         name !== undefined && Array.isArray(values) ? query({ name, text, values }) : query(text, values)
       ) as Promise<unknown>;
-      changes.observe(text, result);
+      changes.observe(text, result, connection);
       return result;
     }) as typeof client.query;
   };
@@ -234,6 +235,7 @@ export function openDb(options: DbOptions): DbHandle {
     const changes = new PgChanges(pool, connection);
     const live = new PgLiveEvents(pool, connection, options.pgSchema ?? 'public', changes);
     pool.on('connect', preparingStatements(new Map(), changes));
+    pool.on('remove', (client) => changes.disconnected(client));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const close = async () => {
       await live.stop();

@@ -6,12 +6,15 @@
  *   `schema.table` on `campus_changes` when a statement changed rows, as its transaction commits,
  *   whoever wrote (another instance, a seed, psql). Each instance listens on one connection of its
  *   own and counts the changes per table.
- * - **A write is answered only once every instance has heard of it.** After a request that may have
+ * - **A write is answered only once every other instance has heard of it.** After a request that may have
  *   changed such a table, the instance sends a barrier on `campus_barrier`; PostgreSQL delivers notifications in commit
  *   order, so an instance that hears the barrier has heard every change committed before it, and
  *   says so on `campus_ack`. The request's answer waits for every instance that may cache (rows of
  *   `cache_members` whose lease has not run out) to say so, or for its lease to run out. Barriers
  *   are shared: writes that finished before one was sent all wait on it.
+ * - **Its own writes** an instance counts itself, as each commits (a statement alone at once, one
+ *   in a transaction at its commit), and it does not count their notifications again: they come
+ *   from its own pool's connections. A read that starts after the count sees the write.
  * - **Leases.** An instance serves from memory only while its lease is good: it renews it every
  *   second for three, and counts the lease from before it asked, so it always ends here before a
  *   writer stops waiting for it. When the lease lapsed or the connection was lost, everything kept
@@ -44,6 +47,14 @@ const MARGIN_MS = 100;
 const RECONNECT_AFTER_MS = 1000;
 
 const READ_ONLY = /^\s*select\b/i;
+const TRANSACTION_STARTS = /^\s*(?:begin|start\s+transaction)\b/i;
+const TRANSACTION_ENDS = /^\s*(?:commit|end|rollback|abort)\b/i;
+const TO_SAVEPOINT = /\bto\b/i;
+
+/** A pool connection as `observe` follows it: the counts its open transaction will make at commit. */
+export interface Connection {
+  pending: (() => void)[] | undefined;
+}
 const CACHED: ReadonlySet<string> = new Set(CACHED_TABLES);
 
 interface Round {
@@ -57,6 +68,8 @@ export class PgChanges implements ChangeTracker {
   readonly id = randomUUID();
 
   private readonly counts = new ChangeCounts();
+  /** The server processes of this instance's pool connections (`connected`). */
+  private readonly ownProcesses = new Set<number>();
   /** Moves whenever what was kept before can no longer be trusted. */
   private epoch = 0;
   /** Until when (in `performance.now()` time) answers may be served from memory. */
@@ -78,7 +91,8 @@ export class PgChanges implements ChangeTracker {
   private seq = 0;
   private readonly rounds = new Map<number, Round>();
   private inFlight: { covers: number; done: Promise<void> } | undefined;
-  private next: { promise: Promise<void>; resolve: () => void } | undefined;
+  /** The next round's waiters; `force` when one needs every change before it heard here too. */
+  private next: { promise: Promise<void>; resolve: () => void; force: boolean } | undefined;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -99,10 +113,46 @@ export class PgChanges implements ChangeTracker {
     return { outside, local: this.counts.sum(tables) };
   }
 
-  /** Called by the pool's connections for each statement they run. */
-  observe(text: string, result: Promise<unknown>): void {
+  /**
+   * A connection of this instance's pool, by its server process: what that process writes this
+   * instance counts itself, once the write is committed, so its notifications are not heard again.
+   */
+  connected(client: pg.PoolClient): Connection {
+    const connection: Connection = { pending: undefined };
+    const pid = (client as pg.PoolClient & { processID?: number | null }).processID;
+    if (typeof pid === 'number') this.ownProcesses.add(pid);
+    return connection;
+  }
+
+  /** A connection of the pool closed: its server process is no longer this instance's. */
+  disconnected(client: pg.PoolClient): void {
+    const pid = (client as pg.PoolClient & { processID?: number | null }).processID;
+    if (typeof pid === 'number') this.ownProcesses.delete(pid);
+  }
+
+  /**
+   * Called by the pool's connections for each statement they run. A write is counted once it is
+   * committed: at once outside a transaction, at its commit inside one, so that a read which starts
+   * after the count always sees the write.
+   */
+  observe(text: string, result: Promise<unknown>, connection?: Connection): void {
     const seen = readsOfCachedLoad.getStore();
     if (seen) for (const table of readTables(text)) seen.add(table);
+    if (connection && TRANSACTION_STARTS.test(text)) {
+      connection.pending = [];
+      return;
+    }
+    if (connection?.pending && TRANSACTION_ENDS.test(text) && !TO_SAVEPOINT.test(text)) {
+      const pending = connection.pending;
+      connection.pending = undefined;
+      // A rollback changed nothing; a commit that failed did not either, but counting is harmless.
+      if (/^\s*rollback/i.test(text)) return;
+      const commit = () => {
+        for (const count of pending) count();
+      };
+      result.then(commit, commit);
+      return;
+    }
     if (READ_ONLY.test(text)) return;
     const target = writeTarget(text, false);
     // Tables no cached read names are neither heard of nor waited for (migration 0005).
@@ -115,10 +165,17 @@ export class PgChanges implements ChangeTracker {
     };
     // An insert or update of one table that changed no row changed nothing: its table's triggers say
     // nothing either, so there is nothing for the other instances to hear of.
-    const answered = (answer: unknown) => {
-      if (target === 'all' || (answer as Partial<pg.QueryResult> | undefined)?.rowCount !== 0) finished();
-    };
-    result.then(answered, finished);
+    const changed = (answer: unknown) =>
+      target === 'all' || (answer as Partial<pg.QueryResult> | undefined)?.rowCount !== 0;
+    const pending = connection?.pending;
+    if (pending) {
+      result.then(
+        (answer) => changed(answer) && pending.push(finished),
+        () => pending.push(finished),
+      );
+      return;
+    }
+    result.then((answer) => changed(answer) && finished(), finished);
   }
 
   /** Connects the listening connection and takes the first lease; retries in the background. */
@@ -149,7 +206,8 @@ export class PgChanges implements ChangeTracker {
 
   /**
    * Resolves once every instance that may cache has heard of every write this one had finished when
-   * it was called (at once when there were none since the last barrier); `force` always sends one.
+   * it was called (at once when there were none since the last barrier); `force` always sends one,
+   * and waits for this instance to hear it too, so that every change committed before has been heard.
    * Never rejects: when a barrier cannot be sent, it waits for every lease to run out instead.
    */
   settle(force = false): Promise<void> | undefined {
@@ -159,8 +217,9 @@ export class PgChanges implements ChangeTracker {
     if (!this.next) {
       let resolve!: () => void;
       const promise = new Promise<void>((r) => (resolve = r));
-      this.next = { promise, resolve };
+      this.next = { promise, resolve, force };
     }
+    if (force) this.next.force = true;
     const { promise } = this.next;
     if (!this.inFlight) this.startRound();
     return promise;
@@ -170,7 +229,7 @@ export class PgChanges implements ChangeTracker {
     const waiting = this.next!;
     this.next = undefined;
     const covers = this.writes;
-    const done = this.barrier().then(() => {
+    const done = this.barrier(waiting.force).then(() => {
       this.settledUpTo = Math.max(this.settledUpTo, covers);
       this.inFlight = undefined;
       if (this.next) this.startRound();
@@ -179,7 +238,7 @@ export class PgChanges implements ChangeTracker {
     void done.then(waiting.resolve);
   }
 
-  private async barrier(): Promise<void> {
+  private async barrier(heardByThis: boolean): Promise<void> {
     const seq = ++this.seq;
     const round: Round = { acked: new Set(), wake: undefined };
     this.rounds.set(seq, round);
@@ -198,8 +257,10 @@ export class PgChanges implements ChangeTracker {
       const started = performance.now();
       const deadlines = new Map<string, number>();
       for (const [member, ms] of rows[0]!.members) {
-        // This instance needs to hear its own barrier only while it serves from memory.
-        if (member === this.id && this.outside() === undefined) continue;
+        // This instance counted its own writes as they committed (`observe`): a write waits for the
+        // others. Hearing its own barrier is needed only to have heard every change before it, and
+        // only while it serves from memory.
+        if (member === this.id && !(heardByThis && this.outside() !== undefined)) continue;
         deadlines.set(member, started + ms + MARGIN_MS);
       }
       for (;;) {
@@ -233,6 +294,9 @@ export class PgChanges implements ChangeTracker {
   private hear(message: pg.Notification): void {
     const payload = message.payload ?? '';
     if (message.channel === CHANGES_CHANNEL) {
+      // Written through this instance's own pool: counted already, as it committed (`observe`).
+      // A connection's process is forgotten as the pool drops it, long before its number is reused.
+      if (this.ownProcesses.has(message.processId)) return;
       // `schema.table`, or `schema.table#230001,230002` for those students' rows (migration 0022), or
       // `schema.notifications#<account id>,…` for those accounts' (migration 0026).
       const dot = payload.indexOf('.');

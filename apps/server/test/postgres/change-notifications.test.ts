@@ -8,6 +8,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { BARRIER_CHANNEL } from '../../src/db/pg-changes';
 import { CACHED_TABLES } from '../../src/db/read-cache';
+import { rowsOf } from '../../src/db/changes';
 import { createTestPair, type TestApp } from '../app';
 import {
   bearer,
@@ -235,6 +236,40 @@ describe('change notifications on PostgreSQL', () => {
     const again = performance.now();
     expect((await publish(first).answer).statusCode).toBe(201);
     expect(performance.now() - again).toBeLessThan(800);
+  });
+
+  it('are counted once by the server that wrote, as the write commits, and not again when they come back', async () => {
+    const changes = first.handle.changes;
+    const stamp = (name: string) => changes.stamp([name], changes.outside()!).local;
+    const student = await createStudent(first.handle.db);
+    const token = await login(first.app, (await createTeacher(first.handle.db)).loginId);
+    const history = rowsOf('attendance', student.rollNo);
+    const before = stamp(history);
+    const marked = await first.app.inject({
+      method: 'POST',
+      url: '/api/mark-attendance',
+      headers: bearer(token),
+      payload: {
+        date: new Date().toISOString().slice(0, 10),
+        attendanceRecords: [{ studentId: student.rollNo, status: 'Present' }],
+      },
+    });
+    expect(marked.statusCode).toBe(200);
+    expect(stamp(history)).toBe(before + 1);
+    // A question is asked in a transaction: counted at its commit.
+    const questions = stamp('queries');
+    const asked = await first.app.inject({
+      method: 'POST',
+      url: '/api/submit-query',
+      headers: bearer(studentToken),
+      payload: { topic: 'Lab hours', tags: 'labs', query: 'When does the lab open?' },
+    });
+    expect(asked.statusCode).toBe(201);
+    expect(stamp('queries')).toBe(questions + 1);
+    // Every change committed before this has now been heard, this server's own among them.
+    await changes.settle?.(true);
+    expect(stamp(history)).toBe(before + 1);
+    expect(stamp('queries')).toBe(questions + 1);
   });
 
   it('hear of writes made outside any server', async () => {
