@@ -96,6 +96,8 @@ export class LocalLiveEvents extends LiveEvents {
  */
 export class PgLiveEvents extends LiveEvents {
   private listener: pg.Client | undefined;
+  /** Messages waiting to be sent (`send`). */
+  private readonly outbox: string[] = [];
   private reconnectTimer: NodeJS.Timeout | undefined;
   private stopped = true;
   private log: ChangeLog = { warn: () => {} };
@@ -109,13 +111,28 @@ export class PgLiveEvents extends LiveEvents {
     super();
   }
 
+  /**
+   * Messages sent in one turn of the event loop (a new gate pass tells its mentors and the staff
+   * lists) leave together, in one statement, on the listening connection when there is one: the
+   * pool's connections stay with the requests.
+   */
   protected send(message: LiveMessage): void {
-    const payload = JSON.stringify({ schema: this.schema, message });
-    Promise.resolve(this.changes.settle?.())
-      .then(() => this.pool.query('select pg_notify($1, $2)', [CHANNEL, payload]))
-      .catch((error: unknown) => {
-        this.log.warn({ err: error }, 'A live update could not be sent');
-      });
+    this.outbox.push(JSON.stringify({ schema: this.schema, message }));
+    if (this.outbox.length === 1) setImmediate(() => void this.flush());
+  }
+
+  private async flush(): Promise<void> {
+    // Taken before waiting, so that every write before each message is covered by the wait.
+    const payloads = this.outbox.splice(0);
+    await this.changes.settle?.();
+    try {
+      await (this.listener ?? this.pool).query(
+        'select pg_notify($1, payload) from unnest($2::text[]) with ordinality as m(payload, n) order by n',
+        [CHANNEL, payloads],
+      );
+    } catch (error) {
+      this.log.warn({ err: error }, 'A live update could not be sent');
+    }
   }
 
   async start(log: ChangeLog): Promise<void> {
