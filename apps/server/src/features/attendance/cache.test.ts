@@ -67,6 +67,39 @@ describe("a student's own screens in memory", () => {
     expect((await history(marked)).json<{ status: string }[]>().map((r) => r.status)).toEqual(['Present']);
   });
 
+  it('marking a group again keeps in memory the history of each student whose status stays the same', async () => {
+    const same = await signedIn();
+    const changed = await signedIn();
+    const history = (s: typeof same) => read(`/api/attendance/${s.rollNo}?limit=20`, s.token);
+    const markBoth = (sameStatus: string, changedStatus: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/mark-attendance',
+        headers: bearer(teacherToken),
+        payload: {
+          date: new Date().toISOString().slice(0, 10),
+          attendanceRecords: [
+            { studentId: same.rollNo, status: sameStatus },
+            { studentId: changed.rollNo, status: changedStatus },
+          ],
+        },
+      });
+    const first = await markBoth('Present', 'Present');
+    expect(first.json()).toMatchObject({ count: 2 });
+    expect((await history(same)).json<{ status: string }[]>().map((r) => r.status)).toEqual(['Present']);
+
+    const again = await markBoth('Present', 'Absent');
+    expect(again.json()).toMatchObject({
+      count: 2,
+      corrected: [{ studentId: changed.rollNo, from: 'Present', to: 'Absent' }],
+    });
+    const before = await hits();
+    expect((await history(same)).json<{ status: string }[]>().map((r) => r.status)).toEqual(['Present']);
+    expect(await hits()).toBe(before + 1);
+    expect((await history(changed)).json<{ status: string }[]>().map((r) => r.status)).toEqual(['Absent']);
+    expect(await hits()).toBe(before + 1);
+  });
+
   it("one student's new gate pass keeps another's passes in memory and appears in the applicant's list", async () => {
     const applicant = await signedIn();
     const other = await signedIn();

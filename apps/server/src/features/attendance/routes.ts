@@ -125,18 +125,23 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, 
       if (before.unknown.size > 0) {
         throw unknownRollNos(marks.map((m) => m.rollNo).filter((n) => before.unknown.has(n)));
       }
-      // A student removed since is still refused by the write (its foreign key), and named.
-      const result = await repo.mark(date, marks, teacher.accountId);
-      if (!result.ok) throw unknownRollNos(result.unknownRollNos);
+      // Only the marks that change a status are written: the others' rows, and every answer read
+      // from them, stay as they are. A student removed since is still refused by the write (its
+      // foreign key), and named.
+      const changed = marks.filter((m) => before.recorded.get(m.rollNo) !== m.status);
+      if (changed.length > 0) {
+        const result = await repo.mark(date, changed, teacher.accountId);
+        if (!result.ok) throw unknownRollNos(result.unknownRollNos);
+      }
       // Guardians hear of a fall below 75 % (decision record 0034); a failure there undoes nothing.
-      await mail.attendanceMarked(marks.map((m) => m.rollNo)).catch((err: unknown) => {
+      await mail.attendanceMarked(changed.map((m) => m.rollNo)).catch((err: unknown) => {
         request.log.error({ err }, 'Guardian emails could not be queued');
       });
       // A correction is named in the answer, and so in the audit log (features/audit/recorder.ts).
       const corrected = correctionsOf(before.recorded, marks);
       return {
         message: MESSAGES.attendance.marked,
-        count: result.count,
+        count: marks.length,
         ...(corrected.length > 0 && { corrected }),
         ...(overridden.length > 0 && { overridden }),
       };
