@@ -26,6 +26,7 @@ import * as menteeBoards from './migrations/0023-mentee-boards';
 import * as questionChangesByStudent from './migrations/0024-question-changes-by-student';
 import * as boardCounts from './migrations/0025-board-counts';
 import * as notificationChangesByAccount from './migrations/0026-notification-changes-by-account';
+import * as boardCountAtCommit from './migrations/0027-board-count-at-commit';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0024-question-changes-by-student': questionChangesByStudent,
   '0025-board-counts': boardCounts,
   '0026-notification-changes-by-account': notificationChangesByAccount,
+  '0027-board-count-at-commit': boardCountAtCommit,
 };
 
 /** The migration that creates the schema: it runs on the first start of a new database only. */
