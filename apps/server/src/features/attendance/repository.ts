@@ -12,7 +12,7 @@ export interface MarkInput {
   status: AttendanceStatus;
 }
 
-export type MarkResult = { ok: true; count: number } | { ok: false; unknownRollNos: number[] };
+export type MarkResult = { ok: true } | { ok: false; unknownRollNos: number[] };
 
 /**
  * The two statements of a mark, each taking the whole roster as one JSON parameter (an object from
@@ -159,7 +159,7 @@ export function attendanceRepository(db: Db, dialect: Dialect) {
           records.map((r) => r.rollNo),
           () => statements.upsert.execute(db),
         );
-        return { ok: true, count: records.length };
+        return { ok: true };
       } catch (error) {
         if (!isForeignKeyViolation(error)) throw error;
         const unknown = new Set((await statements.unknown.execute(db)).rows.map((r) => r.roll_no));

@@ -263,31 +263,23 @@ export function leaveRepository(db: Db) {
     },
 
     /**
-     * The students On leave on a day, of a group or among roll numbers: approved leave covering the
-     * day, or an approved gate pass for it. Leave wins when a student has both.
+     * The students of a group On leave on a day: approved leave covering the day, or an approved gate
+     * pass for it. Leave wins when a student has both. (A mark asks the same of its roster in its own
+     * statement: attendance/repository.ts, `beforeMark`.)
      */
-    async onLeave(
-      date: string,
-      among: { group: string } | { rollNos: readonly number[] },
-    ): Promise<OnLeaveStudent[]> {
-      if ('rollNos' in among && among.rollNos.length === 0) return [];
-      let leave = db
+    async onLeave(date: string, among: { group: string }): Promise<OnLeaveStudent[]> {
+      const leave = db
         .selectFrom('leave_applications as l')
         .innerJoin('students as s', 's.roll_no', 'l.roll_no')
         .select('l.roll_no')
-        .where(leaveCovers(date));
-      let passes = db
+        .where(leaveCovers(date))
+        .where('s.group_name', '=', among.group);
+      const passes = db
         .selectFrom('gate_passes as g')
         .innerJoin('students as s', 's.roll_no', 'g.roll_no')
         .select('g.roll_no')
-        .where(passCovers(date));
-      if ('group' in among) {
-        leave = leave.where('s.group_name', '=', among.group);
-        passes = passes.where('s.group_name', '=', among.group);
-      } else {
-        leave = leave.where('l.roll_no', 'in', [...among.rollNos]);
-        passes = passes.where('g.roll_no', 'in', [...among.rollNos]);
-      }
+        .where(passCovers(date))
+        .where('s.group_name', '=', among.group);
       const [onLeave, onPass] = await Promise.all([leave.execute(), passes.execute()]);
       const found = new Map<number, OnLeaveStudent['source']>();
       for (const r of onPass) found.set(r.roll_no, 'gatepass');
