@@ -13,6 +13,7 @@
  *   npm run bench [-- --quick] [--seconds 10] [--warmup 3] [--connections 50]
  *                 [--only notices,mark,streams] [--db sqlite|postgres|both] [--driver auto|autocannon|builtin]
  *                 [--two-instances]   (PostgreSQL: the mix again on two instances sharing the database)
+ *                 [--keep]   (keep the run's files and its PostgreSQL databases, to look into afterwards)
  */
 import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -864,7 +865,9 @@ try {
   exitCode = 1;
   log(`\n✗ the bench could not finish: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
 } finally {
-  if (pgDatabasesToDrop.length > 0) {
+  if (args.keep && pgDatabasesToDrop.length > 0) {
+    log(`kept for inspection (--keep): the databases ${pgDatabasesToDrop.join(', ')}`);
+  } else if (pgDatabasesToDrop.length > 0) {
     await pgAdmin(async (c) => {
       for (const name of pgDatabasesToDrop) await c.query(`drop database if exists ${name} with (force)`);
     }).catch((err: unknown) => log(`could not drop the bench databases: ${String(err)}`));

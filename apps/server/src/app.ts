@@ -194,7 +194,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     tokens: new TokenService(options.jwtSecret),
     live,
     streamSlots: new StreamSlots(resolveStreamLimits(options.streamLimits)),
-    notify: notifier(db, live, app.log, mail, options.locale),
+    notify: notifier(db, live, app.log, mail, options.locale, cache),
     lifecycle,
     metrics: { registry, allowed: addressList(options.metricsAllow ?? DEFAULT_METRICS_ALLOW) },
   };

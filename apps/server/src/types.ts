@@ -39,6 +39,8 @@ declare module 'fastify' {
     dataVersion: number | undefined;
     /** The write-limit counter this request was counted on, to take back if it is refused. */
     writeCounted: string | null;
+    /** Writes running beside the answer, which waits for them (plugins/settle-writes.ts). */
+    sideWrites: Promise<unknown>[] | null;
   }
 }
 

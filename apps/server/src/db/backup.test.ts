@@ -242,12 +242,12 @@ describe('backup and restore of the embedded database', () => {
       db.exec(statement);
       db.close();
     };
-    edit(missingIndex, 'drop index audit_log_at_idx');
+    edit(missingIndex, 'drop index audit_log_at_id_idx');
     edit(extraTrigger, 'create trigger wipe after insert on accounts begin delete from sessions; end');
     const before = readdirSync(dir).sort();
 
     await expect(restoreSqlite(missingIndex, dbFile)).rejects.toThrow(
-      /does not have the schema of its migrations \(missing or changed: index audit_log_at_idx\)/,
+      /does not have the schema of its migrations \(missing or changed: index audit_log_at_id_idx\)/,
     );
     await expect(restoreSqlite(extraTrigger, dbFile)).rejects.toThrow(
       /does not have the schema of its migrations \(not made by its migrations: trigger wipe\)/,

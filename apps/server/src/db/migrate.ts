@@ -27,6 +27,7 @@ import * as questionChangesByStudent from './migrations/0024-question-changes-by
 import * as boardCounts from './migrations/0025-board-counts';
 import * as notificationChangesByAccount from './migrations/0026-notification-changes-by-account';
 import * as boardCountAtCommit from './migrations/0027-board-count-at-commit';
+import * as roomForUpdates from './migrations/0028-room-for-updates';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0025-board-counts': boardCounts,
   '0026-notification-changes-by-account': notificationChangesByAccount,
   '0027-board-count-at-commit': boardCountAtCommit,
+  '0028-room-for-updates': roomForUpdates,
 };
 
 /** The migration that creates the schema: it runs on the first start of a new database only. */

@@ -56,13 +56,22 @@ export async function listPage<DB, TB extends keyof DB, O, CDB, CTB extends keyo
   query: SelectQueryBuilder<DB, TB, O>,
   page: Page,
   counted?: SelectQueryBuilder<CDB, CTB, CO> | (() => Promise<number>),
+  /**
+   * Count beside the page instead of after it, whether or not the page tells the total: for a count
+   * that costs less than the round trip it saves (a count the database keeps, on PostgreSQL).
+   */
+  countAtOnce = false,
 ): Promise<Listed<O>> {
   let rows = query;
   if (page.limit !== undefined || page.offset > 0) rows = rows.limit(page.limit ?? NO_LIMIT);
   if (page.offset > 0) rows = rows.offset(page.offset);
-  const items = await rows.execute();
   const count =
     typeof counted === 'function' ? counted : counted ? () => countOf(counted) : () => countOf(query);
+  if (countAtOnce) {
+    const [items, counting] = await Promise.all([rows.execute(), count()]);
+    return { items, total: totalShownBy(items.length, page) ?? counting };
+  }
+  const items = await rows.execute();
   const total = totalShownBy(items.length, page) ?? (await count());
   return { items, total };
 }

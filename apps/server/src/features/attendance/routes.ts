@@ -17,6 +17,7 @@ import {
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { answerList, arrayAnswer, keepsInMemory } from '../../lib/lists';
 import { assertOwnRollNo, principalOf } from '../../plugins/access';
+import { alongside } from '../../plugins/settle-writes';
 import type { App } from '../../types';
 import type { Feature } from '../deps';
 import { correctionsOf } from './corrections';
@@ -133,10 +134,14 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, 
         const result = await repo.mark(date, changed, teacher.accountId);
         if (!result.ok) throw unknownRollNos(result.unknownRollNos);
       }
-      // Guardians hear of a fall below 75 % (decision record 0034); a failure there undoes nothing.
-      await mail.attendanceMarked(changed.map((m) => m.rollNo)).catch((err: unknown) => {
-        request.log.error({ err }, 'Guardian emails could not be queued');
-      });
+      // Guardians hear of a fall below 75 % (decision record 0034), beside the answer's audit entry;
+      // a failure there undoes nothing.
+      alongside(
+        request,
+        mail.attendanceMarked(changed.map((m) => m.rollNo)).catch((err: unknown) => {
+          request.log.error({ err }, 'Guardian emails could not be queued');
+        }),
+      );
       // A correction is named in the answer, and so in the audit log (features/audit/recorder.ts).
       const corrected = correctionsOf(before.recorded, marks);
       return {

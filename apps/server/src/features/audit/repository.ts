@@ -48,7 +48,10 @@ function insertMany(dialect: Dialect, rows: AuditRow[]) {
 
 export function auditRepository(db: Db, dialect: Dialect) {
   // Entries of requests that finish while others' are being written go in together (lib/batch.ts).
-  const write = batched<AuditRow>(async (rows) => {
+  // A request's entries (a mark and its corrections) stay together, in one statement.
+  const write = batched<AuditRow[]>(async (groups) => {
+    const rows = groups.flat();
+    if (rows.length === 0) return;
     if (rows.length > 1) {
       await insertMany(dialect, rows).execute(db);
       return;
@@ -59,20 +62,27 @@ export function auditRepository(db: Db, dialect: Dialect) {
       values (${row.id}, ${row.at}, ${row.kind}, ${row.actor_login_id}, ${row.actor_role}, ${row.target},
         ${row.detail}, ${row.client})`.execute(db);
   });
+  const rowOf = (entry: AuditRecord, at: string): AuditRow => ({
+    id: newId(),
+    at,
+    kind: entry.kind,
+    actor_login_id: entry.actorLoginId,
+    actor_role: entry.actorRole,
+    target: entry.target,
+    detail: entry.detail,
+    client: entry.client ?? null,
+  });
 
   return {
     /** Every change of state writes one, and the answer waits until it is written. */
     record(entry: AuditRecord): Promise<void> {
-      return write({
-        id: newId(),
-        at: nowIso(),
-        kind: entry.kind,
-        actor_login_id: entry.actorLoginId,
-        actor_role: entry.actorRole,
-        target: entry.target,
-        detail: entry.detail,
-        client: entry.client ?? null,
-      });
+      return write([rowOf(entry, nowIso())]);
+    },
+
+    /** Several entries of one change, written together (one statement), at the same time. */
+    recordAll(entries: readonly AuditRecord[]): Promise<void> {
+      const at = nowIso();
+      return write(entries.map((entry) => rowOf(entry, at)));
     },
 
     /**

@@ -46,15 +46,20 @@ export const auditRoutes: Feature = async (app, { audit, now }) => {
       detail: success ? auditText(rule.detail?.(body, answer), rule.detailLimit) : `HTTP ${status}`,
       client: rule.client ? clientKey(request.ip) : null,
     };
-    if (success && rule.each) {
-      const targets = rule.each(body, answer);
-      await Promise.all(targets.map((target) => audit.record({ ...entry, target: auditText(target) })));
-    } else if (success && !rule.countSuccesses) await audit.record(entry);
-    else await audit.recordCounted(entry, COUNTED_WINDOW_MS, now());
-    for (const also of success ? (rule.also ?? []) : []) {
-      const detail = auditText(also.detail(body, answer), also.detailLimit);
-      if (detail !== null) await audit.record({ ...entry, kind: also.kind, detail });
+    if (!success || rule.countSuccesses) {
+      await audit.recordCounted(entry, COUNTED_WINDOW_MS, now());
+      return payload;
     }
+    // The request's entries together, in one statement: one per element of a change of many, or
+    // the entry and those of `also` (a mark and its corrections).
+    const entries = rule.each
+      ? rule.each(body, answer).map((target) => ({ ...entry, target: auditText(target) }))
+      : [entry];
+    for (const also of rule.also ?? []) {
+      const detail = auditText(also.detail(body, answer), also.detailLimit);
+      if (detail !== null) entries.push({ ...entry, kind: also.kind, detail });
+    }
+    await audit.recordAll(entries);
     return payload;
   };
   app.addHook('onRoute', (route) => {

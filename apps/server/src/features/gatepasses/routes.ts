@@ -17,6 +17,7 @@ import {
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { answerList, arrayAnswer, keepsInMemory } from '../../lib/lists';
 import { assertOwnRollNo, principalOf } from '../../plugins/access';
+import { alongside } from '../../plugins/settle-writes';
 import type { App } from '../../types';
 import type { Feature } from '../deps';
 import { gatePassRepository } from './repository';
@@ -48,7 +49,7 @@ export const gatepassesRoutes: Feature = async (app: App, { db, cache, notify, n
       if (rollNo === null) throw forbidden('Only students may apply for gate passes');
       const gatepass = await passes.create({ ...request.body, rollNo });
       if (!gatepass) throw forbidden('Only students may apply for gate passes');
-      await notify.gatePassRequested(gatepass);
+      alongside(request, notify.gatePassRequested(gatepass));
       return reply.code(201).send({ message: MESSAGES.gatePass.submitted, gatepass });
     },
   );
@@ -138,7 +139,7 @@ export const gatepassesRoutes: Feature = async (app: App, { db, cache, notify, n
       if (outcome.kind === 'already-decided') {
         throw conflict(`This gate pass has already been ${outcome.status}`);
       }
-      await notify.gatePassDecided(outcome.gatepass);
+      alongside(request, notify.gatePassDecided(outcome.gatepass));
       return outcome.gatepass;
     },
   );
@@ -162,7 +163,7 @@ export const gatepassesRoutes: Feature = async (app: App, { db, cache, notify, n
         throw badRequest('rejectReason is only for a rejection');
       }
       const results = await passes.decideMany(gatepassIds, approvedStatus, teacher.accountId, rejectReason);
-      await notify.gatePassDecided(results.flatMap((r) => (r.gatepass ? [r.gatepass] : [])));
+      alongside(request, notify.gatePassDecided(results.flatMap((r) => (r.gatepass ? [r.gatepass] : []))));
       return { results };
     },
   );

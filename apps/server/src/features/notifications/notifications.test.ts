@@ -85,6 +85,30 @@ describe('gate passes', () => {
     expect(await inbox(outsider.token)).toEqual([]);
   });
 
+  it("tell the group's mentors as they are now: a handed-over group's next request reaches the new mentor", async () => {
+    const { teacher, student } = await campus();
+    await apply(student, '2031-04-01');
+    const successor = await createTeacher(t.handle.db, { groups: [], name: 'Dr. Successor' });
+    const admin = await createAdmin(t.handle.db);
+    const adminToken = await login(t.app, admin.loginId);
+    const handOver = await t.app.inject({
+      method: 'PUT',
+      url: `/api/groups/${encodeURIComponent(student.group)}/mentors`,
+      headers: bearer(adminToken),
+      payload: { teacherIds: [successor.loginId] },
+    });
+    expect(handOver.statusCode).toBe(200);
+    await apply(student, '2031-04-02');
+    expect(await unread(teacher.token)).toBe(1);
+    const successorToken = await login(t.app, successor.loginId);
+    expect(await inbox(successorToken)).toEqual([
+      expect.objectContaining({
+        kind: 'gatepass.requested',
+        text: `New gate pass request from ${student.name}`,
+      }),
+    ]);
+  });
+
   it('carry the reason of a rejection to the student, on the pass and in the notification', async () => {
     const { teacher, student } = await campus();
     const pass = await apply(student, '2031-03-04');

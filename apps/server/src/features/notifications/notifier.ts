@@ -7,6 +7,7 @@ import { PATHS, ROLES, type GatePass, type Query, type Role } from '@campus/cont
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/index';
 import type { LiveEvents } from '../../db/live-events';
+import type { ReadCache } from '../../db/read-cache';
 import { campusDay } from '../../lib/campus-day';
 import { inChunks } from '../../lib/chunks';
 import type { MailService } from '../mail/service';
@@ -29,8 +30,22 @@ export function notifier(
   log: FastifyBaseLogger,
   mail?: MailService,
   locale?: string,
+  cache?: ReadCache,
 ) {
   const day = (iso: string) => campusDay(iso, locale);
+  /** A group's mentors: from memory while no group's mentors change (the read cache, when given). */
+  const mentorsOf = async (group: string): Promise<string[]> => {
+    const load = async () =>
+      (
+        await db
+          .selectFrom('teacher_groups')
+          .select('teacher_account_id')
+          .where('group_name', '=', group)
+          .orderBy('teacher_account_id')
+          .execute()
+      ).map((m) => m.teacher_account_id);
+    return cache ? cache.get(`mentors-of:${group}`, ['teacher_groups'], load, cache.outside()) : load();
+  };
   // The mails a notification brings are queued after it is written; a failure there is only logged.
   const notes = notificationRepository(
     db,
@@ -63,13 +78,7 @@ export function notifier(
     day,
     /** A student applied: their mentors are told; every staff list of passes changed. */
     gatePassRequested: safely(async (pass: GatePass) => {
-      const mentors = await db
-        .selectFrom('students as s')
-        .innerJoin('teacher_groups as tg', 'tg.group_name', 's.group_name')
-        .select('tg.teacher_account_id')
-        .where('s.roll_no', '=', pass.rollNo)
-        .execute();
-      const ids = mentors.map((m) => m.teacher_account_id);
+      const ids = await mentorsOf(pass.group);
       await notes.add(ids, {
         kind: 'gatepass.requested',
         text: `New gate pass request from ${pass.name}`,
@@ -118,12 +127,7 @@ export function notifier(
 
     /** A student is out past their return time: their mentors are told, once per pass. */
     gatePassOverdue: safely(async (pass: { name: string; group: string; due: string }) => {
-      const mentors = await db
-        .selectFrom('teacher_groups')
-        .select('teacher_account_id')
-        .where('group_name', '=', pass.group)
-        .execute();
-      const ids = mentors.map((m) => m.teacher_account_id);
+      const ids = await mentorsOf(pass.group);
       await notes.add(ids, {
         kind: 'gatepass.overdue',
         text: `${pass.name} (${pass.group}) is out past their return time (${pass.due})`,

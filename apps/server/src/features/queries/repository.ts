@@ -385,8 +385,23 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper, mentees
         pageKey,
         followed(['queries', 'query_tags'], ['students', 'teachers', 'teacher_groups']),
         async () => {
-          const found = await listPage(queryOf(), page, total);
-          return { found, tags: await tagsOf(found.items.map((row) => row.id)) };
+          if (dialect !== 'postgres') {
+            const found = await listPage(queryOf(), page, total);
+            return { found, tags: await tagsOf(found.items.map((row) => row.id)) };
+          }
+          // On PostgreSQL each question's tags come with the page, and a whole board's kept count
+          // is read beside it: one round trip where there were three.
+          const withTags = queryOf().select(
+            sql<
+              string[] | null
+            >`(select json_agg(t.tag order by t.position) from query_tags t where t.query_id = q.id)`.as(
+              'tag_list',
+            ),
+          );
+          const listed = await listPage(withTags, page, total, wholeBoard);
+          const tags = new Map(listed.items.map((row) => [row.id, row.tag_list ?? []]));
+          const found = { items: listed.items as Row[], total: listed.total };
+          return { found, tags };
         },
         outside,
       );
@@ -474,41 +489,58 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper, mentees
     },
 
     /** Files an unsolved query with no likes; undefined when the roll number has no student. */
+    /**
+     * Asks a question: the question and its tags in one transaction, answered as its asker sees it,
+     * built from what was written instead of read back (two round trips fewer on PostgreSQL).
+     */
     async create(input: NewQuery, viewer: Reader | string): Promise<Query | undefined> {
-      const id = newId();
-      const created = await db.transaction().execute(async (trx) => {
-        const student = await trx
+      const reader = readerOf(viewer);
+      const row = {
+        id: newId(),
+        roll_no: input.rollNo,
+        topic: input.topic,
+        description: input.description,
+        solution: null,
+        solved_by: null,
+        solved_at: null,
+        likes: 0,
+        created_at: nowIso(),
+        anonymous: input.anonymous ? 1 : 0,
+      };
+      const student = await db.transaction().execute(async (trx) => {
+        const found = await trx
           .selectFrom('students')
-          .select('roll_no')
+          .select(['name', 'email', 'group_name'])
           .where('roll_no', '=', input.rollNo)
           .executeTakeFirst();
-        if (!student) return false;
-        await asked(input.rollNo, () =>
-          trx
-            .insertInto('queries')
-            .values({
-              id,
-              roll_no: input.rollNo,
-              topic: input.topic,
-              description: input.description,
-              solution: null,
-              solved_by: null,
-              solved_at: null,
-              likes: 0,
-              created_at: nowIso(),
-              anonymous: input.anonymous ? 1 : 0,
-            })
-            .execute(),
-        );
+        if (!found) return undefined;
+        await asked(input.rollNo, () => trx.insertInto('queries').values(row).execute());
         await asked(input.rollNo, () =>
           trx
             .insertInto('query_tags')
-            .values(input.tags.map((tag, position) => ({ query_id: id, position, tag })))
+            .values(input.tags.map((tag, position) => ({ query_id: row.id, position, tag })))
             .execute(),
         );
-        return true;
+        return found;
       });
-      return created ? findById(id, readerOf(viewer)) : undefined;
+      if (!student) return undefined;
+      const [query] = await toQueries(
+        [
+          {
+            ...row,
+            name: student.name,
+            email: student.email,
+            group_name: student.group_name,
+            solved_by_name: null,
+            hidden_at: null,
+            liked_by_me: false,
+          },
+        ],
+        reader,
+        false,
+        new Map([[row.id, [...input.tags]]]),
+      );
+      return query;
     },
 
     /**

@@ -29,6 +29,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { answerList, arrayAnswer, type ListAnswer, type Listed } from '../../lib/lists';
+import { alongside } from '../../plugins/settle-writes';
 import { assertOwnRollNo, principalOf } from '../../plugins/access';
 import type { App } from '../../types';
 import type { Feature } from '../deps';
@@ -216,7 +217,7 @@ export const queriesRoutes: Feature = async (app: App, { db, dialect, cache, not
       const outcome = await queries.solve(queryId, solution, teacher.accountId);
       if (outcome.kind === 'not-found') throw notFound('Query not found');
       if (outcome.kind === 'already-solved') throw conflict('This query has already been answered');
-      await notify.queryAnswered(outcome.query);
+      alongside(request, notify.queryAnswered(outcome.query));
       await auditReveal(request, [outcome.query]);
       return outcome.query;
     },
