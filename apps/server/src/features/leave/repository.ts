@@ -267,19 +267,19 @@ export function leaveRepository(db: Db) {
      * pass for it. Leave wins when a student has both. (A mark asks the same of its roster in its own
      * statement: attendance/repository.ts, `beforeMark`.)
      */
-    async onLeave(date: string, among: { group: string }): Promise<OnLeaveStudent[]> {
+    async onLeave(date: string, group: string): Promise<OnLeaveStudent[]> {
       const leave = db
         .selectFrom('leave_applications as l')
         .innerJoin('students as s', 's.roll_no', 'l.roll_no')
         .select('l.roll_no')
         .where(leaveCovers(date))
-        .where('s.group_name', '=', among.group);
+        .where('s.group_name', '=', group);
       const passes = db
         .selectFrom('gate_passes as g')
         .innerJoin('students as s', 's.roll_no', 'g.roll_no')
         .select('g.roll_no')
         .where(passCovers(date))
-        .where('s.group_name', '=', among.group);
+        .where('s.group_name', '=', group);
       const [onLeave, onPass] = await Promise.all([leave.execute(), passes.execute()]);
       const found = new Map<number, OnLeaveStudent['source']>();
       for (const r of onPass) found.set(r.roll_no, 'gatepass');

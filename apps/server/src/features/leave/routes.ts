@@ -263,7 +263,7 @@ export const leaveRoutes: Feature = async (app: App, { db, now, live, notify }) 
         response: { 200: OnLeaveListSchema, ...errors },
       },
     },
-    async (request) => leave.onLeave(request.query.date, { group: request.query.group }),
+    async (request) => leave.onLeave(request.query.date, request.query.group),
   );
 
   app.get(

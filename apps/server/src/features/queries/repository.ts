@@ -488,10 +488,10 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper, mentees
       }));
     },
 
-    /** Files an unsolved query with no likes; undefined when the roll number has no student. */
     /**
-     * Asks a question: the question and its tags in one transaction, answered as its asker sees it,
-     * built from what was written instead of read back (two round trips fewer on PostgreSQL).
+     * Files an unsolved query with no likes, and its tags, in one transaction; undefined when the roll
+     * number has no student. The answer, as its asker sees it, is built from what was written instead
+     * of read back (two round trips fewer on PostgreSQL).
      */
     async create(input: NewQuery, viewer: Reader | string): Promise<Query | undefined> {
       const reader = readerOf(viewer);
