@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
+import { vi } from 'vitest';
 import type { Role } from '@campus/contract';
 import { buildApp, type AppOptions } from '../src/app';
 import { openDb, type DbHandle } from '../src/db/index';
@@ -103,6 +104,8 @@ export async function createTestApp(options: Extra = {}): Promise<TestApp> {
 export async function createTestPair(options: Extra = {}): Promise<{
   first: TestApp;
   second: TestApp;
+  /** One more server on the same database, started now; closed with the pair. */
+  another(): Promise<TestApp>;
   close(): Promise<void>;
 }> {
   const url = process.env.TEST_DATABASE_URL;
@@ -130,13 +133,16 @@ export async function createTestPair(options: Extra = {}): Promise<{
       webDist: '',
     });
     await app.ready();
+    let closing: Promise<void> | undefined;
     const instance = {
       app,
       handle,
-      async close() {
-        await app.close();
-        await handle.close();
-      },
+      // A test may stop one server of the pair early; the pair's close then leaves it be.
+      close: () =>
+        (closing ??= (async () => {
+          await app.close();
+          await handle.close();
+        })()),
     };
     started.push(instance);
     return instance;
@@ -144,9 +150,13 @@ export async function createTestPair(options: Extra = {}): Promise<{
   try {
     const first = await start(true);
     const second = await start(false);
+    // On PostgreSQL a server that joins another serves from memory only after a grace (decision
+    // record 0042): the pair is handed over once both do.
+    await servingFromMemory(first, second);
     return {
       first,
       second,
+      another: () => start(false),
       async close() {
         for (const instance of started) await instance.close();
         await cleanup();
@@ -160,3 +170,15 @@ export async function createTestPair(options: Extra = {}): Promise<{
 }
 
 export type { Role };
+
+/** Resolves once every one of these servers answers from memory (at once on SQLite). */
+export async function servingFromMemory(...instances: TestApp[]): Promise<void> {
+  await vi.waitFor(
+    () => {
+      if (instances.some((instance) => instance.handle.changes.outside() === undefined)) {
+        throw new Error('A server does not answer from memory yet');
+      }
+    },
+    { timeout: 10_000, interval: 25 },
+  );
+}

@@ -19,6 +19,12 @@
  *   second for three, and counts the lease from before it asked, so it always ends here before a
  *   writer stops waiting for it. When the lease lapsed or the connection was lost, everything kept
  *   before is dropped.
+ * - **Alone, no barrier** (decision record 0042). Each renewal also counts the other instances whose
+ *   lease is good. One that saw none, a second or more into its lease, answers its writes without a
+ *   barrier for the next `ALONE_FOR_MS`. An instance that takes a lease while others hold one (or
+ *   whose taking was slow) serves from memory only `JOIN_GRACE_MS` later, longer than any such
+ *   window that began before it joined; one that saw nobody serves at once, as nobody can have
+ *   begun such a window in the moment its own statement ran.
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -45,6 +51,14 @@ const LEASE_MS = 3000;
 const RENEW_EVERY_MS = 1000;
 const MARGIN_MS = 100;
 const RECONNECT_AFTER_MS = 1000;
+/** How long an instance that saw no other one answers writes without a barrier, from when it asked. */
+const ALONE_FOR_MS = 2 * RENEW_EVERY_MS - MARGIN_MS;
+/** How long a joining instance that saw others waits before it serves from memory: longer than `ALONE_FOR_MS`. */
+const JOIN_GRACE_MS = 2 * RENEW_EVERY_MS;
+/** A lease taken faster than this, seeing nobody, cannot have crossed another's alone window. */
+const QUICK_JOIN_MS = RENEW_EVERY_MS / 2;
+/** How long into its lease an instance must be before it may count itself alone: more than `QUICK_JOIN_MS`. */
+const SETTLED_AFTER_MS = RENEW_EVERY_MS;
 
 const READ_ONLY = /^\s*select\b/i;
 const TRANSACTION_STARTS = /^\s*(?:begin|start\s+transaction)\b/i;
@@ -74,6 +88,11 @@ export class PgChanges implements ChangeTracker {
   private epoch = 0;
   /** Until when (in `performance.now()` time) answers may be served from memory. */
   private leaseUntil = 0;
+  /** When the lease held now was taken, and from when it lets answers be served from memory. */
+  private joinedAt = 0;
+  private servesFrom = 0;
+  /** When the last renewal that saw no other instance was asked (undefined: it saw one). */
+  private aloneAsked: number | undefined;
 
   private schema: string | undefined;
   /** The connection being made or in use; `listener` once it listens. */
@@ -100,7 +119,18 @@ export class PgChanges implements ChangeTracker {
   ) {}
 
   outside(): number | undefined {
-    return performance.now() < this.leaseUntil ? this.epoch : undefined;
+    return this.serving() ? this.epoch : undefined;
+  }
+
+  private serving(): boolean {
+    const now = performance.now();
+    return now < this.leaseUntil && now >= this.servesFrom;
+  }
+
+  /** No other instance may keep answers in memory now (see the notes at the top). */
+  private alone(): boolean {
+    if (this.listener === undefined || this.aloneAsked === undefined) return false;
+    return performance.now() < Math.min(this.aloneAsked + ALONE_FOR_MS, this.leaseUntil);
   }
 
   watch(table: StudentTable, rollNos: readonly number[]): WatchedRows {
@@ -109,7 +139,7 @@ export class PgChanges implements ChangeTracker {
 
   stamp(tables: readonly string[]): Stamp {
     // A lapsed lease gives a stamp equal to none (NaN), so nothing is served or kept meanwhile.
-    const outside = performance.now() < this.leaseUntil ? this.epoch : Number.NaN;
+    const outside = this.serving() ? this.epoch : Number.NaN;
     return { outside, local: this.counts.sum(tables) };
   }
 
@@ -191,6 +221,7 @@ export class PgChanges implements ChangeTracker {
     clearTimeout(this.reconnectTimer);
     clearInterval(this.renewTimer);
     this.leaseUntil = 0;
+    this.aloneAsked = undefined;
     const client = this.listener;
     this.client = undefined;
     this.listener = undefined;
@@ -209,10 +240,15 @@ export class PgChanges implements ChangeTracker {
    * it was called (at once when there were none since the last barrier); `force` always sends one,
    * and waits for this instance to hear it too, so that every change committed before has been heard.
    * Never rejects: when a barrier cannot be sent, it waits for every lease to run out instead.
+   * Alone, no other instance can have kept what the writes changed: nothing is sent.
    */
   settle(force = false): Promise<void> | undefined {
     const needed = force ? Number.POSITIVE_INFINITY : this.writes;
     if (needed <= this.settledUpTo) return undefined;
+    if (!force && this.alone()) {
+      this.settledUpTo = needed;
+      return undefined;
+    }
     if (this.inFlight && this.inFlight.covers >= needed) return this.inFlight.done;
     if (!this.next) {
       let resolve!: () => void;
@@ -355,20 +391,31 @@ export class PgChanges implements ChangeTracker {
 
   private async renew(client: pg.Client): Promise<void> {
     const asked = performance.now();
+    let others: number;
     try {
-      await client.query(
-        `insert into cache_members (id, lease_until) values ($1, now() + $2 * interval '1 millisecond')
-         on conflict (id) do update set lease_until = excluded.lease_until`,
+      const { rows } = await client.query<{ others: number }>(
+        `with renewed as (
+           insert into cache_members (id, lease_until) values ($1, now() + $2 * interval '1 millisecond')
+           on conflict (id) do update set lease_until = excluded.lease_until)
+         select count(*)::int as others from cache_members where id <> $1 and lease_until > now()`,
         [this.id, LEASE_MS],
       );
+      others = rows[0]!.others;
     } catch (err) {
       this.log.warn({ err }, 'could not renew the cache lease');
       return;
     }
     if (client !== this.listener) return;
-    // Writers may have stopped waiting for this instance while its lease was out.
-    if (performance.now() >= this.leaseUntil) this.epoch++;
+    const now = performance.now();
+    if (now >= this.leaseUntil) {
+      // A new lease. Writers may have stopped waiting for this instance while its lease was out, and
+      // another instance may be answering writes without a barrier, having seen nobody.
+      this.epoch++;
+      this.joinedAt = now;
+      this.servesFrom = others === 0 && now - asked < QUICK_JOIN_MS ? now : now + JOIN_GRACE_MS;
+    }
     this.leaseUntil = asked + LEASE_MS - MARGIN_MS;
+    this.aloneAsked = others === 0 && asked >= this.joinedAt + SETTLED_AFTER_MS ? asked : undefined;
   }
 
   /** The connection failed or ended: nothing kept so far is trusted, and it is made again. */
@@ -378,6 +425,7 @@ export class PgChanges implements ChangeTracker {
     this.client = undefined;
     this.listener = undefined;
     this.leaseUntil = 0;
+    this.aloneAsked = undefined;
     this.epoch++;
     clearInterval(this.renewTimer);
     // Nobody waits for this instance's own barrier while it keeps nothing.
