@@ -1,6 +1,8 @@
-/** Which list answers the read cache may keep: never an unbounded number of near-whole copies. */
-import { describe, expect, it } from 'vitest';
-import { keepsInMemory } from './lists';
+/** Which list answers the read cache may keep, and when a page is counted. */
+import Database from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { keepsInMemory, listPage } from './lists';
 
 describe('keepsInMemory', () => {
   it('keeps pages, and whole lists only when no free text or offset makes one of many copies', () => {
@@ -10,5 +12,46 @@ describe('keepsInMemory', () => {
     expect(keepsInMemory({ offset: 0, search: '' })).toBe(true);
     expect(keepsInMemory({ offset: 0, search: 'sharma' })).toBe(false);
     expect(keepsInMemory({ offset: 1 })).toBe(false);
+  });
+});
+
+describe('listPage', () => {
+  const statements: string[] = [];
+  const db = new Kysely<{ marks: { roll_no: number } }>({
+    dialect: new SqliteDialect({ database: new Database(':memory:') }),
+    log: (event) => void statements.push(event.query.sql),
+  });
+  afterAll(() => db.destroy());
+
+  const page = async (rows: number, limit: number | undefined, offset = 0) => {
+    await db.schema.dropTable('marks').ifExists().execute();
+    await db.schema.createTable('marks').addColumn('roll_no', 'integer').execute();
+    if (rows > 0) {
+      await db
+        .insertInto('marks')
+        .values(Array.from({ length: rows }, (_, i) => ({ roll_no: 230001 + i })))
+        .execute();
+    }
+    statements.length = 0;
+    const listed = await listPage(db.selectFrom('marks').select('roll_no').orderBy('roll_no'), {
+      limit,
+      offset,
+    });
+    return { shown: listed.items.length, total: listed.total, statements: statements.length };
+  };
+
+  it('answers the total from the page alone when the list ends within it, or exactly at its end', async () => {
+    expect(await page(200, 200)).toEqual({ shown: 200, total: 200, statements: 1 });
+    expect(await page(150, 200)).toEqual({ shown: 150, total: 150, statements: 1 });
+    expect(await page(0, 20)).toEqual({ shown: 0, total: 0, statements: 1 });
+    expect(await page(45, 20, 40)).toEqual({ shown: 5, total: 45, statements: 1 });
+    expect(await page(60, 20, 40)).toEqual({ shown: 20, total: 60, statements: 1 });
+    expect(await page(30, undefined)).toEqual({ shown: 30, total: 30, statements: 1 });
+  });
+
+  it('counts when rows go on past the page, or the page starts past the end', async () => {
+    expect(await page(201, 200)).toEqual({ shown: 200, total: 201, statements: 2 });
+    expect(await page(61, 20, 20)).toEqual({ shown: 20, total: 61, statements: 2 });
+    expect(await page(30, 20, 40)).toEqual({ shown: 0, total: 30, statements: 2 });
   });
 });

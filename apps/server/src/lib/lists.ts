@@ -37,17 +37,18 @@ export function keepsInMemory(page: Page & { search?: string | undefined }): boo
 const NO_LIMIT = Number.MAX_SAFE_INTEGER;
 
 /**
- * The total when the page itself shows it: the list ended within the page (fewer rows than asked
- * for), and the page is not past the end (it holds a row, or starts at the top).
+ * The total when the page itself shows it: the list ended within the page (no row was found past
+ * it), and the page is not past the end (it holds a row, or starts at the top).
  */
-function totalShownBy(found: number, { limit, offset }: Page): number | undefined {
-  const ended = limit === undefined || found < limit;
+function totalShownBy(found: number, { offset }: Page, ended: boolean): number | undefined {
   return ended && (found > 0 || offset === 0) ? offset + found : undefined;
 }
 
 /**
  * Runs `query` (filtered and ordered) for one page, and counts its matching rows with one more
- * query only when the page cannot tell: a whole list, or a last page, is never counted again.
+ * query only when the page cannot tell. The page reads one row past its end, which it does not
+ * answer: a whole list, a last page, or a list that ends exactly at the page's end (a group of 200
+ * read 200 at a time) is never counted again.
  * `counted`, when given, is a cheaper query of the same rows to count: the base table alone with the
  * same filters, without the joins that only add columns (a pass or a query always has its student),
  * so that a count reads one index instead of joining thousands of rows.
@@ -62,18 +63,24 @@ export async function listPage<DB, TB extends keyof DB, O, CDB, CTB extends keyo
    */
   countAtOnce = false,
 ): Promise<Listed<O>> {
+  const { limit } = page;
   let rows = query;
-  if (page.limit !== undefined || page.offset > 0) rows = rows.limit(page.limit ?? NO_LIMIT);
+  if (limit !== undefined || page.offset > 0) rows = rows.limit(limit === undefined ? NO_LIMIT : limit + 1);
   if (page.offset > 0) rows = rows.offset(page.offset);
   const count =
     typeof counted === 'function' ? counted : counted ? () => countOf(counted) : () => countOf(query);
+  const pageOf = (found: O[]) => {
+    const more = limit !== undefined && found.length > limit;
+    const items = more ? found.slice(0, limit) : found;
+    return { items, shown: totalShownBy(items.length, page, !more) };
+  };
   if (countAtOnce) {
-    const [items, counting] = await Promise.all([rows.execute(), count()]);
-    return { items, total: totalShownBy(items.length, page) ?? counting };
+    const [found, counting] = await Promise.all([rows.execute(), count()]);
+    const { items, shown } = pageOf(found);
+    return { items, total: shown ?? counting };
   }
-  const items = await rows.execute();
-  const total = totalShownBy(items.length, page) ?? (await count());
-  return { items, total };
+  const { items, shown } = pageOf(await rows.execute());
+  return { items, total: shown ?? (await count()) };
 }
 
 /** How many rows `query` (filtered) matches, its selections and order aside. */
