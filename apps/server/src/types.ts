@@ -19,6 +19,11 @@ declare module 'fastify' {
      */
     writeLimit?: WriteLimitName | false;
     /**
+     * The handler awaits `writeAllowed(request)` before its first write, and reads what it needs
+     * meanwhile: the allowance is counted beside that read instead of before the handler starts.
+     */
+    writeLimitAwaited?: true;
+    /**
      * Callable while the account must still replace a one-time password (identity, changing the
      * password, signing out); every other signed-in route answers 403 then (record 0014).
      */
@@ -39,6 +44,8 @@ declare module 'fastify' {
     dataVersion: number | undefined;
     /** The write-limit counter this request was counted on, to take back if it is refused. */
     writeCounted: string | null;
+    /** The count of a write whose handler awaits it (`writeLimitAwaited`), while it runs. */
+    writeCounting: Promise<void> | null;
     /** Writes running beside the answer, which waits for them (plugins/settle-writes.ts). */
     sideWrites: Promise<unknown>[] | null;
   }

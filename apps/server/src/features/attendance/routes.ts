@@ -18,6 +18,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import { answerList, arrayAnswer, keepsInMemory } from '../../lib/lists';
 import { assertOwnRollNo, principalOf } from '../../plugins/access';
 import { alongside } from '../../plugins/settle-writes';
+import { writeAllowed } from '../../plugins/write-limits';
 import type { App } from '../../types';
 import type { Feature } from '../deps';
 import { correctionsOf } from './corrections';
@@ -98,7 +99,7 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, 
   app.post(
     '/api/mark-attendance',
     {
-      config: { access: ['teacher'] },
+      config: { access: ['teacher'], writeLimitAwaited: true },
       schema: {
         tags: ['attendance'],
         summary:
@@ -114,8 +115,9 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, 
         throw badRequest(`date cannot be in the future: ${date} is after today; mark today or a past day`);
       }
       const marks = attendanceRecords.map((r) => ({ rollNo: r.studentId, status: r.status }));
-      // Who exists, what the day already holds and who is On leave: one statement before the write.
-      const before = await repo.beforeMark(date, marks);
+      // Who exists, what the day already holds and who is On leave: one statement before the write,
+      // read while the write is counted against the teacher's allowance.
+      const [before] = await Promise.all([repo.beforeMark(date, marks), writeAllowed(request)]);
       const overridden = checkLeave(date, attendanceRecords, before.away);
       const unknownRollNos = (rollNos: number[]) => {
         const plural = rollNos.length === 1 ? '' : 's';

@@ -125,12 +125,16 @@ export function gatePassRepository(db: Db, now: () => number = Date.now) {
     findById,
 
     /** Files a pending pass for a student; undefined when the roll number has no student. */
-    async create(input: NewGatePass): Promise<GatePass | undefined> {
-      const student = await db
-        .selectFrom('students')
-        .select(['name', 'email', 'phone_no', 'group_name'])
-        .where('roll_no', '=', input.rollNo)
-        .executeTakeFirst();
+    /** Applies for a pass; `allowed`, when given, is awaited beside reading the student, before the write. */
+    async create(input: NewGatePass, allowed?: Promise<void>): Promise<GatePass | undefined> {
+      const [student] = await Promise.all([
+        db
+          .selectFrom('students')
+          .select(['name', 'email', 'phone_no', 'group_name'])
+          .where('roll_no', '=', input.rollNo)
+          .executeTakeFirst(),
+        allowed,
+      ]);
       if (!student) return undefined;
       const given = input.contact?.trim();
       const row = {

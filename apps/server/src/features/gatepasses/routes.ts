@@ -18,6 +18,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { answerList, arrayAnswer, keepsInMemory } from '../../lib/lists';
 import { assertOwnRollNo, principalOf } from '../../plugins/access';
 import { alongside } from '../../plugins/settle-writes';
+import { writeAllowed } from '../../plugins/write-limits';
 import type { App } from '../../types';
 import type { Feature } from '../deps';
 import { gatePassRepository } from './repository';
@@ -36,7 +37,7 @@ export const gatepassesRoutes: Feature = async (app: App, { db, cache, notify, n
   app.post(
     '/api/submit-gatepass',
     {
-      config: { access: ['student'], writeLimit: 'gatePasses' },
+      config: { access: ['student'], writeLimit: 'gatePasses', writeLimitAwaited: true },
       schema: {
         tags: TAGS,
         summary: 'Apply for a gate pass as the signed-in student; it starts pending',
@@ -47,7 +48,8 @@ export const gatepassesRoutes: Feature = async (app: App, { db, cache, notify, n
     async (request, reply) => {
       const { rollNo } = principalOf(request);
       if (rollNo === null) throw forbidden('Only students may apply for gate passes');
-      const gatepass = await passes.create({ ...request.body, rollNo });
+      // The student is read while the pass is counted against their allowance.
+      const gatepass = await passes.create({ ...request.body, rollNo }, writeAllowed(request));
       if (!gatepass) throw forbidden('Only students may apply for gate passes');
       alongside(request, notify.gatePassRequested(gatepass));
       return reply.code(201).send({ message: MESSAGES.gatePass.submitted, gatepass });

@@ -143,6 +143,44 @@ describe('gate passes', () => {
   });
 });
 
+describe('a mark, counted beside the read before it', () => {
+  let small: TestApp;
+  beforeAll(async () => {
+    small = await createTestApp({ writeLimits: { ...DEFAULT_WRITE_LIMITS, other: 3 } });
+  });
+  afterAll(() => small.close());
+
+  it('refuses a mark over the allowance with 429 and changes nothing; refused marks do not count', async () => {
+    const teacher = await createTeacher(small.handle.db);
+    const token = await login(small.app, teacher.loginId);
+    const student = await createStudent(small.handle.db);
+    const date = new Date().toISOString().slice(0, 10);
+    const mark = (studentId: number, status: string) =>
+      small.app.inject({
+        method: 'POST',
+        url: '/api/mark-attendance',
+        headers: bearer(token),
+        payload: { date, attendanceRecords: [{ studentId, status }] },
+      });
+    const marks = async () => {
+      const res = await small.app.inject({
+        url: `/api/attendance/${student.rollNo}?limit=20`,
+        headers: bearer(token),
+      });
+      return res.json<{ status: string }[]>().map((r) => r.status);
+    };
+    // Refused as bad input (an unknown roll number) after the count began: it is taken back.
+    for (let i = 0; i < 3; i++) expect((await mark(999_999, 'Present')).statusCode).toBe(400);
+    expect((await mark(student.rollNo, 'Present')).statusCode).toBe(200);
+    expect((await mark(student.rollNo, 'Absent')).statusCode).toBe(200);
+    expect((await mark(student.rollNo, 'Present')).statusCode).toBe(200);
+    const refused = await mark(student.rollNo, 'Absent');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ message: 'You can make 3 changes an hour. Try again in 60 minutes.' });
+    expect(await marks()).toEqual(['Present']);
+  });
+});
+
 describe('every other write', () => {
   it(`lets a teacher make ${DEFAULT_WRITE_LIMITS.other} an hour; refused ones (404, 409) do not count`, async () => {
     const teacher = await createTeacher(t.handle.db);
