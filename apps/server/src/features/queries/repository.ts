@@ -493,7 +493,12 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper, mentees
      * number has no student. The answer, as its asker sees it, is built from what was written instead
      * of read back (two round trips fewer on PostgreSQL).
      */
-    async create(input: NewQuery, viewer: Reader | string): Promise<Query | undefined> {
+    /** Asks a question; `allowed`, when given, is awaited beside reading the student, before the write. */
+    async create(
+      input: NewQuery,
+      viewer: Reader | string,
+      allowed?: Promise<void>,
+    ): Promise<Query | undefined> {
       const reader = readerOf(viewer);
       const row = {
         id: newId(),
@@ -507,13 +512,18 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper, mentees
         created_at: nowIso(),
         anonymous: input.anonymous ? 1 : 0,
       };
-      const student = await db.transaction().execute(async (trx) => {
-        const found = await trx
+      // The student is read before the transaction, beside the count against the allowance; the
+      // foreign key still refuses a question whose student was removed meanwhile.
+      const [student] = await Promise.all([
+        db
           .selectFrom('students')
           .select(['name', 'email', 'group_name'])
           .where('roll_no', '=', input.rollNo)
-          .executeTakeFirst();
-        if (!found) return undefined;
+          .executeTakeFirst(),
+        allowed,
+      ]);
+      if (!student) return undefined;
+      await db.transaction().execute(async (trx) => {
         await asked(input.rollNo, () => trx.insertInto('queries').values(row).execute());
         await asked(input.rollNo, () =>
           trx
@@ -521,9 +531,7 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper, mentees
             .values(input.tags.map((tag, position) => ({ query_id: row.id, position, tag })))
             .execute(),
         );
-        return found;
       });
-      if (!student) return undefined;
       const [query] = await toQueries(
         [
           {

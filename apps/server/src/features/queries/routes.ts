@@ -30,6 +30,7 @@ import type { z } from 'zod';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { answerList, arrayAnswer, type ListAnswer, type Listed } from '../../lib/lists';
 import { alongside } from '../../plugins/settle-writes';
+import { writeAllowed } from '../../plugins/write-limits';
 import { assertOwnRollNo, principalOf } from '../../plugins/access';
 import type { App } from '../../types';
 import type { Feature } from '../deps';
@@ -95,7 +96,7 @@ export const queriesRoutes: Feature = async (app: App, { db, dialect, cache, not
   app.post(
     '/api/submit-query',
     {
-      config: { access: ['student'], writeLimit: 'queries' },
+      config: { access: ['student'], writeLimit: 'queries', writeLimitAwaited: true },
       schema: {
         tags: TAGS,
         summary: 'Ask a question as the signed-in student; it starts unsolved with no likes',
@@ -110,6 +111,7 @@ export const queriesRoutes: Feature = async (app: App, { db, dialect, cache, not
       const query = await queries.create(
         { rollNo: principal.rollNo, topic, description, tags, anonymous },
         readerOf(request),
+        writeAllowed(request),
       );
       if (!query) throw forbidden('Only students may submit queries');
       await notify.queriesChanged();
