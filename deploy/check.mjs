@@ -122,6 +122,29 @@ function verifyUnit() {
   }
 }
 
+/**
+ * The options Node starts the server with (the heap's cap, decision record 0043) are those of
+ * `npm run serve` in the systemd unit and in the local deployment too.
+ */
+function checkNodeOptions() {
+  const serve = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.serve;
+  const options = serve.split(/\s+/).filter((word) => word.startsWith('--'));
+  const unit = readFileSync(join(ROOT, 'deploy/systemd/campus-portal@.service'), 'utf8');
+  const execStart = /^ExecStart=\/usr\/bin\/node (.*) \S+main\.js$/m.exec(unit)?.[1]?.split(/\s+/) ?? [];
+  const local =
+    /^NODE_ARGS=\((.*)\)$/m.exec(readFileSync(join(ROOT, 'deploy/lib.sh'), 'utf8'))?.[1]?.split(/\s+/) ?? [];
+  const same = (list) => list.join(' ') === options.join(' ');
+  check(
+    same(execStart),
+    `the systemd unit starts node with ${execStart.join(' ')}, npm run serve with ${options.join(' ')}`,
+  );
+  check(
+    same(local),
+    `deploy/lib.sh starts node with ${local.join(' ')}, npm run serve with ${options.join(' ')}`,
+  );
+  figures.push(`node options: ${options.join(' ')} (npm run serve, the systemd unit, deploy/lib.sh)`);
+}
+
 let ca;
 let agent;
 
@@ -359,6 +382,7 @@ const streams = [];
 try {
   prepare();
   verifyUnit();
+  checkNodeOptions();
   say(
     `bringing it up: nginx on ${ports.https}, instances on ${ports.one} and ${ports.two}, database ${database}`,
   );

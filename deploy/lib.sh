@@ -8,6 +8,8 @@ HTTPS_PORT="${DEPLOY_HTTPS_PORT:-38443}"
 HTTP_PORT="${DEPLOY_HTTP_PORT:-38080}"
 INSTANCE_PORTS=("${DEPLOY_PORT_1:-38401}" "${DEPLOY_PORT_2:-38402}")
 MAIN="$ROOT/apps/server/dist/main.js"
+# As `npm run serve` and the systemd unit start it (decision record 0043).
+NODE_ARGS=(--max-old-space-size=1024)
 
 port_of() { echo "${INSTANCE_PORTS[$(($1 - 1))]}"; }
 
@@ -34,7 +36,7 @@ start_instance() {
     # shellcheck disable=SC1091
     . "$STATE/env"
     set +a
-    PORT="$port" HOST=127.0.0.1 DATA_DIR="$STATE/data-$n" exec setsid node "$MAIN"
+    PORT="$port" HOST=127.0.0.1 DATA_DIR="$STATE/data-$n" exec setsid node "${NODE_ARGS[@]}" "$MAIN"
   ) >>"$STATE/instance-$n.log" 2>&1 </dev/null &
   echo $! >"$STATE/instance-$n.pid"
 }

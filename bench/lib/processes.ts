@@ -46,6 +46,19 @@ async function stopChild(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
+/**
+ * The options Node is given where the server runs for a campus: those of `npm run serve` (the heap's
+ * cap, decision record 0043), so that the bench measures the server as it is deployed.
+ */
+export function deployedNodeArgs(): string[] {
+  const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    scripts: { serve: string };
+  };
+  const words = manifest.scripts.serve.split(/\s+/);
+  if (words[0] !== 'node') throw new Error(`npm run serve does not start node: ${manifest.scripts.serve}`);
+  return words.slice(1).filter((word) => word.startsWith('--'));
+}
+
 /** Starts the built server and waits (up to `timeoutMs`) until /api/health answers 200. */
 export async function startServer(
   mainJs: string,
@@ -56,7 +69,10 @@ export async function startServer(
 ): Promise<Child> {
   const port = await freePort();
   // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server under load.
-  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const nodeArgs = [
+    ...deployedNodeArgs(),
+    ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
+  ];
   const [command, ...args] = [...wrapper, process.execPath, ...nodeArgs, mainJs];
   const child = spawn(command, args, {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
