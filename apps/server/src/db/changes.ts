@@ -72,12 +72,33 @@ export const LEAF_TABLES: ReadonlySet<string> = new Set([
  */
 export function writeTarget(text: string, readonly: boolean): WriteTarget {
   if (readonly || TRANSACTION_CONTROL.test(text)) return null;
+  if (WITH.test(text)) return withTargets(text);
   const match = INSERT_OR_UPDATE.exec(text);
   const table = match?.[1]?.replaceAll('""', '"') ?? match?.[2];
   if (table) return [table.toLowerCase()];
   const deleted = DELETE_FROM.exec(text);
   const from = (deleted?.[1]?.replaceAll('""', '"') ?? deleted?.[2])?.toLowerCase();
   return from !== undefined && LEAF_TABLES.has(from) ? [from] : 'all';
+}
+
+const WITH = /^\s*with\b/i;
+/** Every write inside a statement: `insert into`, `update` (not an upsert's `do update`), `delete from`. */
+const WRITES_WITHIN = /\b(insert\s+into|(?<!\bdo\s+)update|delete\s+from)\s+(?:"((?:[^"]|"")+)"|(\w+))/gi;
+
+/**
+ * The tables a `with` statement writes (PostgreSQL runs inserts, updates and deletes as parts of
+ * one): each insert or update its own table, each delete its table when nothing refers to it (as
+ * above), and everything when a delete may cascade or when no write is found in it (something this
+ * reading does not know, such as a function that writes).
+ */
+function withTargets(text: string): WriteTarget {
+  const tables = new Set<string>();
+  for (const [, verb, quoted, bare] of text.matchAll(WRITES_WITHIN)) {
+    const table = (quoted?.replaceAll('""', '"') ?? bare!).toLowerCase();
+    if (/^delete/i.test(verb!) && !LEAF_TABLES.has(table)) return 'all';
+    tables.add(table);
+  }
+  return tables.size > 0 ? [...tables] : 'all';
 }
 
 const READ_FROM = /\b(?:from|join)\s+"((?:[^"]|"")+)"/gi;

@@ -61,6 +61,7 @@ const QUICK_JOIN_MS = RENEW_EVERY_MS / 2;
 const SETTLED_AFTER_MS = RENEW_EVERY_MS;
 
 const READ_ONLY = /^\s*select\b/i;
+const WITH = /^\s*with\b/i;
 const TRANSACTION_STARTS = /^\s*(?:begin|start\s+transaction)\b/i;
 const TRANSACTION_ENDS = /^\s*(?:commit|end|rollback|abort)\b/i;
 const TO_SAVEPOINT = /\bto\b/i;
@@ -194,9 +195,10 @@ export class PgChanges implements ChangeTracker {
       this.counts.write(target, scopes);
     };
     // An insert or update of one table that changed no row changed nothing: its table's triggers say
-    // nothing either, so there is nothing for the other instances to hear of.
+    // nothing either, so there is nothing for the other instances to hear of. A statement that writes
+    // several tables (`with`) answers the row count of its last part only, so it always counts.
     const changed = (answer: unknown) =>
-      target === 'all' || (answer as Partial<pg.QueryResult> | undefined)?.rowCount !== 0;
+      target === 'all' || WITH.test(text) || (answer as Partial<pg.QueryResult> | undefined)?.rowCount !== 0;
     const pending = connection?.pending;
     if (pending) {
       result.then(

@@ -43,6 +43,29 @@ describe('what a statement reads and writes', () => {
     expect(writeTarget('create table "x" ("id" text)', false)).toBe('all');
   });
 
+  it('names every table a with statement writes, and counts what it cannot read as touching every table', () => {
+    expect(
+      writeTarget(
+        'with "q" as (insert into "queries" ("id") values ($1) returning "id") insert into "query_tags" ("query_id") values ($2)',
+        false,
+      ),
+    ).toEqual(['queries', 'query_tags']);
+    expect(
+      writeTarget(
+        'with "c" as (insert into "rate_limits" ("key") values ($1) on conflict ("key") do update set "hits" = 1 returning "hits") update "students" set "name" = $2',
+        false,
+      ),
+    ).toEqual(['rate_limits', 'students']);
+    expect(
+      writeTarget('with "d" as (delete from "sessions" where "id" = $1) delete from "query_likes"', false),
+    ).toEqual(['sessions', 'query_likes']);
+    expect(writeTarget('with "d" as (delete from "students" returning "roll_no") select 1', false)).toBe(
+      'all',
+    );
+    expect(writeTarget('with "x" as (select 1) select "campus_write"()', false)).toBe('all');
+    expect(writeTarget('with "x" as (select 1) select * from "x"', true)).toBeNull();
+  });
+
   it('counts a delete from a table nothing refers to as touching that table alone (signing in prunes sessions)', () => {
     expect(writeTarget('delete from "sessions" where "account_id" = ?', false)).toEqual(['sessions']);
     expect(writeTarget('delete from "rate_limits" where "key" in (?)', false)).toEqual(['rate_limits']);

@@ -95,6 +95,8 @@ describe('the Queries board, paged and searched', () => {
     expect((await board('/api/queries-with-solution?limit=20&search=withdraw')).topics).toEqual([
       answered.topic,
     ]);
+    // A word of a tag alone: the tags are in the search document from the moment the query is asked.
+    expect((await board('/api/queries-without-solution?limit=20&search=admin')).topics).toEqual([fees.topic]);
     // Every word must occur.
     expect((await board('/api/queries-without-solution?limit=20&search=fees%20split')).topics).toEqual([
       fees.topic,
