@@ -174,6 +174,24 @@ describe('POST /api/mark-attendance', () => {
     expect(await rowsOf([a!.rollNo])).toEqual([]);
   });
 
+  it('names an unknown student beside marks that change nothing, and keeps the day as it was', async () => {
+    const [a] = await studentsOf(newGroup(), 1);
+    const date = '2025-03-07';
+    expect(
+      (await mark({ date, attendanceRecords: [{ studentId: a!.rollNo, status: 'Present' }] })).statusCode,
+    ).toBe(200);
+    const res = await mark({
+      date,
+      attendanceRecords: [
+        { studentId: a!.rollNo, status: 'Present' },
+        { studentId: 987654322, status: 'Present' },
+      ],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/no student with roll number 987654322; nothing was marked/);
+    expect(await rowsOf([a!.rollNo])).toEqual([expect.objectContaining({ status: 'Present' })]);
+  });
+
   it('refuses a student listed twice, a bad or future date, an empty list and non-numeric ids', async () => {
     const [a] = await studentsOf(newGroup(), 1);
     const one = [{ studentId: a!.rollNo, status: 'Present' }];

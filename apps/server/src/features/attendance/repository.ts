@@ -62,8 +62,6 @@ function markStatements(dialect: Dialect, date: string, roster: string, markedBy
 
 /** What a mark needs to know of each student it names before writing, from one statement. */
 export interface BeforeMark {
-  /** Roll numbers with no student. */
-  unknown: Set<number>;
   /** The status each student already has that day, where marked. */
   recorded: Map<number, AttendanceStatus>;
   /** Students On leave that day, and why (approved leave wins over an approved pass). */
@@ -71,22 +69,22 @@ export interface BeforeMark {
 }
 
 /**
- * The roster as the JSON object of a mark (`{"230001":"Present",…}`), one row per roll number:
- * whether the student exists, the day's recorded status, and whether leave or a pass covers the day
- * (the rules of leave/repository.ts). One statement, by index lookups per student.
+ * The roster as the JSON object of a mark (`{"230001":"Present",…}`), one row per roll number: the
+ * day's recorded status, and whether leave or a pass covers the day (the rules of
+ * leave/repository.ts). One statement, by index lookups per student. Whether each student exists is
+ * not asked: an unknown roll number has no recorded status, so its mark is always written, and the
+ * write's foreign key refuses it (`mark`).
  */
 function beforeMarkStatement(dialect: Dialect, date: string, roster: string) {
   const rollNo = dialect === 'postgres' ? sql`r.key::integer` : sql`cast(r.key as integer)`;
   const entries = dialect === 'postgres' ? sql`json_each_text(${roster}::json)` : sql`json_each(${roster})`;
   return sql<{
     roll_no: number;
-    known: number | boolean;
     recorded: AttendanceStatus | null;
     on_leave: number | boolean;
     on_pass: number | boolean;
   }>`
     select ${rollNo} as roll_no,
-      exists (select 1 from students s where s.roll_no = ${rollNo}) as known,
       (select a.status from attendance a where a.date = ${date} and a.roll_no = ${rollNo}) as recorded,
       exists (select 1 from leave_applications l where l.roll_no = ${rollNo} and ${leaveCovers(date)}) as on_leave,
       exists (select 1 from gate_passes g where g.roll_no = ${rollNo} and ${passCovers(date)}) as on_pass
@@ -122,13 +120,12 @@ export function attendanceRepository(db: Db, dialect: Dialect) {
       }));
     },
 
-    /** Who of a mark's roster exists, what the day holds for them, and who is On leave. */
+    /** What the day holds for each student of a mark's roster, and who is On leave. */
     async beforeMark(date: string, records: readonly MarkInput[]): Promise<BeforeMark> {
-      const out: BeforeMark = { unknown: new Set(), recorded: new Map(), away: new Map() };
+      const out: BeforeMark = { recorded: new Map(), away: new Map() };
       if (records.length === 0) return out;
       const { rows } = await beforeMarkStatement(dialect, date, rosterOf(records)).execute(db);
       for (const row of rows) {
-        if (!row.known) out.unknown.add(row.roll_no);
         if (row.recorded !== null) out.recorded.set(row.roll_no, row.recorded);
         if (row.on_leave) out.away.set(row.roll_no, 'leave');
         else if (row.on_pass) out.away.set(row.roll_no, 'gatepass');

@@ -115,8 +115,8 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, 
         throw badRequest(`date cannot be in the future: ${date} is after today; mark today or a past day`);
       }
       const marks = attendanceRecords.map((r) => ({ rollNo: r.studentId, status: r.status }));
-      // Who exists, what the day already holds and who is On leave: one statement before the write,
-      // read while the write is counted against the teacher's allowance.
+      // What the day already holds and who is On leave: one statement before the write, read while
+      // the write is counted against the teacher's allowance.
       const [before] = await Promise.all([repo.beforeMark(date, marks), writeAllowed(request)]);
       const overridden = checkLeave(date, attendanceRecords, before.away);
       const unknownRollNos = (rollNos: number[]) => {
@@ -125,12 +125,9 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, 
           `attendanceRecords: no student with roll number${plural} ${listUnknown(rollNos)}; nothing was marked`,
         );
       };
-      if (before.unknown.size > 0) {
-        throw unknownRollNos(marks.map((m) => m.rollNo).filter((n) => before.unknown.has(n)));
-      }
       // Only the marks that change a status are written: the others' rows, and every answer read
-      // from them, stay as they are. A student removed since is still refused by the write (its
-      // foreign key), and named.
+      // from them, stay as they are. An unknown roll number has no status, so it is always written,
+      // and the write's foreign key refuses it (and every other mark with it): then it is named.
       const changed = marks.filter((m) => before.recorded.get(m.rollNo) !== m.status);
       if (changed.length > 0) {
         const result = await repo.mark(date, changed, teacher.accountId);
