@@ -40,8 +40,25 @@ export interface ChangeLog {
   warn(details: object, message: string): void;
 }
 
-/** What a statement may change: some tables, everything, or nothing. */
+/**
+ * What a statement may change: some tables, everything, or nothing. A table named with `+` (see
+ * `ADDS`) only gains rows.
+ */
 export type WriteTarget = readonly string[] | 'all' | null;
+
+/**
+ * Marks a table a statement only adds rows to (an insert that updates nothing on a conflict). Such a
+ * write changes every read of the table except those that follow its existing rows (`existingRowsOf`).
+ */
+export const ADDS = '+';
+
+/**
+ * What a cached read names when no row a write adds can be in its answer: the rows of the solved
+ * board, which a new question never is (questions are asked unsolved). Every write of the table but
+ * one that only adds rows changes it; so do the writes other instances and processes tell of.
+ */
+export type ExistingRows = `${string}!`;
+export const existingRowsOf = <T extends string>(table: T): `${T}!` => `${table}!`;
 
 const TRANSACTION_CONTROL = /^\s*(begin|commit|end|rollback|savepoint|release)\b/i;
 const INSERT_OR_UPDATE =
@@ -75,13 +92,20 @@ export function writeTarget(text: string, readonly: boolean): WriteTarget {
   if (WITH.test(text)) return withTargets(text);
   const match = INSERT_OR_UPDATE.exec(text);
   const table = match?.[1]?.replaceAll('""', '"') ?? match?.[2];
-  if (table) return [table.toLowerCase()];
+  if (table)
+    return [
+      /^\s*insert/i.test(text) && !UPDATES_ON_CONFLICT.test(text)
+        ? `${table.toLowerCase()}${ADDS}`
+        : table.toLowerCase(),
+    ];
   const deleted = DELETE_FROM.exec(text);
   const from = (deleted?.[1]?.replaceAll('""', '"') ?? deleted?.[2])?.toLowerCase();
   return from !== undefined && LEAF_TABLES.has(from) ? [from] : 'all';
 }
 
 const WITH = /^\s*with\b/i;
+/** An upsert: an insert that may change a row already there. */
+const UPDATES_ON_CONFLICT = /\bon\s+conflict\b[^;]*?\bdo\s+update\b/i;
 /** Every write inside a statement: `insert into`, `update` (not an upsert's `do update`), `delete from`. */
 const WRITES_WITHIN = /\b(insert\s+into|(?<!\bdo\s+)update|delete\s+from)\s+(?:"((?:[^"]|"")+)"|(\w+))/gi;
 
@@ -93,10 +117,11 @@ const WRITES_WITHIN = /\b(insert\s+into|(?<!\bdo\s+)update|delete\s+from)\s+(?:"
  */
 function withTargets(text: string): WriteTarget {
   const tables = new Set<string>();
+  const upserts = UPDATES_ON_CONFLICT.test(text);
   for (const [, verb, quoted, bare] of text.matchAll(WRITES_WITHIN)) {
     const table = (quoted?.replaceAll('""', '"') ?? bare!).toLowerCase();
     if (/^delete/i.test(verb!) && !LEAF_TABLES.has(table)) return 'all';
-    tables.add(table);
+    tables.add(/^insert/i.test(verb!) && !upserts ? `${table}${ADDS}` : table);
   }
   return tables.size > 0 ? [...tables] : 'all';
 }
@@ -214,8 +239,12 @@ export class ChangeCounts {
     return name;
   }
 
-  /** A table changed: with `rollNos`, only those students' (or accounts') rows of it. */
-  table(table: string, rollNos?: Owners): void {
+  /**
+   * A table changed: with `rollNos`, only those students' (or accounts') rows of it; with `adds`, by
+   * rows added only, which leaves the reads of its existing rows (`table!`) as they were.
+   */
+  table(table: string, rollNos?: Owners, adds = false): void {
+    if (!adds) this.add(existingRowsOf(table));
     if (rollNos === undefined || !SCOPED.has(table)) {
       this.add(table);
       return;
@@ -233,7 +262,13 @@ export class ChangeCounts {
   write(target: WriteTarget, scopes = currentWriteScopes()): void {
     if (target === null) return;
     if (target === 'all') this.all();
-    else for (const table of target) this.table(table, scopes?.get(table));
+    else {
+      for (const named of target) {
+        const adds = named.endsWith(ADDS);
+        const table = adds ? named.slice(0, -ADDS.length) : named;
+        this.table(table, scopes?.get(table), adds);
+      }
+    }
   }
 
   /**
@@ -265,10 +300,14 @@ function scopeAt(name: string): number {
   return hash === -1 ? name.indexOf('@') : hash;
 }
 
-/** The table a cached read's name stands for: `attendance#230001` is read from `attendance`. */
+/**
+ * The table a cached read's name (or a write's) stands for: `attendance#230001` is read from
+ * `attendance`, and so are `queries!` and `queries+`.
+ */
 export const tableOf = (name: string): string => {
   const hash = scopeAt(name);
-  return hash === -1 ? name : name.slice(0, hash);
+  if (hash !== -1) return name.slice(0, hash);
+  return name.endsWith('!') || name.endsWith(ADDS) ? name.slice(0, -1) : name;
 };
 
 /** Change tracking over one SQLite connection; `recordWrite` is called before each write runs. */

@@ -33,6 +33,7 @@ import {
   currentWriteScopes,
   readsOfCachedLoad,
   readTables,
+  tableOf,
   writeTarget,
   type ChangeLog,
   type ChangeTracker,
@@ -187,7 +188,9 @@ export class PgChanges implements ChangeTracker {
     if (READ_ONLY.test(text)) return;
     const target = writeTarget(text, false);
     // Tables no cached read names are neither heard of nor waited for (migration 0005).
-    if (target === null || (target !== 'all' && !target.some((table) => CACHED.has(table)))) return;
+    if (target === null || (target !== 'all' && !target.some((table) => CACHED.has(tableOf(table))))) {
+      return;
+    }
     // Whose rows of the student tables it says it writes, taken now, while its caller's context holds.
     const scopes = currentWriteScopes();
     const finished = () => {

@@ -12,14 +12,17 @@ import { sql } from 'kysely';
 import { buildApp } from '../app';
 import { bearer, createStudent, createTeacher, login } from '../../test/fixtures';
 import type { App } from '../types';
-import { ChangeCounts, LEAF_TABLES, readTables, tableOf, writeTarget } from './changes';
+import { ChangeCounts, existingRowsOf, LEAF_TABLES, readTables, tableOf, writeTarget } from './changes';
 import { openDb, type DbHandle } from './index';
 import { migrateToLatest } from './migrate';
 import { ReadCache } from './read-cache';
 
 describe('what a statement reads and writes', () => {
-  it('names the table of an insert, update or upsert', () => {
-    expect(writeTarget('insert into "notices" ("id") values (?)', false)).toEqual(['notices']);
+  it('names the table of an insert (which only adds rows), an update or an upsert', () => {
+    expect(writeTarget('insert into "notices" ("id") values (?)', false)).toEqual(['notices+']);
+    expect(writeTarget('insert into "notices" ("id") values (?) on conflict do nothing', false)).toEqual([
+      'notices+',
+    ]);
     expect(writeTarget('update "gate_passes" set "status" = ? where "id" = ?', false)).toEqual([
       'gate_passes',
     ]);
@@ -30,7 +33,7 @@ describe('what a statement reads and writes', () => {
 
   it('counts an insert or update that answers rows (returning) as a write', () => {
     expect(writeTarget('insert into "mentor_notices" ("id") values (?) returning "email"', false)).toEqual([
-      'mentor_notices',
+      'mentor_notices+',
     ]);
     expect(writeTarget('update "queries" set "likes" = "likes" + 1 returning "likes"', false)).toEqual([
       'queries',
@@ -49,13 +52,19 @@ describe('what a statement reads and writes', () => {
         'with "q" as (insert into "queries" ("id") values ($1) returning "id") insert into "query_tags" ("query_id") values ($2)',
         false,
       ),
-    ).toEqual(['queries', 'query_tags']);
+    ).toEqual(['queries+', 'query_tags+']);
     expect(
       writeTarget(
         'with "c" as (insert into "rate_limits" ("key") values ($1) on conflict ("key") do update set "hits" = 1 returning "hits") update "students" set "name" = $2',
         false,
       ),
     ).toEqual(['rate_limits', 'students']);
+    expect(
+      writeTarget(
+        'with "n" as (insert into "notices" ("id") values ($1)) insert into "notifications" ("id") values ($2)',
+        false,
+      ),
+    ).toEqual(['notices+', 'notifications+']);
     expect(
       writeTarget('with "d" as (delete from "sessions" where "id" = $1) delete from "query_likes"', false),
     ).toEqual(['sessions', 'query_likes']);
@@ -112,6 +121,26 @@ describe('what a statement reads and writes', () => {
     counts.table('queries');
     expect(counts.sum([mentees])).toBeGreaterThan(after);
     expect(tableOf(mentees)).toBe('queries');
+  });
+
+  it("follows a table's existing rows: moved by every write but one that only adds rows", () => {
+    const counts = new ChangeCounts();
+    const solved = existingRowsOf('queries');
+    const before = { whole: counts.sum(['queries']), existing: counts.sum([solved]) };
+    counts.write(['queries+', 'query_tags+'], new Map([['queries', [230001]]]));
+    expect(counts.sum(['queries'])).toBeGreaterThan(before.whole);
+    expect(counts.sum([solved])).toBe(before.existing);
+    // An update, one student's or the whole table's, and what another instance tells of, move it.
+    counts.write(['queries'], new Map([['queries', [230001]]]));
+    const updated = counts.sum([solved]);
+    expect(updated).toBeGreaterThan(before.existing);
+    counts.table('queries', ['230002']);
+    expect(counts.sum([solved])).toBeGreaterThan(updated);
+    const told = counts.sum([solved]);
+    counts.all();
+    expect(counts.sum([solved])).toBeGreaterThan(told);
+    expect(tableOf(solved)).toBe('queries');
+    expect(tableOf('queries+')).toBe('queries');
   });
 
   it('ignores reads and transaction control', () => {

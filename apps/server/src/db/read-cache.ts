@@ -47,8 +47,11 @@ export const CACHED_TABLES = [
   'teachers',
 ] as const satisfies readonly Table[];
 export type CachedTable = (typeof CACHED_TABLES)[number];
-/** What a cached read names: a table, or one student's rows of a student table (`rowsOf`). */
-export type CachedSource = CachedTable | StudentRows | AccountRows | WatchedRows;
+/**
+ * What a cached read names: a table, one student's rows of a student table (`rowsOf`), or a table's
+ * existing rows, which no row added to it changes (`existingRowsOf`).
+ */
+export type CachedSource = CachedTable | StudentRows | AccountRows | WatchedRows | `${CachedTable}!`;
 
 /**
  * Tables written only by triggers of another table, in the statement that writes it: a read of one
@@ -269,9 +272,10 @@ export class ReadCache {
     const seen = new Set<string>();
     const value = await readsOfCachedLoad.run(seen, load);
     const declared = new Set(tables.map(tableOf));
-    const undeclared = [...seen].filter(
-      (table) => !declared.has(table) && !tables.includes(KEPT_BY_TRIGGERS[table] as CachedSource),
-    );
+    // A table kept by triggers is read whole: only its table, whole or its existing rows, covers it.
+    const covers = (table: CachedTable | undefined) =>
+      table !== undefined && (tables.includes(table) || tables.includes(`${table}!`));
+    const undeclared = [...seen].filter((table) => !declared.has(table) && !covers(KEPT_BY_TRIGGERS[table]));
     if (undeclared.length > 0) {
       throw new Error(`The cached read ${key} reads ${undeclared.join(', ')} but does not declare it`);
     }

@@ -232,6 +232,25 @@ describe('GET /api/gatepasses/:status', () => {
     expect(page[0]!._id).toBe(all[1]!._id);
   });
 
+  it('keeps the decided lists in memory while students apply, and shows a decision at once', async () => {
+    const misses = async () => {
+      const text = (await t.app.inject({ url: '/metrics' })).body;
+      return Number(/campus_read_cache_lookups_total\{kind="answers",result="miss"\} (\d+)/.exec(text)?.[1]);
+    };
+    const approved = () => list('/api/gatepasses/approved?limit=50', teacherToken);
+    const pending = () => list('/api/gatepasses/pending?limit=50', teacherToken);
+    const first = ids(await approved());
+    await pending();
+    const applied = await submit(otherToken);
+    const before = await misses();
+    expect(ids(await approved())).toEqual(first);
+    expect(await misses()).toBe(before);
+    // The pending list shows the new pass at once.
+    expect(ids(await pending())[0]).toBe(applied._id);
+    expect((await decide(applied._id, 'approved')).statusCode).toBe(200);
+    expect(ids(await approved())).toEqual([applied._id, ...first]);
+  });
+
   it('refuses students with 403, no token with 401 and an unknown status with 400', async () => {
     expect((await request('GET', '/api/gatepasses/pending', studentToken)).statusCode).toBe(403);
     expect((await request('GET', '/api/gatepasses/pending')).statusCode).toBe(401);

@@ -22,7 +22,7 @@ import { writeAllowed } from '../../plugins/write-limits';
 import type { App } from '../../types';
 import type { Feature } from '../deps';
 import { gatePassRepository } from './repository';
-import { rowsOf } from '../../db/changes';
+import { existingRowsOf, rowsOf } from '../../db/changes';
 import { menteeRows } from '../../db/mentees';
 
 const TAGS = ['gate_passes', 'students', 'teachers'];
@@ -111,9 +111,15 @@ export const gatepassesRoutes: Feature = async (app: App, { db, cache, notify, n
       // in memory.
       const mentees = mentoredBy === undefined ? undefined : await menteesOf(mentoredBy, request.dataVersion);
       const key = `gatepasses-staff:${day()}:${status}:${group ?? ''}:${mentoredBy ?? ''}:${mentees?.key ?? ''}:${sort}:${order}:${page.limit ?? 'all'}:${page.offset}`;
+      // A pass is applied for pending: the other lists follow the passes already there, and stay in
+      // memory while students apply.
       const sources = mentees
         ? mentees.sources(['gate_passes'], ['students', 'teachers', 'teacher_groups'])
-        : (['gate_passes', 'students', 'teachers'] as const);
+        : ([
+            status === 'pending' ? 'gate_passes' : existingRowsOf('gate_passes'),
+            'students',
+            'teachers',
+          ] as const);
       return answerList(reply, cache.read(key, sources, load, request.dataVersion));
     },
   );

@@ -18,7 +18,7 @@ import type { Db, Dialect } from '../../db/index';
 import { newId, nowIso } from '../../lib/ids';
 import { inChunks } from '../../lib/chunks';
 import { countOf, listPage, type Listed, type Page } from '../../lib/lists';
-import { rowsOf, writingRowsOf } from '../../db/changes';
+import { existingRowsOf, rowsOf, writingRowsOf } from '../../db/changes';
 import { shareValue, type CachedSource } from '../../db/read-cache';
 import type { MenteeRowsOf } from '../../db/mentees';
 
@@ -281,12 +281,16 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper, mentees
         shared && filter.mentoredBy !== undefined && filter.rollNo === undefined
           ? await menteesOf?.(filter.mentoredBy, outside)
           : undefined;
+      // Questions are asked unsolved: a solved list follows the questions already there, and stays in
+      // memory while new ones come in.
+      const whole = (table: 'queries' | 'query_tags') =>
+        filter.solved === true ? existingRowsOf(table) : table;
       const followed = (tables: readonly ('queries' | 'query_tags')[], also: readonly CachedSource[]) =>
         filter.rollNo !== undefined
           ? [...also, ...tables.map((table) => rowsOf(table, filter.rollNo!))]
           : mentees
             ? mentees.sources(tables, also)
-            : [...also, ...tables];
+            : [...also, ...tables.map(whole)];
       const words = filter.words === undefined ? undefined : searchWords(filter.words);
       // Nothing searchable (only punctuation) matches nothing, as a word that occurs nowhere would.
       if (words?.length === 0) return { items: [], total: 0 };

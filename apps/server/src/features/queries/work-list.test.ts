@@ -184,6 +184,61 @@ describe('what a new question changes', () => {
     expect(await list()).toEqual(['Mia second', 'Mia first']);
   });
 
+  it('keeps the solved board in memory while questions are asked, and shows an answer, a like and a hidden one at once', async () => {
+    const student = await createStudent(t.handle.db, { group: 'Q-8', name: 'Sol Solved' });
+    const solvedBoard = async () => {
+      const res = await t.app.inject({
+        url: '/api/queries-with-solution?limit=20',
+        headers: bearer(adminToken),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return {
+        topics: res.json<QueriesResponse>().queries.map((q) => `${q.topic} (${q.likes})`),
+        total: Number(res.headers[TOTAL_COUNT_HEADER.toLowerCase()]),
+      };
+    };
+    const first = await solvedBoard();
+    const asked = await ask(student, 'Sol asks');
+    let misses = await answerMisses();
+    expect(await solvedBoard()).toEqual(first);
+    expect(await answerMisses()).toBe(misses);
+    // The unsolved board shows the new question at once.
+    expect(topics((await unsolved('limit=20')).queries)).toContain('Sol asks');
+
+    const answer = await t.app.inject({
+      method: 'PUT',
+      url: '/api/queries/update-solution',
+      headers: bearer(mentor),
+      payload: { queryId: asked._id, solution: 'Solved at once' },
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const answered = await solvedBoard();
+    expect(answered.topics[0]).toBe('Sol asks (0)');
+    expect(answered.total).toBe(first.total + 1);
+
+    const like = await t.app.inject({
+      method: 'POST',
+      url: `/api/queries/${asked._id}/like`,
+      headers: bearer(mentor),
+    });
+    expect(like.statusCode, like.body).toBe(200);
+    expect((await solvedBoard()).topics[0]).toBe('Sol asks (1)');
+
+    await ask(student, 'Sol asks again');
+    misses = await answerMisses();
+    expect((await solvedBoard()).topics[0]).toBe('Sol asks (1)');
+    expect(await answerMisses()).toBe(misses);
+
+    const hidden = await t.app.inject({
+      method: 'PUT',
+      url: `/api/queries/${asked._id}/hidden`,
+      headers: bearer(adminToken),
+      payload: { hidden: true },
+    });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    expect(await solvedBoard()).toEqual(first);
+  });
+
   it("keeps each board's count right as questions are asked, answered, hidden and shown again", async () => {
     const student = await createStudent(t.handle.db, { group: 'Q-7', name: 'Cal Counter' });
     const totals = async () => ({
