@@ -152,6 +152,19 @@ describe('StudentQueriesPage', { timeout: 15_000 }, () => {
     expect(await screen.findByRole('textbox', { name: /Topic/ })).toBeVisible();
   });
 
+  it('keeps the draft of a question while another tab is open', async () => {
+    board({});
+    const { user } = renderScreen(<StudentQueriesPage />, STUDENT);
+    expect(await screen.findByText(MESSAGES.query.noUnsolved)).toBeVisible();
+    await user.click(screen.getByRole('tab', { name: 'Write Query' }));
+    await user.click(await screen.findByLabelText(/^Topic/));
+    await user.paste('Lab timings');
+    await user.click(screen.getByRole('tab', { name: 'Solved Queries' }));
+    expect(await screen.findByText(MESSAGES.query.noSolved)).toBeVisible();
+    await user.click(screen.getByRole('tab', { name: 'Write Query' }));
+    expect(await screen.findByLabelText(/^Topic/)).toHaveValue('Lab timings');
+  });
+
   it('asks for one page of 20 and shows "1–20 of N"; Next asks for the following page', async () => {
     const page = (from: number) =>
       Array.from({ length: 20 }, (_, i) => boardQuery({ topic: `Question ${from + i}` }));

@@ -4,16 +4,23 @@
  */
 import { Button, Group, SegmentedControl, Stack, Tabs, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { MESSAGES, type SimilarQuery } from '@campus/contract';
+import { LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
 import { Pager } from '../../../components/pager';
 import { useCurrentUser } from '../../../lib/current-user';
 import { oneOf, pageFrom, pageParam, useUrlSearch, useUrlState, type UrlState } from '../../../lib/url-state';
 import { useBoard, useQueriesByRollNo } from '../api';
 import { QueryList } from '../components/query-list';
-import { WriteQueryForm } from '../components/write-query-form';
 
+/**
+ * The ask form and what it checks input with (the contract's schemas) load apart from the boards:
+ * a student who opens Queries reads a board first, and the form's code is fetched once the board
+ * is up, or when its tab is opened.
+ */
+const loadWriteQueryForm = () => import('../components/write-query-form');
+const WriteQueryForm = lazy(() => loadWriteQueryForm().then((m) => ({ default: m.WriteQueryForm })));
 const TABS = ['unsolved', 'mine', 'write', 'solved'] as const;
 type Tab = (typeof TABS)[number];
 const SEARCH_DELAY_MS = 300;
@@ -202,6 +209,14 @@ export function StudentQueriesPage() {
   const write = () => open('write');
   // A similar question opened from the ask form: its board, searched for its topic.
   const openSimilar = (query: SimilarQuery) => open(query.solved ? 'solved' : 'unsolved', query.topic);
+  // The form mounts when its tab is first opened, then stays (hidden) so that it keeps a draft.
+  const [writing, setWriting] = useState(tab === 'write');
+  if (tab === 'write' && !writing) setWriting(true);
+  useEffect(() => {
+    // Fetched while the reader looks at a board, so that Write Query opens at once.
+    const timer = setTimeout(() => void loadWriteQueryForm(), 1000);
+    return () => clearTimeout(timer);
+  }, []);
   return (
     <>
       <PageTitle>Queries</PageTitle>
@@ -231,7 +246,11 @@ export function StudentQueriesPage() {
         </Tabs.Panel>
         <Tabs.Panel value="mine">{tab === 'mine' && <YourQueries url={url} onWrite={write} />}</Tabs.Panel>
         <Tabs.Panel value="write">
-          <WriteQueryForm onOpenSimilar={openSimilar} onView={() => open('mine')} />
+          {writing && (
+            <Suspense fallback={<LoadingState label="Loading the form..." />}>
+              <WriteQueryForm onOpenSimilar={openSimilar} onView={() => open('mine')} />
+            </Suspense>
+          )}
         </Tabs.Panel>
         <Tabs.Panel value="solved">
           {tab === 'solved' && (
