@@ -160,6 +160,24 @@ describe('what a new question changes', () => {
     const text = (await t.app.inject({ url: '/metrics' })).body;
     return Number(/campus_read_cache_lookups_total\{kind="answers",result="miss"\} (\d+)/.exec(text)?.[1]);
   };
+  const solve = async (queryId: string, solution: string) => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/queries/update-solution',
+      headers: bearer(mentor),
+      payload: { queryId, solution },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  const hide = async (queryId: string, hidden: boolean) => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/queries/${queryId}/hidden`,
+      headers: bearer(adminToken),
+      payload: { hidden },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
 
   it("keeps a mentor's work list in memory when another group's student asks, and shows a mentee's at once", async () => {
     const teacher = await createTeacher(t.handle.db, { groups: ['Q-5'] });
@@ -205,13 +223,7 @@ describe('what a new question changes', () => {
     // The unsolved board shows the new question at once.
     expect(topics((await unsolved('limit=20')).queries)).toContain('Sol asks');
 
-    const answer = await t.app.inject({
-      method: 'PUT',
-      url: '/api/queries/update-solution',
-      headers: bearer(mentor),
-      payload: { queryId: asked._id, solution: 'Solved at once' },
-    });
-    expect(answer.statusCode, answer.body).toBe(200);
+    await solve(asked._id, 'Solved at once');
     const answered = await solvedBoard();
     expect(answered.topics[0]).toBe('Sol asks (0)');
     expect(answered.total).toBe(first.total + 1);
@@ -229,13 +241,7 @@ describe('what a new question changes', () => {
     expect((await solvedBoard()).topics[0]).toBe('Sol asks (1)');
     expect(await answerMisses()).toBe(misses);
 
-    const hidden = await t.app.inject({
-      method: 'PUT',
-      url: `/api/queries/${asked._id}/hidden`,
-      headers: bearer(adminToken),
-      payload: { hidden: true },
-    });
-    expect(hidden.statusCode, hidden.body).toBe(200);
+    await hide(asked._id, true);
     expect(await solvedBoard()).toEqual(first);
   });
 
@@ -248,28 +254,13 @@ describe('what a new question changes', () => {
     const start = await totals();
     const asked = await ask(student, 'Counted question');
     expect(await totals()).toEqual({ unsolved: start.unsolved + 1, solved: start.solved });
-    const answer = await t.app.inject({
-      method: 'PUT',
-      url: '/api/queries/update-solution',
-      headers: bearer(mentor),
-      payload: { queryId: asked._id, solution: 'Counted' },
-    });
-    expect(answer.statusCode, answer.body).toBe(200);
+    await solve(asked._id, 'Counted');
     expect(await totals()).toEqual({ unsolved: start.unsolved, solved: start.solved + 1 });
-    const hide = async (hidden: boolean) => {
-      const res = await t.app.inject({
-        method: 'PUT',
-        url: `/api/queries/${asked._id}/hidden`,
-        headers: bearer(adminToken),
-        payload: { hidden },
-      });
-      expect(res.statusCode, res.body).toBe(200);
-    };
-    await hide(true);
+    await hide(asked._id, true);
     expect(await totals()).toEqual(start);
-    await hide(true);
+    await hide(asked._id, true);
     expect(await totals()).toEqual(start);
-    await hide(false);
+    await hide(asked._id, false);
     expect(await totals()).toEqual({ unsolved: start.unsolved, solved: start.solved + 1 });
   });
 });
