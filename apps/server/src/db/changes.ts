@@ -57,7 +57,6 @@ export const ADDS = '+';
  * board, which a new question never is (questions are asked unsolved). Every write of the table but
  * one that only adds rows changes it; so do the writes other instances and processes tell of.
  */
-export type ExistingRows = `${string}!`;
 export const existingRowsOf = <T extends string>(table: T): `${T}!` => `${table}!`;
 
 const TRANSACTION_CONTROL = /^\s*(begin|commit|end|rollback|savepoint|release)\b/i;
