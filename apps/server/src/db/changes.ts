@@ -91,18 +91,17 @@ export function writeTarget(text: string, readonly: boolean): WriteTarget {
   if (WITH.test(text)) return withTargets(text);
   const match = INSERT_OR_UPDATE.exec(text);
   const table = match?.[1]?.replaceAll('""', '"') ?? match?.[2];
-  if (table)
-    return [
-      /^\s*insert/i.test(text) && !UPDATES_ON_CONFLICT.test(text)
-        ? `${table.toLowerCase()}${ADDS}`
-        : table.toLowerCase(),
-    ];
+  if (table) {
+    const addsOnly = /^\s*insert/i.test(text) && !UPDATES_ON_CONFLICT.test(text);
+    return [`${table.toLowerCase()}${addsOnly ? ADDS : ''}`];
+  }
   const deleted = DELETE_FROM.exec(text);
   const from = (deleted?.[1]?.replaceAll('""', '"') ?? deleted?.[2])?.toLowerCase();
   return from !== undefined && LEAF_TABLES.has(from) ? [from] : 'all';
 }
 
-const WITH = /^\s*with\b/i;
+/** A statement of several parts (`with …`), whose row count is its last part's alone. */
+export const WITH = /^\s*with\b/i;
 /** An upsert: an insert that may change a row already there. */
 const UPDATES_ON_CONFLICT = /\bon\s+conflict\b[^;]*?\bdo\s+update\b/i;
 /** Every write inside a statement: `insert into`, `update` (not an upsert's `do update`), `delete from`. */

@@ -34,6 +34,7 @@ import {
   readsOfCachedLoad,
   readTables,
   tableOf,
+  WITH,
   writeTarget,
   type ChangeLog,
   type ChangeTracker,
@@ -62,7 +63,6 @@ const QUICK_JOIN_MS = RENEW_EVERY_MS / 2;
 const SETTLED_AFTER_MS = RENEW_EVERY_MS;
 
 const READ_ONLY = /^\s*select\b/i;
-const WITH = /^\s*with\b/i;
 const TRANSACTION_STARTS = /^\s*(?:begin|start\s+transaction)\b/i;
 const TRANSACTION_ENDS = /^\s*(?:commit|end|rollback|abort)\b/i;
 const TO_SAVEPOINT = /\bto\b/i;
