@@ -8,6 +8,20 @@
  */
 
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type {
+  CompiledQuery,
+  DatabaseConnection,
+  Dialect,
+  Kysely,
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryId,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
+import type { Database } from './schema';
 
 /** A point in the history of some tables; equal stamps mean nothing they cover has changed. */
 export interface Stamp {
@@ -174,23 +188,104 @@ export type WatchedRows = `${StudentTable}@${number}`;
 const SCOPED: ReadonlySet<string> = new Set([...STUDENT_TABLES, ...ACCOUNT_TABLES]);
 /** Whose rows: roll numbers (student tables) or account ids (account tables). */
 type Owners = readonly (number | string)[];
-const writesFor = new AsyncLocalStorage<ReadonlyMap<string, Owners>>();
+/** Whose rows each query writes, per table, by the query's id (`writingRowsOf`). */
+const scopesOfQuery = new WeakMap<QueryId, ReadonlyMap<string, Owners>>();
+/** The scopes of the statement being handed to the database at this moment, if it has any. */
+let handingOver: ReadonlyMap<string, Owners> | undefined;
+
+/** Notes, as each query is compiled, whose rows of a table it writes. */
+class WriteScope implements KyselyPlugin {
+  constructor(
+    private readonly table: ScopedTable,
+    private readonly owners: Owners,
+  ) {}
+
+  transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
+    const outer = scopesOfQuery.get(queryId);
+    const scopes = new Map(outer);
+    scopes.set(this.table, [...(outer?.get(this.table) ?? []), ...this.owners]);
+    scopesOfQuery.set(queryId, scopes);
+    return node;
+  }
+
+  transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return Promise.resolve(result);
+  }
+}
 
 /**
- * Runs `write`, whose statements on `table` change only these students' rows. A statement on that
- * table outside such a run counts as changing every student's rows.
+ * `db` (or a transaction) whose statements on `table` change only these students' rows. A statement
+ * on that table run by any other handle counts as changing every student's rows.
+ *
+ * The scope travels with the query itself, from its compiling to the moment the driver hands it to
+ * the database, where the change tracking reads it (`scopingWrites`). An AsyncLocalStorage would carry
+ * it too, but on Node 20 one that has ever run adds a hook to every promise the process makes.
  */
-export function writingRowsOf<T>(table: StudentTable, rollNos: readonly number[], write: () => T): T;
-export function writingRowsOf<T>(table: AccountTable, accountIds: readonly string[], write: () => T): T;
-export function writingRowsOf<T>(table: ScopedTable, rollNos: Owners, write: () => T): T {
-  const outer = writesFor.getStore();
-  const scopes = new Map(outer);
-  scopes.set(table, [...(outer?.get(table) ?? []), ...rollNos]);
-  return writesFor.run(scopes, write);
+export function writingRowsOf<D extends Kysely<Database>>(
+  db: D,
+  table: StudentTable,
+  rollNos: readonly number[],
+): D;
+export function writingRowsOf<D extends Kysely<Database>>(
+  db: D,
+  table: AccountTable,
+  accountIds: readonly string[],
+): D;
+export function writingRowsOf<D extends Kysely<Database>>(db: D, table: ScopedTable, owners: Owners): D {
+  // A transaction's withPlugin answers a transaction on the same connection.
+  return db.withPlugin(new WriteScope(table, owners)) as D;
+}
+
+/**
+ * The dialect whose connections make each statement's scopes (`writingRowsOf`) current while the
+ * statement is handed over: both drivers prepare (SQLite) or send (PostgreSQL) it synchronously, and
+ * the change tracking sees it there.
+ */
+export function scopingWrites(dialect: Dialect): Dialect {
+  return {
+    createAdapter: () => dialect.createAdapter(),
+    createIntrospector: (db) => dialect.createIntrospector(db),
+    createQueryCompiler: () => dialect.createQueryCompiler(),
+    createDriver: () => {
+      const driver = dialect.createDriver();
+      const acquire = driver.acquireConnection.bind(driver);
+      const scoping = new WeakMap<DatabaseConnection, DatabaseConnection>();
+      driver.acquireConnection = async () => {
+        const connection = await acquire();
+        let scoped = scoping.get(connection);
+        if (!scoped) {
+          scoped = scopingConnection(connection);
+          scoping.set(connection, scoped);
+        }
+        return scoped;
+      };
+      return driver;
+    },
+  };
+}
+
+function scopingConnection(connection: DatabaseConnection): DatabaseConnection {
+  const executeQuery = <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
+    const before = handingOver;
+    handingOver = scopesOfQuery.get(query.queryId);
+    try {
+      return connection.executeQuery<R>(query);
+    } finally {
+      handingOver = before;
+    }
+  };
+  // The driver's own methods (releasing a PostgreSQL client) run on the connection itself.
+  return new Proxy(connection, {
+    get(target, key) {
+      if (key === 'executeQuery') return executeQuery;
+      const value: unknown = Reflect.get(target, key);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
 
 /** The students the statement being run now says it writes for, per table (see `writingRowsOf`). */
-export const currentWriteScopes = (): ReadonlyMap<string, Owners> | undefined => writesFor.getStore();
+export const currentWriteScopes = (): ReadonlyMap<string, Owners> | undefined => handingOver;
 
 /**
  * How many times each table (and each student's rows of the student tables) has changed. Counters

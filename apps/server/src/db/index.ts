@@ -3,7 +3,14 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
-import { readTables, SqliteChanges, writeTarget, type ChangeTracker, type WriteTarget } from './changes';
+import {
+  readTables,
+  scopingWrites,
+  SqliteChanges,
+  writeTarget,
+  type ChangeTracker,
+  type WriteTarget,
+} from './changes';
 import { LocalLiveEvents, PgLiveEvents, type LiveEvents } from './live-events';
 import { PgChanges } from './pg-changes';
 import type { Database } from './schema';
@@ -236,7 +243,7 @@ export function openDb(options: DbOptions): DbHandle {
     const live = new PgLiveEvents(pool, connection, options.pgSchema ?? 'public', changes);
     pool.on('connect', preparingStatements(new Map(), changes));
     pool.on('remove', (client) => changes.disconnected(client));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: scopingWrites(new PostgresDialect({ pool })) });
     const close = async () => {
       await live.stop();
       await changes.stop();
@@ -255,7 +262,7 @@ export function openDb(options: DbOptions): DbHandle {
   const outside = outsideWrites(sqlite, file);
   const changes = new SqliteChanges(() => outside.read());
   const database = withStatementCache(sqlite, 500, changes);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const db = new Kysely<Database>({ dialect: scopingWrites(new SqliteDialect({ database })) });
   const close = async () => {
     outside.close();
     await db.destroy();

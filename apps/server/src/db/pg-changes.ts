@@ -191,7 +191,7 @@ export class PgChanges implements ChangeTracker {
     if (target === null || (target !== 'all' && !target.some((table) => CACHED.has(tableOf(table))))) {
       return;
     }
-    // Whose rows of the student tables it says it writes, taken now, while its caller's context holds.
+    // Whose rows of the student tables it says it writes, taken now, while the driver hands it over.
     const scopes = currentWriteScopes();
     const finished = () => {
       this.writes++;

@@ -152,10 +152,12 @@ export function attendanceRepository(db: Db, dialect: Dialect) {
         // The foreign key from attendance to students refuses an unknown roll number, and the
         // statement with it: only then are the unknown ones looked up, to name them.
         // It writes these students' rows only: every other student's history stays in memory.
-        await writingRowsOf(
-          'attendance',
-          records.map((r) => r.rollNo),
-          () => statements.upsert.execute(db),
+        await statements.upsert.execute(
+          writingRowsOf(
+            db,
+            'attendance',
+            records.map((r) => r.rollNo),
+          ),
         );
         return { ok: true };
       } catch (error) {

@@ -90,10 +90,10 @@ export function gateRepository(db: Db, now: () => number) {
   });
 
   /** Runs a write of one pass, said to change only its student's passes (db/changes.ts). */
-  const ofPass = async <T>(id: string, write: () => Promise<T>): Promise<T> => {
+  const ofPass = async <T>(id: string, write: (db: Db) => Promise<T>): Promise<T> => {
     const row = await db.selectFrom('gate_passes').select('roll_no').where('id', '=', id).executeTakeFirst();
     // No such pass: the write changes nothing, whoever it is said to be for.
-    return row ? writingRowsOf('gate_passes', [row.roll_no], write) : write();
+    return write(row ? writingRowsOf(db, 'gate_passes', [row.roll_no]) : db);
   };
 
   return {
@@ -113,8 +113,8 @@ export function gateRepository(db: Db, now: () => number) {
           .executeTakeFirst();
         if (row?.gate_code) return row.gate_code;
         try {
-          await ofPass(id, () =>
-            db
+          await ofPass(id, (scoped) =>
+            scoped
               .updateTable('gate_passes')
               .set({ gate_code: newGateCode() })
               .where('id', '=', id)
@@ -178,8 +178,8 @@ export function gateRepository(db: Db, now: () => number) {
      * with no exit yet passes, so that of two gates confirming at once exactly one records it.
      */
     async exit(id: string, guard: string): Promise<boolean> {
-      const result = await ofPass(id, () =>
-        db
+      const result = await ofPass(id, (scoped) =>
+        scoped
           .updateTable('gate_passes')
           .set({ exited_at: iso(), exited_by: guard })
           .where('id', '=', id)
@@ -194,8 +194,8 @@ export function gateRepository(db: Db, now: () => number) {
 
     /** Records the return, once: only a pass that is out and not back passes. */
     async return(id: string, guard: string): Promise<boolean> {
-      const result = await ofPass(id, () =>
-        db
+      const result = await ofPass(id, (scoped) =>
+        scoped
           .updateTable('gate_passes')
           .set({ returned_at: iso(), returned_by: guard })
           .where('id', '=', id)
@@ -208,8 +208,8 @@ export function gateRepository(db: Db, now: () => number) {
 
     /** Revokes an approved pass nobody has used, once. */
     async revoke(id: string, by: string): Promise<boolean> {
-      const result = await ofPass(id, () =>
-        db
+      const result = await ofPass(id, (scoped) =>
+        scoped
           .updateTable('gate_passes')
           .set({ revoked_at: iso(), revoked_by: by })
           .where('id', '=', id)
@@ -311,14 +311,12 @@ export function gateRepository(db: Db, now: () => number) {
       const claimed: Row[] = [];
       for (const row of rows) {
         if (t <= returnDeadline(row.date, row.return_by).getTime()) continue;
-        const result = await writingRowsOf('gate_passes', [row.roll_no], () =>
-          db
-            .updateTable('gate_passes')
-            .set({ overdue_notified_at: iso() })
-            .where('id', '=', row.id)
-            .where('overdue_notified_at', 'is', null)
-            .executeTakeFirst(),
-        );
+        const result = await writingRowsOf(db, 'gate_passes', [row.roll_no])
+          .updateTable('gate_passes')
+          .set({ overdue_notified_at: iso() })
+          .where('id', '=', row.id)
+          .where('overdue_notified_at', 'is', null)
+          .executeTakeFirst();
         if (result.numUpdatedRows === 1n) claimed.push(row);
       }
       return claimed;

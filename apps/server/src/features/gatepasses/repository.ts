@@ -150,9 +150,7 @@ export function gatePassRepository(db: Db, now: () => number = Date.now) {
         decided_by: null,
         decided_at: null,
       };
-      await writingRowsOf('gate_passes', [row.roll_no], () =>
-        db.insertInto('gate_passes').values(row).execute(),
-      );
+      await writingRowsOf(db, 'gate_passes', [row.roll_no]).insertInto('gate_passes').values(row).execute();
       return {
         _id: row.id,
         name: student.name,
@@ -218,19 +216,17 @@ export function gatePassRepository(db: Db, now: () => number = Date.now) {
       teacherAccountId: string,
       rejectReason?: string | null,
     ): Promise<DecisionOutcome> {
-      const result = await writingRowsOf('gate_passes', await studentsOf([id]), () =>
-        db
-          .updateTable('gate_passes')
-          .set({
-            status: decision,
-            decided_by: teacherAccountId,
-            decided_at: nowIso(),
-            reject_reason: decision === 'rejected' && rejectReason ? rejectReason : null,
-          })
-          .where('id', '=', id)
-          .where('status', '=', 'pending')
-          .executeTakeFirst(),
-      );
+      const result = await writingRowsOf(db, 'gate_passes', await studentsOf([id]))
+        .updateTable('gate_passes')
+        .set({
+          status: decision,
+          decided_by: teacherAccountId,
+          decided_at: nowIso(),
+          reject_reason: decision === 'rejected' && rejectReason ? rejectReason : null,
+        })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
       if (result.numUpdatedRows === 0n) {
         const current = await db
           .selectFrom('gate_passes')
@@ -259,20 +255,18 @@ export function gatePassRepository(db: Db, now: () => number = Date.now) {
       const decided = new Set<string>();
       const found = new Map<string, GatePass>();
       await inChunks(ids, async (chunk) => {
-        const rows = await writingRowsOf('gate_passes', await studentsOf(chunk), () =>
-          db
-            .updateTable('gate_passes')
-            .set({
-              status: decision,
-              decided_by: teacherAccountId,
-              decided_at: decidedAt,
-              reject_reason: decision === 'rejected' && rejectReason ? rejectReason : null,
-            })
-            .where('id', 'in', chunk)
-            .where('status', '=', 'pending')
-            .returning('id')
-            .execute(),
-        );
+        const rows = await writingRowsOf(db, 'gate_passes', await studentsOf(chunk))
+          .updateTable('gate_passes')
+          .set({
+            status: decision,
+            decided_by: teacherAccountId,
+            decided_at: decidedAt,
+            reject_reason: decision === 'rejected' && rejectReason ? rejectReason : null,
+          })
+          .where('id', 'in', chunk)
+          .where('status', '=', 'pending')
+          .returning('id')
+          .execute();
         for (const row of rows) decided.add(row.id);
       });
       await inChunks(ids, async (chunk) => {

@@ -17,33 +17,33 @@ export type OnNotified = (
   items: { accountId: string; kind: NotificationKind; text: string; link: string | null }[],
 ) => Promise<void>;
 
-/** Runs a write that changes only these accounts' notifications (db/changes.ts). */
-const mine = <T>(accountIds: readonly string[], write: () => T): T =>
-  writingRowsOf('notifications', accountIds, write);
-
 export function notificationRepository(db: Db, onNotified?: OnNotified) {
+  /** The database, for writes that change only this account's notifications (db/changes.ts). */
+  const mine = (accountId: string) => writingRowsOf(db, 'notifications', [accountId]);
+
   /** Writes one notification per item, all at the same time, each account's rows said to be its own. */
   const insert = async (items: readonly { accountId: string; notification: NewNotification }[]) => {
     const createdAt = nowIso();
     await inChunks(
       items,
       async (chunk) => {
-        await mine(
+        // Each account's rows are said to be its own (db/changes.ts).
+        await writingRowsOf(
+          db,
+          'notifications',
           chunk.map((item) => item.accountId),
-          () =>
-            db
-              .insertInto('notifications')
-              .values(
-                chunk.map(({ accountId, notification }) => ({
-                  id: newId(),
-                  account_id: accountId,
-                  ...notification,
-                  created_at: createdAt,
-                  read_at: null,
-                })),
-              )
-              .execute(),
-        );
+        )
+          .insertInto('notifications')
+          .values(
+            chunk.map(({ accountId, notification }) => ({
+              id: newId(),
+              account_id: accountId,
+              ...notification,
+              created_at: createdAt,
+              read_at: null,
+            })),
+          )
+          .execute();
       },
       // Seven columns a row: 500 rows stay under SQLite's parameter limit with room to spare.
       500,
@@ -100,55 +100,47 @@ export function notificationRepository(db: Db, onNotified?: OnNotified) {
         .executeTakeFirst();
       if (!owned) return false;
       if (owned.read_at === null) {
-        await mine([accountId], () =>
-          db
-            .updateTable('notifications')
-            .set({ read_at: nowIso() })
-            .where('id', '=', id)
-            .where('account_id', '=', accountId)
-            .execute(),
-        );
+        await mine(accountId)
+          .updateTable('notifications')
+          .set({ read_at: nowIso() })
+          .where('id', '=', id)
+          .where('account_id', '=', accountId)
+          .execute();
       }
       return true;
     },
 
     /** Marks the named ones of the account's notifications read (others' ids are ignored); answers how many were unread. */
     async markManyRead(accountId: string, ids: readonly string[]): Promise<number> {
-      const result = await mine([accountId], () =>
-        db
-          .updateTable('notifications')
-          .set({ read_at: nowIso() })
-          .where('account_id', '=', accountId)
-          .where('id', 'in', [...new Set(ids)])
-          .where('read_at', 'is', null)
-          .executeTakeFirst(),
-      );
+      const result = await mine(accountId)
+        .updateTable('notifications')
+        .set({ read_at: nowIso() })
+        .where('account_id', '=', accountId)
+        .where('id', 'in', [...new Set(ids)])
+        .where('read_at', 'is', null)
+        .executeTakeFirst();
       return Number(result.numUpdatedRows);
     },
 
     /** Marks one of the account's notifications unread again; false when it has none with that id. */
     async markUnread(accountId: string, id: string): Promise<boolean> {
-      const result = await mine([accountId], () =>
-        db
-          .updateTable('notifications')
-          .set({ read_at: null })
-          .where('id', '=', id)
-          .where('account_id', '=', accountId)
-          .executeTakeFirst(),
-      );
+      const result = await mine(accountId)
+        .updateTable('notifications')
+        .set({ read_at: null })
+        .where('id', '=', id)
+        .where('account_id', '=', accountId)
+        .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
 
     /** Marks every unread notification of the account read; answers how many there were. */
     async markAllRead(accountId: string): Promise<number> {
-      const result = await mine([accountId], () =>
-        db
-          .updateTable('notifications')
-          .set({ read_at: nowIso() })
-          .where('account_id', '=', accountId)
-          .where('read_at', 'is', null)
-          .executeTakeFirst(),
-      );
+      const result = await mine(accountId)
+        .updateTable('notifications')
+        .set({ read_at: nowIso() })
+        .where('account_id', '=', accountId)
+        .where('read_at', 'is', null)
+        .executeTakeFirst();
       return Number(result.numUpdatedRows);
     },
 

@@ -13,8 +13,9 @@ import {
   type SimilarQuery,
   type SortOrder,
 } from '@campus/contract';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Db, Dialect } from '../../db/index';
+import type { Database } from '../../db/schema';
 import { newId, nowIso } from '../../lib/ids';
 import { inChunks } from '../../lib/chunks';
 import { countOf, listPage, type Listed, type Page } from '../../lib/lists';
@@ -73,9 +74,9 @@ export function searchWords(text: string): string[] {
   return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, SEARCH_WORDS_MAX);
 }
 
-/** Runs a write that changes only this student's questions and their tags (db/changes.ts). */
-const asked = <T>(rollNo: number, write: () => T): T =>
-  writingRowsOf('queries', [rollNo], () => writingRowsOf('query_tags', [rollNo], write));
+/** `db` for writes that change only this student's questions and their tags (db/changes.ts). */
+const asked = <D extends Kysely<Database>>(db: D, rollNo: number): D =>
+  writingRowsOf(writingRowsOf(db, 'queries', [rollNo]), 'query_tags', [rollNo]);
 
 /** An account id alone reads as staff do (every asker shown): the routes pass students as readers. */
 const readerOf = (viewer: Reader | string): Reader =>
@@ -531,17 +532,15 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper, mentees
       if (dialect === 'postgres') {
         // One statement, atomic as the transaction below, in one round trip instead of four. The
         // foreign key and the tags' triggers (the search document) run at its end, with the row there.
-        await asked(input.rollNo, () =>
-          db
-            .with('q', (qc) => qc.insertInto('queries').values(row).returning('id'))
-            .insertInto('query_tags')
-            .values(tags)
-            .execute(),
-        );
+        await asked(db, input.rollNo)
+          .with('q', (qc) => qc.insertInto('queries').values(row).returning('id'))
+          .insertInto('query_tags')
+          .values(tags)
+          .execute();
       } else {
         await db.transaction().execute(async (trx) => {
-          await asked(input.rollNo, () => trx.insertInto('queries').values(row).execute());
-          await asked(input.rollNo, () => trx.insertInto('query_tags').values(tags).execute());
+          await asked(trx, input.rollNo).insertInto('queries').values(row).execute();
+          await asked(trx, input.rollNo).insertInto('query_tags').values(tags).execute();
         });
       }
       const [query] = await toQueries(
@@ -570,14 +569,12 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper, mentees
     async solve(id: string, solution: string, teacherAccountId: string): Promise<SolveOutcome> {
       const asker = await askerOf(id);
       if (asker === undefined) return { kind: 'not-found' };
-      const result = await asked(asker, () =>
-        db
-          .updateTable('queries')
-          .set({ solution, solved_by: teacherAccountId, solved_at: nowIso() })
-          .where('id', '=', id)
-          .where('solution', 'is', null)
-          .executeTakeFirst(),
-      );
+      const result = await asked(db, asker)
+        .updateTable('queries')
+        .set({ solution, solved_by: teacherAccountId, solved_at: nowIso() })
+        .where('id', '=', id)
+        .where('solution', 'is', null)
+        .executeTakeFirst();
       if (result.numUpdatedRows === 0n) return { kind: 'already-solved' };
       const query = await findById(id, readerOf(teacherAccountId));
       return query ? { kind: 'solved', query } : { kind: 'not-found' };
@@ -590,18 +587,14 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper, mentees
     async setHidden(id: string, hidden: boolean, staffAccountId: string): Promise<Query | undefined> {
       const asker = await askerOf(id);
       if (asker === undefined) return undefined;
-      await asked(asker, () =>
-        db
-          .updateTable('queries')
-          .set(
-            hidden
-              ? { hidden_at: nowIso(), hidden_by: staffAccountId }
-              : { hidden_at: null, hidden_by: null },
-          )
-          .where('id', '=', id)
-          .where('hidden_at', hidden ? 'is' : 'is not', null)
-          .execute(),
-      );
+      await asked(db, asker)
+        .updateTable('queries')
+        .set(
+          hidden ? { hidden_at: nowIso(), hidden_by: staffAccountId } : { hidden_at: null, hidden_by: null },
+        )
+        .where('id', '=', id)
+        .where('hidden_at', hidden ? 'is' : 'is not', null)
+        .execute();
       return findById(id, readerOf(staffAccountId), true);
     },
 
@@ -642,14 +635,12 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper, mentees
           liked = true;
           delta = (added.numInsertedOrUpdatedRows ?? 0n) > 0n ? 1 : 0;
         }
-        const row = await asked(exists.roll_no, () =>
-          trx
-            .updateTable('queries')
-            .set((eb) => ({ likes: eb('likes', '+', delta) }))
-            .where('id', '=', id)
-            .returning('likes')
-            .executeTakeFirstOrThrow(),
-        );
+        const row = await asked(trx, exists.roll_no)
+          .updateTable('queries')
+          .set((eb) => ({ likes: eb('likes', '+', delta) }))
+          .where('id', '=', id)
+          .returning('likes')
+          .executeTakeFirstOrThrow();
         return { likes: row.likes, liked };
       });
     },
