@@ -15,7 +15,11 @@ import { oneOf, useUrlState } from '../../../lib/url-state';
 import { confirmMove, scanPass } from '../api';
 import { checkOffline, pendingMoves, queueMove, rememberKey, syncMoves } from '../offline';
 
-/** The same code read again within this time is the same scan. */
+/**
+ * The same code read again within this time of its scan, or of the move recorded for it, is the same
+ * scan: a code still in front of the camera leaves "Exit recorded" on screen at least this long
+ * before it is read again (and then asks for the return).
+ */
 const SAME_SCAN_MS = 4000;
 
 interface Shown {
@@ -154,10 +158,16 @@ export function GateDeskPage() {
   );
   const { video, canvas, problem, running } = useCamera(onCode);
 
+  /** The code on the desk counts as just read, so its next reading waits for SAME_SCAN_MS. */
+  const holdCode = () => {
+    if (last.current) last.current = { text: last.current.text, at: Date.now() };
+  };
+
   const confirm = async (move: 'exit' | 'return') => {
     const pass = shown?.answer.gatepass;
     if (!pass) return;
     setBusy(true);
+    holdCode();
     try {
       setShown({ answer: await confirmMove(move, pass._id, shown.answer.scanId), offline: false });
     } catch (err) {
@@ -174,6 +184,7 @@ export function GateDeskPage() {
         });
       } else setError(err instanceof Error ? err.message : 'Could not record it');
     } finally {
+      holdCode();
       setBusy(false);
     }
   };
