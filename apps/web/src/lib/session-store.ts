@@ -1,27 +1,50 @@
 /** The sign-in token, kept in localStorage under the key of SPEC §9, and why the last session ended. */
 import { TOKEN_STORAGE_KEY } from '@campus/contract';
 
-let endedNotice: string | undefined;
+/** Where the reason is kept for this tab, so that reloading the sign-in screen still gives it. */
+const ENDED_NOTICE_KEY = 'campusSessionEnded';
+
+function keepNotice(notice: string | undefined): void {
+  try {
+    if (notice === undefined) sessionStorage.removeItem(ENDED_NOTICE_KEY);
+    else sessionStorage.setItem(ENDED_NOTICE_KEY, notice);
+  } catch {
+    // Storage refused (a private window's quota): the reason lasts until the page is left.
+  }
+}
+
+function keptNotice(): string | undefined {
+  try {
+    return sessionStorage.getItem(ENDED_NOTICE_KEY) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+let endedNotice: string | undefined = keptNotice();
 
 export const getToken = (): string | null => localStorage.getItem(TOKEN_STORAGE_KEY);
 export const setToken = (token: string): void => {
   endedNotice = undefined;
+  keepNotice(undefined);
   localStorage.setItem(TOKEN_STORAGE_KEY, token);
 };
 /** Signs out on purpose: no reason to give. */
 export const clearToken = (): void => {
   endedNotice = undefined;
+  keepNotice(undefined);
   localStorage.removeItem(TOKEN_STORAGE_KEY);
 };
 
 /**
  * Ends the session for a reason the sign-in screen will show. The reason outlives the token, so a
- * guard that renders after the token is gone (a second call answering 401 later) says the same thing
- * rather than a plain "sign in to continue".
+ * guard that renders after the token is gone (a second call answering 401 later, or the page reloaded
+ * in this tab) says the same thing rather than a plain "sign in to continue".
  */
 export function endSession(notice: string): void {
   localStorage.removeItem(TOKEN_STORAGE_KEY);
   endedNotice = notice;
+  keepNotice(notice);
 }
 
 /** Why the session ended, until the next sign-in; undefined when the user simply is not signed in. */
