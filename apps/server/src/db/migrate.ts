@@ -28,6 +28,7 @@ import * as boardCounts from './migrations/0025-board-counts';
 import * as notificationChangesByAccount from './migrations/0026-notification-changes-by-account';
 import * as boardCountAtCommit from './migrations/0027-board-count-at-commit';
 import * as roomForUpdates from './migrations/0028-room-for-updates';
+import * as leaveByLastDay from './migrations/0029-leave-by-last-day';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '0026-notification-changes-by-account': notificationChangesByAccount,
   '0027-board-count-at-commit': boardCountAtCommit,
   '0028-room-for-updates': roomForUpdates,
+  '0029-leave-by-last-day': leaveByLastDay,
 };
 
 /** The migration that creates the schema: it runs on the first start of a new database only. */

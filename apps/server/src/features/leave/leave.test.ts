@@ -381,6 +381,39 @@ describe('leave in attendance', () => {
       200,
     );
   });
+
+  it('names leave, not the pass, for a student with both on the day a mark asks about', async () => {
+    const s = await createStudent(t.handle.db, { group: 'L-1' });
+    await t.handle.db
+      .insertInto('gate_passes')
+      .values({
+        id: newId(),
+        roll_no: s.rollNo,
+        contact: '9000000000',
+        date: today,
+        time: '10:00',
+        reason: 'Hospital visit',
+        status: 'approved',
+        created_at: nowIso(),
+        decided_by: null,
+        decided_at: null,
+      })
+      .execute();
+    const leave = await apply(
+      { from: addDays(today, -1), to: today, reason: 'Fever' },
+      await login(t.app, s.loginId),
+    );
+    expect((await decide(leave._id, { decision: 'approved' })).statusCode).toBe(200);
+    const refused = await mark(today, [
+      { studentId: classmate.rollNo, status: 'Present' },
+      { studentId: s.rollNo, status: 'Absent' },
+    ]);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain(`: ${s.rollNo} (leave).`);
+    // The day before the leave began is covered by neither.
+    const before = await mark(addDays(today, -2), [{ studentId: s.rollNo, status: 'Absent' }]);
+    expect(before.statusCode).toBe(200);
+  });
 });
 
 describe('the percentage and its On leave rule', () => {
