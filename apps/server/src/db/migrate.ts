@@ -29,6 +29,7 @@ import * as notificationChangesByAccount from './migrations/0026-notification-ch
 import * as boardCountAtCommit from './migrations/0027-board-count-at-commit';
 import * as roomForUpdates from './migrations/0028-room-for-updates';
 import * as leaveByLastDay from './migrations/0029-leave-by-last-day';
+import * as attendanceTotals from './migrations/0030-attendance-totals';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '0027-board-count-at-commit': boardCountAtCommit,
   '0028-room-for-updates': roomForUpdates,
   '0029-leave-by-last-day': leaveByLastDay,
+  '0030-attendance-totals': attendanceTotals,
 };
 
 /** The migration that creates the schema: it runs on the first start of a new database only. */

@@ -45,8 +45,6 @@ export interface StudentsTable {
   /** Whom the campus may tell of the student (decision record 0034); no account. */
   guardian_name: Generated<string | null>;
   guardian_email: Generated<string | null>;
-  /** 1 while the student's attendance was last seen below the warning line (75 %). */
-  attendance_below_warning: Generated<number>;
 }
 export interface TeachersTable {
   account_id: string;
@@ -255,6 +253,14 @@ export interface AttendanceTable {
   marked_by: string;
   marked_at: string;
 }
+/** Kept by triggers on `attendance` (migration 0030): one row a student. */
+export interface AttendanceTotalsTable {
+  roll_no: number;
+  days_marked: Generated<number>;
+  days_present: Generated<number>;
+  /** 1 while the student's attendance was last seen below the warning line (75 %). */
+  below_warning: Generated<number>;
+}
 export interface SupportMessagesTable {
   id: string;
   name: string;
@@ -374,6 +380,7 @@ export interface Database {
   syllabus: SyllabusTable;
   performance: PerformanceTable;
   attendance: AttendanceTable;
+  attendance_totals: AttendanceTotalsTable;
   support_messages: SupportMessagesTable;
   faq: FaqTable;
   audit_log: AuditLogTable;

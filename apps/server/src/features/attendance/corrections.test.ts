@@ -126,3 +126,76 @@ describe('marking a past day and correcting it', () => {
     expect(await auditOf('attendance.correct', day)).toHaveLength(1);
   });
 });
+
+describe("each student's attendance totals", () => {
+  /** The totals the triggers keep, and the same counted from the marks themselves. */
+  async function totals(rollNos: number[]) {
+    const kept = await t.handle.db
+      .selectFrom('attendance_totals')
+      .select(['roll_no', 'days_marked', 'days_present'])
+      .where('roll_no', 'in', rollNos)
+      .orderBy('roll_no')
+      .execute();
+    const marks = await t.handle.db
+      .selectFrom('attendance')
+      .select(['roll_no', 'status'])
+      .where('roll_no', 'in', rollNos)
+      .execute();
+    const counted = rollNos.map((rollNo) => {
+      const own = marks.filter((m) => m.roll_no === rollNo);
+      return {
+        roll_no: rollNo,
+        days_marked: own.length,
+        days_present: own.filter((m) => m.status === 'Present').length,
+      };
+    });
+    return { kept, counted };
+  }
+
+  it('follow first marks, corrections, unchanged re-marks and a mark deleted', async () => {
+    const { rollNos } = await groupOf(3);
+    const [a, b, c] = rollNos as [number, number, number];
+    expect(
+      (
+        await mark('2024-03-04', [
+          [a, 'Present'],
+          [b, 'Absent'],
+          [c, 'Present'],
+        ])
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await mark('2024-03-05', [
+          [a, 'Absent'],
+          [b, 'Absent'],
+        ])
+      ).statusCode,
+    ).toBe(200);
+    // A correction both ways, and a status marked again unchanged.
+    expect(
+      (
+        await mark('2024-03-04', [
+          [a, 'Absent'],
+          [b, 'Present'],
+          [c, 'Present'],
+        ])
+      ).statusCode,
+    ).toBe(200);
+    const after = await totals(rollNos);
+    expect(after.kept).toEqual(after.counted);
+    expect(after.kept).toEqual([
+      { roll_no: a, days_marked: 2, days_present: 0 },
+      { roll_no: b, days_marked: 2, days_present: 1 },
+      { roll_no: c, days_marked: 1, days_present: 1 },
+    ]);
+    // Marks deleted with a day taken back count out again.
+    await t.handle.db
+      .deleteFrom('attendance')
+      .where('roll_no', '=', b)
+      .where('date', '=', '2024-03-04')
+      .execute();
+    const deleted = await totals(rollNos);
+    expect(deleted.kept).toEqual(deleted.counted);
+  });
+});

@@ -361,37 +361,28 @@ export function mailService(
     async attendanceMarked(rollNos: readonly number[]): Promise<void> {
       if (!queue || rollNos.length === 0) return;
       await inChunks([...new Set(rollNos)], async (chunk) => {
+        // Each student's totals, kept as marks change (migration 0030): one row each.
         const rows = await db
-          .selectFrom('attendance as a')
-          .innerJoin('students as s', 's.roll_no', 'a.roll_no')
-          .select((eb) => [
-            'a.roll_no',
-            's.attendance_below_warning as flagged',
-            eb.fn.countAll<number | string>().as('total'),
-            eb.fn
-              .sum<number | string>(eb.case().when('a.status', '=', 'Present').then(1).else(0).end())
-              .as('present'),
-          ])
-          .where('a.roll_no', 'in', chunk)
-          .groupBy(['a.roll_no', 's.attendance_below_warning'])
+          .selectFrom('attendance_totals')
+          .select(['roll_no', 'below_warning as flagged', 'days_marked as total', 'days_present as present'])
+          .where('roll_no', 'in', chunk)
           .execute();
-        for (const row of rows) {
-          const total = Number(row.total);
-          const percentage = attendancePercentageOf(Number(row.present), total);
+        for (const { total, present, ...row } of rows) {
+          const percentage = attendancePercentageOf(present, total);
           const below = total > 0 && percentage < ATTENDANCE_WARNING_PERCENT;
           // Only a student whose side of the line changed is written to.
           if (row.flagged === (below ? 1 : 0)) continue;
           const changed = await db
-            .updateTable('students')
-            .set({ attendance_below_warning: below ? 1 : 0 })
+            .updateTable('attendance_totals')
+            .set({ below_warning: below ? 1 : 0 })
             .where('roll_no', '=', row.roll_no)
-            .where('attendance_below_warning', '=', below ? 0 : 1)
+            .where('below_warning', '=', below ? 0 : 1)
             .executeTakeFirst();
           if (below && Number(changed.numUpdatedRows) === 1) {
             await service.notifyGuardian(
               row.roll_no,
               'attendanceBelowWarning',
-              `It is now ${percentage.toFixed(2)}% (${Number(row.present)} present of ${total} days marked). The campus expects at least ${ATTENDANCE_WARNING_PERCENT}%.`,
+              `It is now ${percentage.toFixed(2)}% (${present} present of ${total} days marked). The campus expects at least ${ATTENDANCE_WARNING_PERCENT}%.`,
             );
           }
         }

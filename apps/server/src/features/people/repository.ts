@@ -54,7 +54,7 @@ function byStatus(status: AccountStatus | undefined) {
 }
 
 export function toStudent(
-  row: Omit<Selectable<StudentsTable>, 'guardian_name' | 'guardian_email' | 'attendance_below_warning'> &
+  row: Omit<Selectable<StudentsTable>, 'guardian_name' | 'guardian_email'> &
     Partial<Pick<Selectable<StudentsTable>, 'guardian_name' | 'guardian_email'>> &
     WithStatus,
 ): Student {
