@@ -92,6 +92,41 @@ describe('large campus (small scale)', () => {
     expect(inGroup.map((r) => r.roll_no)).toEqual(largeGroupRollNos(1));
   });
 
+  it("holds the counts triggers keep: the boards and every student's attendance totals", async () => {
+    const boards = await a.handle.db
+      .selectFrom('query_board_counts')
+      .select(['solved', 'total'])
+      .orderBy('solved')
+      .execute();
+    const counted = await a.handle.db
+      .selectFrom('queries')
+      .select((eb) => [
+        eb.fn.countAll<number | string>().as('all'),
+        eb.fn.count<number | string>('solved_at').as('solved'),
+      ])
+      .where('hidden_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    const solved = Number(counted.solved);
+    expect(boards).toEqual([
+      { solved: 0, total: Number(counted.all) - solved },
+      { solved: 1, total: solved },
+    ]);
+    const rollNo = largeGroupRollNos(1)[7]!;
+    const totals = await a.handle.db
+      .selectFrom('attendance_totals')
+      .select(['days_marked', 'days_present'])
+      .where('roll_no', '=', rollNo)
+      .executeTakeFirstOrThrow();
+    const present = await a.handle.db
+      .selectFrom('attendance')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('roll_no', '=', rollNo)
+      .where('status', '=', 'Present')
+      .executeTakeFirstOrThrow();
+    expect(totals).toEqual({ days_marked: LARGE_CAMPUS.schoolDays, days_present: Number(present.n) });
+    expect(await count(a, 'attendance_totals')).toBe(size.students);
+  });
+
   it('is the same campus every time for the same day', async () => {
     expect(await digest(a)).toBe(await digest(b));
   });

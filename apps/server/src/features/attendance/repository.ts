@@ -70,13 +70,16 @@ export interface BeforeMark {
 /**
  * What the day holds for a mark's roster (the JSON object of a mark, `{"230001":"Present",…}`), as
  * rows of three kinds: `away` 0 is a recorded status, 1 approved leave covering the day, 2 a pass
- * approved for it (the rules of leave/repository.ts). One statement of three set reads, each from
- * the index that narrows it most: the day's marks of these students by the (date, roll_no) key, and
- * the day's approved leave and passes, kept to these students. Asking each student's leave and
- * passes in turn, as this did before, took 560 µs of SQLite's time a mark of 200 on the 20,000-student
- * campus, where this takes about 280. Whether each student exists is not asked: an unknown roll
- * number has no recorded status, so its mark is always written, and the write's foreign key refuses
- * it (`mark`).
+ * approved for it (the rules of leave/repository.ts). One statement of three reads: each student's
+ * mark of the day by the (date, roll_no) key, and the day's approved leave and passes, kept to these
+ * students. Asking each student's leave and passes in turn, as this did before, took 560 µs of
+ * SQLite's time a mark of 200 on the 20,000-student campus, where this takes about 280.
+ *
+ * On PostgreSQL the marks are looked up student by student (a lateral read): given the roster as a
+ * set, it joins every mark of the day instead, with the dead row versions re-marks leave, and under
+ * the mix its own CPU a request tripled (the same reason as `marksForGroup`'s). Whether each student
+ * exists is not asked: an unknown roll number has no recorded status, so its mark is always
+ * written, and the write's foreign key refuses it (`mark`).
  */
 function beforeMarkStatement(dialect: Dialect, date: string, roster: string) {
   // The roster in each part, not in a `with`: a `with` statement may write, and is counted as a write
@@ -85,9 +88,18 @@ function beforeMarkStatement(dialect: Dialect, date: string, roster: string) {
     dialect === 'postgres'
       ? sql`select r.key::integer from json_each_text(${roster}::json) as r`
       : sql`select cast(r.key as integer) from json_each(${roster}) as r`;
+  const recorded =
+    dialect === 'postgres'
+      ? sql`
+        select a.roll_no, a.status as recorded, 0 as away from json_each_text(${roster}::json) as r
+        cross join lateral (
+          select a.roll_no, a.status from attendance a where a.date = ${date} and a.roll_no = r.key::integer limit 1
+        ) as a`
+      : sql`
+        select a.roll_no, a.status as recorded, 0 as away from attendance a
+        where a.date = ${date} and a.roll_no in (${rollNos()})`;
   return sql<{ roll_no: number; recorded: AttendanceStatus | null; away: number }>`
-    select a.roll_no, a.status as recorded, 0 as away from attendance a
-      where a.date = ${date} and a.roll_no in (${rollNos()})
+    ${recorded}
     union all
     select l.roll_no, null, 1 from leave_applications l
       where ${leaveCovers(date)} and l.roll_no in (${rollNos()})
