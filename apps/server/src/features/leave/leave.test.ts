@@ -92,6 +92,25 @@ async function statusOn(rollNo: number, date: string): Promise<string | undefine
   return row?.status;
 }
 
+/** A gate pass written straight into the table, decided as given (no route approves one by date). */
+async function passOn(rollNo: number, date: string, status: 'approved' | 'pending'): Promise<void> {
+  await t.handle.db
+    .insertInto('gate_passes')
+    .values({
+      id: newId(),
+      roll_no: rollNo,
+      contact: '9000000000',
+      date,
+      time: '10:00',
+      reason: 'Hospital visit',
+      status,
+      created_at: nowIso(),
+      decided_by: null,
+      decided_at: null,
+    })
+    .execute();
+}
+
 async function auditOf(kind: string): Promise<AuditEntry[]> {
   const res = await request('GET', `/api/audit-log?kind=${kind}`, adminToken);
   expect(res.statusCode).toBe(200);
@@ -350,26 +369,8 @@ describe('leave in attendance', () => {
 
   it('puts a student with an approved gate pass On leave on its day, and only then', async () => {
     const s = await createStudent(t.handle.db, { group: 'L-1' });
-    for (const [status, date] of [
-      ['approved', today],
-      ['pending', addDays(today, -1)],
-    ] as const) {
-      await t.handle.db
-        .insertInto('gate_passes')
-        .values({
-          id: newId(),
-          roll_no: s.rollNo,
-          contact: '9000000000',
-          date,
-          time: '10:00',
-          reason: 'Hospital visit',
-          status,
-          created_at: nowIso(),
-          decided_by: null,
-          decided_at: null,
-        })
-        .execute();
-    }
+    await passOn(s.rollNo, today, 'approved');
+    await passOn(s.rollNo, addDays(today, -1), 'pending');
     const roster = await request('GET', `/api/attendance-leave?group=L-1&date=${today}`, mentorToken);
     expect(roster.json()).toContainEqual({ studentId: s.rollNo, source: 'gatepass' });
     const refused = await mark(today, [{ studentId: s.rollNo, status: 'Absent' }]);
@@ -384,21 +385,7 @@ describe('leave in attendance', () => {
 
   it('names leave, not the pass, for a student with both on the day a mark asks about', async () => {
     const s = await createStudent(t.handle.db, { group: 'L-1' });
-    await t.handle.db
-      .insertInto('gate_passes')
-      .values({
-        id: newId(),
-        roll_no: s.rollNo,
-        contact: '9000000000',
-        date: today,
-        time: '10:00',
-        reason: 'Hospital visit',
-        status: 'approved',
-        created_at: nowIso(),
-        decided_by: null,
-        decided_at: null,
-      })
-      .execute();
+    await passOn(s.rollNo, today, 'approved');
     const leave = await apply(
       { from: addDays(today, -1), to: today, reason: 'Fever' },
       await login(t.app, s.loginId),
