@@ -73,11 +73,11 @@ export interface BeforeMark {
  * approved for it (the rules of leave/repository.ts). One statement of three reads: each student's
  * mark of the day by the (date, roll_no) key, and the day's approved leave and passes, kept to these
  * students. Asking each student's leave and passes in turn, as this did before, took 560 µs of
- * SQLite's time a mark of 200 on the 20,000-student campus, where this takes about 280.
+ * SQLite's time a mark of 200 on the 20,000-student campus, where this takes 280–460.
  *
  * On PostgreSQL the marks are looked up student by student (a lateral read): given the roster as a
  * set, it joins every mark of the day instead, with the dead row versions re-marks leave, and under
- * the mix its own CPU a request tripled (the same reason as `marksForGroup`'s). Whether each student
+ * the mix its own CPU a request doubled (the same reason as `marksForGroup`'s). Whether each student
  * exists is not asked: an unknown roll number has no recorded status, so its mark is always
  * written, and the write's foreign key refuses it (`mark`).
  */
