@@ -6,6 +6,7 @@ import { nowIso } from '../../lib/ids';
 import { listPage, mapItems, type Listed, type Page } from '../../lib/lists';
 import { writingRowsOf } from '../../db/changes';
 import { leaveCovers, passCovers } from '../leave/repository';
+import { insertEntries, type AuditRecord } from '../audit/repository';
 
 export interface MarkInput {
   rollNo: number;
@@ -166,19 +167,30 @@ export function attendanceRepository(db: Db, dialect: Dialect) {
      * again on the same day with another status replaces that day's mark; the same status again changes
      * nothing. When any roll number is unknown nothing is written, and the answer names them.
      */
-    async mark(date: string, records: readonly MarkInput[], markedBy: string): Promise<MarkResult> {
+    async mark(
+      date: string,
+      records: readonly MarkInput[],
+      markedBy: string,
+      /** The request's audit entries, written with the marks (`entriesWithWrite`). */
+      audit: readonly AuditRecord[],
+    ): Promise<MarkResult> {
       const statements = markStatements(dialect, date, rosterOf(records), markedBy, nowIso());
+      const rollNos = records.map((r) => r.rollNo);
       try {
         // The foreign key from attendance to students refuses an unknown roll number, and the
         // statement with it: only then are the unknown ones looked up, to name them.
         // It writes these students' rows only: every other student's history stays in memory.
-        await statements.upsert.execute(
-          writingRowsOf(
-            db,
-            'attendance',
-            records.map((r) => r.rollNo),
-          ),
-        );
+        if (dialect === 'postgres') {
+          // The marks and their audit entries in one statement: one round trip.
+          await sql`with marked as (${statements.upsert}) ${insertEntries(audit)}`.execute(
+            writingRowsOf(db, 'attendance', rollNos),
+          );
+        } else {
+          await db.transaction().execute(async (trx) => {
+            await statements.upsert.execute(writingRowsOf(trx, 'attendance', rollNos));
+            await insertEntries(audit).execute(trx);
+          });
+        }
         return { ok: true };
       } catch (error) {
         if (!isForeignKeyViolation(error)) throw error;

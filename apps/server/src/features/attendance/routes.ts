@@ -22,6 +22,7 @@ import { writeAllowed } from '../../plugins/write-limits';
 import type { App } from '../../types';
 import type { Feature } from '../deps';
 import { correctionsOf } from './corrections';
+import { entriesWithWrite } from '../audit/entries';
 import { attendanceRepository } from './repository';
 import { rowsOf } from '../../db/changes';
 import { groupRows } from '../../db/mentees';
@@ -43,7 +44,7 @@ function listUnknown(rollNos: number[]): string {
   return rollNos.length > 10 ? `${shown} and ${rollNos.length - 10} more` : shown;
 }
 
-export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, mail }) => {
+export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, mail, audit }) => {
   const repo = attendanceRepository(db, dialect);
   const studentsOf = groupRows(db, cache);
 
@@ -129,9 +130,21 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, 
       // from them, stay as they are. An unknown roll number has no status, so it is always written,
       // and the write's foreign key refuses it (and every other mark with it): then it is named.
       const changed = marks.filter((m) => before.recorded.get(m.rollNo) !== m.status);
+      // A correction is named in the answer, and so in the audit log (features/audit/recorder.ts),
+      // whose entries are written with the marks.
+      const corrected = correctionsOf(before.recorded, marks);
+      const answer = {
+        message: MESSAGES.attendance.marked,
+        count: marks.length,
+        ...(corrected.length > 0 && { corrected }),
+        ...(overridden.length > 0 && { overridden }),
+      };
+      const entries = entriesWithWrite(request, answer);
       if (changed.length > 0) {
-        const result = await repo.mark(date, changed, teacher.accountId);
+        const result = await repo.mark(date, changed, teacher.accountId, entries);
         if (!result.ok) throw unknownRollNos(result.unknownRollNos);
+      } else {
+        await audit.recordAll(entries);
       }
       // Guardians hear of a fall below 75 % (decision record 0034), beside the answer's audit entry;
       // a failure there undoes nothing.
@@ -141,14 +154,7 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, 
           request.log.error({ err }, 'Guardian emails could not be queued');
         }),
       );
-      // A correction is named in the answer, and so in the audit log (features/audit/recorder.ts).
-      const corrected = correctionsOf(before.recorded, marks);
-      return {
-        message: MESSAGES.attendance.marked,
-        count: marks.length,
-        ...(corrected.length > 0 && { corrected }),
-        ...(overridden.length > 0 && { overridden }),
-      };
+      return answer;
     },
   );
 

@@ -140,6 +140,70 @@ describe('audit log', () => {
     ]);
   });
 
+  it("writes a mark's, a question's and a pass's entries with the change, once each", async () => {
+    const pupil = await createStudent(t.handle.db, { group: 'A-1' });
+    const marker = await createTeacher(t.handle.db, { groups: ['A-1'] });
+    const teacherToken = await login(t.app, marker.loginId);
+    const studentToken = await login(t.app, pupil.loginId);
+    const mark = (records: [number, string][]) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/mark-attendance',
+        headers: bearer(teacherToken),
+        payload: {
+          date: '2024-03-04',
+          attendanceRecords: records.map(([studentId, status]) => ({ studentId, status })),
+        },
+      });
+    expect((await mark([[pupil.rollNo, 'Present']])).statusCode).toBe(200);
+    expect((await mark([[pupil.rollNo, 'Absent']])).statusCode).toBe(200);
+    // Unchanged: nothing to write but its entry.
+    expect((await mark([[pupil.rollNo, 'Absent']])).statusCode).toBe(200);
+    // An unknown student refuses the whole mark, and it leaves no entry.
+    const refused = await mark([
+      [pupil.rollNo, 'Present'],
+      [99_999_999, 'Present'],
+    ]);
+    expect(refused.statusCode).toBe(400);
+    const actor = String(marker.loginId);
+    const marks = await auditLog({ kind: 'attendance.mark', actor });
+    expect(marks.map((e) => [e.target, e.detail])).toEqual([
+      ['2024-03-04', '1 records'],
+      ['2024-03-04', '1 records'],
+      ['2024-03-04', '1 records'],
+    ]);
+    const corrections = await auditLog({ kind: 'attendance.correct', actor });
+    expect(corrections.map((e) => e.detail)).toEqual([`1 corrected: ${pupil.rollNo} Present → Absent`]);
+    const history = await t.app.inject({
+      url: `/api/attendance/${pupil.rollNo}`,
+      headers: bearer(studentToken),
+    });
+    expect(history.json<{ status: string }[]>().map((r) => r.status)).toEqual(['Absent']);
+
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/submit-query',
+      headers: bearer(studentToken),
+      payload: { topic: 'Library hours', tags: 'library', query: 'When does it open?' },
+    });
+    expect(asked.statusCode).toBe(201);
+    const queryId = asked.json<{ query: { _id: string } }>().query._id;
+    expect(await auditLog({ kind: 'query.submit', actor: String(pupil.loginId) })).toEqual([
+      expect.objectContaining({ target: queryId, actorName: pupil.name }),
+    ]);
+    const applied = await t.app.inject({
+      method: 'POST',
+      url: '/api/submit-gatepass',
+      headers: bearer(studentToken),
+      payload: { date: '2030-12-02', time: '11:00', reason: 'Bank' },
+    });
+    expect(applied.statusCode).toBe(201);
+    const passId = applied.json<{ gatepass: { _id: string } }>().gatepass._id;
+    expect(await auditLog({ kind: 'gatepass.submit', actor: String(pupil.loginId) })).toEqual([
+      expect.objectContaining({ target: passId, actorName: pupil.name }),
+    ]);
+  });
+
   it('refuses students and teachers, and an unknown kind', async () => {
     for (const person of [student, teacher]) {
       const token = await login(t.app, person.loginId);

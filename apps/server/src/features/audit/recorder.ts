@@ -14,7 +14,7 @@ import {
 } from '@campus/contract';
 
 type Fields = Record<string, unknown>;
-interface Rule {
+export interface Rule {
   kind: AuditKind;
   /**
    * Record refusals with these statuses too, under their own kind; otherwise only successes.

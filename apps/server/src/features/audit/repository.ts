@@ -49,6 +49,37 @@ function insertMany(dialect: Dialect, rows: AuditRow[]) {
         from json_each(${json})`;
 }
 
+const rowOf = (entry: AuditRecord, at: string): AuditRow => ({
+  id: newId(),
+  at,
+  kind: entry.kind,
+  actor_login_id: entry.actorLoginId,
+  actor_role: entry.actorRole,
+  target: entry.target,
+  detail: entry.detail,
+  client: entry.client ?? null,
+});
+
+/** A few entries' insert, as values. */
+function insertValues(rows: readonly AuditRow[]) {
+  const values = rows.map(
+    (row) =>
+      sql`(${row.id}, ${row.at}, ${row.kind}, ${row.actor_login_id}, ${row.actor_role}, ${row.target}, ${row.detail}, ${row.client})`,
+  );
+  return sql`
+      insert into audit_log (id, at, kind, actor_login_id, actor_role, target, detail, client)
+      values ${sql.join(values)}`;
+}
+
+/**
+ * The insert of one change's entries (`entriesWithWrite`), for the change's own statement or
+ * transaction to run: on PostgreSQL as the last part of a `with` statement, on SQLite beside it.
+ */
+export const insertEntries = (entries: readonly AuditRecord[]) => {
+  const at = nowIso();
+  return insertValues(entries.map((entry) => rowOf(entry, at)));
+};
+
 export function auditRepository(db: Db, dialect: Dialect) {
   // Entries of requests that finish while others' are being written go in together (lib/batch.ts).
   // A request's entries (a mark and its corrections) stay together, in one statement.
@@ -60,23 +91,7 @@ export function auditRepository(db: Db, dialect: Dialect) {
       return;
     }
     // A few rows (a mark and its correction) as values: unpacking JSON cost a quarter more for them.
-    const values = rows.map(
-      (row) =>
-        sql`(${row.id}, ${row.at}, ${row.kind}, ${row.actor_login_id}, ${row.actor_role}, ${row.target}, ${row.detail}, ${row.client})`,
-    );
-    await sql`
-      insert into audit_log (id, at, kind, actor_login_id, actor_role, target, detail, client)
-      values ${sql.join(values)}`.execute(db);
-  });
-  const rowOf = (entry: AuditRecord, at: string): AuditRow => ({
-    id: newId(),
-    at,
-    kind: entry.kind,
-    actor_login_id: entry.actorLoginId,
-    actor_role: entry.actorRole,
-    target: entry.target,
-    detail: entry.detail,
-    client: entry.client ?? null,
+    await insertValues(rows).execute(db);
   });
 
   return {

@@ -7,7 +7,9 @@ import type {
   GatePassStatus,
   SortOrder,
 } from '@campus/contract';
-import type { Db } from '../../db/index';
+import { sql } from 'kysely';
+import type { Db, Dialect } from '../../db/index';
+import { insertEntries, type AuditRecord } from '../audit/repository';
 import { inChunks } from '../../lib/chunks';
 import { newId, nowIso } from '../../lib/ids';
 import { listPage, mapItems, type Listed, type Page } from '../../lib/lists';
@@ -46,7 +48,7 @@ const SORT_COLUMNS = {
   group: 's.group_name',
 } as const;
 
-export function gatePassRepository(db: Db, now: () => number = Date.now) {
+export function gatePassRepository(db: Db, now: () => number = Date.now, dialect: Dialect = 'sqlite') {
   /** Whose passes these are: a decision then changes only their rows (db/changes.ts). */
   const studentsOf = async (ids: readonly string[]): Promise<number[]> =>
     (await db.selectFrom('gate_passes').select('roll_no').distinct().where('id', 'in', ids).execute()).map(
@@ -126,7 +128,12 @@ export function gatePassRepository(db: Db, now: () => number = Date.now) {
 
     /** Files a pending pass for a student; undefined when the roll number has no student. */
     /** Applies for a pass; `allowed`, when given, is awaited beside reading the student, before the write. */
-    async create(input: NewGatePass, allowed?: Promise<void>): Promise<GatePass | undefined> {
+    async create(
+      input: NewGatePass,
+      allowed?: Promise<void>,
+      /** The answer's audit entries (`entriesWithWrite`), written with the pass. */
+      audit?: (pass: GatePass) => readonly AuditRecord[],
+    ): Promise<GatePass | undefined> {
       const [student] = await Promise.all([
         db
           .selectFrom('students')
@@ -150,8 +157,7 @@ export function gatePassRepository(db: Db, now: () => number = Date.now) {
         decided_by: null,
         decided_at: null,
       };
-      await writingRowsOf(db, 'gate_passes', [row.roll_no]).insertInto('gate_passes').values(row).execute();
-      return {
+      const pass: GatePass = {
         _id: row.id,
         name: student.name,
         rollNo: row.roll_no,
@@ -165,6 +171,23 @@ export function gatePassRepository(db: Db, now: () => number = Date.now) {
         createdAt: row.created_at,
         ...(row.return_by ? { returnBy: row.return_by } : {}),
       };
+      const entries = audit?.(pass) ?? [];
+      const insert = (on: Db) =>
+        writingRowsOf(on, 'gate_passes', [row.roll_no]).insertInto('gate_passes').values(row);
+      if (entries.length === 0) {
+        await insert(db).execute();
+      } else if (dialect === 'postgres') {
+        // The pass and its audit entry in one statement: one round trip.
+        await sql`with applied as (${db.insertInto('gate_passes').values(row)}) ${insertEntries(entries)}`.execute(
+          writingRowsOf(db, 'gate_passes', [row.roll_no]),
+        );
+      } else {
+        await db.transaction().execute(async (trx) => {
+          await insert(trx).execute();
+          await insertEntries(entries).execute(trx);
+        });
+      }
+      return pass;
     },
 
     /** Passes with a status, newest first; only one student's when rollNo is given. */

@@ -13,6 +13,7 @@ import {
   SubmitGatePassRequestSchema,
   SubmitGatePassResponseSchema,
   UpdateGatePassStatusRequestSchema,
+  type GatePass,
 } from '@campus/contract';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { answerList, arrayAnswer, keepsInMemory } from '../../lib/lists';
@@ -22,14 +23,15 @@ import { writeAllowed } from '../../plugins/write-limits';
 import type { App } from '../../types';
 import type { Feature } from '../deps';
 import { gatePassRepository } from './repository';
+import { entriesWithWrite } from '../audit/entries';
 import { existingRowsOf, rowsOf } from '../../db/changes';
 import { menteeRows } from '../../db/mentees';
 
 const TAGS = ['gate_passes', 'students', 'teachers'];
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
 
-export const gatepassesRoutes: Feature = async (app: App, { db, cache, notify, now }) => {
-  const passes = gatePassRepository(db, now);
+export const gatepassesRoutes: Feature = async (app: App, { db, dialect, cache, notify, now }) => {
+  const passes = gatePassRepository(db, now, dialect);
   const menteesOf = menteeRows(db, cache);
   // A pass's state at the gate changes with the day (ready → expired): a cached list is kept per day.
   const day = () => new Date(now()).toISOString().slice(0, 10);
@@ -49,10 +51,13 @@ export const gatepassesRoutes: Feature = async (app: App, { db, cache, notify, n
       const { rollNo } = principalOf(request);
       if (rollNo === null) throw forbidden('Only students may apply for gate passes');
       // The student is read while the pass is counted against their allowance.
-      const gatepass = await passes.create({ ...request.body, rollNo }, writeAllowed(request));
+      const answerOf = (gatepass: GatePass) => ({ message: MESSAGES.gatePass.submitted, gatepass });
+      const gatepass = await passes.create({ ...request.body, rollNo }, writeAllowed(request), (pass) =>
+        entriesWithWrite(request, answerOf(pass)),
+      );
       if (!gatepass) throw forbidden('Only students may apply for gate passes');
       alongside(request, notify.gatePassRequested(gatepass));
-      return reply.code(201).send({ message: MESSAGES.gatePass.submitted, gatepass });
+      return reply.code(201).send(answerOf(gatepass));
     },
   );
 

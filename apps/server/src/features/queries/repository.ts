@@ -17,6 +17,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Db, Dialect } from '../../db/index';
 import type { Database } from '../../db/schema';
 import { newId, nowIso } from '../../lib/ids';
+import { insertEntries, type AuditRecord } from '../audit/repository';
 import { inChunks } from '../../lib/chunks';
 import { countOf, listPage, type Listed, type Page } from '../../lib/lists';
 import { existingRowsOf, rowsOf, writingRowsOf } from '../../db/changes';
@@ -495,14 +496,14 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper, mentees
 
     /**
      * Files an unsolved query with no likes, and its tags, in one transaction; undefined when the roll
-     * number has no student. The answer, as its asker sees it, is built from what was written instead
-     * of read back (two round trips fewer on PostgreSQL).
+     * number has no student. `allowed`, when given, is awaited beside reading the student, before the
+     * write; `audit` names the answer's audit entries (`entriesWithWrite`), written with the question.
      */
-    /** Asks a question; `allowed`, when given, is awaited beside reading the student, before the write. */
     async create(
       input: NewQuery,
       viewer: Reader | string,
       allowed?: Promise<void>,
+      audit?: (query: Query) => readonly AuditRecord[],
     ): Promise<Query | undefined> {
       const reader = readerOf(viewer);
       const row = {
@@ -528,21 +529,7 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper, mentees
         allowed,
       ]);
       if (!student) return undefined;
-      const tags = input.tags.map((tag, position) => ({ query_id: row.id, position, tag }));
-      if (dialect === 'postgres') {
-        // One statement, atomic as the transaction below, in one round trip instead of four. The
-        // foreign key and the tags' triggers (the search document) run at its end, with the row there.
-        await asked(db, input.rollNo)
-          .with('q', (qc) => qc.insertInto('queries').values(row).returning('id'))
-          .insertInto('query_tags')
-          .values(tags)
-          .execute();
-      } else {
-        await db.transaction().execute(async (trx) => {
-          await asked(trx, input.rollNo).insertInto('queries').values(row).execute();
-          await asked(trx, input.rollNo).insertInto('query_tags').values(tags).execute();
-        });
-      }
+      // The answer, as its asker sees it, is built from what is written instead of read back.
       const [query] = await toQueries(
         [
           {
@@ -559,6 +546,22 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper, mentees
         false,
         new Map([[row.id, [...input.tags]]]),
       );
+      const entries = audit?.(query!) ?? [];
+      const tags = input.tags.map((tag, position) => ({ query_id: row.id, position, tag }));
+      if (dialect === 'postgres') {
+        // One statement, atomic as the transaction below, in one round trip instead of four. The
+        // foreign key and the tags' triggers (the search document) run at its end, with the row there.
+        const parts = [sql`asked as (${db.insertInto('queries').values(row)})`];
+        if (tags.length > 0) parts.push(sql`tagged as (${db.insertInto('query_tags').values(tags)})`);
+        const last = entries.length > 0 ? insertEntries(entries) : sql`select 1`;
+        await sql`with ${sql.join(parts)} ${last}`.execute(asked(db, input.rollNo));
+      } else {
+        await db.transaction().execute(async (trx) => {
+          await asked(trx, input.rollNo).insertInto('queries').values(row).execute();
+          if (tags.length > 0) await asked(trx, input.rollNo).insertInto('query_tags').values(tags).execute();
+          if (entries.length > 0) await insertEntries(entries).execute(trx);
+        });
+      }
       return query;
     },
 

@@ -35,6 +35,7 @@ import { assertOwnRollNo, principalOf } from '../../plugins/access';
 import type { App } from '../../types';
 import type { Feature } from '../deps';
 import { queryRepository, type Reader } from './repository';
+import { entriesWithWrite } from '../audit/entries';
 import { menteeRows } from '../../db/mentees';
 import { isCachedValue, shareValue } from '../../db/read-cache';
 
@@ -108,14 +109,16 @@ export const queriesRoutes: Feature = async (app: App, { db, dialect, cache, not
       const principal = principalOf(request);
       if (principal.rollNo === null) throw forbidden('Only students may submit queries');
       const { topic, tags, query: description, anonymous } = request.body;
+      const answerOf = (query: Query) => ({ message: QUERY_SUBMITTED_MESSAGE, query });
       const query = await queries.create(
         { rollNo: principal.rollNo, topic, description, tags, anonymous },
         readerOf(request),
         writeAllowed(request),
+        (asked) => entriesWithWrite(request, answerOf(asked)),
       );
       if (!query) throw forbidden('Only students may submit queries');
       await notify.queriesChanged();
-      return reply.code(201).send({ message: QUERY_SUBMITTED_MESSAGE, query });
+      return reply.code(201).send(answerOf(query));
     },
   );
 
