@@ -81,7 +81,8 @@ test('a guard scans the student’s QR code with the camera: exit, then return, 
   expect(credential.status()).toBe(200);
   mkdirSync(testInfo.outputDir, { recursive: true });
   const video = join(testInfo.outputDir, 'pass.y4m');
-  qrVideo((await credential.json()).credential as string, video);
+  const issued = (await credential.json()) as { credential: string; code: string };
+  qrVideo(issued.credential, video);
 
   // The student watches the pass in the Approved tab.
   const studentPage = await (await browser.newContext()).newPage();
@@ -90,6 +91,13 @@ test('a guard scans the student’s QR code with the camera: exit, then return, 
   await studentPage.getByRole('tab', { name: 'Approved Gate Pass', exact: true }).click();
   const card = studentPage.getByRole('tabpanel').getByRole('article').filter({ hasText: reason });
   await expect(card.getByTestId('gate-state')).toHaveText('Ready to use');
+  // At the gate: the pass's QR code full-screen, and the short code a guard may type instead.
+  await card.getByRole('button', { name: 'Show at the gate' }).click();
+  const sheet = studentPage.getByRole('dialog');
+  await expect(sheet.getByRole('img', { name: 'QR code of your gate pass' })).toBeVisible();
+  await expect(sheet.getByTestId('gate-code')).toHaveText(issued.code);
+  await studentPage.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
 
   // The guard's device: a browser whose camera shows the video.
   const camera = await chromium.launch({

@@ -1,6 +1,5 @@
 /** The student's approved pass at the gate: its QR code full-screen, black on white, with the short code. */
 import { Button, Modal, Stack, Text, Title } from '@mantine/core';
-import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import type { GatePass } from '@campus/contract';
 import { formatClock, formatDay } from '../../../lib/format';
@@ -33,12 +32,17 @@ function PassQr({ pass }: { pass: GatePass }) {
   useEffect(() => {
     if (!token) return;
     let live = true;
-    void QRCode.toDataURL(token, {
-      errorCorrectionLevel: 'M',
-      margin: 4,
-      width: 720,
-      color: { dark: '#000000', light: '#ffffff' },
-    }).then((url) => live && setImage(url));
+    // The encoder is loaded when a code is first shown: the Gate Pass screen opens without it.
+    void import('qrcode')
+      .then(({ default: QRCode }) =>
+        QRCode.toDataURL(token, {
+          errorCorrectionLevel: 'M',
+          margin: 4,
+          width: 720,
+          color: { dark: '#000000', light: '#ffffff' },
+        }),
+      )
+      .then((url) => live && setImage(url));
     return () => {
       live = false;
     };

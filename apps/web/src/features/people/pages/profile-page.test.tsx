@@ -51,7 +51,7 @@ describe('student profile', () => {
     expect(valueOf("Mother's Name")).toBe(MESSAGES.profile.notAvailable);
     expect(valueOf('Category')).toBe(MESSAGES.profile.notAvailable);
     expect(screen.queryByText(/^Password$/)).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Change password' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Change password' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });
 

@@ -1,15 +1,16 @@
 /** The profile screens: every field of SPEC §3, 'Not Available' for a missing value, and account actions. */
-import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { MESSAGES, type Student, type Teacher } from '@campus/contract';
 import { LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
 import { useCurrentUser } from '../../../lib/current-user';
 import { formatDay } from '../../../lib/format';
-import { ChangePasswordForm } from '../../auth/components/change-password-form';
-import { LogoutButton } from '../../auth/components/logout-button';
-import { GuardianSettingsCard, NotificationSettings } from '../../mail/components/notification-settings';
 import { useDetails } from '../api';
-import { ContactForm } from '../components/contact-form';
+import type { Contact } from '../components/profile-actions';
+
+// The forms and their code follow the details: on a phone the details show without waiting for them.
+const ProfileActions = lazy(() => import('../components/profile-actions'));
 
 type Field = [label: string, value: string | number | null | undefined];
 
@@ -36,12 +37,6 @@ function Fields({ fields, failed }: { fields: Field[]; failed: boolean }) {
       ))}
     </SimpleGrid>
   );
-}
-
-interface Contact {
-  email: string;
-  phoneNo: string | null;
-  withPhone: boolean;
 }
 
 export function ProfileView({
@@ -76,13 +71,9 @@ export function ProfileView({
           <Fields fields={fields} failed={failed} />
         </Paper>
       )}
-      {contact && <ContactForm key={`${contact.email}|${contact.phoneNo ?? ''}`} {...contact} />}
-      <NotificationSettings />
-      {admin && <GuardianSettingsCard />}
-      <ChangePasswordForm />
-      <Group>
-        <LogoutButton />
-      </Group>
+      <Suspense fallback={null}>
+        <ProfileActions contact={contact} admin={admin} />
+      </Suspense>
     </Stack>
   );
 }

@@ -1,0 +1,36 @@
+/**
+ * What a profile lets its person change: contact details, email notifications (and, for an admin,
+ * what guardians are emailed), the password, and signing out. A chunk of its own, with the form code
+ * it needs: the profile shows its details first, and these follow (loaded beside the details).
+ */
+import { Group } from '@mantine/core';
+import { ChangePasswordForm } from '../../auth/components/change-password-form';
+import { LogoutButton } from '../../auth/components/logout-button';
+import { GuardianSettingsCard, NotificationSettings } from '../../mail/components/notification-settings';
+import { ContactForm } from './contact-form';
+
+export interface Contact {
+  email: string;
+  phoneNo: string | null;
+  withPhone: boolean;
+}
+
+export default function ProfileActions({
+  contact,
+  admin,
+}: {
+  contact?: Contact | undefined;
+  admin: boolean;
+}) {
+  return (
+    <>
+      {contact && <ContactForm key={`${contact.email}|${contact.phoneNo ?? ''}`} {...contact} />}
+      <NotificationSettings />
+      {admin && <GuardianSettingsCard />}
+      <ChangePasswordForm />
+      <Group>
+        <LogoutButton />
+      </Group>
+    </>
+  );
+}
