@@ -10,6 +10,7 @@ import type {
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/index';
 import { insertEntries, type AuditRecord } from '../audit/repository';
+import type { PreparedNotifications } from '../notifications/repository';
 import { inChunks } from '../../lib/chunks';
 import { newId, nowIso } from '../../lib/ids';
 import { listPage, mapItems, type Listed, type Page } from '../../lib/lists';
@@ -126,13 +127,19 @@ export function gatePassRepository(db: Db, now: () => number = Date.now, dialect
   return {
     findById,
 
-    /** Files a pending pass for a student; undefined when the roll number has no student. */
-    /** Applies for a pass; `allowed`, when given, is awaited beside reading the student, before the write. */
+    /**
+     * Files a pending pass for a student; undefined when the roll number has no student. `allowed`,
+     * when given, is awaited beside reading the student, before the write. What the pass brings is
+     * written with it, in one statement on PostgreSQL (in one transaction on SQLite): its audit
+     * entries (`entriesWithWrite`) and its mentors' notifications.
+     */
     async create(
       input: NewGatePass,
       allowed?: Promise<void>,
-      /** The answer's audit entries (`entriesWithWrite`), written with the pass. */
-      audit?: (pass: GatePass) => readonly AuditRecord[],
+      also: {
+        audit?: (pass: GatePass) => readonly AuditRecord[];
+        notes?: (pass: GatePass) => Promise<PreparedNotifications>;
+      } = {},
     ): Promise<GatePass | undefined> {
       const [student] = await Promise.all([
         db
@@ -171,20 +178,31 @@ export function gatePassRepository(db: Db, now: () => number = Date.now, dialect
         createdAt: row.created_at,
         ...(row.return_by ? { returnBy: row.return_by } : {}),
       };
-      const entries = audit?.(pass) ?? [];
-      const insert = (on: Db) =>
-        writingRowsOf(on, 'gate_passes', [row.roll_no]).insertInto('gate_passes').values(row);
-      if (entries.length === 0) {
-        await insert(db).execute();
+      const entries = also.audit?.(pass) ?? [];
+      const notes = await also.notes?.(pass);
+      const told = notes && notes.rows.length > 0 ? notes : undefined;
+      // The pass's student's rows, and the told mentors' notifications (db/changes.ts).
+      const scoped = (on: Db): Db => {
+        const passes = writingRowsOf(on, 'gate_passes', [row.roll_no]);
+        return told ? writingRowsOf(passes, 'notifications', told.accountIds) : passes;
+      };
+      if (entries.length === 0 && !told) {
+        await scoped(db).insertInto('gate_passes').values(row).execute();
       } else if (dialect === 'postgres') {
-        // The pass and its audit entry in one statement: one round trip.
-        await sql`with applied as (${db.insertInto('gate_passes').values(row)}) ${insertEntries(entries)}`.execute(
-          writingRowsOf(db, 'gate_passes', [row.roll_no]),
-        );
+        // One statement, one round trip.
+        const parts = [sql`applied as (${db.insertInto('gate_passes').values(row)})`];
+        if (told) parts.push(sql`told as (${db.insertInto('notifications').values([...told.rows])})`);
+        const last = entries.length > 0 ? insertEntries(entries) : sql`select 1`;
+        await sql`with ${sql.join(parts)} ${last}`.execute(scoped(db));
       } else {
         await db.transaction().execute(async (trx) => {
-          await insert(trx).execute();
-          await insertEntries(entries).execute(trx);
+          await scoped(trx).insertInto('gate_passes').values(row).execute();
+          if (told)
+            await scoped(trx)
+              .insertInto('notifications')
+              .values([...told.rows])
+              .execute();
+          if (entries.length > 0) await insertEntries(entries).execute(trx);
         });
       }
       return pass;

@@ -52,11 +52,14 @@ export const gatepassesRoutes: Feature = async (app: App, { db, dialect, cache, 
       if (rollNo === null) throw forbidden('Only students may apply for gate passes');
       // The student is read while the pass is counted against their allowance.
       const answerOf = (gatepass: GatePass) => ({ message: MESSAGES.gatePass.submitted, gatepass });
-      const gatepass = await passes.create({ ...request.body, rollNo }, writeAllowed(request), (pass) =>
-        entriesWithWrite(request, answerOf(pass)),
-      );
+      // The pass, its audit entry and its student's mentors' notifications are written together.
+      let notes: Awaited<ReturnType<typeof notify.gatePassRequestNotes>> | undefined;
+      const gatepass = await passes.create({ ...request.body, rollNo }, writeAllowed(request), {
+        audit: (pass) => entriesWithWrite(request, answerOf(pass)),
+        notes: async (pass) => (notes = await notify.gatePassRequestNotes(pass)),
+      });
       if (!gatepass) throw forbidden('Only students may apply for gate passes');
-      alongside(request, notify.gatePassRequested(gatepass));
+      if (notes) alongside(request, notes.told());
       return reply.code(201).send(answerOf(gatepass));
     },
   );

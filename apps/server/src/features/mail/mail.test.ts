@@ -113,6 +113,32 @@ describe('mail at once, settings and unsubscribe', () => {
     expect(smtp.to(admin.email)).toHaveLength(1);
   });
 
+  it("mails a mentor a mentee's gate pass request, written with the pass", async () => {
+    const group = `M-${newId().slice(0, 8)}`;
+    const mentor = await createTeacher(t.handle.db, { groups: [group] });
+    const student = await createStudent(t.handle.db, { group });
+    const mentorToken = await login(t.app, mentor.loginId);
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: '/api/mail/settings',
+      headers: bearer(mentorToken),
+      payload: { menteeRequests: 'now' },
+    });
+    expect(set.statusCode).toBe(200);
+    const applied = await t.app.inject({
+      method: 'POST',
+      url: '/api/submit-gatepass',
+      headers: bearer(await login(t.app, student.loginId)),
+      payload: { date: '2031-03-05', time: '10:00', reason: 'Dentist' },
+    });
+    expect(applied.statusCode, applied.body).toBe(201);
+    await deliver();
+    const [mail, ...more] = smtp.to(mentor.email);
+    expect(more).toHaveLength(0);
+    expect(mail!.headers.get('subject')).toContain(`New gate pass request from ${student.name}`);
+    expect(mail!.text).toContain(`${PUBLIC_URL}/teacher/gatepass`);
+  });
+
   it('refuses a forged or altered unsubscribe token', async () => {
     for (const token of ['abc', 'YQ.abc', 'a.b.c']) {
       const res = await t.app.inject({ method: 'POST', url: `/api/mail/unsubscribe?token=${token}` });

@@ -76,17 +76,26 @@ export function notifier(
   return {
     /** A day as the campus reads it, for the texts of notifications written elsewhere. */
     day,
-    /** A student applied: their mentors are told; every staff list of passes changed. */
-    gatePassRequested: safely(async (pass: GatePass) => {
-      const ids = await mentorsOf(pass.group);
-      await notes.add(ids, {
+    /**
+     * A student applies: their mentors' notifications, for the pass to write with itself (one
+     * statement: they land together or not at all); `told` once it has, which queues their mail and
+     * tells every staff list of passes.
+     */
+    gatePassRequestNotes: async (pass: GatePass) => {
+      const prepared = notes.prepare(await mentorsOf(pass.group), {
         kind: 'gatepass.requested',
         text: `New gate pass request from ${pass.name}`,
         link: PATHS.teacher.gatepass,
       });
-      live.publish({ accounts: ids }, ['notifications']);
-      live.publish({ roles: ['teacher', 'admin'] }, ['gatepasses']);
-    }),
+      return {
+        ...prepared,
+        told: safely(async () => {
+          live.publish({ accounts: [...prepared.accountIds] }, ['notifications']);
+          live.publish({ roles: ['teacher', 'admin'] }, ['gatepasses']);
+          await prepared.written();
+        }),
+      };
+    },
 
     /**
      * A teacher decided one pass or many: each pass's student is told, with the reason of a

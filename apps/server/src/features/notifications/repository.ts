@@ -1,6 +1,8 @@
 /** Notifications: all the SQL of the domain. A person reads and marks only their own. */
 import type { Notification, NotificationKind } from '@campus/contract';
+import type { Insertable } from 'kysely';
 import type { Db } from '../../db/index';
+import type { NotificationsTable } from '../../db/schema';
 import { writingRowsOf } from '../../db/changes';
 import { inChunks } from '../../lib/chunks';
 import { newId, nowIso } from '../../lib/ids';
@@ -17,9 +19,32 @@ export type OnNotified = (
   items: { accountId: string; kind: NotificationKind; text: string; link: string | null }[],
 ) => Promise<void>;
 
+/** A notification for each of a few accounts, to be written by a change in its own statement. */
+export interface PreparedNotifications {
+  /** The accounts told, whose notifications the statement writes (`writingRowsOf`). */
+  accountIds: readonly string[];
+  rows: readonly Insertable<NotificationsTable>[];
+  /** Once the statement committed: queues the mail these notifications bring. */
+  written(): Promise<void>;
+}
+
 export function notificationRepository(db: Db, onNotified?: OnNotified) {
   /** The database, for writes that change only this account's notifications (db/changes.ts). */
   const mine = (accountId: string) => writingRowsOf(db, 'notifications', [accountId]);
+
+  const rowsOf = (
+    items: readonly { accountId: string; notification: NewNotification }[],
+    createdAt = nowIso(),
+  ): Insertable<NotificationsTable>[] =>
+    items.map(({ accountId, notification }) => ({
+      id: newId(),
+      account_id: accountId,
+      ...notification,
+      created_at: createdAt,
+      read_at: null,
+    }));
+  const told = (items: readonly { accountId: string; notification: NewNotification }[]) =>
+    onNotified?.(items.map(({ accountId, notification }) => ({ accountId, ...notification })));
 
   /** Writes one notification per item, all at the same time, each account's rows said to be its own. */
   const insert = async (items: readonly { accountId: string; notification: NewNotification }[]) => {
@@ -34,24 +59,31 @@ export function notificationRepository(db: Db, onNotified?: OnNotified) {
           chunk.map((item) => item.accountId),
         )
           .insertInto('notifications')
-          .values(
-            chunk.map(({ accountId, notification }) => ({
-              id: newId(),
-              account_id: accountId,
-              ...notification,
-              created_at: createdAt,
-              read_at: null,
-            })),
-          )
+          .values(rowsOf(chunk, createdAt))
           .execute();
       },
       // Seven columns a row: 500 rows stay under SQLite's parameter limit with room to spare.
       500,
     );
-    await onNotified?.(items.map(({ accountId, notification }) => ({ accountId, ...notification })));
+    await told(items);
   };
 
   return {
+    /**
+     * One notification for each of a few accounts, for a change to write with itself (a gate pass
+     * and its mentors' notifications: one statement on PostgreSQL).
+     */
+    prepare(accountIds: readonly string[], notification: NewNotification): PreparedNotifications {
+      const items = [...new Set(accountIds)].map((accountId) => ({ accountId, notification }));
+      return {
+        accountIds: items.map((item) => item.accountId),
+        rows: rowsOf(items),
+        written: async () => {
+          await told(items);
+        },
+      };
+    },
+
     /** One notification for each account, written together; the same time for all. */
     async add(accountIds: readonly string[], notification: NewNotification): Promise<void> {
       await insert([...new Set(accountIds)].map((accountId) => ({ accountId, notification })));
