@@ -145,15 +145,12 @@ describe('audit log', () => {
     const marker = await createTeacher(t.handle.db, { groups: ['A-1'] });
     const teacherToken = await login(t.app, marker.loginId);
     const studentToken = await login(t.app, pupil.loginId);
+    const post = (url: string, token: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
     const mark = (records: [number, string][]) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/mark-attendance',
-        headers: bearer(teacherToken),
-        payload: {
-          date: '2024-03-04',
-          attendanceRecords: records.map(([studentId, status]) => ({ studentId, status })),
-        },
+      post('/api/mark-attendance', teacherToken, {
+        date: '2024-03-04',
+        attendanceRecords: records.map(([studentId, status]) => ({ studentId, status })),
       });
     expect((await mark([[pupil.rollNo, 'Present']])).statusCode).toBe(200);
     expect((await mark([[pupil.rollNo, 'Absent']])).statusCode).toBe(200);
@@ -180,22 +177,20 @@ describe('audit log', () => {
     });
     expect(history.json<{ status: string }[]>().map((r) => r.status)).toEqual(['Absent']);
 
-    const asked = await t.app.inject({
-      method: 'POST',
-      url: '/api/submit-query',
-      headers: bearer(studentToken),
-      payload: { topic: 'Library hours', tags: 'library', query: 'When does it open?' },
+    const asked = await post('/api/submit-query', studentToken, {
+      topic: 'Library hours',
+      tags: 'library',
+      query: 'When does it open?',
     });
     expect(asked.statusCode).toBe(201);
     const queryId = asked.json<{ query: { _id: string } }>().query._id;
     expect(await auditLog({ kind: 'query.submit', actor: String(pupil.loginId) })).toEqual([
       expect.objectContaining({ target: queryId, actorName: pupil.name }),
     ]);
-    const applied = await t.app.inject({
-      method: 'POST',
-      url: '/api/submit-gatepass',
-      headers: bearer(studentToken),
-      payload: { date: '2030-12-02', time: '11:00', reason: 'Bank' },
+    const applied = await post('/api/submit-gatepass', studentToken, {
+      date: '2030-12-02',
+      time: '11:00',
+      reason: 'Bank',
     });
     expect(applied.statusCode).toBe(201);
     const passId = applied.json<{ gatepass: { _id: string } }>().gatepass._id;

@@ -64,6 +64,10 @@ const supportMessage = () =>
     },
   });
 
+/** Sets the signed-in person's email for some kinds. */
+const setMail = (token: string, payload: object) =>
+  t.app.inject({ method: 'PUT', url: '/api/mail/settings', headers: bearer(token), payload });
+
 describe('mail at once, settings and unsubscribe', () => {
   it('sends a text mail that says why it came, with one-click unsubscribe headers', async () => {
     const admin = await createAdmin(t.handle.db);
@@ -117,13 +121,7 @@ describe('mail at once, settings and unsubscribe', () => {
     const group = `M-${newId().slice(0, 8)}`;
     const mentor = await createTeacher(t.handle.db, { groups: [group] });
     const student = await createStudent(t.handle.db, { group });
-    const mentorToken = await login(t.app, mentor.loginId);
-    const set = await t.app.inject({
-      method: 'PUT',
-      url: '/api/mail/settings',
-      headers: bearer(mentorToken),
-      payload: { menteeRequests: 'now' },
-    });
+    const set = await setMail(await login(t.app, mentor.loginId), { menteeRequests: 'now' });
     expect(set.statusCode).toBe(200);
     const applied = await t.app.inject({
       method: 'POST',
@@ -151,19 +149,9 @@ describe('mail at once, settings and unsubscribe', () => {
     const quiet = await createAdmin(t.handle.db);
     const loud = await createAdmin(t.handle.db);
     const token = await login(t.app, quiet.loginId);
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: '/api/mail/settings',
-      headers: bearer(token),
-      payload: { supportMessages: 'off' },
-    });
+    const put = await setMail(token, { supportMessages: 'off' });
     expect(put.json()).toMatchObject({ modes: { supportMessages: 'off' } });
-    const bad = await t.app.inject({
-      method: 'PUT',
-      url: '/api/mail/settings',
-      headers: bearer(token),
-      payload: { supportMessages: 'hourly' },
-    });
+    const bad = await setMail(token, { supportMessages: 'hourly' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ message: string }>().message).toMatch(/supportMessages/);
     await supportMessage();
