@@ -1,6 +1,8 @@
 /**
  * What the audit log records for each state-changing route: one table here instead of a call in
- * every handler, so a change of state cannot forget its entry. The one exception is an applied
+ * every handler, so a change of state cannot forget its entry. The hook in routes.ts writes the
+ * entries once the answer is known; a mark, a question and a gate pass hand theirs to their write
+ * instead, by the same rules (entries.ts, decision record 0046). The one exception is an applied
  * import (features/transfer/import-routes.ts), whose answer may be a stream of progress lines.
  */
 import {
