@@ -5,6 +5,7 @@ import type { Db, Dialect } from '../../db/index';
 import { nowIso } from '../../lib/ids';
 import { listPage, mapItems, type Listed, type Page } from '../../lib/lists';
 import { writingRowsOf } from '../../db/changes';
+import { writeTogether } from '../../db/together';
 import { leaveCovers, passCovers } from '../leave/repository';
 import { insertEntries, type AuditRecord } from '../audit/repository';
 
@@ -180,17 +181,11 @@ export function attendanceRepository(db: Db, dialect: Dialect) {
         // The foreign key from attendance to students refuses an unknown roll number, and the
         // statement with it: only then are the unknown ones looked up, to name them.
         // It writes these students' rows only: every other student's history stays in memory.
-        if (dialect === 'postgres') {
-          // The marks and their audit entries in one statement: one round trip.
-          await sql`with marked as (${statements.upsert}) ${insertEntries(audit)}`.execute(
-            writingRowsOf(db, 'attendance', rollNos),
-          );
-        } else {
-          await db.transaction().execute(async (trx) => {
-            await statements.upsert.execute(writingRowsOf(trx, 'attendance', rollNos));
-            await insertEntries(audit).execute(trx);
-          });
-        }
+        // With their audit entries: on PostgreSQL in one statement, one round trip.
+        await writeTogether(db, dialect, (on) => writingRowsOf(on, 'attendance', rollNos), [
+          statements.upsert,
+          insertEntries(audit),
+        ]);
         return { ok: true };
       } catch (error) {
         if (!isForeignKeyViolation(error)) throw error;

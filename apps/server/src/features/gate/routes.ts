@@ -58,7 +58,7 @@ export async function sweepOverdue({
 export const gateRoutes: Feature = async (app, deps) => {
   const { db, now, notify } = deps;
   const gate = gateRepository(db, now);
-  const passes = gatePassRepository(db, now, deps.dialect);
+  const passes = gatePassRepository(db, deps.dialect, now);
   const keys = gateKeys(db);
 
   const refused = (reason: GateRefusal, scanId?: string, row?: GateRow): GateAnswer => ({

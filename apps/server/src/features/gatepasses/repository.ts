@@ -7,7 +7,6 @@ import type {
   GatePassStatus,
   SortOrder,
 } from '@campus/contract';
-import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/index';
 import { insertEntries, type AuditRecord } from '../audit/repository';
 import type { PreparedNotifications } from '../notifications/repository';
@@ -16,6 +15,7 @@ import { newId, nowIso } from '../../lib/ids';
 import { listPage, mapItems, type Listed, type Page } from '../../lib/lists';
 import { gateState } from '../gate/state';
 import { writingRowsOf } from '../../db/changes';
+import { writeTogether } from '../../db/together';
 
 export interface NewGatePass {
   rollNo: number;
@@ -49,7 +49,7 @@ const SORT_COLUMNS = {
   group: 's.group_name',
 } as const;
 
-export function gatePassRepository(db: Db, now: () => number = Date.now, dialect: Dialect = 'sqlite') {
+export function gatePassRepository(db: Db, dialect: Dialect, now: () => number = Date.now) {
   /** Whose passes these are: a decision then changes only their rows (db/changes.ts). */
   const studentsOf = async (ids: readonly string[]): Promise<number[]> =>
     (await db.selectFrom('gate_passes').select('roll_no').distinct().where('id', 'in', ids).execute()).map(
@@ -186,25 +186,11 @@ export function gatePassRepository(db: Db, now: () => number = Date.now, dialect
         const passes = writingRowsOf(on, 'gate_passes', [row.roll_no]);
         return told ? writingRowsOf(passes, 'notifications', told.accountIds) : passes;
       };
-      if (entries.length === 0 && !told) {
-        await scoped(db).insertInto('gate_passes').values(row).execute();
-      } else if (dialect === 'postgres') {
-        // One statement, one round trip.
-        const parts = [sql`applied as (${db.insertInto('gate_passes').values(row)})`];
-        if (told) parts.push(sql`told as (${db.insertInto('notifications').values([...told.rows])})`);
-        const last = entries.length > 0 ? insertEntries(entries) : sql`select 1`;
-        await sql`with ${sql.join(parts)} ${last}`.execute(scoped(db));
-      } else {
-        await db.transaction().execute(async (trx) => {
-          await scoped(trx).insertInto('gate_passes').values(row).execute();
-          if (told)
-            await scoped(trx)
-              .insertInto('notifications')
-              .values([...told.rows])
-              .execute();
-          if (entries.length > 0) await insertEntries(entries).execute(trx);
-        });
-      }
+      await writeTogether(db, dialect, scoped, [
+        db.insertInto('gate_passes').values(row),
+        ...(told ? [db.insertInto('notifications').values([...told.rows])] : []),
+        ...(entries.length > 0 ? [insertEntries(entries)] : []),
+      ]);
       return pass;
     },
 

@@ -31,7 +31,7 @@ const TAGS = ['gate_passes', 'students', 'teachers'];
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
 
 export const gatepassesRoutes: Feature = async (app: App, { db, dialect, cache, notify, now }) => {
-  const passes = gatePassRepository(db, now, dialect);
+  const passes = gatePassRepository(db, dialect, now);
   const menteesOf = menteeRows(db, cache);
   // A pass's state at the gate changes with the day (ready → expired): a cached list is kept per day.
   const day = () => new Date(now()).toISOString().slice(0, 10);

@@ -21,6 +21,7 @@ import { insertEntries, type AuditRecord } from '../audit/repository';
 import { inChunks } from '../../lib/chunks';
 import { countOf, listPage, type Listed, type Page } from '../../lib/lists';
 import { existingRowsOf, rowsOf, writingRowsOf } from '../../db/changes';
+import { writeTogether } from '../../db/together';
 import { shareValue, type CachedSource } from '../../db/read-cache';
 import type { MenteeRowsOf } from '../../db/mentees';
 
@@ -548,20 +549,13 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper, mentees
       );
       const entries = audit?.(query!) ?? [];
       const tags = input.tags.map((tag, position) => ({ query_id: row.id, position, tag }));
-      if (dialect === 'postgres') {
-        // One statement, atomic as the transaction below, in one round trip instead of four. The
-        // foreign key and the tags' triggers (the search document) run at its end, with the row there.
-        const parts = [sql`asked as (${db.insertInto('queries').values(row)})`];
-        if (tags.length > 0) parts.push(sql`tagged as (${db.insertInto('query_tags').values(tags)})`);
-        const last = entries.length > 0 ? insertEntries(entries) : sql`select 1`;
-        await sql`with ${sql.join(parts)} ${last}`.execute(asked(db, input.rollNo));
-      } else {
-        await db.transaction().execute(async (trx) => {
-          await asked(trx, input.rollNo).insertInto('queries').values(row).execute();
-          if (tags.length > 0) await asked(trx, input.rollNo).insertInto('query_tags').values(tags).execute();
-          if (entries.length > 0) await insertEntries(entries).execute(trx);
-        });
-      }
+      // One statement on PostgreSQL, one round trip instead of four: the foreign key and the tags'
+      // triggers (the search document) run at its end, with the row there.
+      await writeTogether(db, dialect, (on) => asked(on, input.rollNo), [
+        db.insertInto('queries').values(row),
+        ...(tags.length > 0 ? [db.insertInto('query_tags').values(tags)] : []),
+        ...(entries.length > 0 ? [insertEntries(entries)] : []),
+      ]);
       return query;
     },
 
