@@ -10,7 +10,7 @@ import { looseModes } from './lib/file-modes';
 import { Lifecycle } from './lib/lifecycle';
 
 export async function startServer(config: Config, logger: FastifyServerOptions['logger'] = false) {
-  const handle = await openConfiguredDb(config);
+  const handle = await openConfiguredDb(config, true);
   const lifecycle = new Lifecycle();
   try {
     const { seeded } = await prepareDb(config, handle);

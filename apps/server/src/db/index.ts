@@ -11,6 +11,7 @@ import {
   type ChangeTracker,
   type WriteTarget,
 } from './changes';
+import { startCheckpointer } from './checkpointer';
 import { LocalLiveEvents, PgLiveEvents, type LiveEvents } from './live-events';
 import { PgChanges } from './pg-changes';
 import type { Database } from './schema';
@@ -98,6 +99,8 @@ export interface DbOptions {
   /** On PostgreSQL: the schema to work in (tests give each file its own). */
   pgSchema?: string;
   sqliteFile?: string;
+  /** On SQLite, a file: checkpoint the WAL on a thread of its own (db/checkpointer.ts; the server). */
+  checkpointInBackground?: boolean;
 }
 
 /**
@@ -263,7 +266,10 @@ export function openDb(options: DbOptions): DbHandle {
   const changes = new SqliteChanges(() => outside.read());
   const database = withStatementCache(sqlite, 500, changes);
   const db = new Kysely<Database>({ dialect: scopingWrites(new SqliteDialect({ database })) });
+  const checkpointer =
+    options.checkpointInBackground && file !== ':memory:' ? startCheckpointer(file) : undefined;
   const close = async () => {
+    await checkpointer?.stop();
     outside.close();
     await db.destroy();
   };

@@ -7,14 +7,15 @@ import { openDb, type DbHandle } from './index';
 import { FIRST_MIGRATION, migrateToLatest } from './migrate';
 import { seedDemoCampus } from './seed/demo';
 
-export async function openConfiguredDb(config: Config): Promise<DbHandle> {
+/** `server`: the long-running server, which checkpoints SQLite's WAL on a thread of its own. */
+export async function openConfiguredDb(config: Config, server = false): Promise<DbHandle> {
   if (config.databaseUrl) {
     return openDb({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize });
   }
   const sqliteFile = join(config.dataDir, 'campus.db');
   // SQLite gives the -wal and -shm files the mode of the database file.
   createOwnerOnly(sqliteFile);
-  return openDb({ sqliteFile });
+  return openDb({ sqliteFile, checkpointInBackground: server });
 }
 
 /**
