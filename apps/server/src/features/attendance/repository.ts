@@ -202,24 +202,30 @@ export function attendanceRepository(db: Db, dialect: Dialect) {
       // join may be planned from the day's side instead, which reads every mark of the day (and, on
       // PostgreSQL, every row version a re-mark left behind) when the day is too new for the
       // planner's statistics to know how many there are: 18 ms instead of 1 on 20,000 students.
-      const marks = db
-        .selectFrom('students as s')
-        .select((eb) => [
-          's.roll_no',
-          eb
-            .selectFrom('attendance as a')
-            .select('a.status')
-            .whereRef('a.roll_no', '=', 's.roll_no')
-            .where('a.date', '=', date)
-            .as('status'),
-        ])
-        .where('s.group_name', '=', group)
-        .as('m');
+      // PostgreSQL looks each student's mark up in a lateral read, and SQLite keeps the order of a
+      // `cross join` as written. (A scalar subquery, as this was, was run twice for every student,
+      // once for the filter and once for the value: 0.8 ms against 0.35 on PostgreSQL, 305 µs
+      // against 190 on SQLite.)
       const query = db
-        .selectFrom(marks)
-        .select(['m.roll_no', 'm.status'])
-        .where('m.status', 'is not', null)
-        .orderBy('m.roll_no');
+        .selectFrom('students as s')
+        .$call((q) =>
+          dialect === 'postgres'
+            ? q.innerJoinLateral(
+                (eb) =>
+                  eb
+                    .selectFrom('attendance as a')
+                    .select('a.status')
+                    .whereRef('a.roll_no', '=', 's.roll_no')
+                    .where('a.date', '=', date)
+                    .limit(1)
+                    .as('a'),
+                (join) => join.onTrue(),
+              )
+            : q.crossJoin('attendance as a').whereRef('a.roll_no', '=', 's.roll_no').where('a.date', '=', date),
+        )
+        .select(['s.roll_no', 'a.status'])
+        .where('s.group_name', '=', group)
+        .orderBy('s.roll_no');
       return mapItems(await listPage(query, page), (r) => ({
         studentId: r.roll_no,
         status: r.status as AttendanceStatus,
