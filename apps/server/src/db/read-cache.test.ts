@@ -260,6 +260,34 @@ describe('the read cache', () => {
     expect(cache.stats().answers).toEqual({ hits: 0, misses: 0 });
     await handle.close();
   });
+
+  it('when full, lets go of the answer read least recently, not of one read since', async () => {
+    const handle = openDb({ sqliteFile: ':memory:' });
+    await migrateToLatest(handle);
+    const cache = new ReadCache(handle.changes, { checkHits: false, maxEntries: 6 });
+    const loads: string[] = [];
+    const read = (key: string) =>
+      cache.get(key, ['notices'], async () => {
+        loads.push(key);
+        return key;
+      });
+    for (const key of ['a', 'b', 'c', 'd', 'e', 'f']) await read(key);
+    // Read again now: kept, while b (stored after it, not read since) goes when g comes.
+    await read('a');
+    await read('g');
+    await read('a');
+    await read('b');
+    expect(loads).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'b']);
+    // Read often, and after every other: c, d and e go before it as h, i and j come.
+    for (const key of ['h', 'i', 'j']) {
+      await read('a');
+      await read(key);
+    }
+    await read('a');
+    expect(loads.filter((key) => key === 'a')).toEqual(['a']);
+    expect(cache.stats().entries).toBe(6);
+    await handle.close();
+  });
 });
 
 describe('the read cache under test', () => {

@@ -62,6 +62,8 @@ const KEPT_BY_TRIGGERS: Readonly<Record<string, CachedTable>> = { query_board_co
 interface Entry {
   stamp: Stamp;
   value: unknown;
+  /** When it was stored or last moved to the end of the eviction order (`ReadCache.moves`). */
+  moved: number;
 }
 
 const FREEZE = process.env.NODE_ENV === 'test';
@@ -120,6 +122,8 @@ export class ReadCache {
   private readonly counts = { sessions: { hits: 0, misses: 0 }, answers: { hits: 0, misses: 0 } };
 
   private readonly maxEntries: number;
+  /** Entries stored or moved so far: each entry's `moved` is this count when it last was. */
+  private moves = 0;
   /** Whether answers from memory are checked against a fresh read (under test, unless told not to). */
   private readonly checking: boolean;
   /** Off (READ_CACHE=off): every read loads, and nothing is kept. */
@@ -200,7 +204,7 @@ export class ReadCache {
     const value = FREEZE ? await this.loadChecked(key, tables, load) : await load();
     this.entries.delete(key);
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { stamp, value: FREEZE ? deepFreeze(value) : value });
+    this.entries.set(key, { stamp, value: FREEZE ? deepFreeze(value) : value, moved: ++this.moves });
     markCached(value);
     return value;
   }
@@ -234,9 +238,15 @@ export class ReadCache {
     if (!entry) return undefined;
     const stamp = this.changes.stamp(tables, outside);
     if (entry.stamp.outside !== stamp.outside || entry.stamp.local !== stamp.local) return undefined;
-    // Most recently used last, so the first key is the one to evict.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
+    // Most recently used last, so the first key is the one to evict. An entry moved within the last
+    // half of the cache's size of moves stays where it is: at most that many entries came after it,
+    // so at least as many older ones go before it. Moving every hit's entry (a delete and a set in a
+    // map of thousands) cost more than finding it.
+    if (this.moves - entry.moved > this.maxEntries / 2) {
+      this.entries.delete(key);
+      entry.moved = ++this.moves;
+      this.entries.set(key, entry);
+    }
     return entry;
   }
 
