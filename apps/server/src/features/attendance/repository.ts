@@ -221,14 +221,17 @@ export function attendanceRepository(db: Db, dialect: Dialect) {
                     .as('a'),
                 (join) => join.onTrue(),
               )
-            : q.crossJoin('attendance as a').whereRef('a.roll_no', '=', 's.roll_no').where('a.date', '=', date),
+            : q
+                .crossJoin('attendance as a')
+                .whereRef('a.roll_no', '=', 's.roll_no')
+                .where('a.date', '=', date),
         )
         .select(['s.roll_no', 'a.status'])
         .where('s.group_name', '=', group)
         .orderBy('s.roll_no');
       return mapItems(await listPage(query, page), (r) => ({
         studentId: r.roll_no,
-        status: r.status as AttendanceStatus,
+        status: r.status,
       }));
     },
 
