@@ -2,7 +2,8 @@
 import type { Role } from '@campus/contract';
 import type { Db } from '../../db/index';
 import type { CachedTable, ReadCache } from '../../db/read-cache';
-import { newId, nowIso } from '../../lib/ids';
+import { randomUUID } from 'node:crypto';
+import { nowIso } from '../../lib/ids';
 
 export interface Principal {
   accountId: string;
@@ -147,7 +148,8 @@ export function authRepository(db: Db, cache?: ReadCache) {
     },
 
     async createSession(accountId: string, expiresAt: Date): Promise<string> {
-      const id = newId();
+      // Wholly random, not a row id (lib/ids.ts): it would tell when its person signed in.
+      const id = randomUUID();
       await db
         .insertInto('sessions')
         .values({

@@ -15,6 +15,7 @@ import {
   login,
   PASSWORD,
 } from '../../../test/fixtures';
+import { randomUUID } from 'node:crypto';
 import { newId } from '../../lib/ids';
 import { sweepOverdue } from '../gate/routes';
 import { notifier } from '../notifications/notifier';
@@ -118,7 +119,7 @@ describe('mail at once, settings and unsubscribe', () => {
   });
 
   it("mails a mentor a mentee's gate pass request, written with the pass", async () => {
-    const group = `M-${newId().slice(0, 8)}`;
+    const group = `M-${randomUUID().slice(0, 8)}`;
     const mentor = await createTeacher(t.handle.db, { groups: [group] });
     const student = await createStudent(t.handle.db, { group });
     const set = await setMail(await login(t.app, mentor.loginId), { menteeRequests: 'now' });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@campus/contract';
 import { createTestApp, type TestApp } from '../../../test/app';
@@ -162,7 +163,7 @@ describe('POST /api/support-add', () => {
 
 describe('GET /api/supports', () => {
   it('lists the Support Collection for admins, newest first, with the §3 fields', async () => {
-    const tag = `order${newId().slice(0, 8)}`;
+    const tag = `order${randomUUID().slice(0, 8)}`;
     const rows = ['2030-01-01T10:00:00.000Z', '2030-01-03T10:00:00.000Z', '2030-01-02T10:00:00.000Z'].map(
       (createdAt, i) => ({
         id: newId(),
@@ -194,7 +195,7 @@ describe('GET /api/supports', () => {
   });
 
   it('includes a message sent through the form', async () => {
-    const email = `sent-${newId().slice(0, 8)}@example.edu`;
+    const email = `sent-${randomUUID().slice(0, 8)}@example.edu`;
     expect((await send({ ...valid, email })).statusCode).toBe(201);
     const body = (await list(`?search=${encodeURIComponent(email)}`)).json();
     expect(body).toHaveLength(1);
@@ -202,7 +203,7 @@ describe('GET /api/supports', () => {
   });
 
   it('searches name, email and message case-insensitively, taking % and _ literally', async () => {
-    const tag = newId().slice(0, 8);
+    const tag = randomUUID().slice(0, 8);
     await send({ name: `Zed ${tag}`, email: 'zed@example.edu', message: 'Hello' });
     await send({ name: 'Yan', email: `yan.${tag}@example.edu`, message: 'Hello' });
     await send({
@@ -220,7 +221,7 @@ describe('GET /api/supports', () => {
   });
 
   it('pages with limit and offset and refuses a bad limit with 400 naming it', async () => {
-    const tag = `page${newId().slice(0, 8)}`;
+    const tag = `page${randomUUID().slice(0, 8)}`;
     for (let i = 0; i < 3; i++) await send({ ...valid, name: `${tag} ${i}` });
     const all = (await list(`?search=${tag}`)).json();
     expect(all).toHaveLength(3);
@@ -253,7 +254,7 @@ describe('the support inbox: status of a message', () => {
     >();
 
   it('starts new, moves to in progress and resolved, counts each status and filters by it', async () => {
-    const email = `inbox-${newId().slice(0, 8)}@example.edu`;
+    const email = `inbox-${randomUUID().slice(0, 8)}@example.edu`;
     const before = await counts();
     const sent = (await send({ ...valid, email })).json().support;
     expect(sent.status).toBe('new');
@@ -282,7 +283,7 @@ describe('the support inbox: status of a message', () => {
   });
 
   it('finds a message by its reference number', async () => {
-    const sent = (await send({ ...valid, name: `Ref ${newId().slice(0, 8)}` })).json().support;
+    const sent = (await send({ ...valid, name: `Ref ${randomUUID().slice(0, 8)}` })).json().support;
     const found = (await list(`?search=${sent.reference}`)).json();
     expect(found.map((m: { _id: string }) => m._id)).toEqual([sent._id]);
     expect((await list(`?search=${sent.reference.toLowerCase()}`)).json()).toHaveLength(1);
