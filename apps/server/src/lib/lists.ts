@@ -44,6 +44,34 @@ function totalShownBy(found: number, { offset }: Page, ended: boolean): number |
   return ended && (found > 0 || offset === 0) ? offset + found : undefined;
 }
 
+/** `take` rows of `query` (all when undefined) from the `skip`th on. */
+export function limited<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  take: number | undefined,
+  skip: number,
+): SelectQueryBuilder<DB, TB, O> {
+  let rows = query;
+  if (take !== undefined || skip > 0) rows = rows.limit(take ?? NO_LIMIT);
+  if (skip > 0) rows = rows.offset(skip);
+  return rows;
+}
+
+/**
+ * A query that places its page itself, where LIMIT and OFFSET belong inside it (a page's ids chosen
+ * first, then only those rows joined to what they show): `rows(take, skip)` reads `take` rows (all
+ * when undefined) from the `skip`th on.
+ */
+export class PagedQuery<DB, TB extends keyof DB, O> {
+  constructor(readonly rows: (take: number | undefined, skip: number) => SelectQueryBuilder<DB, TB, O>) {}
+
+  /** The same page, each row with more columns (or any other change to the paged query). */
+  map<DB2, TB2 extends keyof DB2, O2>(
+    change: (rows: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB2, TB2, O2>,
+  ): PagedQuery<DB2, TB2, O2> {
+    return new PagedQuery((take, skip) => change(this.rows(take, skip)));
+  }
+}
+
 /**
  * Runs `query` (filtered and ordered) for one page, and counts its matching rows with one more
  * query only when the page cannot tell. The page reads one row past its end, which it does not
@@ -54,7 +82,7 @@ function totalShownBy(found: number, { offset }: Page, ended: boolean): number |
  * so that a count reads one index instead of joining thousands of rows.
  */
 export async function listPage<DB, TB extends keyof DB, O, CDB, CTB extends keyof CDB, CO>(
-  query: SelectQueryBuilder<DB, TB, O>,
+  query: SelectQueryBuilder<DB, TB, O> | PagedQuery<DB, TB, O>,
   page: Page,
   counted?: SelectQueryBuilder<CDB, CTB, CO> | (() => Promise<number>),
   /**
@@ -64,11 +92,15 @@ export async function listPage<DB, TB extends keyof DB, O, CDB, CTB extends keyo
   countAtOnce = false,
 ): Promise<Listed<O>> {
   const { limit } = page;
-  let rows = query;
-  if (limit !== undefined || page.offset > 0) rows = rows.limit(limit === undefined ? NO_LIMIT : limit + 1);
-  if (page.offset > 0) rows = rows.offset(page.offset);
+  const take = limit === undefined ? undefined : limit + 1;
+  const rows =
+    query instanceof PagedQuery ? query.rows(take, page.offset) : limited(query, take, page.offset);
   const count =
-    typeof counted === 'function' ? counted : counted ? () => countOf(counted) : () => countOf(query);
+    typeof counted === 'function'
+      ? counted
+      : counted
+        ? () => countOf(counted)
+        : () => countOf(query instanceof PagedQuery ? query.rows(undefined, 0) : query);
   const pageOf = (found: O[]) => {
     const more = limit !== undefined && found.length > limit;
     const items = more ? found.slice(0, limit) : found;

@@ -19,7 +19,7 @@ import type { Database } from '../../db/schema';
 import { newId, nowIso } from '../../lib/ids';
 import { insertEntries, type AuditRecord } from '../audit/repository';
 import { inChunks } from '../../lib/chunks';
-import { countOf, listPage, type Listed, type Page } from '../../lib/lists';
+import { countOf, limited, listPage, PagedQuery, type Listed, type Page } from '../../lib/lists';
 import { existingRowsOf, rowsOf, writingRowsOf } from '../../db/changes';
 import { writeTogether } from '../../db/together';
 import { shareValue, type CachedSource } from '../../db/read-cache';
@@ -297,6 +297,11 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper, mentees
       const words = filter.words === undefined ? undefined : searchWords(filter.words);
       // Nothing searchable (only punctuation) matches nothing, as a word that occurs nowhere would.
       if (words?.length === 0) return { items: [], total: 0 };
+      const byStudentsFirst =
+        (filter.mentoredBy !== undefined || filter.group !== undefined) &&
+        sort === 'createdAt' &&
+        words === undefined &&
+        filter.tag === undefined;
       // The page's query and its count, built only when a read must go to the database (building
       // them costs more than answering from memory).
       const build = () => {
@@ -355,11 +360,48 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper, mentees
         };
         query = narrow(query);
         counted = narrow(counted);
-        return { query, counted };
+        if (!byStudentsFirst) return { query, counted };
+        // A mentor's or a group's questions, newest first: the page's ids come first from the
+        // questions' index by student (each of the few hundred students' own questions), and only
+        // those rows are then read and joined to their students and solvers; the count reads the
+        // questions' index alone. Joined and sorted whole, PostgreSQL chose for some mentors to walk
+        // every question newest first hoping to meet their students soon (18 ms for one mentor of
+        // 400 on the 20,000-student campus, where this takes 3), SQLite sorted every matching
+        // question's whole row for a page of 50 (2.7 ms, now 2.1), and the count joined the students
+        // (1.0 ms on SQLite, 2.0 on PostgreSQL; now 0.3 and 0.9).
+        let ids = narrow(
+          db
+            .selectFrom('queries as q')
+            .select('q.id')
+            .where('q.roll_no', 'in', (eb) => {
+              let students = eb.selectFrom('students as fs').select('fs.roll_no');
+              if (filter.group !== undefined) students = students.where('fs.group_name', '=', filter.group);
+              if (filter.mentoredBy !== undefined) {
+                const teacher = filter.mentoredBy;
+                students = students.where('fs.group_name', 'in', (inner) =>
+                  inner
+                    .selectFrom('teacher_groups')
+                    .select('teacher_groups.group_name')
+                    .where('teacher_groups.teacher_account_id', '=', teacher),
+                );
+              }
+              return students;
+            }),
+        );
+        if (masked && filter.group !== undefined) ids = ids.where(sql<boolean>`not ${masked}`);
+        ids = ids.orderBy('q.created_at', order).orderBy('q.id', order);
+        const outer = selectQueries(shared ? undefined : reader.accountId)
+          .orderBy('q.created_at', order)
+          .orderBy('q.id', order);
+        return {
+          query: new PagedQuery((take, skip) => outer.where('q.id', 'in', limited(ids, take, skip))),
+          counted: ids.clearOrderBy(),
+        };
       };
       let built: ReturnType<typeof build> | undefined;
       const queryOf = () => (built ??= build()).query;
-      // A search or a tag narrows through other tables: then the page's own query is counted.
+      // A search or a tag narrows through other tables: then the page's own query is counted (unless
+      // the page's ids come first, whose query is counted).
       const countItself =
         filter.group !== undefined ||
         filter.mentoredBy !== undefined ||
@@ -371,7 +413,10 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper, mentees
         filter.words === undefined && filter.tag === undefined && !(filter.group !== undefined && masking)
           ? `queries-count:${String(filter.solved)}:${filter.rollNo ?? ''}:${filter.withHidden ? 'hidden' : ''}:${filter.group ?? ''}:${filter.mentoredBy ?? ''}:${mentees?.key ?? ''}`
           : undefined;
-      const count = () => countOf(countItself ? queryOf() : (built ??= build()).counted);
+      const count = () => {
+        const { query, counted } = (built ??= build());
+        return countOf(countItself && !byStudentsFirst ? (query as Select) : counted);
+      };
       const countTables = countItself
         ? followed(['queries'], ['students', 'teachers', 'teacher_groups'])
         : followed(['queries'], []);
@@ -398,13 +443,16 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper, mentees
           }
           // On PostgreSQL each question's tags come with the page, and a whole board's kept count
           // is read beside it: one round trip where there were three.
-          const withTags = queryOf().select(
-            sql<
-              string[] | null
-            >`(select json_agg(t.tag order by t.position) from query_tags t where t.query_id = q.id)`.as(
-              'tag_list',
-            ),
-          );
+          const tagged = (rows: Select) =>
+            rows.select(
+              sql<
+                string[] | null
+              >`(select json_agg(t.tag order by t.position) from query_tags t where t.query_id = q.id)`.as(
+                'tag_list',
+              ),
+            );
+          const query = queryOf();
+          const withTags = query instanceof PagedQuery ? query.map(tagged) : tagged(query);
           const listed = await listPage(withTags, page, total, wholeBoard);
           const tags = new Map(listed.items.map((row) => [row.id, row.tag_list ?? []]));
           const found = { items: listed.items as Row[], total: listed.total };

@@ -129,6 +129,22 @@ describe('the query boards as a work list', () => {
     ]);
   });
 
+  it("pages a mentor's list and a group's newest first or oldest first, each page after the last, with the total", async () => {
+    const pages = [];
+    for (const offset of [0, 1, 2, 3]) pages.push(await unsolved(`mine=true&limit=1&offset=${offset}`));
+    expect(pages.map((p) => topics(p.queries))).toEqual([['Zed second'], ['Amy liked'], ['Zed first'], []]);
+    expect(pages.map((p) => p.total)).toEqual([3, 3, 3, 3]);
+    const oldest = await unsolved('mine=true&order=asc&limit=2&offset=1');
+    expect(topics(oldest.queries)).toEqual(['Amy liked', 'Zed second']);
+    expect(oldest.total).toBe(3);
+    const group = await unsolved('group=Q-1&limit=1&offset=1');
+    expect(topics(group.queries)).toEqual(['Zed first']);
+    expect(group.total).toBe(2);
+    const solved = await board('queries-with-solution', 'mine=true&limit=1');
+    expect(topics(solved.queries)).toEqual(['Amy solved']);
+    expect(solved.total).toBe(1);
+  });
+
   it('pages a filtered, sorted board with its total, and the same page again from the cache', async () => {
     const first = await unsolved('mine=true&sort=name&order=asc&limit=1&offset=1');
     expect(first.total).toBe(3);
