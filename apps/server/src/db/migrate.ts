@@ -30,6 +30,7 @@ import * as boardCountAtCommit from './migrations/0027-board-count-at-commit';
 import * as roomForUpdates from './migrations/0028-room-for-updates';
 import * as leaveByLastDay from './migrations/0029-leave-by-last-day';
 import * as attendanceTotals from './migrations/0030-attendance-totals';
+import * as hiddenQueriesCount from './migrations/0031-hidden-queries-count';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '0028-room-for-updates': roomForUpdates,
   '0029-leave-by-last-day': leaveByLastDay,
   '0030-attendance-totals': attendanceTotals,
+  '0031-hidden-queries-count': hiddenQueriesCount,
 };
 
 /** The migration that creates the schema: it runs on the first start of a new database only. */

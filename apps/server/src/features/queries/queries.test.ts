@@ -518,6 +518,26 @@ describe('PUT /api/queries/:id/hidden', () => {
     expect(unsolved.every((q) => !('hidden' in q))).toBe(true);
   });
 
+  it("counts every query, hidden or not, in the admin collection's paged total as queries are hidden, solved and shown again", async () => {
+    const pagedTotal = async () => {
+      const res = await request('GET', '/api/queries?limit=1', adminToken);
+      expect(res.statusCode).toBe(200);
+      return Number(res.headers['x-total-count']);
+    };
+    const before = (await collection()).length;
+    expect(await pagedTotal()).toBe(before);
+    const spam = await ask();
+    const answered = await ask(otherToken);
+    expect((await hide(spam._id, true)).statusCode).toBe(200);
+    expect(await pagedTotal()).toBe(before + 2);
+    expect((await solve(answered._id, 'Done')).statusCode).toBe(200);
+    expect((await hide(answered._id, true)).statusCode).toBe(200);
+    expect(await pagedTotal()).toBe(before + 2);
+    expect((await hide(spam._id, false, adminToken)).statusCode).toBe(200);
+    expect(await pagedTotal()).toBe(before + 2);
+    expect((await collection()).length).toBe(before + 2);
+  });
+
   it('shows a hidden query again when staff un-hide it, and audits that too', async () => {
     const query = await ask();
     expect((await hide(query._id, true)).statusCode).toBe(200);

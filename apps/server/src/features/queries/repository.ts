@@ -241,6 +241,17 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper, mentees
     return row?.total ?? 0;
   };
 
+  /**
+   * How many questions there are, hidden or not: both boards' kept totals and the hidden ones (few,
+   * from their own index, migration 0031), in one statement.
+   */
+  const collectionCount = async (): Promise<number> => {
+    const { rows } = await sql<{ total: number | string }>`
+      select (select coalesce(sum(c.total), 0) from query_board_counts c)
+        + (select count(*) from queries h where h.hidden_at is not null) as total`.execute(db);
+    return Number(rows[0]?.total ?? 0);
+  };
+
   /** The roll number of the student who asked a query; undefined when there is no such query. */
   const askerOf = async (id: string): Promise<number | undefined> =>
     (await db.selectFrom('queries').select('roll_no').where('id', '=', id).executeTakeFirst())?.roll_no;
@@ -423,11 +434,19 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper, mentees
       // A whole board's count is kept by the database as questions change (migration 0025).
       const wholeBoard =
         !countItself && filter.solved !== undefined && filter.rollNo === undefined && !filter.withHidden;
+      // So is the whole collection's, hidden questions and all, but for the few hidden ones.
+      const wholeCollection =
+        !countItself &&
+        filter.solved === undefined &&
+        filter.rollNo === undefined &&
+        filter.withHidden === true;
       const total = wholeBoard
         ? () => boardCount(filter.solved!)
-        : keep && countKey
-          ? () => keep(countKey, countTables, count, outside)
-          : count;
+        : wholeCollection
+          ? collectionCount
+          : keep && countKey
+            ? () => keep(countKey, countTables, count, outside)
+            : count;
       if (!shared || !keep) {
         const found = await listPage(queryOf(), page, total);
         return { items: await toQueries(found.items, reader, filter.withHidden), total: found.total };
