@@ -472,7 +472,8 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper, mentees
             );
           const query = queryOf();
           const withTags = query instanceof PagedQuery ? query.map(tagged) : tagged(query);
-          const listed = await listPage(withTags, page, total, wholeBoard);
+          // So is a mentor's or a group's count, which a page of their few hundred questions needs.
+          const listed = await listPage(withTags, page, total, wholeBoard || byStudentsFirst);
           const tags = new Map(listed.items.map((row) => [row.id, row.tag_list ?? []]));
           const found = { items: listed.items as Row[], total: listed.total };
           return { found, tags };
