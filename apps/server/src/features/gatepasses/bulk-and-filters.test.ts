@@ -315,6 +315,10 @@ describe('GET /api/gatepasses/:status filters and sorts', () => {
     expect(total).toBe(3);
     expect(names((await list('mine=true&group=F-2')).passes)).toEqual(['Amy Filter 2031-08-01']);
     expect((await list('mine=true&group=F-9')).passes).toEqual([]);
+    // A page short of the list counts the rest: the same totals.
+    expect((await list('mine=true&limit=1')).total).toBe(3);
+    expect((await list('mine=true&group=F-1&limit=1&offset=1')).total).toBe(2);
+    expect((await list('group=F-2&limit=1&offset=1')).total).toBe(1);
     expect((await list('mine=false')).passes).toHaveLength(4);
     // An admin mentors no group.
     expect((await list('mine=true', adminToken)).passes).toEqual([]);
