@@ -500,17 +500,17 @@ export function noticesRepository(db: Db, dialect: Dialect = 'sqlite') {
      * claimed by one conditional update: of several instances checking at once, one tells.
      */
     /**
-     * Every moment a notice, an event or a mentor notice starts or ends, in order: whom a list shows
-     * changes only at one of them (besides writes).
+     * Every moment after `after` when a notice, an event or a mentor notice starts or ends, in order:
+     * whom a list shows changes only at one of them (besides writes).
      */
-    async boundaries(): Promise<string[]> {
+    async boundaries(after: string): Promise<string[]> {
       const { rows } = await sql<{ at: string }>`
-        select starts_at as at from notices where starts_at is not null
-        union select ends_at from notices where ends_at is not null
-        union select starts_at from events where starts_at is not null
-        union select ends_at from events where ends_at is not null
-        union select starts_at from mentor_notices where starts_at is not null
-        union select ends_at from mentor_notices where ends_at is not null`.execute(db);
+        select starts_at as at from notices where starts_at > ${after}
+        union select ends_at from notices where ends_at > ${after}
+        union select starts_at from events where starts_at > ${after}
+        union select ends_at from events where ends_at > ${after}
+        union select starts_at from mentor_notices where starts_at > ${after}
+        union select ends_at from mentor_notices where ends_at > ${after}`.execute(db);
       return rows.map((r) => r.at).sort();
     },
 
