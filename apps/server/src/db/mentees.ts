@@ -102,3 +102,27 @@ export function groupRows(db: Db, cache: ReadCache) {
   return async (group: string, outside?: number): Promise<MenteeRows> =>
     followed(cache, await cache.get(`group-students:${group}`, ['students'], () => load(group), outside));
 }
+
+/**
+ * The roll numbers of one group's students, of a teacher's mentees, or of both at once, as a
+ * subquery: a list filtered by them reads each student's own rows by index instead of joining every
+ * row to its student.
+ */
+export function rollNosOf(
+  db: Db,
+  { group, mentoredBy }: { group?: string | undefined; mentoredBy?: string | undefined },
+) {
+  let students = db.selectFrom('students as fs').select('fs.roll_no');
+  if (group !== undefined) students = students.where('fs.group_name', '=', group);
+  if (mentoredBy !== undefined) {
+    students = students.where(
+      'fs.group_name',
+      'in',
+      db
+        .selectFrom('teacher_groups')
+        .select('teacher_groups.group_name')
+        .where('teacher_groups.teacher_account_id', '=', mentoredBy),
+    );
+  }
+  return students;
+}

@@ -12,6 +12,7 @@ import { insertEntries, type AuditRecord } from '../audit/repository';
 import type { PreparedNotifications } from '../notifications/repository';
 import { inChunks } from '../../lib/chunks';
 import { newId, nowIso } from '../../lib/ids';
+import { rollNosOf } from '../../db/mentees';
 import { listPage, mapItems, type Listed, type Page } from '../../lib/lists';
 import { gateState } from '../gate/state';
 import { writingRowsOf } from '../../db/changes';
@@ -235,19 +236,7 @@ export function gatePassRepository(db: Db, dialect: Dialect, now: () => number =
       let counted = countPasses(status);
       const byStudent = group !== undefined || mentoredBy !== undefined;
       if (byStudent) {
-        counted = counted.where('g.roll_no', 'in', (eb) => {
-          let students = eb.selectFrom('students as fs').select('fs.roll_no');
-          if (group !== undefined) students = students.where('fs.group_name', '=', group);
-          if (mentoredBy !== undefined) {
-            students = students.where('fs.group_name', 'in', (inner) =>
-              inner
-                .selectFrom('teacher_groups')
-                .select('teacher_groups.group_name')
-                .where('teacher_groups.teacher_account_id', '=', mentoredBy),
-            );
-          }
-          return students;
-        });
+        counted = counted.where('g.roll_no', 'in', rollNosOf(db, { group, mentoredBy }));
       }
       // On PostgreSQL a mentor's or a group's page and its count go out at once, on two connections
       // (11.2 ms a cold first page where one after the other took 12.3).
