@@ -58,28 +58,13 @@ function followed(cache: ReadCache, rollNos: readonly number[]): MenteeRows {
 
 /** The students of the groups a teacher mentors, from memory while students and mentors are unchanged. */
 export function menteeRows(db: Db, cache: ReadCache) {
-  const load = async (teacherAccountId: string): Promise<number[]> =>
-    (
-      await db
-        .selectFrom('students')
-        .select('roll_no')
-        .where('group_name', 'in', (eb) =>
-          eb
-            .selectFrom('teacher_groups')
-            .select('group_name')
-            .where('teacher_account_id', '=', teacherAccountId),
-        )
-        .orderBy('roll_no')
-        .execute()
-    ).map((row) => row.roll_no);
-
   return async (teacherAccountId: string, outside?: number): Promise<MenteeRows> =>
     followed(
       cache,
       await cache.get(
         `mentees:${teacherAccountId}`,
         ['students', 'teacher_groups'],
-        () => load(teacherAccountId),
+        () => rollNosIn(db, { mentoredBy: teacherAccountId }),
         outside,
       ),
     );
@@ -89,18 +74,11 @@ export type MenteeRowsOf = ReturnType<typeof menteeRows>;
 
 /** The students of one group, from memory while students are unchanged. */
 export function groupRows(db: Db, cache: ReadCache) {
-  const load = async (group: string): Promise<number[]> =>
-    (
-      await db
-        .selectFrom('students')
-        .select('roll_no')
-        .where('group_name', '=', group)
-        .orderBy('roll_no')
-        .execute()
-    ).map((row) => row.roll_no);
-
   return async (group: string, outside?: number): Promise<MenteeRows> =>
-    followed(cache, await cache.get(`group-students:${group}`, ['students'], () => load(group), outside));
+    followed(
+      cache,
+      await cache.get(`group-students:${group}`, ['students'], () => rollNosIn(db, { group }), outside),
+    );
 }
 
 /**
@@ -125,4 +103,10 @@ export function rollNosOf(
     );
   }
   return students;
+}
+
+/** The roll numbers `rollNosOf` names, read, in order. */
+async function rollNosIn(db: Db, of: Parameters<typeof rollNosOf>[1]): Promise<number[]> {
+  const rows = await rollNosOf(db, of).orderBy('fs.roll_no').execute();
+  return rows.map((row) => row.roll_no);
 }
