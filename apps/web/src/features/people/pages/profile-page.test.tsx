@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, type Decoded, type Student } from '@campus/contract';
 import { fill, json, renderScreen, stubApi, urlOf, type FetchFn } from '../../../test/render';
@@ -53,6 +53,23 @@ describe('student profile', () => {
     expect(screen.queryByText(/^Password$/)).not.toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Change password' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it('shows the account actions only once the details are on screen', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    fetchMock.mockImplementationOnce(async () => {
+      await held;
+      return json(200, DETAILS);
+    });
+    renderScreen(<StudentProfilePage />, STUDENT);
+    expect(await screen.findByRole('status')).toHaveTextContent(/^Loading/);
+    // Their code is ready to render: they still wait for the details.
+    await act(() => import('../components/profile-actions'));
+    expect(screen.queryByRole('button', { name: 'Change password' })).not.toBeInTheDocument();
+    release();
+    expect(await screen.findByText('Rakesh Sharma')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Change password' })).toBeInTheDocument();
   });
 
   it("shows 'Error fetching details' with N/A fields when the details cannot be loaded", async () => {

@@ -1,5 +1,5 @@
 /** The profile screens: every field of SPEC §3, 'Not Available' for a missing value, and account actions. */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { MESSAGES, type Student, type Teacher } from '@campus/contract';
 import { LoadingState } from '../../../components/page-states';
@@ -11,6 +11,27 @@ import type { Contact } from '../components/profile-actions';
 
 // The forms and their code follow the details: on a phone the details show without waiting for them.
 const ProfileActions = lazy(() => import('../components/profile-actions'));
+
+/**
+ * True once the details have been painted: the forms' code (and zod's, which they check with) is
+ * fetched and run only then, so that on a slow phone evaluating it never holds back the details.
+ */
+function usePaintedAfter(ready: boolean): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    if (!ready || painted) return;
+    // The frame that paints the details, then the task after it.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, [ready, painted]);
+  return painted;
+}
 
 type Field = [label: string, value: string | number | null | undefined];
 
@@ -56,6 +77,7 @@ export function ProfileView({
   /** The admin also sets what guardians are emailed. */
   admin?: boolean;
 }) {
+  const actions = usePaintedAfter(!loading);
   return (
     <Stack>
       <PageTitle>{title}</PageTitle>
@@ -71,9 +93,11 @@ export function ProfileView({
           <Fields fields={fields} failed={failed} />
         </Paper>
       )}
-      <Suspense fallback={null}>
-        <ProfileActions contact={contact} admin={admin} />
-      </Suspense>
+      {actions && (
+        <Suspense fallback={null}>
+          <ProfileActions contact={contact} admin={admin} />
+        </Suspense>
+      )}
     </Stack>
   );
 }
