@@ -34,11 +34,13 @@ const ON_LEAVE_SETTING = 'attendance.on_leave';
 
 /**
  * What puts a student On leave on a day, as conditions on `leave_applications as l` and
- * `gate_passes as g`: approved leave whose days include it, or a pass approved for it.
+ * `gate_passes as g`: approved leave whose days include it, or a pass approved for it. The day is a
+ * value, or an expression that gives it.
  */
-export const leaveCovers = (date: string) =>
+export const leaveCovers = (date: string | RawBuilder<string>) =>
   sql<boolean>`l.status = 'approved' and l.from_date <= ${date} and l.to_date >= ${date}`;
-export const passCovers = (date: string) => sql<boolean>`g.status = 'approved' and g.date = ${date}`;
+export const passCovers = (date: string | RawBuilder<string>) =>
+  sql<boolean>`g.status = 'approved' and g.date = ${date}`;
 
 export function leaveRepository(db: Db) {
   const selectLeave = () =>
