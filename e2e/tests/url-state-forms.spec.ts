@@ -108,10 +108,13 @@ test('a teacher keeps filter, sort and page of the queries work list through a r
     .getByRole('columnheader', { name: /Student/ })
     .getByRole('button')
     .click();
-  await page
-    .getByRole('navigation', { name: 'Unsolved queries pages' })
-    .getByRole('button', { name: 'Next' })
-    .click();
+  // The sorted list is on screen, as a reader sees it, before its next page is asked for: a click
+  // while the rows are still changing could land on a row the new ones moved under the pointer.
+  const pager = page.getByRole('navigation', { name: 'Unsolved queries pages' });
+  await expect(page.getByRole('row', { name: /^Url query/ }).first()).toHaveAccessibleName(/^Url query 6\./);
+  await expect(pager).toContainText('1–50 of 54');
+  await expect(page.locator('table[aria-busy="true"]')).toHaveCount(0);
+  await pager.getByRole('button', { name: 'Next' }).click();
   await expectView(page, group);
   const shared = page.url();
   expect(new URL(shared).searchParams.get('page')).toBe('2');

@@ -1,5 +1,5 @@
-import { QueryClient, QueryClientProvider, focusManager } from '@tanstack/react-query';
-import { act, render, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider, focusManager, useQuery } from '@tanstack/react-query';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseLiveEvent } from '@campus/contract';
 import { parseSseBlock, retryDelayMs, useLiveUpdates } from './live-updates';
@@ -181,6 +181,55 @@ describe('useLiveUpdates', () => {
       ['stats'],
       ['support'],
     ]);
+    unmount();
+  });
+
+  it('lets a list that is reloading arrive through a burst of events, then reloads it once more', async () => {
+    localStorage.setItem('jwtToken', 'tok');
+    let send: (text: string) => void = () => undefined;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        send = (text) => controller.enqueue(new TextEncoder().encode(text));
+      },
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response(body, { status: 200 }))),
+    );
+    const loads: { signal: AbortSignal; answer: (rows: string) => void }[] = [];
+    function Board() {
+      const board = useQuery({
+        queryKey: ['queries', 'board'],
+        queryFn: ({ signal }) => new Promise<string>((answer) => loads.push({ signal, answer })),
+      });
+      return <p>{board.data ?? 'Loading'}</p>;
+    }
+    const queryClient = new QueryClient();
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    const { unmount } = render(
+      <QueryClientProvider client={queryClient}>
+        <Live />
+        <Board />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(loads).toHaveLength(1));
+    act(() => loads[0]!.answer('First'));
+    expect(await screen.findByText('First')).toBeTruthy();
+
+    send(': connected\n\nid: 1\ndata: {"topics":["queries"]}\n\n');
+    await waitFor(() => expect(loads).toHaveLength(2));
+    for (let id = 2; id <= 6; id++) send(`id: ${id}\ndata: {"topics":["queries"]}\n\n`);
+    // Every event is handled while the reload is on its way; none gives it up for a new one.
+    await waitFor(() => expect(invalidate).toHaveBeenCalledTimes(6));
+    expect(loads).toHaveLength(2);
+    expect(loads[1]!.signal.aborted).toBe(false);
+    act(() => loads[1]!.answer('Second'));
+    expect(await screen.findByText('Second')).toBeTruthy();
+    // Its answer may be older than the five events: one more load for all of them.
+    await waitFor(() => expect(loads).toHaveLength(3));
+    act(() => loads[2]!.answer('Third'));
+    expect(await screen.findByText('Third')).toBeTruthy();
+    expect(loads).toHaveLength(3);
     unmount();
   });
 

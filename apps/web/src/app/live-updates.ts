@@ -47,9 +47,22 @@ export function parseSseBlock(block: string): SseBlock {
   return parsed;
 }
 
+/**
+ * Reloads the lists under a key without giving up a load already on its way: a burst of events (a
+ * class asking questions, a hall's passes decided) would otherwise restart a list's request on every
+ * event, and on a busy server a list could wait for as long as the burst lasts. A list that was
+ * loading when the event came is loaded once more when that load ends, as its answer may be older
+ * than the change; events meanwhile join that one reload.
+ */
+async function reload(queryClient: QueryClient, queryKey: string[]): Promise<void> {
+  const loading = queryClient.isFetching({ queryKey }) > 0;
+  await queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
+  if (loading) await queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
+}
+
 export function reloadTopics(queryClient: QueryClient, topics: readonly LiveTopic[]): void {
   for (const topic of topics) {
-    for (const queryKey of KEYS[topic]) void queryClient.invalidateQueries({ queryKey });
+    for (const queryKey of KEYS[topic]) void reload(queryClient, queryKey);
   }
 }
 
