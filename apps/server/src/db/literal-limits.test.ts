@@ -1,24 +1,9 @@
-import {
-  DummyDriver,
-  Kysely,
-  PostgresAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
-  sql,
-} from 'kysely';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { postgresCompiler } from '../../test/postgres-compiler';
 import { LiteralLimits } from './literal-limits';
-import type { Database } from './schema';
 
-const db = new Kysely<Database>({
-  dialect: {
-    createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new DummyDriver(),
-    createIntrospector: (kysely) => new PostgresIntrospector(kysely),
-    createQueryCompiler: () => new PostgresQueryCompiler(),
-  },
-  plugins: [new LiteralLimits()],
-});
+const db = postgresCompiler([new LiteralLimits()]);
 
 describe('limits written into PostgreSQL statements', () => {
   it('writes a page size into the statement and leaves the other values as parameters', () => {

@@ -1,17 +1,9 @@
-import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { postgresCompiler } from '../../test/postgres-compiler';
 import { plannedPerGroup } from './index';
 import { rollNosOf } from './mentees';
-import type { Database } from './schema';
 
-const db = new Kysely<Database>({
-  dialect: {
-    createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new DummyDriver(),
-    createIntrospector: (kysely) => new PostgresIntrospector(kysely),
-    createQueryCompiler: () => new PostgresQueryCompiler(),
-  },
-});
+const db = postgresCompiler();
 
 const TEACHER = '00000000-0000-4000-9002-000000000001';
 
