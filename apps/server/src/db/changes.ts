@@ -47,6 +47,13 @@ export interface ChangeTracker {
   start?(log: ChangeLog): Promise<void>;
   /** One name for these students' rows of a table (`ChangeCounts.watch`). */
   watch(table: StudentTable, rollNos: readonly number[]): WatchedRows;
+  /**
+   * Every write to the database moves a stamp by the time it has committed, whoever made it: true
+   * on SQLite (this process's writes go through one connection; another's move `data_version`).
+   * On PostgreSQL another instance's write is heard a moment later, so what a write leaves behind
+   * cannot be kept without reading it back (`ReadCache.keepWritten`).
+   */
+  readonly writesKnownAtOnce?: boolean;
 }
 
 /** Where a tracker reports trouble it recovers from (the app's logger). */
@@ -406,6 +413,7 @@ export const tableOf = (name: string): string => {
 /** Change tracking over one SQLite connection; `recordWrite` is called before each write runs. */
 export class SqliteChanges implements ChangeTracker {
   private readonly counts = new ChangeCounts();
+  readonly writesKnownAtOnce = true;
 
   constructor(private readonly dataVersion: () => number) {}
 

@@ -14,6 +14,8 @@ export interface MenteeRows {
    * sources were others, is never compared with the new ones.
    */
   readonly key: string;
+  /** Their roll numbers, in order. */
+  readonly rollNos: readonly number[];
   /**
    * What a read of these mentees' rows of `tables` names: `also` (whole tables), then each table's
    * rows of these students, followed together (`ReadCache.watch`). Kept per mentee list, so that a
@@ -40,6 +42,7 @@ function followed(cache: ReadCache, rollNos: readonly number[]): MenteeRows {
   const { key, sources } = entry;
   return {
     key,
+    rollNos,
     sources(tables, also) {
       const name = `${tables.join()}|${also.join()}`;
       let named = sources.get(name);

@@ -12,10 +12,20 @@ import { sql } from 'kysely';
 import { buildApp } from '../app';
 import { bearer, createStudent, createTeacher, login } from '../../test/fixtures';
 import type { App } from '../types';
-import { ChangeCounts, existingRowsOf, LEAF_TABLES, readTables, tableOf, writeTarget } from './changes';
+import {
+  ChangeCounts,
+  existingRowsOf,
+  LEAF_TABLES,
+  readTables,
+  rowsOf,
+  tableOf,
+  writeTarget,
+  type ChangeTracker,
+  type Stamp,
+} from './changes';
 import { openDb, type DbHandle } from './index';
 import { migrateToLatest } from './migrate';
-import { ReadCache } from './read-cache';
+import { ReadCache, type CachedSource } from './read-cache';
 
 describe('what a statement reads and writes', () => {
   it('names the table of an insert (which only adds rows), an update or an upsert', () => {
@@ -287,6 +297,94 @@ describe('the read cache', () => {
     expect(loads.filter((key) => key === 'a')).toEqual(['a']);
     expect(cache.stats().entries).toBe(6);
     await handle.close();
+  });
+});
+
+describe('an answer a write made known', () => {
+  /** A tracker over counters the test moves itself, as writes would. */
+  function tracked(knownAtOnce = true) {
+    const counts = new ChangeCounts();
+    let outside = 0;
+    const tracker: ChangeTracker = {
+      outside: () => outside,
+      stamp: (tables, at) => ({ outside: at, local: counts.sum(tables) }),
+      watch: (table, rollNos) => counts.watch(table, rollNos),
+      writesKnownAtOnce: knownAtOnce,
+    };
+    const cache = new ReadCache(tracker, { checkHits: false });
+    const group: CachedSource[] = ['students', cache.watch('attendance', [1, 2, 3])];
+    const marked: CachedSource[] = ['students', ...[1, 2, 3].map((n) => rowsOf('attendance', n))];
+    const keep = (moves: number, before: Stamp) =>
+      cache.keepWritten('marks', group, ['kept'], { sources: marked, before, moves });
+    let loads = 0;
+    const read = () =>
+      cache.get('marks', group, async () => {
+        loads++;
+        return ['loaded'];
+      });
+    const stamp = () => cache.stampBefore(marked, 0)!;
+    return { counts, cache, stamp, keep, read, loads: () => loads, moveOutside: () => outside++ };
+  }
+
+  it('keeps it when the rows moved by the write’s own changes only, and answers it from memory', async () => {
+    const { counts, cache, read, loads } = tracked();
+    const before = cache.stampBefore(['students', rowsOf('attendance', 1), rowsOf('attendance', 2)], 0)!;
+    // The write changes two of the students' marks.
+    counts.table('attendance', [1, 2]);
+    expect(
+      cache.keepWritten('marks', ['students', cache.watch('attendance', [1, 2, 3])], ['kept'], {
+        sources: ['students', rowsOf('attendance', 1), rowsOf('attendance', 2)],
+        before,
+        moves: 2,
+      }),
+    ).toBe(true);
+    expect(await read()).toEqual(['kept']);
+    expect(loads()).toBe(0);
+    // Kept like any answer: the next write to the rows lets it go.
+    counts.table('attendance', [3]);
+    expect(await read()).toEqual(['loaded']);
+  });
+
+  it('keeps nothing when another write touched the rows, the table, the students or the file meanwhile', async () => {
+    const another = tracked();
+    const before = another.cache.stampBefore(['students', rowsOf('attendance', 1)], 0)!;
+    another.counts.table('attendance', [1]);
+    another.counts.table('attendance', [1]);
+    expect(
+      another.cache.keepWritten('marks', ['students'], ['kept'], {
+        sources: ['students', rowsOf('attendance', 1)],
+        before,
+        moves: 1,
+      }),
+    ).toBe(false);
+
+    for (const meanwhile of [
+      (t: ReturnType<typeof tracked>) => t.counts.table('attendance'),
+      (t: ReturnType<typeof tracked>) => t.counts.table('students'),
+      (t: ReturnType<typeof tracked>) => t.counts.all(),
+      (t: ReturnType<typeof tracked>) => t.moveOutside(),
+    ]) {
+      const t = tracked();
+      const at = t.stamp();
+      meanwhile(t);
+      expect(t.keep(0, at)).toBe(false);
+      expect(await t.read()).toEqual(['loaded']);
+      expect(t.loads()).toBe(1);
+    }
+  });
+
+  it('keeps nothing where writes are heard of late (PostgreSQL) or the cache is off', () => {
+    expect(tracked(false).cache.stampBefore(['students'], 0)).toBeUndefined();
+    const off = new ReadCache(
+      {
+        outside: () => 0,
+        stamp: (_, outside) => ({ outside, local: 0 }),
+        watch: () => 'attendance@1',
+        writesKnownAtOnce: true,
+      },
+      { enabled: false },
+    );
+    expect(off.stampBefore(['students'], 0)).toBeUndefined();
   });
 });
 

@@ -202,11 +202,50 @@ export class ReadCache {
     stamp: Stamp,
   ): Promise<T> {
     const value = FREEZE ? await this.loadChecked(key, tables, load) : await load();
+    this.store(key, stamp, value);
+    return value;
+  }
+
+  private store(key: string, stamp: Stamp, value: unknown): void {
     this.entries.delete(key);
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(key, { stamp, value: FREEZE ? deepFreeze(value) : value, moved: ++this.moves });
     markCached(value);
-    return value;
+  }
+
+  /**
+   * Where these sources stand, given where outside writes stood: the starting point of a write
+   * whose outcome may be kept (`keepWritten`). Undefined where that cannot be done.
+   */
+  stampBefore(tables: readonly CachedSource[], outside: number | undefined): Stamp | undefined {
+    if (!this.keepsWrites || outside === undefined) return undefined;
+    return this.changes.stamp(tables, outside);
+  }
+
+  /** Whether what a write leaves behind may be kept without reading it back (`keepWritten`). */
+  get keepsWrites(): boolean {
+    return this.enabled && this.changes.writesKnownAtOnce === true;
+  }
+
+  /**
+   * Keeps an answer a write has made known, without reading it back: `value` is what a read of
+   * `tables` would give now. It is kept only when `written` (stamped by `stampBefore` before the
+   * write read what it needed, and naming every row the answer is made of) moved since by exactly
+   * the write's own `moves` (one for each of its rows' changes): then nothing else wrote those rows
+   * meanwhile, in this process or outside it. Otherwise nothing is kept, and the next read loads.
+   */
+  keepWritten(
+    key: string,
+    tables: readonly CachedSource[],
+    value: unknown,
+    written: { sources: readonly CachedSource[]; before: Stamp; moves: number },
+  ): boolean {
+    const outside = this.changes.outside();
+    if (!this.enabled || outside === undefined || outside !== written.before.outside) return false;
+    const now = this.changes.stamp(written.sources, outside);
+    if (now.local !== written.before.local + written.moves) return false;
+    this.store(key, this.changes.stamp(tables, outside), value);
+    return true;
   }
 
   /**

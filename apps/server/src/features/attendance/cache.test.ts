@@ -131,3 +131,68 @@ describe("a student's own screens in memory", () => {
     expect((await history()).json()).toEqual([]);
   });
 });
+
+describe("a group's marks of the day after a mark", () => {
+  let groups = 0;
+  async function groupOf(size: number) {
+    const group = `Kept ${++groups}`;
+    const students = [];
+    for (let i = 0; i < size; i++) students.push(await createStudent(t.handle.db, { group }));
+    return { group, rollNos: students.map((s) => s.rollNo) };
+  }
+  const today = new Date().toISOString().slice(0, 10);
+  const marksOf = (group: string, limit: number) =>
+    read(
+      `/api/attendance-marks?group=${encodeURIComponent(group)}&date=${today}&limit=${limit}`,
+      teacherToken,
+    );
+  // A read of a group's marks asks the cache twice: for the group's students, then for their marks.
+  const markAll = (records: { studentId: number; status: string }[]) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/mark-attendance',
+      headers: bearer(teacherToken),
+      payload: { date: today, attendanceRecords: records },
+    });
+
+  it('are answered from memory after the whole group is marked, for any page that holds the group', async () => {
+    const { group, rollNos } = await groupOf(3);
+    expect((await marksOf(group, 500)).json()).toEqual([]);
+    const first = rollNos.map((studentId, i) => ({ studentId, status: i === 1 ? 'Absent' : 'Present' }));
+    expect((await markAll(first)).statusCode).toBe(200);
+
+    // On PostgreSQL another instance's write is heard a moment later: the marks are read once again.
+    const keeps = t.handle.dialect === 'sqlite';
+    const before = await hits();
+    const kept = await marksOf(group, 500);
+    expect(kept.json()).toEqual(first);
+    expect(kept.headers['x-total-count']).toBe('3');
+    expect((await marksOf(group, 200)).json()).toEqual(first);
+    expect(await hits()).toBe(before + (keeps ? 4 : 3));
+
+    // Marked again with one status changed: the new marks, from memory again.
+    const second = first.map((r, i) => (i === 2 ? { ...r, status: 'Absent' } : r));
+    expect((await markAll(second)).statusCode).toBe(200);
+    const after = await hits();
+    expect((await marksOf(group, 500)).json()).toEqual(second);
+    expect(await hits()).toBe(after + (keeps ? 2 : 1));
+  });
+
+  it('are read again after a mark of part of the group, or a page that holds only part of it', async () => {
+    const { group, rollNos } = await groupOf(3);
+    expect((await marksOf(group, 500)).json()).toEqual([]);
+    const all = rollNos.map((studentId) => ({ studentId, status: 'Present' }));
+    expect((await markAll(all)).statusCode).toBe(200);
+    const part = [{ studentId: rollNos[0]!, status: 'Absent' }];
+    expect((await markAll(part)).statusCode).toBe(200);
+
+    const before = await hits();
+    expect((await marksOf(group, 500)).json()).toEqual([
+      { studentId: rollNos[0], status: 'Absent' },
+      ...all.slice(1),
+    ]);
+    expect((await marksOf(group, 2)).json()).toEqual([{ studentId: rollNos[0], status: 'Absent' }, all[1]]);
+    // The group's students from memory; their marks read afresh, both times.
+    expect(await hits()).toBe(before + 2);
+  });
+});

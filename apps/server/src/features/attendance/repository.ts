@@ -161,6 +161,16 @@ export function attendanceRepository(db: Db, dialect: Dialect) {
       return out;
     },
 
+    /** The group a student is in, or undefined for no such student. */
+    async groupOf(rollNo: number): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('students')
+        .select('group_name')
+        .where('roll_no', '=', rollNo)
+        .executeTakeFirst();
+      return row?.group_name;
+    },
+
     async studentExists(rollNo: number): Promise<boolean> {
       const row = await db
         .selectFrom('students')

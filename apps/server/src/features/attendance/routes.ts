@@ -24,8 +24,9 @@ import type { Feature } from '../deps';
 import { correctionsOf } from './corrections';
 import { entriesWithWrite } from '../audit/entries';
 import { attendanceRepository } from './repository';
-import { rowsOf } from '../../db/changes';
-import { groupRows } from '../../db/mentees';
+import { rowsOf, type Stamp } from '../../db/changes';
+import { groupRows, type MenteeRows } from '../../db/mentees';
+import type { CachedSource } from '../../db/read-cache';
 
 const STAFF = ['teacher', 'admin'] as const;
 const ALL = ['student', 'teacher', 'admin'] as const;
@@ -47,6 +48,46 @@ function listUnknown(rollNos: number[]): string {
 export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, mail, audit }) => {
   const repo = attendanceRepository(db, dialect);
   const studentsOf = groupRows(db, cache);
+
+  /**
+   * The key of a group's marks of a day. A page from the top as long as the group or longer holds
+   * the whole group, whatever its size: such pages share one key, the one a mark keeps.
+   */
+  const marksKey = (group: string, date: string, students: MenteeRows, limit?: number, offset = 0) => {
+    const whole = offset === 0 && (limit === undefined || students.rollNos.length <= limit);
+    return `attendance-marks:${group}:${date}:${students.key}:${whole ? 'whole' : `${limit}:${offset}`}`;
+  };
+
+  /**
+   * After a mark of a whole group, the group's marks of the day are what the mark asked for: they
+   * are kept in memory as the group's list reads them, so that the teacher's next look at the day
+   * (the screen reloads it at once) does not read the group's rows back. Kept only when nothing
+   * else wrote those students' marks, or moved a student, since the mark began (`keepWritten`).
+   */
+  async function keepGroupMarks(
+    date: string,
+    marks: readonly { rollNo: number; status: AttendanceStatus }[],
+    written: { sources: readonly CachedSource[]; before: Stamp; moves: number },
+    outside: number | undefined,
+  ): Promise<void> {
+    const group = await repo.groupOf(marks[0]!.rollNo);
+    if (group === undefined) return;
+    const students = await studentsOf(group, outside);
+    if (students.rollNos.length !== marks.length) return;
+    const statusOf = new Map(marks.map((m) => [m.rollNo, m.status]));
+    const body: { studentId: number; status: AttendanceStatus }[] = [];
+    for (const rollNo of students.rollNos) {
+      const status = statusOf.get(rollNo);
+      if (status === undefined) return;
+      body.push({ studentId: rollNo, status });
+    }
+    cache.keepWritten(
+      marksKey(group, date, students),
+      students.sources(['attendance'], ['students']),
+      { body, total: body.length },
+      written,
+    );
+  }
 
   /**
    * Students On leave that day (approved leave, or an approved gate pass) are marked On leave; a
@@ -116,6 +157,12 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, 
         throw badRequest(`date cannot be in the future: ${date} is after today; mark today or a past day`);
       }
       const marks = attendanceRecords.map((r) => ({ rollNo: r.studentId, status: r.status }));
+      // Where these students' marks stand before anything is read for the mark (`keepGroupMarks`).
+      const sources: CachedSource[] | undefined =
+        cache.keepsWrites && marks.length > 0
+          ? ['students', ...marks.map((m) => rowsOf('attendance', m.rollNo))]
+          : undefined;
+      const stamped = sources && cache.stampBefore(sources, request.dataVersion);
       // What the day already holds and who is On leave: one statement before the write, read while
       // the write is counted against the teacher's allowance.
       const [before] = await Promise.all([repo.beforeMark(date, marks), writeAllowed(request)]);
@@ -145,6 +192,11 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, 
         if (!result.ok) throw unknownRollNos(result.unknownRollNos);
       } else {
         await audit.recordAll(entries);
+      }
+      // Each changed mark moves its student's rows once.
+      if (sources && stamped) {
+        const written = { sources, before: stamped, moves: changed.length };
+        await keepGroupMarks(date, marks, written, request.dataVersion);
       }
       // Guardians hear of a fall below 75 % (decision record 0034), beside the answer's audit entry;
       // a failure there undoes nothing.
@@ -178,7 +230,7 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, 
       return answerList(
         reply,
         cache.read(
-          `attendance-marks:${group}:${date}:${students.key}:${limit ?? 'all'}:${offset}`,
+          marksKey(group, date, students, limit, offset),
           students.sources(['attendance'], ['students']),
           load,
           request.dataVersion,
