@@ -50,8 +50,8 @@ export interface ChangeTracker {
   /**
    * Every write to the database moves a stamp by the time it has committed, whoever made it: true
    * on SQLite (this process's writes go through one connection; another's move `data_version`).
-   * On PostgreSQL another instance's write is heard a moment later, so what a write leaves behind
-   * cannot be kept without reading it back (`ReadCache.keepWritten`).
+   * On PostgreSQL another instance's write is heard a moment later: there `settle(true)` makes sure
+   * of it first (`ReadCache.keepWritten`).
    */
   readonly writesKnownAtOnce?: boolean;
 }

@@ -332,7 +332,7 @@ describe('an answer a write made known', () => {
     // The write changes two of the students' marks.
     counts.table('attendance', [1, 2]);
     expect(
-      cache.keepWritten('marks', ['students', cache.watch('attendance', [1, 2, 3])], ['kept'], {
+      await cache.keepWritten('marks', ['students', cache.watch('attendance', [1, 2, 3])], ['kept'], {
         sources: ['students', rowsOf('attendance', 1), rowsOf('attendance', 2)],
         before,
         moves: 2,
@@ -351,7 +351,7 @@ describe('an answer a write made known', () => {
     another.counts.table('attendance', [1]);
     another.counts.table('attendance', [1]);
     expect(
-      another.cache.keepWritten('marks', ['students'], ['kept'], {
+      await another.cache.keepWritten('marks', ['students'], ['kept'], {
         sources: ['students', rowsOf('attendance', 1)],
         before,
         moves: 1,
@@ -367,13 +367,46 @@ describe('an answer a write made known', () => {
       const t = tracked();
       const at = t.stamp();
       meanwhile(t);
-      expect(t.keep(0, at)).toBe(false);
+      expect(await t.keep(0, at)).toBe(false);
       expect(await t.read()).toEqual(['loaded']);
       expect(t.loads()).toBe(1);
     }
   });
 
-  it('keeps nothing where writes are heard of late (PostgreSQL) or the cache is off', () => {
+  it('where writes are heard of late (PostgreSQL), first hears every change committed before', async () => {
+    const counts = new ChangeCounts();
+    let heard: (() => void) | undefined;
+    const forced: boolean[] = [];
+    const cache = new ReadCache(
+      {
+        outside: () => 0,
+        stamp: (tables, outside) => ({ outside, local: counts.sum(tables) }),
+        watch: (table, rollNos) => counts.watch(table, rollNos),
+        settle: (force) => {
+          forced.push(force === true);
+          heard?.();
+          return Promise.resolve();
+        },
+      },
+      { checkHits: false },
+    );
+    const sources: CachedSource[] = ['students', rowsOf('attendance', 1)];
+    const keep = (before: Stamp) =>
+      cache.keepWritten('marks', sources, ['kept'], { sources, before, moves: 1 });
+    // Another instance's change, committed before the write's own but heard only now: nothing kept.
+    let before = cache.stampBefore(sources, 0)!;
+    counts.table('attendance', [1]);
+    heard = () => counts.table('attendance', [1]);
+    expect(await keep(before)).toBe(false);
+    // Nothing else heard: kept.
+    heard = undefined;
+    before = cache.stampBefore(sources, 0)!;
+    counts.table('attendance', [1]);
+    expect(await keep(before)).toBe(true);
+    expect(forced).toEqual([true, true]);
+  });
+
+  it('keeps nothing where it cannot hear of every write, or with the cache off', () => {
     expect(tracked(false).cache.stampBefore(['students'], 0)).toBeUndefined();
     const off = new ReadCache(
       {

@@ -222,9 +222,12 @@ export class ReadCache {
     return this.changes.stamp(tables, outside);
   }
 
-  /** Whether what a write leaves behind may be kept without reading it back (`keepWritten`). */
+  /**
+   * Whether what a write leaves behind may be kept without reading it back (`keepWritten`): where
+   * every write is known as it commits, or can be made sure of (`settle`).
+   */
   get keepsWrites(): boolean {
-    return this.enabled && this.changes.writesKnownAtOnce === true;
+    return this.enabled && (this.changes.writesKnownAtOnce === true || this.changes.settle !== undefined);
   }
 
   /**
@@ -233,15 +236,18 @@ export class ReadCache {
    * write read what it needed, and naming every row the answer is made of) moved since by exactly
    * the write's own `moves` (one for each of its rows' changes): then nothing else wrote those rows
    * meanwhile, in this process or outside it. Otherwise nothing is kept, and the next read loads.
+   * Where writes are heard of late (PostgreSQL), every change committed before is heard of first.
    */
-  keepWritten(
+  async keepWritten(
     key: string,
     tables: readonly CachedSource[],
     value: unknown,
     written: { sources: readonly CachedSource[]; before: Stamp; moves: number },
-  ): boolean {
+  ): Promise<boolean> {
+    if (!this.keepsWrites) return false;
+    if (!this.changes.writesKnownAtOnce) await this.changes.settle?.(true);
     const outside = this.changes.outside();
-    if (!this.enabled || outside === undefined || outside !== written.before.outside) return false;
+    if (outside === undefined || outside !== written.before.outside) return false;
     const now = this.changes.stamp(written.sources, outside);
     if (now.local !== written.before.local + written.moves) return false;
     this.store(key, this.changes.stamp(tables, outside), value);

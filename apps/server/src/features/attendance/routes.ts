@@ -81,7 +81,7 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, 
       if (status === undefined) return;
       body.push({ studentId: rollNo, status });
     }
-    cache.keepWritten(
+    await cache.keepWritten(
       marksKey(group, date, students),
       students.sources(['attendance'], ['students']),
       { body, total: body.length },
