@@ -227,7 +227,12 @@ export class ReadCache {
    * every write is known as it commits, or can be made sure of (`settle`).
    */
   get keepsWrites(): boolean {
-    return this.enabled && (this.changes.writesKnownAtOnce === true || this.changes.settle !== undefined);
+    return this.enabled && (this.writesKnownAtOnce || this.changes.settle !== undefined);
+  }
+
+  /** Whether `keepWritten` decides at once, rather than after a barrier (`ChangeTracker.writesKnownAtOnce`). */
+  get writesKnownAtOnce(): boolean {
+    return this.changes.writesKnownAtOnce === true;
   }
 
   /**
@@ -245,7 +250,7 @@ export class ReadCache {
     written: { sources: readonly CachedSource[]; before: Stamp; moves: number },
   ): Promise<boolean> {
     if (!this.keepsWrites) return false;
-    if (!this.changes.writesKnownAtOnce) await this.changes.settle?.(true);
+    if (!this.writesKnownAtOnce) await this.changes.settle?.(true);
     const outside = this.changes.outside();
     if (outside === undefined || outside !== written.before.outside) return false;
     const now = this.changes.stamp(written.sources, outside);

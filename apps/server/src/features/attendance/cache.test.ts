@@ -147,13 +147,18 @@ describe("a group's marks of the day after a mark", () => {
       teacherToken,
     );
   // A read of a group's marks asks the cache twice: for the group's students, then for their marks.
-  const markAll = (records: { studentId: number; status: string }[]) =>
-    t.app.inject({
+  const markAll = async (records: { studentId: number; status: string }[]) => {
+    const marked = await t.app.inject({
       method: 'POST',
       url: '/api/mark-attendance',
       headers: bearer(teacherToken),
       payload: { date: today, attendanceRecords: records },
     });
+    // On PostgreSQL the marks are kept once a barrier has been heard, after the answer: one more
+    // barrier is heard after it.
+    await t.handle.changes.settle?.(true);
+    return marked;
+  };
 
   it('are answered from memory after the whole group is marked, for any page that holds the group', async () => {
     const { group, rollNos } = await groupOf(3);

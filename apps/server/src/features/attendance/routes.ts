@@ -196,7 +196,11 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, 
       // Each changed mark moves its student's rows once.
       if (sources && stamped) {
         const written = { sources, before: stamped, moves: changed.length };
-        await keepGroupMarks(date, marks, written, request.dataVersion);
+        const keeping = keepGroupMarks(date, marks, written, request.dataVersion).catch((err: unknown) => {
+          request.log.warn({ err }, "The group's marks could not be kept in memory");
+        });
+        // Where keeping them waits for a barrier first (PostgreSQL), the answer does not wait for it.
+        if (cache.writesKnownAtOnce) await keeping;
       }
       // Guardians hear of a fall below 75 % (decision record 0034), beside the answer's audit entry;
       // a failure there undoes nothing.
