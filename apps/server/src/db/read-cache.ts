@@ -277,6 +277,16 @@ export class ReadCache {
     return this.get(key, tables, load, outside);
   }
 
+  /**
+   * The answer kept for `key` while its tables are unchanged, or undefined: nothing is loaded. For
+   * a write that may take what it must know from memory, and read it itself otherwise.
+   */
+  kept<T>(key: string, tables: readonly CachedSource[], outside = this.changes.outside()): T | undefined {
+    const hit = this.peek(key, tables, outside);
+    if (hit) this.count(key, true);
+    return hit?.value as T | undefined;
+  }
+
   /** The cached answer for `key` when its tables are unchanged, without loading anything. */
   private peek(
     key: string,

@@ -175,7 +175,12 @@ describe("a group's marks of the day after a mark", () => {
 
     // Marked again with one status changed: the new marks, from memory again.
     const second = first.map((r, i) => (i === 2 ? { ...r, status: 'Absent' } : r));
-    expect((await markAll(second)).statusCode).toBe(200);
+    const corrected = await markAll(second);
+    expect(corrected.statusCode).toBe(200);
+    // What the day held came from the kept marks: the answer names the one correction.
+    expect(corrected.json<{ corrected?: unknown }>().corrected).toEqual([
+      { studentId: rollNos[2], from: 'Present', to: 'Absent' },
+    ]);
     const after = await hits();
     expect((await marksOf(group, 500)).json()).toEqual(second);
     expect(await hits()).toBe(after + 2);

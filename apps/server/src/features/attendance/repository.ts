@@ -89,7 +89,7 @@ export interface BeforeMark {
  * kept plan is the same plan, and is used from the sixth mark on each connection (decision record
  * 0049).
  */
-function beforeMarkStatement(dialect: Dialect, date: string, roster: string) {
+function beforeMarkStatement(dialect: Dialect, date: string, roster: string, recordedKnown: boolean) {
   const day = dialect === 'postgres' ? sql<string>`(select ${date}::text)` : date;
   // The roster in each part, not in a `with`: a `with` statement may write, and is counted as a write
   // where the driver cannot tell (db/changes.ts, `writeTarget`).
@@ -107,14 +107,18 @@ function beforeMarkStatement(dialect: Dialect, date: string, roster: string) {
       : sql`
         select a.roll_no, a.status as recorded, 0 as away from attendance a
         where a.date = ${date} and a.roll_no in (${rollNos()})`;
-  return sql<{ roll_no: number; recorded: AttendanceStatus | null; away: number }>`
-    ${recorded}
-    union all
-    select l.roll_no, null, 1 from leave_applications l
+  const away = sql`
+    select l.roll_no, null as recorded, 1 as away from leave_applications l
       where ${leaveCovers(day)} and l.roll_no in (${rollNos()})
     union all
     select g.roll_no, null, 2 from gate_passes g
       where ${passCovers(day)} and g.roll_no in (${rollNos()})`;
+  return recordedKnown
+    ? sql<{ roll_no: number; recorded: AttendanceStatus | null; away: number }>`${away}`
+    : sql<{ roll_no: number; recorded: AttendanceStatus | null; away: number }>`
+    ${recorded}
+    union all
+    ${away}`;
 }
 
 /** A foreign key refused the statement (better-sqlite3 and pg name it differently). */
@@ -146,11 +150,19 @@ export function attendanceRepository(db: Db, dialect: Dialect) {
       }));
     },
 
-    /** What the day holds for each student of a mark's roster, and who is On leave. */
-    async beforeMark(date: string, records: readonly MarkInput[]): Promise<BeforeMark> {
-      const out: BeforeMark = { recorded: new Map(), away: new Map() };
+    /**
+     * What the day holds for each student of a mark's roster, and who is On leave. `recorded`, when
+     * known already (the group's marks kept in memory), is not read again.
+     */
+    async beforeMark(
+      date: string,
+      records: readonly MarkInput[],
+      recorded?: ReadonlyMap<number, AttendanceStatus>,
+    ): Promise<BeforeMark> {
+      const out: BeforeMark = { recorded: new Map(recorded), away: new Map() };
       if (records.length === 0) return out;
-      const { rows } = await beforeMarkStatement(dialect, date, rosterOf(records)).execute(db);
+      const statement = beforeMarkStatement(dialect, date, rosterOf(records), recorded !== undefined);
+      const { rows } = await statement.execute(db);
       for (const row of rows) {
         const { away } = row;
         if (away === 0) out.recorded.set(row.roll_no, row.recorded!);

@@ -58,6 +58,20 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, 
     return `attendance-marks:${group}:${date}:${students.key}:${whole ? 'whole' : `${limit}:${offset}`}`;
   };
 
+  /** A mark's roster when it is one whole group: the group, and its students as the cache knows them. */
+  async function wholeGroupOf(
+    marks: readonly { rollNo: number }[],
+    outside: number | undefined,
+  ): Promise<{ group: string; students: MenteeRows } | undefined> {
+    const first = marks[0]!.rollNo;
+    const group = await cache.get(`student-group:${first}`, ['students'], () => repo.groupOf(first), outside);
+    if (group === undefined) return undefined;
+    const students = await studentsOf(group, outside);
+    if (students.rollNos.length !== marks.length) return undefined;
+    const inGroup = new Set(students.rollNos);
+    return marks.every((m) => inGroup.has(m.rollNo)) ? { group, students } : undefined;
+  }
+
   /**
    * After a mark of a whole group, the group's marks of the day are what the mark asked for: they
    * are kept in memory as the group's list reads them, so that the teacher's next look at the day
@@ -67,20 +81,11 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, 
   async function keepGroupMarks(
     date: string,
     marks: readonly { rollNo: number; status: AttendanceStatus }[],
+    { group, students }: { group: string; students: MenteeRows },
     written: { sources: readonly CachedSource[]; before: Stamp; moves: number },
-    outside: number | undefined,
   ): Promise<void> {
-    const group = await repo.groupOf(marks[0]!.rollNo);
-    if (group === undefined) return;
-    const students = await studentsOf(group, outside);
-    if (students.rollNos.length !== marks.length) return;
     const statusOf = new Map(marks.map((m) => [m.rollNo, m.status]));
-    const body: { studentId: number; status: AttendanceStatus }[] = [];
-    for (const rollNo of students.rollNos) {
-      const status = statusOf.get(rollNo);
-      if (status === undefined) return;
-      body.push({ studentId: rollNo, status });
-    }
+    const body = students.rollNos.map((rollNo) => ({ studentId: rollNo, status: statusOf.get(rollNo)! }));
     await cache.keepWritten(
       marksKey(group, date, students),
       students.sources(['attendance'], ['students']),
@@ -163,9 +168,20 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, 
           ? ['students', ...marks.map((m) => rowsOf('attendance', m.rollNo))]
           : undefined;
       const stamped = sources && cache.stampBefore(sources, request.dataVersion);
+      // A mark of one whole group takes what the day holds from the group's marks kept in memory,
+      // when they are (a mark before, or the screen's read of them), and keeps what it leaves.
+      const whole = stamped && (await wholeGroupOf(marks, request.dataVersion));
+      const kept =
+        whole &&
+        cache.kept<{ body: readonly { studentId: number; status: AttendanceStatus }[] }>(
+          marksKey(whole.group, date, whole.students),
+          whole.students.sources(['attendance'], ['students']),
+          request.dataVersion,
+        );
+      const recorded = kept && new Map(kept.body.map((m) => [m.studentId, m.status]));
       // What the day already holds and who is On leave: one statement before the write, read while
       // the write is counted against the teacher's allowance.
-      const [before] = await Promise.all([repo.beforeMark(date, marks), writeAllowed(request)]);
+      const [before] = await Promise.all([repo.beforeMark(date, marks, recorded), writeAllowed(request)]);
       const overridden = checkLeave(date, attendanceRecords, before.away);
       const unknownRollNos = (rollNos: number[]) => {
         const plural = rollNos.length === 1 ? '' : 's';
@@ -194,9 +210,9 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, 
         await audit.recordAll(entries);
       }
       // Each changed mark moves its student's rows once.
-      if (sources && stamped) {
+      if (sources && stamped && whole) {
         const written = { sources, before: stamped, moves: changed.length };
-        const keeping = keepGroupMarks(date, marks, written, request.dataVersion).catch((err: unknown) => {
+        const keeping = keepGroupMarks(date, marks, whole, written).catch((err: unknown) => {
           request.log.warn({ err }, "The group's marks could not be kept in memory");
         });
         // Where keeping them waits for a barrier first (PostgreSQL), the answer does not wait for it.
