@@ -281,10 +281,10 @@ export class ReadCache {
    * The answer kept for `key` while its tables are unchanged, or undefined: nothing is loaded. For
    * a write that may take what it must know from memory, and read it itself otherwise.
    */
-  kept<T>(key: string, tables: readonly CachedSource[], outside = this.changes.outside()): T | undefined {
+  kept(key: string, tables: readonly CachedSource[], outside = this.changes.outside()): unknown {
     const hit = this.peek(key, tables, outside);
     if (hit) this.count(key, true);
-    return hit?.value as T | undefined;
+    return hit?.value;
   }
 
   /** The cached answer for `key` when its tables are unchanged, without loading anything. */

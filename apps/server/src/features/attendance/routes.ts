@@ -12,10 +12,11 @@ import {
   RollNoParamsSchema,
   RosterQuerySchema,
   RosterResponseSchema,
+  type AttendanceMark,
   type AttendanceStatus,
 } from '@campus/contract';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { answerList, arrayAnswer, keepsInMemory } from '../../lib/lists';
+import { answerList, arrayAnswer, keepsInMemory, type ListAnswer } from '../../lib/lists';
 import { assertOwnRollNo, principalOf } from '../../plugins/access';
 import { alongside } from '../../plugins/settle-writes';
 import { writeAllowed } from '../../plugins/write-limits';
@@ -173,11 +174,11 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, 
       const whole = stamped && (await wholeGroupOf(marks, request.dataVersion));
       const kept =
         whole &&
-        cache.kept<{ body: readonly { studentId: number; status: AttendanceStatus }[] }>(
+        (cache.kept(
           marksKey(whole.group, date, whole.students),
           whole.students.sources(['attendance'], ['students']),
           request.dataVersion,
-        );
+        ) as ListAnswer<AttendanceMark[]> | undefined);
       const recorded = kept && new Map(kept.body.map((m) => [m.studentId, m.status]));
       // What the day already holds and who is On leave: one statement before the write, read while
       // the write is counted against the teacher's allowance.
