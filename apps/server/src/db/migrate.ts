@@ -31,6 +31,7 @@ import * as roomForUpdates from './migrations/0028-room-for-updates';
 import * as leaveByLastDay from './migrations/0029-leave-by-last-day';
 import * as attendanceTotals from './migrations/0030-attendance-totals';
 import * as hiddenQueriesCount from './migrations/0031-hidden-queries-count';
+import * as menteeBoardsWithIds from './migrations/0032-mentee-boards-with-ids';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '0029-leave-by-last-day': leaveByLastDay,
   '0030-attendance-totals': attendanceTotals,
   '0031-hidden-queries-count': hiddenQueriesCount,
+  '0032-mentee-boards-with-ids': menteeBoardsWithIds,
 };
 
 /** The migration that creates the schema: it runs on the first start of a new database only. */

@@ -145,6 +145,37 @@ describe('the query boards as a work list', () => {
     expect(solved.total).toBe(1);
   });
 
+  it("pages a mentor's questions asked at the same moment by id, none twice and none left out", async () => {
+    const teacher = await createTeacher(t.handle.db, { groups: ['Q-TIE'] });
+    const token = await login(t.app, teacher.loginId);
+    const asker = await createStudent(t.handle.db, { group: 'Q-TIE', name: 'Tia Asker' });
+    const asked = [];
+    for (const topic of ['Same moment A', 'Same moment B', 'Same moment C'])
+      asked.push(await ask(asker, topic));
+    await t.handle.db
+      .updateTable('queries')
+      .set({ created_at: '2026-01-05T09:00:00.000Z' })
+      .where(
+        'id',
+        'in',
+        asked.map((q) => q._id),
+      )
+      .execute();
+    const newestFirst = asked
+      .map((q) => q._id)
+      .sort()
+      .reverse();
+    const pages = [];
+    for (const offset of [0, 1, 2]) {
+      const page = await unsolved(`mine=true&limit=1&offset=${offset}`, token);
+      expect(page.total).toBe(3);
+      pages.push(...page.queries.map((q) => q._id));
+    }
+    expect(pages).toEqual(newestFirst);
+    const oldest = await unsolved('mine=true&order=asc&limit=2&offset=1', token);
+    expect(oldest.queries.map((q) => q._id)).toEqual([...newestFirst].reverse().slice(1));
+  });
+
   it('pages a filtered, sorted board with its total, and the same page again from the cache', async () => {
     const first = await unsolved('mine=true&sort=name&order=asc&limit=1&offset=1');
     expect(first.total).toBe(3);
