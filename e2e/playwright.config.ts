@@ -2,11 +2,15 @@ import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePorts } from './support/free-ports';
 
 // Chosen once in the runner; workers inherit them through the environment.
-process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 20000));
+if (!process.env.E2E_PORT || !process.env.E2E_SMTP_PORT) {
+  const [server, smtp] = freePorts(2);
+  process.env.E2E_PORT ??= String(server);
+  process.env.E2E_SMTP_PORT ??= String(smtp);
+}
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'campus-e2e-'));
-process.env.E2E_SMTP_PORT ??= String(40000 + Math.floor(Math.random() * 20000));
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 /** Where the SMTP sink writes the mails the server sends (a test reads them there). */

@@ -6,12 +6,13 @@
 import { defineConfig } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import base from './playwright.config';
+import { freePorts } from './support/free-ports';
 
 const server = process.env.TEST_DATABASE_URL;
 if (!server) throw new Error('The two-instance journeys need TEST_DATABASE_URL (PostgreSQL)');
 
 // Chosen once in the runner; workers inherit them through the environment.
-process.env.E2E_PORTS ??= [0, 1].map(() => String(20000 + Math.floor(Math.random() * 20000))).join(',');
+process.env.E2E_PORTS ??= freePorts(2).join(',');
 if (!process.env.E2E_DATABASE_URL) {
   const name = `campus_e2e_${process.pid}`;
   const made = spawnSync('psql', [server, '-qc', `create database ${name}`], { encoding: 'utf8' });

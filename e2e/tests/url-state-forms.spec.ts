@@ -110,7 +110,12 @@ test('a teacher keeps filter, sort and page of the queries work list through a r
     .click();
   // The sorted list is on screen, as a reader sees it, before its next page is asked for: a click
   // while the rows are still changing could land on a row the new ones moved under the pointer.
+  // The newest query is also the sixth student's, so the header says which order is on show.
   const pager = page.getByRole('navigation', { name: 'Unsolved queries pages' });
+  await expect(page.getByRole('columnheader', { name: /Student/ })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
   await expect(page.getByRole('row', { name: /^Url query/ }).first()).toHaveAccessibleName(/^Url query 6\./);
   await expect(pager).toContainText('1–50 of 54');
   await expect(page.locator('table[aria-busy="true"]')).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { MemoryRouter, Router, useLocation, type Location, type Navigator, type To } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import {
   flagFrom,
@@ -117,5 +117,56 @@ describe('useUrlState', () => {
       change(toggle);
     });
     expect(screen.getByRole('status')).toHaveTextContent(/^\?sort=name&order=desc$/);
+  });
+
+  it('works the next change out from the last one when an older one renders after it was asked for', () => {
+    let change: ReturnType<typeof useUrlState>['change'] = () => {};
+    function Probe() {
+      change = useUrlState().change;
+      return <output>{useLocation().search}</output>;
+    }
+    // A router that renders only what the test gives it, so that the first of two quick clicks can be
+    // rendered after the second was made, as a transition may.
+    const asked: Location[] = [];
+    const record = (to: To, state?: unknown) => {
+      const path = typeof to === 'string' ? new URL(to, 'http://campus.test/teacher/queries') : to;
+      asked.push({
+        pathname: path.pathname ?? '/teacher/queries',
+        search: path.search ?? '',
+        hash: '',
+        state,
+        key: String(asked.length),
+      });
+    };
+    const navigator: Navigator = {
+      createHref: (to) => (typeof to === 'string' ? to : `${to.pathname ?? ''}${to.search ?? ''}`),
+      go: () => {},
+      push: record,
+      replace: record,
+    };
+    const at = (location: Location | string) => (
+      <Router location={location} navigator={navigator}>
+        <Probe />
+      </Router>
+    );
+    const { rerender } = render(at('/teacher/queries'));
+    const toggle = (current: URLSearchParams): UrlChanges =>
+      current.get('sort') === 'name'
+        ? { order: current.get('order') === 'desc' ? null : 'desc' }
+        : { sort: 'name', order: null };
+    act(() => change(toggle));
+    act(() => change(toggle));
+    expect(asked.map((location) => location.search)).toEqual(['?sort=name', '?sort=name&order=desc']);
+    // The first click renders; the second is still on its way when Next is pressed.
+    rerender(at(asked[0]!));
+    expect(screen.getByRole('status')).toHaveTextContent(/^\?sort=name$/);
+    act(() => change({ page: '2' }));
+    expect(asked[2]!.search).toBe('?sort=name&order=desc&page=2');
+    // Every change rendered: an address from elsewhere (a link, Back) is what the next change starts from.
+    rerender(at(asked[1]!));
+    rerender(at(asked[2]!));
+    rerender(at('/teacher/queries?tab=solved'));
+    act(() => change({ page: '3' }));
+    expect(asked[3]!.search).toBe('?tab=solved&page=3');
   });
 });

@@ -4,7 +4,7 @@
  */
 import { useDebouncedValue } from '@mantine/hooks';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import type { SortOrder } from '@campus/contract';
 
 /** Values to put in the address; `null` takes a key out (its default is then shown). */
@@ -20,15 +20,41 @@ export interface UrlState {
   change: (values: UrlChanges | ((current: URLSearchParams) => UrlChanges)) => void;
 }
 
+/** Numbers each change of view, so that a render can tell which of a screen's changes it shows. */
+let changesAsked = 0;
+
+/** What a change of view leaves in the history entry it replaces. */
+interface ViewChange {
+  viewChange: number;
+}
+
+const viewChangeOf = (state: unknown): number | null =>
+  typeof state === 'object' && state !== null && typeof (state as ViewChange).viewChange === 'number'
+    ? (state as ViewChange).viewChange
+    : null;
+
 export function useUrlState(): UrlState {
   const [params, setParams] = useSearchParams();
+  const location = useLocation();
   // The address as the last change left it. The router's own updater starts from the params of the
   // render it came from, and renders a change as a transition: two changes before the next render (a
   // search box and a tag box settling together, a double click) would each undo the other.
   const latest = useRef(params);
+  // The changes asked for and not yet rendered, oldest first.
+  const pending = useRef<number[]>([]);
   useLayoutEffect(() => {
+    const shown = viewChangeOf(location.state);
+    const at = shown === null ? -1 : pending.current.indexOf(shown);
+    // A render of one of this screen's changes with a later one on its way (the first of two quick
+    // clicks) must not take the address the screen works from back to that older one.
+    if (at !== -1 && at < pending.current.length - 1) {
+      pending.current = pending.current.slice(at + 1);
+      return;
+    }
+    // The last change, or an address from elsewhere (Back, a link): the screen works from it now.
+    pending.current = [];
     latest.current = params;
-  }, [params]);
+  }, [location, params]);
   const change = useCallback(
     (values: UrlChanges | ((current: URLSearchParams) => UrlChanges)) => {
       const after = new URLSearchParams(latest.current);
@@ -38,8 +64,10 @@ export function useUrlState(): UrlState {
         else after.set(key, value);
       }
       latest.current = after;
+      const viewChange = ++changesAsked;
+      pending.current.push(viewChange);
       // A change of view is not a new place to go back to: Back leaves the screen.
-      setParams(after, { replace: true });
+      setParams(after, { replace: true, state: { viewChange } satisfies ViewChange });
     },
     [setParams],
   );
