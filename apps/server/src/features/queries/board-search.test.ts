@@ -103,6 +103,26 @@ describe('the Queries board, paged and searched', () => {
     ]);
   });
 
+  it('answers each question of a search or a tag with its own tags, in the order they were given', async () => {
+    const tagsOf = async (url: string) => {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      return res.json<{ queries: Query[] }>().queries.map((q) => [q.topic, q.tags]);
+    };
+    expect(await tagsOf('/api/queries-without-solution?limit=20&search=fees')).toEqual([
+      [fees.topic, ['Fees', 'admin']],
+      [hostel.topic, ['hostel']],
+    ]);
+    expect(await tagsOf('/api/queries-without-solution?limit=20&tag=admin')).toEqual([
+      [fees.topic, ['Fees', 'admin']],
+    ]);
+    // The board's own first page, kept for every reader, carries them too.
+    expect((await tagsOf('/api/queries-without-solution?limit=20')).slice(0, 2)).toEqual([
+      [hostel.topic, ['hostel']],
+      [fees.topic, ['Fees', 'admin']],
+    ]);
+  });
+
   it('ranks a match in the topic above a match in the description only', async () => {
     const found = await board('/api/queries-without-solution?search=hot%20water');
     expect(found.topics).toEqual([hostel.topic]);

@@ -13,7 +13,7 @@ import {
   type SimilarQuery,
   type SortOrder,
 } from '@campus/contract';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Db, Dialect } from '../../db/index';
 import type { Database } from '../../db/schema';
 import { newId, nowIso } from '../../lib/ids';
@@ -24,6 +24,9 @@ import { existingRowsOf, rowsOf, writingRowsOf } from '../../db/changes';
 import { writeTogether } from '../../db/together';
 import { shareValue, type CachedSource } from '../../db/read-cache';
 import { rollNosOf, type MenteeRowsOf } from '../../db/mentees';
+
+/** The paged form of a query (`PagedQuery`, lib/lists.ts). */
+type PagedOf<Q> = Q extends SelectQueryBuilder<infer D, infer T, infer O> ? PagedQuery<D, T, O> : never;
 
 /** Who reads: a student other than the asker sees an anonymous question's asker as ANONYMOUS_STUDENT. */
 export interface Reader {
@@ -187,6 +190,34 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper, mentees
     });
     return tags;
   };
+
+  /**
+   * A page's query with each question's tags, in order, as one JSON list a row: 50 more lookups in
+   * the page's own statement cost less than a statement of their own (SQLite, 0.3 ms a page at
+   * 20,000 students) or a round trip (PostgreSQL).
+   */
+  const tagList =
+    dialect === 'postgres'
+      ? sql<
+          string[] | string | null
+        >`(select json_agg(t.tag order by t.position) from query_tags t where t.query_id = q.id)`
+      : sql<
+          string[] | string | null
+        >`(select json_group_array(t.tag order by t.position) from query_tags t where t.query_id = q.id)`;
+  const withTagList = (rows: Select) => rows.select(tagList.as('tag_list'));
+  type Tagged = ReturnType<typeof withTagList>;
+  function tagged(query: Select | PagedOf<Select>): Tagged | PagedOf<Tagged> {
+    return query instanceof PagedQuery ? query.map(withTagList) : withTagList(query);
+  }
+
+  /** Each row's tags from `tagged`'s column (SQLite hands JSON over as text). */
+  const tagListsOf = (rows: readonly (Row & { tag_list: string[] | string | null })[]) =>
+    new Map(
+      rows.map((row) => [
+        row.id,
+        typeof row.tag_list === 'string' ? (JSON.parse(row.tag_list) as string[]) : (row.tag_list ?? []),
+      ]),
+    );
 
   /** Every query `accountId` likes (an account likes tens, not thousands). */
   const everyLikeOf = async (accountId: string): Promise<string[]> =>
@@ -438,33 +469,22 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper, mentees
             ? () => keep(countKey, countTables, count, outside)
             : count;
       if (!shared || !keep) {
-        const found = await listPage(queryOf(), page, total);
-        return { items: await toQueries(found.items, reader, filter.withHidden), total: found.total };
+        const found = await listPage(tagged(queryOf()), page, total);
+        return {
+          items: await toQueries(found.items, reader, filter.withHidden, tagListsOf(found.items)),
+          total: found.total,
+        };
       }
       const pageKey = `queries-page:${String(filter.solved)}:${filter.rollNo ?? ''}:${filter.withHidden ? 'hidden' : ''}:${filter.group ?? ''}:${filter.mentoredBy ?? ''}:${mentees?.key ?? ''}:${sort}:${order}:${page.limit ?? 'all'}:${page.offset}`;
       const kept = await keep(
         pageKey,
         followed(['queries', 'query_tags'], ['students', 'teachers', 'teacher_groups']),
         async () => {
-          if (dialect !== 'postgres') {
-            const found = await listPage(queryOf(), page, total);
-            return { found, tags: await tagsOf(found.items.map((row) => row.id)) };
-          }
-          // On PostgreSQL each question's tags come with the page, and a whole board's kept count
-          // is read beside it: one round trip where there were three.
-          const tagged = (rows: Select) =>
-            rows.select(
-              sql<
-                string[] | null
-              >`(select json_agg(t.tag order by t.position) from query_tags t where t.query_id = q.id)`.as(
-                'tag_list',
-              ),
-            );
-          const query = queryOf();
-          const withTags = query instanceof PagedQuery ? query.map(tagged) : tagged(query);
-          // So is a mentor's or a group's count, which a page of their few hundred questions needs.
-          const listed = await listPage(withTags, page, total, wholeBoard || byStudentsFirst);
-          const tags = new Map(listed.items.map((row) => [row.id, row.tag_list ?? []]));
+          // On PostgreSQL a whole board's kept count, or a mentor's or a group's (which a page of their
+          // few hundred questions needs), is read beside the page: one round trip where there were two.
+          const beside = dialect === 'postgres' && (wholeBoard || byStudentsFirst);
+          const listed = await listPage(tagged(queryOf()), page, total, beside);
+          const tags = tagListsOf(listed.items);
           const found = { items: listed.items as Row[], total: listed.total };
           return { found, tags };
         },
