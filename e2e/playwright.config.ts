@@ -21,8 +21,9 @@ export default defineConfig({
   // One folder per run, so runs side by side never share artifacts.
   outputDir: `test-results/run-${port}`,
   // A journey signs people in, opens several screens and runs axe on each (5-10 s apiece on a busy
-  // two-core machine); the budget is for a hang, not for speed, which the benchmarks measure.
-  timeout: 120_000,
+  // two-core machine, where filling one field once took 12 s and a journey of 57 s took over two
+  // minutes); the budget is for a hang, not for speed, which the benchmarks measure.
+  timeout: 240_000,
   // What a person waits for (a screen's code and data after a click) took over 10 s at load average
   // 12 on two cores; like the test budget, this is for a hang, not for speed.
   expect: { timeout: 20_000 },

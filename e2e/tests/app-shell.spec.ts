@@ -125,7 +125,7 @@ test.describe('the app shell', () => {
     browser,
     request,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(360_000);
     const guardId = await createGuard(request, 'Skip Guard');
     const visitor = await browser.newPage();
     for (const path of [PATHS.signIn, PATHS.support, PATHS.forgotPassword, '/no/such/page']) {

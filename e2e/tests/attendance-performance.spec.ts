@@ -79,7 +79,7 @@ test.describe('attendance and performance', () => {
     browser,
   }) => {
     // Two people, four screens and an axe check on each: past 150 s when the machine's load is ~18.
-    test.setTimeout(240_000);
+    test.setTimeout(360_000);
     const student = await personPage(browser, ABSENTEE, /\/student\/home$/);
     await openFromNav(student, 'Attendance', /\/student\/attendance$/);
     await expect(student.getByRole('heading', { level: 1, name: 'Attendance' })).toBeVisible();

@@ -53,7 +53,7 @@ test('a teacher marks a 200-student group on a phone for a past day, with the st
   request,
 }) => {
   // An import of 200 students, two submits of 200 rows and axe on a 200-row page.
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   await importGroup(request);
 
   const page = await (await browser.newContext({ viewport: { width: 360, height: 740 } })).newPage();

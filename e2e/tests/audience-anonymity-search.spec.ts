@@ -25,7 +25,7 @@ async function openNotices(page: Page) {
 test('a notice for one group shows when it starts and only there; an anonymous question; similar questions', async ({
   browser,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   const run = Date.now().toString(36);
   const heading = `Lab closed ${run}`;
 

@@ -49,7 +49,7 @@ test.describe('with a dark system colour scheme', () => {
   for (const role of ['student', 'teacher', 'admin'] as const) {
     test(`every ${role} screen is dark and accessible`, async ({ page }) => {
       const screens = [...new Set(Object.values(PATHS[role]))];
-      test.setTimeout(30_000 + screens.length * 20_000);
+      test.setTimeout(60_000 + screens.length * 30_000);
       await signInAs(page, ACCOUNT[role], new RegExp(`/${role}/home$`));
       for (const path of screens) {
         await test.step(path, () => checkScreen(page, path));

@@ -49,7 +49,7 @@ test.describe('gate passes and the Q&A board', () => {
     browser,
   }) => {
     // Three people, five screens and an axe check on each: longer than one screen's test.
-    test.setTimeout(300_000);
+    test.setTimeout(480_000);
     const suffix = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
     const approveReason = `Approve me ${suffix}`;
     const rejectReason = `Reject me ${suffix}`;

@@ -26,7 +26,6 @@ async function personPage(browser: Browser, userId: number, home: RegExp): Promi
 test('a student applies for leave with a note, the mentor approves, the roster shows them On leave, an override marks them present', async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
   const student = await personPage(browser, STUDENT, /\/student\/home$/);
   await student
     .getByRole('navigation', { name: 'Main' })
@@ -83,7 +82,6 @@ test('a student applies for leave with a note, the mentor approves, the roster s
 test('a mentor cannot reject leave without a reason; with a common one the student sees it', async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
   const reason = `Cousin's wedding ${Date.now().toString(36)}`;
   const student = await personPage(browser, REFUSED_STUDENT, /\/student\/home$/);
   await student.goto('/student/leave');

@@ -95,7 +95,7 @@ test.describe('at phone width (360 px)', () => {
   for (const role of ['student', 'teacher', 'admin'] as const) {
     test(`no ${role} screen scrolls sideways`, async ({ browser }) => {
       const screens = Object.values(PATHS[role]);
-      test.setTimeout(30_000 + screens.length * 20_000);
+      test.setTimeout(60_000 + screens.length * 30_000);
       const page = await phonePage(browser);
       await signInAs(page, ACCOUNT[role], new RegExp(`/${role}/home$`));
       for (const path of screens) {
@@ -173,7 +173,7 @@ test.describe('at phone width (360 px)', () => {
   test('every list but the two work lists is a stack of cards, with 44 px tap targets', async ({
     browser,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(360_000);
     const screens: { role: 'teacher' | 'admin'; path: string; group?: boolean }[] = [
       { role: 'admin', path: PATHS.admin.manageStudents },
       { role: 'admin', path: PATHS.admin.manageTeachers },
@@ -392,7 +392,6 @@ async function topBarCuts(page: Page): Promise<string[]> {
 }
 
 test("nothing in any role's top bar is cut off, from 320 to 1440 px", async ({ browser }) => {
-  test.setTimeout(120_000);
   for (const role of ['student', 'teacher', 'admin'] as const) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();

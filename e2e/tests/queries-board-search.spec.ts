@@ -27,7 +27,7 @@ test('a student searches the Queries board by a word and by a tag, and pages thr
   page,
   request,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   // A word of its own for this run: 24 queries carry it, 3 of them also a tag of their own.
   const word = `zebra${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const tag = `${word}-tag`;
@@ -99,7 +99,7 @@ test('the solved board keeps its tab, words, tag and page through a reload and a
   browser,
   request,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   // 27 answered queries carry a word of this run's own, 24 of them also a tag of its own.
   const word = `yak${unique()}`;
   const tag = `${word}-tag`;

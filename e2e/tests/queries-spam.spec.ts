@@ -28,7 +28,7 @@ async function openTab(page: Page, name: string): Promise<void> {
 test('a teacher hides a spam query from the boards, its student still sees it, an admin shows it again', async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const topic = `Cheap followers ${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
   const open = async () => (await browser.newContext()).newPage();
 

@@ -88,7 +88,7 @@ test('a teacher keeps filter, sort and page of the queries work list through a r
   browser,
   request,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   const { group, teacherId } = await groupWithQueries(request, unique());
   const context = await browser.newContext();
   const page = await context.newPage();
