@@ -145,7 +145,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const auth = authRepository(db, cache);
   const audit = auditRepository(db, dialect);
   const hashing = options.hashing ?? { concurrency: 2, queued: 32 };
-  const limits = limitsRepository(db);
+  const limits = limitsRepository(db, dialect);
   const hashQueue = new WorkQueue(
     hashing.concurrency,
     hashing.queued,

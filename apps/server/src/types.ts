@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fasti
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Role } from '@campus/contract';
+import type { CountedWrite } from './db/together';
 import type { Principal } from './features/auth/repository';
 import type { WriteLimitName } from './features/limits/write-limits';
 import type { MailService } from './features/mail/service';
@@ -19,10 +20,10 @@ declare module 'fastify' {
      */
     writeLimit?: WriteLimitName | false;
     /**
-     * The handler awaits `writeAllowed(request)` before its first write, and reads what it needs
-     * meanwhile: the allowance is counted beside that read instead of before the handler starts.
+     * The handler counts its write against the allowance in the write itself (`countedWrite`),
+     * instead of in a statement of its own before the handler starts.
      */
-    writeLimitAwaited?: true;
+    writeLimitWithWrite?: true;
     /**
      * Callable while the account must still replace a one-time password (identity, changing the
      * password, signing out); every other signed-in route answers 403 then (record 0014).
@@ -44,8 +45,12 @@ declare module 'fastify' {
     dataVersion: number | undefined;
     /** The write-limit counter this request was counted on, to take back if it is refused. */
     writeCounted: string | null;
-    /** The count of a write whose handler awaits it (`writeLimitAwaited`), while it runs. */
-    writeCounting: Promise<void> | null;
+    /** The count a write makes itself (`writeLimitWithWrite`), and whether the handler took it. */
+    writeCounting: {
+      counted: boolean;
+      write(): CountedWrite;
+      apart(): Promise<void>;
+    } | null;
     /** Writes running beside the answer, which waits for them (plugins/settle-writes.ts). */
     sideWrites: Promise<unknown>[] | null;
   }

@@ -136,11 +136,16 @@ const WRITES_WITHIN = /\b(insert\s+into|(?<!\bdo\s+)update|delete\s+from)\s+(?:"
  */
 function withTargets(text: string): WriteTarget {
   const tables = new Set<string>();
-  const upserts = UPDATES_ON_CONFLICT.test(text);
-  for (const [, verb, quoted, bare] of text.matchAll(WRITES_WITHIN)) {
+  const writes = [...text.matchAll(WRITES_WITHIN)];
+  for (const [n, write] of writes.entries()) {
+    const [, verb, quoted, bare] = write;
     const table = (quoted?.replaceAll('""', '"') ?? bare!).toLowerCase();
     if (/^delete/i.test(verb!) && !LEAF_TABLES.has(table)) return 'all';
-    tables.add(/^insert/i.test(verb!) && !upserts ? `${table}${ADDS}` : table);
+    // An insert is an upsert when its own text, up to the next write, says so: an upsert of a
+    // counter in the same statement (a write's count against its allowance) leaves a question's
+    // insert one that only adds rows.
+    const own = text.slice(write.index, writes[n + 1]?.index);
+    tables.add(/^insert/i.test(verb!) && !UPDATES_ON_CONFLICT.test(own) ? `${table}${ADDS}` : table);
   }
   return tables.size > 0 ? [...tables] : 'all';
 }

@@ -32,6 +32,7 @@ import * as leaveByLastDay from './migrations/0029-leave-by-last-day';
 import * as attendanceTotals from './migrations/0030-attendance-totals';
 import * as hiddenQueriesCount from './migrations/0031-hidden-queries-count';
 import * as menteeBoardsWithIds from './migrations/0032-mentee-boards-with-ids';
+import * as allowanceWithWrite from './migrations/0033-allowance-with-write';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '0030-attendance-totals': attendanceTotals,
   '0031-hidden-queries-count': hiddenQueriesCount,
   '0032-mentee-boards-with-ids': menteeBoardsWithIds,
+  '0033-allowance-with-write': allowanceWithWrite,
 };
 
 /** The migration that creates the schema: it runs on the first start of a new database only. */

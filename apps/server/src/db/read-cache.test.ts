@@ -69,6 +69,13 @@ describe('what a statement reads and writes', () => {
         false,
       ),
     ).toEqual(['rate_limits', 'students']);
+    // A counter's upsert beside an insert leaves the insert one that only adds rows.
+    expect(
+      writeTarget(
+        'with "c" as (insert into "rate_limits" ("key") values ($1) on conflict ("key") do update set "hits" = 1 returning "hits") insert into "queries" ("id") values ($2)',
+        false,
+      ),
+    ).toEqual(['rate_limits', 'queries+']);
     expect(
       writeTarget(
         'with "n" as (insert into "notices" ("id") values ($1)) insert into "notifications" ("id") values ($2)',

@@ -5,9 +5,10 @@
  * support form counts per client. A write that is refused anyway (4xx, 5xx) is taken back, so only
  * writes that happened use up the allowance.
  *
- * A route may declare `writeLimitAwaited`: its handler then starts while the count runs, reads what
- * it needs beside it, and awaits `writeAllowed(request)` before it writes (one round trip fewer on
- * PostgreSQL for a mark or a gate pass). A refusal then reaches the handler there.
+ * A route may declare `writeLimitWithWrite`: its handler then counts its write in the write itself
+ * (`countedWrite(request)` handed to `writeTogether`, decision record 0051): in its statement on
+ * PostgreSQL, in its transaction on SQLite. That saves a statement and a commit a write, and the
+ * write over the allowance is refused there, with nothing of it kept.
  */
 import type {
   FastifyInstance,
@@ -24,6 +25,7 @@ import {
   type WriteLimitName,
   type WriteLimits,
 } from '../features/limits/write-limits';
+import type { CountedWrite } from '../db/together';
 import { clientKey } from '../lib/client-address';
 import { tooMany } from '../lib/errors';
 import { isUnsafeMethod } from './same-origin';
@@ -40,53 +42,73 @@ export function registerWriteLimits(app: FastifyInstance, deps: WriteLimitDeps):
   app.decorateRequest('writeCounted', null);
   app.decorateRequest('writeCounting', null);
 
-  const count = (name: WriteLimitName, awaited: boolean): preHandlerAsyncHookHandler => {
-    const check = async (request: FastifyRequest): Promise<void> => {
-      const principal = request.principal;
-      const client = clientKey(request.ip);
-      const subject = name === 'support' ? `client:${client}` : principal && `account:${principal.accountId}`;
-      if (!subject) return;
-      const key = `write:${name}:${subject}`;
-      const limit = settings[name];
-      const t = now();
-      const counter = (await limits.hit([{ key, windowMs: WRITE_LIMIT_WINDOW_MS }], t)).get(key)!;
-      if (counter.hits <= limit) {
-        request.writeCounted = key;
-        return;
-      }
-      // One entry per account (or client) and hour: the write that first went over.
-      if (counter.hits === limit + 1) {
-        await audit.record({
-          kind: 'write.limit',
-          actorLoginId: principal?.loginId ?? null,
-          actorRole: principal?.role ?? null,
-          target: name,
-          detail: `${limit} an hour`,
-          client: name === 'support' ? client : null,
-        });
-      }
-      throw tooMany(limitText(name, limit), (counter.windowStart + WRITE_LIMIT_WINDOW_MS - t) / 1000);
-    };
-    if (!awaited) return check;
+  const keyOf = (name: WriteLimitName, request: FastifyRequest): string | null => {
+    const principal = request.principal;
+    const subject =
+      name === 'support' ? `client:${clientKey(request.ip)}` : principal && `account:${principal.accountId}`;
+    return subject ? `write:${name}:${subject}` : null;
+  };
+
+  /** Counts the request's write on its own, and throws the refusal when it is over the allowance. */
+  const countApart = async (name: WriteLimitName, request: FastifyRequest, key: string): Promise<void> => {
+    const { principal } = request;
+    const limit = settings[name];
+    const t = now();
+    const counter = (await limits.hit([{ key, windowMs: WRITE_LIMIT_WINDOW_MS }], t)).get(key)!;
+    if (counter.hits <= limit) {
+      request.writeCounted = key;
+      return;
+    }
+    // One entry per account (or client) and hour: the write that first went over.
+    if (counter.hits === limit + 1) {
+      await audit.record({
+        kind: 'write.limit',
+        actorLoginId: principal?.loginId ?? null,
+        actorRole: principal?.role ?? null,
+        target: name,
+        detail: `${limit} an hour`,
+        client: name === 'support' ? clientKey(request.ip) : null,
+      });
+    }
+    throw tooMany(limitText(name, limit), (counter.windowStart + WRITE_LIMIT_WINDOW_MS - t) / 1000);
+  };
+
+  const count = (name: WriteLimitName, withWrite: boolean): preHandlerAsyncHookHandler => {
+    if (!withWrite) {
+      return async (request) => {
+        const key = keyOf(name, request);
+        if (key) await countApart(name, request, key);
+      };
+    }
     return async (request) => {
-      const counting = check(request);
-      // Awaited by the handler, or by `takeBack` when the handler failed first: never left unheard.
-      counting.catch(() => undefined);
-      request.writeCounting = counting;
+      const key = keyOf(name, request);
+      if (!key) return;
+      request.writeCounting = {
+        counted: false,
+        write: () => {
+          request.writeCounting!.counted = true;
+          return {
+            count: limits.hitWith(key, WRITE_LIMIT_WINDOW_MS, settings[name], now()),
+            limit: settings[name],
+            refused: () => countApart(name, request, key),
+            landed: () => {
+              request.writeCounted = key;
+            },
+          };
+        },
+        apart: () => countApart(name, request, key),
+      };
     };
   };
 
   // Before the answer leaves, so that a client told "refused" may at once try again in full.
   const takeBack: onSendAsyncHookHandler = async (request, reply, payload) => {
-    // A handler that failed before it awaited the count: the count lands first, then is taken back.
-    if (request.writeCounting) {
-      const refused = await request.writeCounting.then(
-        () => false,
-        () => true,
-      );
-      if (refused && reply.statusCode < 400) {
-        request.log.error('a write over its allowance was answered: its handler did not await writeAllowed');
-      }
+    const counting = request.writeCounting;
+    if (counting && !counting.counted && reply.statusCode < 400) {
+      // A write answered without its count: counted late, as it can no longer be refused.
+      request.log.error('a write was answered without being counted: its handler did not use countedWrite');
+      counting.counted = true;
+      await counting.apart().catch(() => undefined);
     }
     const key = request.writeCounted;
     if (key !== null && reply.statusCode >= 400) {
@@ -102,8 +124,8 @@ export function registerWriteLimits(app: FastifyInstance, deps: WriteLimitDeps):
     const declared = route.config?.writeLimit;
     const name = declared === false ? undefined : (declared ?? (signedIn ? 'other' : undefined));
     if (!name) return;
-    const awaited = route.config?.writeLimitAwaited === true;
-    route.preHandler = [count(name, awaited), ...[route.preHandler ?? []].flat()];
+    const withWrite = route.config?.writeLimitWithWrite === true;
+    route.preHandler = [count(name, withWrite), ...[route.preHandler ?? []].flat()];
     // The refusal is part of every limited write's description (OpenAPI).
     const response = route.schema?.response as Record<string, unknown> | undefined;
     if (response && !('429' in response))
@@ -113,9 +135,10 @@ export function registerWriteLimits(app: FastifyInstance, deps: WriteLimitDeps):
 }
 
 /**
- * Resolves once the request's write is counted within its allowance, and rejects with the 429 when
- * it is not: a route declaring `writeLimitAwaited` awaits it before its first write.
+ * The count of the request's write against its allowance, for the write to make (`writeTogether`):
+ * a route declaring `writeLimitWithWrite` hands it to its one write. Undefined where nothing is
+ * counted (a route without the declaration, a write nobody signed in to make).
  */
-export function writeAllowed(request: FastifyRequest): Promise<void> {
-  return request.writeCounting ?? Promise.resolve();
+export function countedWrite(request: FastifyRequest): CountedWrite | undefined {
+  return request.writeCounting?.write();
 }

@@ -5,7 +5,7 @@ import type { Db, Dialect } from '../../db/index';
 import { nowIso } from '../../lib/ids';
 import { listPage, mapItems, type Listed, type Page } from '../../lib/lists';
 import { writingRowsOf } from '../../db/changes';
-import { writeTogether } from '../../db/together';
+import { writeTogether, type CountedWrite } from '../../db/together';
 import { leaveCovers, passCovers } from '../leave/repository';
 import { insertEntries, type AuditRecord } from '../audit/repository';
 
@@ -203,18 +203,22 @@ export function attendanceRepository(db: Db, dialect: Dialect) {
       markedBy: string,
       /** The request's audit entries, written with the marks (`entriesWithWrite`). */
       audit: readonly AuditRecord[],
+      /** The marks' count against the teacher's allowance, made with them. */
+      counted?: CountedWrite,
     ): Promise<MarkResult> {
       const statements = markStatements(dialect, date, rosterOf(records), markedBy, nowIso());
       const rollNos = records.map((r) => r.rollNo);
+      // Marks that change nothing write their audit entries alone.
+      const parts = [
+        ...(records.length > 0 ? [statements.upsert] : []),
+        ...(audit.length > 0 ? [insertEntries(audit)] : []),
+      ];
       try {
         // The foreign key from attendance to students refuses an unknown roll number, and the
         // statement with it: only then are the unknown ones looked up, to name them.
         // It writes these students' rows only: every other student's history stays in memory.
         // With their audit entries: on PostgreSQL in one statement, one round trip.
-        await writeTogether(db, dialect, (on) => writingRowsOf(on, 'attendance', rollNos), [
-          statements.upsert,
-          insertEntries(audit),
-        ]);
+        await writeTogether(db, dialect, (on) => writingRowsOf(on, 'attendance', rollNos), parts, counted);
         return { ok: true };
       } catch (error) {
         if (!isForeignKeyViolation(error)) throw error;

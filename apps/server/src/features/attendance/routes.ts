@@ -19,7 +19,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import { answerList, arrayAnswer, keepsInMemory, type ListAnswer } from '../../lib/lists';
 import { assertOwnRollNo, principalOf } from '../../plugins/access';
 import { alongside } from '../../plugins/settle-writes';
-import { writeAllowed } from '../../plugins/write-limits';
+import { countedWrite } from '../../plugins/write-limits';
 import type { App } from '../../types';
 import type { Feature } from '../deps';
 import { correctionsOf } from './corrections';
@@ -46,7 +46,7 @@ function listUnknown(rollNos: number[]): string {
   return rollNos.length > 10 ? `${shown} and ${rollNos.length - 10} more` : shown;
 }
 
-export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, mail, audit }) => {
+export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, mail }) => {
   const repo = attendanceRepository(db, dialect);
   const studentsOf = groupRows(db, cache);
 
@@ -147,7 +147,7 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, 
   app.post(
     '/api/mark-attendance',
     {
-      config: { access: ['teacher'], writeLimitAwaited: true },
+      config: { access: ['teacher'], writeLimitWithWrite: true },
       schema: {
         tags: ['attendance'],
         summary:
@@ -180,9 +180,9 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, 
           request.dataVersion,
         ) as ListAnswer<AttendanceMark[]> | undefined);
       const recorded = kept && new Map(kept.body.map((m) => [m.studentId, m.status]));
-      // What the day already holds and who is On leave: one statement before the write, read while
-      // the write is counted against the teacher's allowance.
-      const [before] = await Promise.all([repo.beforeMark(date, marks, recorded), writeAllowed(request)]);
+      // What the day already holds and who is On leave: one statement before the write, which
+      // counts itself against the teacher's allowance.
+      const before = await repo.beforeMark(date, marks, recorded);
       const overridden = checkLeave(date, attendanceRecords, before.away);
       const unknownRollNos = (rollNos: number[]) => {
         const plural = rollNos.length === 1 ? '' : 's';
@@ -204,12 +204,8 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, 
         ...(overridden.length > 0 && { overridden }),
       };
       const entries = entriesWithWrite(request, answer);
-      if (changed.length > 0) {
-        const result = await repo.mark(date, changed, teacher.accountId, entries);
-        if (!result.ok) throw unknownRollNos(result.unknownRollNos);
-      } else {
-        await audit.recordAll(entries);
-      }
+      const result = await repo.mark(date, changed, teacher.accountId, entries, countedWrite(request));
+      if (!result.ok) throw unknownRollNos(result.unknownRollNos);
       // Each changed mark moves its student's rows once.
       if (sources && stamped && whole) {
         const written = { sources, before: stamped, moves: changed.length };

@@ -16,7 +16,7 @@ import { rollNosOf } from '../../db/mentees';
 import { listPage, mapItems, type Listed, type Page } from '../../lib/lists';
 import { gateState } from '../gate/state';
 import { writingRowsOf } from '../../db/changes';
-import { writeTogether } from '../../db/together';
+import { writeTogether, type CountedWrite } from '../../db/together';
 
 export interface NewGatePass {
   rollNo: number;
@@ -136,20 +136,18 @@ export function gatePassRepository(db: Db, dialect: Dialect, now: () => number =
      */
     async create(
       input: NewGatePass,
-      allowed?: Promise<void>,
+      /** The pass's count against its student's allowance, made with it. */
+      counted?: CountedWrite,
       also: {
         audit?: (pass: GatePass) => readonly AuditRecord[];
         notes?: (pass: GatePass) => Promise<PreparedNotifications>;
       } = {},
     ): Promise<GatePass | undefined> {
-      const [student] = await Promise.all([
-        db
-          .selectFrom('students')
-          .select(['name', 'email', 'phone_no', 'group_name'])
-          .where('roll_no', '=', input.rollNo)
-          .executeTakeFirst(),
-        allowed,
-      ]);
+      const student = await db
+        .selectFrom('students')
+        .select(['name', 'email', 'phone_no', 'group_name'])
+        .where('roll_no', '=', input.rollNo)
+        .executeTakeFirst();
       if (!student) return undefined;
       const given = input.contact?.trim();
       const row = {
@@ -187,11 +185,17 @@ export function gatePassRepository(db: Db, dialect: Dialect, now: () => number =
         const passes = writingRowsOf(on, 'gate_passes', [row.roll_no]);
         return told ? writingRowsOf(passes, 'notifications', told.accountIds) : passes;
       };
-      await writeTogether(db, dialect, scoped, [
-        db.insertInto('gate_passes').values(row),
-        ...(told ? [db.insertInto('notifications').values([...told.rows])] : []),
-        ...(entries.length > 0 ? [insertEntries(entries)] : []),
-      ]);
+      await writeTogether(
+        db,
+        dialect,
+        scoped,
+        [
+          db.insertInto('gate_passes').values(row),
+          ...(told ? [db.insertInto('notifications').values([...told.rows])] : []),
+          ...(entries.length > 0 ? [insertEntries(entries)] : []),
+        ],
+        counted,
+      );
       return pass;
     },
 

@@ -19,7 +19,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { answerList, arrayAnswer, keepsInMemory } from '../../lib/lists';
 import { assertOwnRollNo, principalOf } from '../../plugins/access';
 import { alongside } from '../../plugins/settle-writes';
-import { writeAllowed } from '../../plugins/write-limits';
+import { countedWrite } from '../../plugins/write-limits';
 import type { App } from '../../types';
 import type { Feature } from '../deps';
 import { gatePassRepository } from './repository';
@@ -39,7 +39,7 @@ export const gatepassesRoutes: Feature = async (app: App, { db, dialect, cache, 
   app.post(
     '/api/submit-gatepass',
     {
-      config: { access: ['student'], writeLimit: 'gatePasses', writeLimitAwaited: true },
+      config: { access: ['student'], writeLimit: 'gatePasses', writeLimitWithWrite: true },
       schema: {
         tags: TAGS,
         summary: 'Apply for a gate pass as the signed-in student; it starts pending',
@@ -50,11 +50,11 @@ export const gatepassesRoutes: Feature = async (app: App, { db, dialect, cache, 
     async (request, reply) => {
       const { rollNo } = principalOf(request);
       if (rollNo === null) throw forbidden('Only students may apply for gate passes');
-      // The student is read while the pass is counted against their allowance.
       const answerOf = (gatepass: GatePass) => ({ message: MESSAGES.gatePass.submitted, gatepass });
-      // The pass, its audit entry and its student's mentors' notifications are written together.
+      // The pass, its audit entry, its student's mentors' notifications and its count against the
+      // student's allowance are written together.
       let notes: Awaited<ReturnType<typeof notify.gatePassRequestNotes>> | undefined;
-      const gatepass = await passes.create({ ...request.body, rollNo }, writeAllowed(request), {
+      const gatepass = await passes.create({ ...request.body, rollNo }, countedWrite(request), {
         audit: (pass) => entriesWithWrite(request, answerOf(pass)),
         notes: async (pass) => (notes = await notify.gatePassRequestNotes(pass)),
       });

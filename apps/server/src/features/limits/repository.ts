@@ -2,8 +2,8 @@
  * Counters every instance shares (the `rate_limits` table): sign-in throttling and per-account write
  * limits count here, so that a limit holds across server processes and restarts.
  */
-import { sql } from 'kysely';
-import type { Db } from '../../db/index';
+import { sql, type RawBuilder } from 'kysely';
+import type { Db, Dialect } from '../../db/index';
 
 export interface Counter {
   key: string;
@@ -37,8 +37,48 @@ const toCounter = (row: Row): Counter => ({
   prevAt: row.prev_at === null ? null : Date.parse(row.prev_at),
 });
 
-export function limitsRepository(db: Db) {
+/**
+ * One hit on a counter: a new counter starts at one, one whose window has passed starts again from
+ * one, any other counts one more. Answers the counter as it now stands, `hits` through `checked`.
+ */
+function upsert(
+  key: string,
+  windowMs: number,
+  now: number,
+  checked: (hits: RawBuilder<unknown>) => RawBuilder<unknown>,
+) {
+  const at = iso(now);
+  const cutoff = iso(now - windowMs);
+  return sql<Row>`
+    insert into rate_limits (key, hits, window_start, last_at, prev_at, expires_at)
+    values (${key}, 1, ${at}, ${at}, null, ${iso(now + windowMs)})
+    on conflict (key) do update set
+      hits = case when rate_limits.window_start <= ${cutoff} then 1 else rate_limits.hits + 1 end,
+      window_start = case when rate_limits.window_start <= ${cutoff} then ${at}
+        else rate_limits.window_start end,
+      prev_at = rate_limits.last_at,
+      last_at = ${at},
+      expires_at = ${iso(now + windowMs)}
+    returning key, ${checked(sql.ref('hits'))} as hits, window_start, last_at, prev_at`;
+}
+
+export function limitsRepository(db: Db, dialect: Dialect) {
   return {
+    /**
+     * One hit on `key`, to be made with a write (`writeTogether`): on PostgreSQL the statement fails
+     * with `OVER_ALLOWANCE` when the count goes over `limit`, taking the write with it.
+     */
+    hitWith(
+      key: string,
+      windowMs: number,
+      limit: number,
+      now: number,
+    ): RawBuilder<{ hits: number | string }> {
+      return upsert(key, windowMs, now, (hits) =>
+        dialect === 'postgres' ? sql`campus_within_allowance(${hits}, ${limit})` : hits,
+      );
+    },
+
     /** The counters among `keys` that exist; whether a window has passed is for the caller to say. */
     async peek(keys: readonly string[]): Promise<Map<string, Counter>> {
       if (keys.length === 0) return new Map();
@@ -58,22 +98,10 @@ export function limitsRepository(db: Db) {
      */
     async hit(hits: readonly Hit[], now: number): Promise<Map<string, Counter>> {
       const sorted = [...hits].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-      const at = iso(now);
       const count = async (trx: Db) => {
         const counters = new Map<string, Counter>();
         for (const { key, windowMs } of sorted) {
-          const cutoff = iso(now - windowMs);
-          const { rows } = await sql<Row>`
-            insert into rate_limits (key, hits, window_start, last_at, prev_at, expires_at)
-            values (${key}, 1, ${at}, ${at}, null, ${iso(now + windowMs)})
-            on conflict (key) do update set
-              hits = case when rate_limits.window_start <= ${cutoff} then 1 else rate_limits.hits + 1 end,
-              window_start = case when rate_limits.window_start <= ${cutoff} then ${at}
-                else rate_limits.window_start end,
-              prev_at = rate_limits.last_at,
-              last_at = ${at},
-              expires_at = ${iso(now + windowMs)}
-            returning key, hits, window_start, last_at, prev_at`.execute(trx);
+          const { rows } = await upsert(key, windowMs, now, (hits) => hits).execute(trx);
           counters.set(key, toCounter(rows[0]!));
         }
         return counters;

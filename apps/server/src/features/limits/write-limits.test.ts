@@ -143,14 +143,14 @@ describe('gate passes', () => {
   });
 });
 
-describe('a mark, counted beside the read before it', () => {
+describe('a mark, counted with its own write', () => {
   let small: TestApp;
   beforeAll(async () => {
     small = await createTestApp({ writeLimits: { ...DEFAULT_WRITE_LIMITS, other: 3 } });
   });
   afterAll(() => small.close());
 
-  it('refuses a mark over the allowance with 429 and changes nothing; refused marks do not count', async () => {
+  it('refuses a mark over the allowance with 429 and changes nothing; a mark that changes nothing counts, a refused one does not', async () => {
     const teacher = await createTeacher(small.handle.db);
     const token = await login(small.app, teacher.loginId);
     const student = await createStudent(small.handle.db);
@@ -169,15 +169,19 @@ describe('a mark, counted beside the read before it', () => {
       });
       return res.json<{ status: string }[]>().map((r) => r.status);
     };
-    // Refused as bad input (an unknown roll number) after the count began: it is taken back.
+    // Refused as bad input (an unknown roll number) by the write itself: its count goes with it.
     for (let i = 0; i < 3; i++) expect((await mark(999_999, 'Present')).statusCode).toBe(400);
     expect((await mark(student.rollNo, 'Present')).statusCode).toBe(200);
-    expect((await mark(student.rollNo, 'Absent')).statusCode).toBe(200);
+    // The same status again writes no mark, and is still a change the teacher made.
     expect((await mark(student.rollNo, 'Present')).statusCode).toBe(200);
-    const refused = await mark(student.rollNo, 'Absent');
+    expect((await mark(student.rollNo, 'Absent')).statusCode).toBe(200);
+    const refused = await mark(student.rollNo, 'Present');
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({ message: 'You can make 3 changes an hour. Try again in 60 minutes.' });
-    expect(await marks()).toEqual(['Present']);
+    expect(await marks()).toEqual(['Absent']);
+    // A refused mark that would change nothing is refused all the same.
+    expect((await mark(student.rollNo, 'Absent')).statusCode).toBe(429);
+    expect(await marks()).toEqual(['Absent']);
   });
 });
 

@@ -44,8 +44,8 @@ function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · Campus Portal</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:2rem auto;padding:0 1rem;line-height:1.5"><h1 style="font-size:1.4rem">${escapeHtml(title)}</h1>${body}<p><a href="/">Go to Campus Portal</a></p></body></html>`;
 }
 
-export const mailRoutes: Feature = async (app: App, { mail, db, audit, signIn, now }) => {
-  const limits = limitsRepository(db);
+export const mailRoutes: Feature = async (app: App, { mail, db, dialect, audit, signIn, now }) => {
+  const limits = limitsRepository(db, dialect);
 
   app.get(
     '/api/mail/status',

@@ -16,7 +16,7 @@ export interface PruneOptions {
 }
 
 export async function pruneExpired(db: Db, dialect: Dialect, now: Date, options: PruneOptions) {
-  const counters = await limitsRepository(db).prune(now.getTime());
+  const counters = await limitsRepository(db, dialect).prune(now.getTime());
   const sessions = await authRepository(db).pruneSessions(now);
   const audit = await auditRepository(db, dialect).prune(
     new Date(now.getTime() - options.auditRetentionDays * 86_400_000),

@@ -21,7 +21,7 @@ import { insertEntries, type AuditRecord } from '../audit/repository';
 import { inChunks } from '../../lib/chunks';
 import { countOf, limited, listPage, PagedQuery, type Listed, type Page } from '../../lib/lists';
 import { existingRowsOf, rowsOf, writingRowsOf } from '../../db/changes';
-import { writeTogether } from '../../db/together';
+import { writeTogether, type CountedWrite } from '../../db/together';
 import { shareValue, type CachedSource } from '../../db/read-cache';
 import { rollNosOf, type MenteeRowsOf } from '../../db/mentees';
 
@@ -575,13 +575,14 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper, mentees
 
     /**
      * Files an unsolved query with no likes, and its tags, in one transaction; undefined when the roll
-     * number has no student. `allowed`, when given, is awaited beside reading the student, before the
-     * write; `audit` names the answer's audit entries (`entriesWithWrite`), written with the question.
+     * number has no student. `counted`, when given, is the question's count against its student's
+     * allowance, made with it; `audit` names the answer's audit entries (`entriesWithWrite`), written
+     * with the question.
      */
     async create(
       input: NewQuery,
       viewer: Reader | string,
-      allowed?: Promise<void>,
+      counted?: CountedWrite,
       audit?: (query: Query) => readonly AuditRecord[],
     ): Promise<Query | undefined> {
       const reader = readerOf(viewer);
@@ -597,16 +598,13 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper, mentees
         created_at: nowIso(),
         anonymous: input.anonymous ? 1 : 0,
       };
-      // The student is read before the transaction, beside the count against the allowance; the
-      // foreign key still refuses a question whose student was removed meanwhile.
-      const [student] = await Promise.all([
-        db
-          .selectFrom('students')
-          .select(['name', 'email', 'group_name'])
-          .where('roll_no', '=', input.rollNo)
-          .executeTakeFirst(),
-        allowed,
-      ]);
+      // The student is read before the write; the foreign key still refuses a question whose
+      // student was removed meanwhile.
+      const student = await db
+        .selectFrom('students')
+        .select(['name', 'email', 'group_name'])
+        .where('roll_no', '=', input.rollNo)
+        .executeTakeFirst();
       if (!student) return undefined;
       // The answer, as its asker sees it, is built from what is written instead of read back.
       const [query] = await toQueries(
@@ -629,11 +627,17 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper, mentees
       const tags = input.tags.map((tag, position) => ({ query_id: row.id, position, tag }));
       // One statement on PostgreSQL, one round trip instead of four: the foreign key and the tags'
       // triggers (the search document) run at its end, with the row there.
-      await writeTogether(db, dialect, (on) => asked(on, input.rollNo), [
-        db.insertInto('queries').values(row),
-        ...(tags.length > 0 ? [db.insertInto('query_tags').values(tags)] : []),
-        ...(entries.length > 0 ? [insertEntries(entries)] : []),
-      ]);
+      await writeTogether(
+        db,
+        dialect,
+        (on) => asked(on, input.rollNo),
+        [
+          db.insertInto('queries').values(row),
+          ...(tags.length > 0 ? [db.insertInto('query_tags').values(tags)] : []),
+          ...(entries.length > 0 ? [insertEntries(entries)] : []),
+        ],
+        counted,
+      );
       return query;
     },
 

@@ -30,7 +30,7 @@ import type { z } from 'zod';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { answerList, arrayAnswer, type ListAnswer, type Listed } from '../../lib/lists';
 import { alongside } from '../../plugins/settle-writes';
-import { writeAllowed } from '../../plugins/write-limits';
+import { countedWrite } from '../../plugins/write-limits';
 import { assertOwnRollNo, principalOf } from '../../plugins/access';
 import type { App } from '../../types';
 import type { Feature } from '../deps';
@@ -97,7 +97,7 @@ export const queriesRoutes: Feature = async (app: App, { db, dialect, cache, not
   app.post(
     '/api/submit-query',
     {
-      config: { access: ['student'], writeLimit: 'queries', writeLimitAwaited: true },
+      config: { access: ['student'], writeLimit: 'queries', writeLimitWithWrite: true },
       schema: {
         tags: TAGS,
         summary: 'Ask a question as the signed-in student; it starts unsolved with no likes',
@@ -113,7 +113,7 @@ export const queriesRoutes: Feature = async (app: App, { db, dialect, cache, not
       const query = await queries.create(
         { rollNo: principal.rollNo, topic, description, tags, anonymous },
         readerOf(request),
-        writeAllowed(request),
+        countedWrite(request),
         (asked) => entriesWithWrite(request, answerOf(asked)),
       );
       if (!query) throw forbidden('Only students may submit queries');
