@@ -69,6 +69,31 @@ describe('earliestGatePassDate', () => {
 });
 
 describe('POST /api/submit-gatepass', () => {
+  it("carries the student's details as they are now: an admin's change shows on the next pass", async () => {
+    const own = await createStudent(t.handle.db, { name: 'Meera Iyer', group: 'G-1' });
+    await createStudent(t.handle.db, { group: 'G-2' });
+    const token = await login(t.app, own.loginId);
+    expect(await submit(token)).toMatchObject({ name: 'Meera Iyer', group: 'G-1', email: own.email });
+    const changed = await request('PUT', `/api/students/${own.rollNo}`, adminToken, {
+      name: 'Meera Nair',
+      FatherName: '',
+      MotherName: '',
+      Gender: 'Female',
+      Dob: '2005-03-14',
+      Category: 'General',
+      phoneNo: '98765 43210',
+      email: 'meera.nair@campus.example.edu',
+      group: 'G-2',
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(await submit(token)).toMatchObject({
+      name: 'Meera Nair',
+      email: 'meera.nair@campus.example.edu',
+      group: 'G-2',
+      contact: '98765 43210',
+    });
+  });
+
   it('files a pending pass with name, roll number, email and contact from the session', async () => {
     const res = await request('POST', '/api/submit-gatepass', studentToken, validPass);
     expect(res.statusCode).toBe(201);

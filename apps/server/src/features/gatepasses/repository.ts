@@ -17,6 +17,7 @@ import { listPage, mapItems, type Listed, type Page } from '../../lib/lists';
 import { gateState } from '../gate/state';
 import { writingRowsOf } from '../../db/changes';
 import { writeTogether, type CountedWrite } from '../../db/together';
+import type { StudentCard } from '../people/cards';
 
 export interface NewGatePass {
   rollNo: number;
@@ -129,31 +130,26 @@ export function gatePassRepository(db: Db, dialect: Dialect, now: () => number =
     findById,
 
     /**
-     * Files a pending pass for a student; undefined when the roll number has no student. `allowed`,
-     * when given, is awaited beside reading the student, before the write. What the pass brings is
-     * written with it, in one statement on PostgreSQL (in one transaction on SQLite): its audit
-     * entries (`entriesWithWrite`) and its mentors' notifications.
+     * Files a pending pass for a student, from their card (`studentCards`; the foreign key still
+     * refuses a pass whose student was removed meanwhile). What the pass brings is written with it,
+     * in one statement on PostgreSQL (in one transaction on SQLite): its audit entries
+     * (`entriesWithWrite`), its mentors' notifications and its count against the allowance.
      */
     async create(
       input: NewGatePass,
+      student: StudentCard,
       /** The pass's count against its student's allowance, made with it. */
       counted?: CountedWrite,
       also: {
         audit?: (pass: GatePass) => readonly AuditRecord[];
         notes?: (pass: GatePass) => Promise<PreparedNotifications>;
       } = {},
-    ): Promise<GatePass | undefined> {
-      const student = await db
-        .selectFrom('students')
-        .select(['name', 'email', 'phone_no', 'group_name'])
-        .where('roll_no', '=', input.rollNo)
-        .executeTakeFirst();
-      if (!student) return undefined;
+    ): Promise<GatePass> {
       const given = input.contact?.trim();
       const row = {
         id: newId(),
         roll_no: input.rollNo,
-        contact: given || (student.phone_no ?? ''),
+        contact: given || (student.phoneNo ?? ''),
         date: input.date,
         time: input.time,
         return_by: input.returnBy || null,
@@ -168,7 +164,7 @@ export function gatePassRepository(db: Db, dialect: Dialect, now: () => number =
         name: student.name,
         rollNo: row.roll_no,
         email: student.email,
-        group: student.group_name,
+        group: student.group,
         contact: row.contact,
         date: row.date,
         time: row.time,

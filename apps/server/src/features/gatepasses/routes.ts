@@ -26,12 +26,14 @@ import { gatePassRepository } from './repository';
 import { entriesWithWrite } from '../audit/entries';
 import { existingRowsOf, rowsOf } from '../../db/changes';
 import { menteeRows } from '../../db/mentees';
+import { studentCards } from '../people/cards';
 
 const TAGS = ['gate_passes', 'students', 'teachers'];
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
 
 export const gatepassesRoutes: Feature = async (app: App, { db, dialect, cache, notify, now }) => {
   const passes = gatePassRepository(db, dialect, now);
+  const cardOf = studentCards(db, cache);
   const menteesOf = menteeRows(db, cache);
   // A pass's state at the gate changes with the day (ready → expired): a cached list is kept per day.
   const day = () => new Date(now()).toISOString().slice(0, 10);
@@ -54,11 +56,12 @@ export const gatepassesRoutes: Feature = async (app: App, { db, dialect, cache, 
       // The pass, its audit entry, its student's mentors' notifications and its count against the
       // student's allowance are written together.
       let notes: Awaited<ReturnType<typeof notify.gatePassRequestNotes>> | undefined;
-      const gatepass = await passes.create({ ...request.body, rollNo }, countedWrite(request), {
+      const student = await cardOf(rollNo, request.dataVersion);
+      if (!student) throw forbidden('Only students may apply for gate passes');
+      const gatepass = await passes.create({ ...request.body, rollNo }, student, countedWrite(request), {
         audit: (pass) => entriesWithWrite(request, answerOf(pass)),
         notes: async (pass) => (notes = await notify.gatePassRequestNotes(pass)),
       });
-      if (!gatepass) throw forbidden('Only students may apply for gate passes');
       if (notes) alongside(request, notes.told());
       return reply.code(201).send(answerOf(gatepass));
     },

@@ -22,6 +22,7 @@ import { inChunks } from '../../lib/chunks';
 import { countOf, limited, listPage, PagedQuery, type Listed, type Page } from '../../lib/lists';
 import { existingRowsOf, rowsOf, writingRowsOf } from '../../db/changes';
 import { writeTogether, type CountedWrite } from '../../db/together';
+import type { StudentCard } from '../people/cards';
 import { shareValue, type CachedSource } from '../../db/read-cache';
 import { rollNosOf, type MenteeRowsOf } from '../../db/mentees';
 
@@ -574,17 +575,18 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper, mentees
     },
 
     /**
-     * Files an unsolved query with no likes, and its tags, in one transaction; undefined when the roll
-     * number has no student. `counted`, when given, is the question's count against its student's
-     * allowance, made with it; `audit` names the answer's audit entries (`entriesWithWrite`), written
-     * with the question.
+     * Files an unsolved query with no likes, and its tags, in one transaction, from its student's card
+     * (`studentCards`; the foreign key still refuses a question whose student was removed meanwhile).
+     * `counted`, when given, is the question's count against its student's allowance, made with it;
+     * `audit` names the answer's audit entries (`entriesWithWrite`), written with the question.
      */
     async create(
       input: NewQuery,
+      student: StudentCard,
       viewer: Reader | string,
       counted?: CountedWrite,
       audit?: (query: Query) => readonly AuditRecord[],
-    ): Promise<Query | undefined> {
+    ): Promise<Query> {
       const reader = readerOf(viewer);
       const row = {
         id: newId(),
@@ -598,14 +600,6 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper, mentees
         created_at: nowIso(),
         anonymous: input.anonymous ? 1 : 0,
       };
-      // The student is read before the write; the foreign key still refuses a question whose
-      // student was removed meanwhile.
-      const student = await db
-        .selectFrom('students')
-        .select(['name', 'email', 'group_name'])
-        .where('roll_no', '=', input.rollNo)
-        .executeTakeFirst();
-      if (!student) return undefined;
       // The answer, as its asker sees it, is built from what is written instead of read back.
       const [query] = await toQueries(
         [
@@ -613,7 +607,7 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper, mentees
             ...row,
             name: student.name,
             email: student.email,
-            group_name: student.group_name,
+            group_name: student.group,
             solved_by_name: null,
             hidden_at: null,
             liked_by_me: false,
@@ -638,7 +632,7 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper, mentees
         ],
         counted,
       );
-      return query;
+      return query!;
     },
 
     /**

@@ -31,6 +31,7 @@ import { conflict, forbidden, notFound } from '../../lib/errors';
 import { answerList, arrayAnswer, type ListAnswer, type Listed } from '../../lib/lists';
 import { alongside } from '../../plugins/settle-writes';
 import { countedWrite } from '../../plugins/write-limits';
+import { studentCards } from '../people/cards';
 import { assertOwnRollNo, principalOf } from '../../plugins/access';
 import type { App } from '../../types';
 import type { Feature } from '../deps';
@@ -63,6 +64,7 @@ export const queriesRoutes: Feature = async (app: App, { db, dialect, cache, not
     (key, tables, load, outside) => cache.get(key, tables, load, outside),
     menteeRows(db, cache),
   );
+  const cardOf = studentCards(db, cache);
 
   const readerOf = (request: FastifyRequest): Reader => {
     const { accountId, role, rollNo } = principalOf(request);
@@ -110,13 +112,15 @@ export const queriesRoutes: Feature = async (app: App, { db, dialect, cache, not
       if (principal.rollNo === null) throw forbidden('Only students may submit queries');
       const { topic, tags, query: description, anonymous } = request.body;
       const answerOf = (query: Query) => ({ message: QUERY_SUBMITTED_MESSAGE, query });
+      const student = await cardOf(principal.rollNo, request.dataVersion);
+      if (!student) throw forbidden('Only students may submit queries');
       const query = await queries.create(
         { rollNo: principal.rollNo, topic, description, tags, anonymous },
+        student,
         readerOf(request),
         countedWrite(request),
         (asked) => entriesWithWrite(request, answerOf(asked)),
       );
-      if (!query) throw forbidden('Only students may submit queries');
       await notify.queriesChanged();
       return reply.code(201).send(answerOf(query));
     },
