@@ -33,6 +33,7 @@ import * as attendanceTotals from './migrations/0030-attendance-totals';
 import * as hiddenQueriesCount from './migrations/0031-hidden-queries-count';
 import * as menteeBoardsWithIds from './migrations/0032-mentee-boards-with-ids';
 import * as allowanceWithWrite from './migrations/0033-allowance-with-write';
+import * as leaveChanges from './migrations/0034-leave-changes';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '0031-hidden-queries-count': hiddenQueriesCount,
   '0032-mentee-boards-with-ids': menteeBoardsWithIds,
   '0033-allowance-with-write': allowanceWithWrite,
+  '0034-leave-changes': leaveChanges,
 };
 
 /** The migration that creates the schema: it runs on the first start of a new database only. */

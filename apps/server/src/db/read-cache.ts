@@ -33,6 +33,7 @@ export const CACHED_TABLES = [
   'attendance',
   'events',
   'gate_passes',
+  'leave_applications',
   'mentor_notices',
   'notice_audience_groups',
   'notifications',

@@ -4,6 +4,7 @@
  * whose rows changed reads them afresh. (Under test every answer from memory is also compared with
  * a fresh read, so a stale one fails here.)
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import {
@@ -184,6 +185,42 @@ describe("a group's marks of the day after a mark", () => {
     const after = await hits();
     expect((await marksOf(group, 500)).json()).toEqual(second);
     expect(await hits()).toBe(after + 2);
+  });
+
+  it("learn of leave approved after the last mark: the group's next mark asks for On leave", async () => {
+    const { group, rollNos } = await groupOf(2);
+    expect((await marksOf(group, 500)).json()).toEqual([]);
+    const present = rollNos.map((studentId) => ({ studentId, status: 'Present' }));
+    expect((await markAll(present)).statusCode).toBe(200);
+    // Marked again from the kept marks, with who is away kept beside them.
+    expect((await markAll(present)).statusCode).toBe(200);
+
+    // Leave approved by a write that touches no mark (an import, another process): only the
+    // leave table tells of it.
+    await t.handle.db
+      .insertInto('leave_applications')
+      .values({
+        id: randomUUID(),
+        roll_no: rollNos[0]!,
+        from_date: today,
+        to_date: today,
+        reason: 'Fever, doctor advised rest',
+        status: 'approved',
+        created_at: new Date().toISOString(),
+        decided_by: null,
+        decided_at: new Date().toISOString(),
+        reject_reason: null,
+      })
+      .execute();
+    await t.handle.changes.settle?.(true);
+
+    const again = await markAll(present);
+    expect(again.statusCode).toBe(409);
+    expect(again.json<{ message: string }>().message).toContain(
+      `On leave on ${today}: ${rollNos[0]} (leave)`,
+    );
+    const onLeave = present.map((r, i) => (i === 0 ? { ...r, status: 'On leave' } : r));
+    expect((await markAll(onLeave)).statusCode).toBe(200);
   });
 
   it('are read again after a mark of part of the group, or a page that holds only part of it', async () => {

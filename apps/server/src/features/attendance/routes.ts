@@ -180,9 +180,22 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, 
           request.dataVersion,
         ) as ListAnswer<AttendanceMark[]> | undefined);
       const recorded = kept && new Map(kept.body.map((m) => [m.studentId, m.status]));
-      // What the day already holds and who is On leave: one statement before the write, which
-      // counts itself against the teacher's allowance.
-      const before = await repo.beforeMark(date, marks, recorded);
+      // Who of the group is away that day, kept for its next mark while no leave and none of its
+      // students' passes change: with the day's marks kept too, nothing is read before the write.
+      const away =
+        whole &&
+        recorded &&
+        (await cache.get(
+          `attendance-away:${whole.group}:${date}:${whole.students.key}`,
+          whole.students.sources(['gate_passes'], ['leave_applications']),
+          async () => [...(await repo.beforeMark(date, marks, recorded)).away],
+          request.dataVersion,
+        ));
+      // What the day already holds and who is On leave: otherwise one statement before the write,
+      // which counts itself against the teacher's allowance.
+      const before = away
+        ? { recorded: new Map(recorded), away: new Map(away) }
+        : await repo.beforeMark(date, marks, recorded);
       const overridden = checkLeave(date, attendanceRecords, before.away);
       const unknownRollNos = (rollNos: number[]) => {
         const plural = rollNos.length === 1 ? '' : 's';
