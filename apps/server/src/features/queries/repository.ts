@@ -101,9 +101,9 @@ export type Keeper = <T>(
 
 export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper, menteesOf?: MenteeRowsOf) {
   /**
-   * The page's queries with their students and the viewer's like, in one query (tags come
-   * separately); without a viewer, liked by nobody (a page kept for every reader, whose likes are
-   * looked up apart).
+   * The page's queries with their students and the viewer's like, in one query (a page adds each
+   * one's tags to it, `tagged`; one question looked up by id reads them apart, `tagsOf`); without a
+   * viewer, liked by nobody (a page kept for every reader, whose likes are looked up apart).
    */
   const selectQueries = (viewerAccountId: string | undefined) =>
     db
