@@ -126,10 +126,12 @@ export class PgLiveEvents extends LiveEvents {
     const payloads = this.outbox.splice(0);
     await this.changes.settle?.();
     try {
-      await (this.listener ?? this.pool).query(
-        'select pg_notify($1, payload) from unnest($2::text[]) with ordinality as m(payload, n) order by n',
-        [CHANNEL, payloads],
-      );
+      // Named, so that each connection plans it once rather than on every flush.
+      await (this.listener ?? this.pool).query({
+        name: 'campus_live_notify',
+        text: 'select pg_notify($1, payload) from unnest($2::text[]) with ordinality as m(payload, n) order by n',
+        values: [CHANNEL, payloads],
+      });
     } catch (error) {
       this.log.warn({ err: error }, 'A live update could not be sent');
     }

@@ -289,12 +289,14 @@ export class PgChanges implements ChangeTracker {
       ).rows[0]!.schema;
       // Sent on the listening connection when there is one: it is idle between renewals, where the
       // pool's connections may all be busy with the requests the barrier keeps waiting.
-      const { rows } = await (this.listener ?? this.pool).query<{ members: [string, number][] }>(
-        `select pg_notify($1, $2) as sent,
+      // Named, so that each connection plans it once rather than on every barrier.
+      const { rows } = await (this.listener ?? this.pool).query<{ members: [string, number][] }>({
+        name: 'campus_barrier',
+        text: `select pg_notify($1, $2) as sent,
            (select coalesce(json_agg(json_build_array(id, extract(epoch from lease_until - now()) * 1000)), '[]')
               from cache_members where lease_until > now()) as members`,
-        [BARRIER_CHANNEL, `${this.schema}|${this.id}|${seq}`],
-      );
+        values: [BARRIER_CHANNEL, `${this.schema}|${this.id}|${seq}`],
+      });
       const started = performance.now();
       const deadlines = new Map<string, number>();
       for (const [member, ms] of rows[0]!.members) {

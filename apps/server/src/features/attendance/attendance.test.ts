@@ -341,6 +341,23 @@ describe('GET /api/attendance/:rollNo', () => {
 
     const paged = await get(`/api/attendance/${s.rollNo}?limit=1&offset=1`, token);
     expect(paged.json()).toEqual([{ date: '2025-05-02', status: 'Present' }]);
+    expect(paged.headers['x-total-count']).toBe('3');
+    const past = await get(`/api/attendance/${s.rollNo}?limit=2&offset=5`, token);
+    expect(past.statusCode).toBe(200);
+    expect(past.json()).toEqual([]);
+    expect(past.headers['x-total-count']).toBe('3');
+  });
+
+  it('answers a student without a mark an empty list with a total of 0, on every page', async () => {
+    const s = await createStudent(t.handle.db, { group: newGroup() });
+    const token = await login(t.app, s.loginId);
+    for (const query of ['', '?limit=20', '?limit=20&offset=20']) {
+      const res = await get(`/api/attendance/${s.rollNo}${query}`, token);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual([]);
+      expect(res.headers['x-total-count']).toBe('0');
+    }
+    expect((await get('/api/attendance/987654321?limit=20&offset=20', teacherToken)).statusCode).toBe(404);
   });
 
   it("refuses a student reading another's attendance with 403, even a roll number that does not exist", async () => {

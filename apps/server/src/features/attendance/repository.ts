@@ -3,7 +3,7 @@ import type { AttendanceMark, AttendanceRecord, AttendanceStatus, RosterStudent 
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/index';
 import { nowIso } from '../../lib/ids';
-import { listPage, mapItems, type Listed, type Page } from '../../lib/lists';
+import { countOf, listPage, mapItems, type Listed, type Page } from '../../lib/lists';
 import { writingRowsOf } from '../../db/changes';
 import { writeTogether, type CountedWrite } from '../../db/together';
 import { leaveCovers, passCovers } from '../leave/repository';
@@ -269,13 +269,29 @@ export function attendanceRepository(db: Db, dialect: Dialect) {
     },
 
     /** One student's attendance, newest day first. */
-    async history(rollNo: number, page: Page): Promise<Listed<AttendanceRecord>> {
+    /**
+     * A student's marks, newest first, or undefined when there is no such student: one statement
+     * answers both (the student's row, joined to its marks), where two side by side made two round
+     * trips on PostgreSQL. A student without a mark comes back as one row without a date. Only a
+     * page past the end, which has no row at all, asks again whether the student exists.
+     */
+    async history(rollNo: number, page: Page): Promise<Listed<AttendanceRecord> | undefined> {
       const query = db
-        .selectFrom('attendance')
-        .select(['date', 'status'])
-        .where('roll_no', '=', rollNo)
-        .orderBy('date', 'desc');
-      return listPage(query, page);
+        .selectFrom('students as s')
+        .leftJoin('attendance as a', 'a.roll_no', 's.roll_no')
+        .select(['a.date', 'a.status'])
+        .where('s.roll_no', '=', rollNo)
+        .orderBy('a.date', 'desc');
+      const found = await listPage(query, page, () =>
+        countOf(db.selectFrom('attendance').where('roll_no', '=', rollNo)),
+      );
+      const items = found.items.filter((r): r is AttendanceRecord => r.date !== null && r.status !== null);
+      if (found.items.length === 0) {
+        return page.offset > 0 && (await this.studentExists(rollNo))
+          ? { items, total: found.total }
+          : undefined;
+      }
+      return items.length === found.items.length ? { items, total: found.total } : { items: [], total: 0 };
     },
   };
 }

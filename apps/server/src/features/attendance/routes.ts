@@ -285,10 +285,9 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, 
       const { rollNo } = request.params;
       assertOwnRollNo(request, rollNo);
       const page = request.query;
-      // Both at once: one round trip's wait on PostgreSQL instead of two.
       const load = async () => {
-        const [exists, history] = await Promise.all([repo.studentExists(rollNo), repo.history(rollNo, page)]);
-        if (!exists) throw notFound(`No student with roll number ${rollNo}`);
+        const history = await repo.history(rollNo, page);
+        if (!history) throw notFound(`No student with roll number ${rollNo}`);
         return arrayAnswer(history);
       };
       return answerList(
