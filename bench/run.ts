@@ -95,6 +95,8 @@ const { values: args } = parseArgs({
     driver: { type: 'string', default: 'auto' },
     keep: { type: 'boolean', default: false },
     'two-instances': { type: 'boolean', default: false },
+    /** The mix's Accept-Encoding, e.g. a browser's `gzip, deflate, br, zstd`; by default none. */
+    'accept-encoding': { type: 'string' },
   },
 });
 const quick = args.quick;
@@ -586,9 +588,9 @@ async function runCampus(
       );
       scenarios.push({
         name: 'mix',
-        title: `realistic mix: ${MIX_SIZE[campus].signedInStudents} students, ${MIX_SIZE[campus].signedInTeachers} teachers, marks that change, passes and questions`,
+        title: `realistic mix: ${MIX_SIZE[campus].signedInStudents} students, ${MIX_SIZE[campus].signedInTeachers} teachers, marks that change, passes and questions${args['accept-encoding'] === undefined ? '' : `, accepting ${args['accept-encoding']}`}`,
         kind: 'mixed',
-        requests: await buildMix(server.port, MIX_SIZE[campus]),
+        requests: await buildMix(server.port, MIX_SIZE[campus], args['accept-encoding']),
       });
     }
     await checkScenarios(server.port, scenarios);

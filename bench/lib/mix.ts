@@ -55,11 +55,18 @@ async function signInAll(port: number, ids: number[]): Promise<{ id: number; tok
   return out;
 }
 
-const authorized = (token: string) => ({ authorization: `Bearer ${token}` });
-const json = (token: string) => ({ ...authorized(token), 'content-type': 'application/json' });
-
 /** The mix's requests: a fixed interleaving of the kinds by weight, each kind rotating through its people. */
-export async function buildMix(port: number, size: MixSize): Promise<BenchRequest[]> {
+export async function buildMix(
+  port: number,
+  size: MixSize,
+  /** What every request accepts (`--accept-encoding`): by default nothing but the plain answer. */
+  acceptEncoding?: string,
+): Promise<BenchRequest[]> {
+  const authorized = (token: string): Record<string, string> => ({
+    authorization: `Bearer ${token}`,
+    ...(acceptEncoding !== undefined && { 'accept-encoding': acceptEncoding }),
+  });
+  const json = (token: string) => ({ ...authorized(token), 'content-type': 'application/json' });
   const stride = Math.floor(size.students / size.signedInStudents);
   const studentIds = Array.from(
     { length: size.signedInStudents },

@@ -53,6 +53,11 @@ declare module 'fastify' {
     } | null;
     /** Writes running beside the answer, which waits for them (plugins/settle-writes.ts). */
     sideWrites: Promise<unknown>[] | null;
+    /**
+     * The answer being sent, when it is one that never changes (a cached one) and the client may
+     * take it compressed: its compressed bytes are kept beside it (plugins/compression.ts).
+     */
+    unchangingAnswer: object | null;
   }
 }
 

@@ -79,52 +79,89 @@ export function compressBody(body: Buffer, encoding: Encoding): Buffer | Promise
   return large ? brotliAsync(body, options) : brotliCompressSync(body, options);
 }
 
-/** The answer a request is sending, where it is one that never changes (`isCachedValue`). */
-const unchangingAnswerOf = new WeakMap<FastifyRequest, object>();
 /** The compressed texts of answers that never change: by route, status and encoding. */
 const compressedAnswers = new WeakMap<object, Map<string, Buffer>>();
 
-/** Compresses an answer held in memory; anything else (a stream, a small or binary answer) passes on. */
-async function compressHeld(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  payload: unknown,
-): Promise<unknown> {
+/** Encodings chosen, by Accept-Encoding header: browsers send the same few headers every time. */
+const chosen = new Map<string, Encoding | undefined>();
+function encodingFor(header: string | undefined): Encoding | undefined {
+  if (header === undefined) return undefined;
+  if (chosen.has(header)) return chosen.get(header);
+  const encoding = chooseEncoding(header);
+  if (chosen.size < 256) chosen.set(header, encoding);
+  return encoding;
+}
+
+/**
+ * Compresses an answer held in memory; anything else (a stream, a small or binary answer) passes
+ * on. An answer from memory already compressed for this route and encoding goes at once.
+ */
+function compressHeld(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
   if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+  const size =
+    typeof payload === 'string' && payload.length < COMPRESSION_THRESHOLD_BYTES
+      ? Buffer.byteLength(payload)
+      : payload.length;
+  if (size < COMPRESSION_THRESHOLD_BYTES) return payload;
   const encodingSet = reply.getHeader('content-encoding');
   if (encodingSet !== undefined && encodingSet !== 'identity') return payload;
   if (request.headers['x-no-compression'] !== undefined) return payload;
   const type = reply.getHeader('content-type');
   if (!COMPRESSIBLE.test(type === undefined ? 'application/json' : String(type))) return payload;
-  const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-  if (body.length < COMPRESSION_THRESHOLD_BYTES) return payload;
-  const encoding = chooseEncoding(request.headers['accept-encoding']);
   addVary(reply);
+  const encoding = encodingFor(request.headers['accept-encoding']);
   if (!encoding) return payload;
-  const answer = unchangingAnswerOf.get(request);
+  // Headers are set once the bytes are there: a compression that failed answers its error as is.
+  const sent = (bytes: Buffer) => {
+    void reply.header('content-encoding', encoding);
+    reply.removeHeader('content-length');
+    return bytes;
+  };
+  const answer = request.unchangingAnswer ?? undefined;
   const key = answer && `${reply.statusCode} ${request.method} ${request.routeOptions.url} ${encoding}`;
-  let compressed = key === undefined ? undefined : compressedAnswers.get(answer!)?.get(key);
-  if (!compressed) {
-    compressed = await compressBody(body, encoding);
-    if (key !== undefined) {
-      const kept = compressedAnswers.get(answer!) ?? new Map<string, Buffer>();
-      kept.set(key, compressed);
-      compressedAnswers.set(answer!, kept);
-    }
-  }
-  void reply.header('content-encoding', encoding);
-  reply.removeHeader('content-length');
-  return compressed;
+  const kept = key === undefined ? undefined : compressedAnswers.get(answer!)?.get(key);
+  if (kept) return sent(kept);
+  const keep = (compressed: Buffer) => {
+    if (key === undefined) return sent(compressed);
+    // Copied to its own size: zlib answers a slice of a 16 KB chunk, which kept would keep the
+    // whole chunk alive beside each answer (64 MB for 2,000 pages of notices).
+    const own = Buffer.from(compressed);
+    const byKey = compressedAnswers.get(answer!) ?? new Map<string, Buffer>();
+    byKey.set(key, own);
+    compressedAnswers.set(answer!, byKey);
+    return sent(own);
+  };
+  const compressed = compressBody(typeof payload === 'string' ? Buffer.from(payload) : payload, encoding);
+  return compressed instanceof Promise ? compressed.then(keep) : keep(compressed);
 }
 
 export async function registerCompression(app: App): Promise<void> {
   // An app-wide onSend hook runs before the plugin's own (added to each route): what it compressed
   // carries its Content-Encoding, which the plugin leaves alone.
-  app.addHook('preSerialization', async (request, _reply, payload) => {
-    if (isCachedValue(payload)) unchangingAnswerOf.set(request, payload);
-    return payload;
+  app.decorateRequest('unchangingAnswer', null);
+  app.addHook('preSerialization', (request, _reply, payload, done) => {
+    if (request.headers['accept-encoding'] !== undefined && isCachedValue(payload)) {
+      request.unchangingAnswer = payload;
+    }
+    done(null, payload);
   });
-  app.addHook('onSend', async (request, reply, payload) => compressHeld(request, reply, payload));
+  app.addHook('onSend', (request, reply, payload, done) => {
+    let result: unknown;
+    try {
+      result = compressHeld(request, reply, payload);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    if (result instanceof Promise) {
+      result.then(
+        (value: unknown) => done(null, value),
+        (error: unknown) => done(error as Error),
+      );
+    } else {
+      done(null, result);
+    }
+  });
   await app.register(compress, {
     global: true,
     globalDecompression: false,
