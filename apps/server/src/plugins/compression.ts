@@ -136,8 +136,6 @@ function compressHeld(request: FastifyRequest, reply: FastifyReply, payload: unk
 }
 
 export async function registerCompression(app: App): Promise<void> {
-  // An app-wide onSend hook runs before the plugin's own (added to each route): what it compressed
-  // carries its Content-Encoding, which the plugin leaves alone.
   app.decorateRequest('unchangingAnswer', null);
   app.addHook('preSerialization', (request, _reply, payload, done) => {
     if (request.headers['accept-encoding'] !== undefined && isCachedValue(payload)) {
@@ -145,6 +143,8 @@ export async function registerCompression(app: App): Promise<void> {
     }
     done(null, payload);
   });
+  // An app-wide onSend hook runs before the plugin's own (added to each route): what it compressed
+  // carries its Content-Encoding, which the plugin leaves alone.
   app.addHook('onSend', (request, reply, payload, done) => {
     let result: unknown;
     try {

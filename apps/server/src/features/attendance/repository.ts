@@ -268,7 +268,6 @@ export function attendanceRepository(db: Db, dialect: Dialect) {
       }));
     },
 
-    /** One student's attendance, newest day first. */
     /**
      * A student's marks, newest first, or undefined when there is no such student: one statement
      * answers both (the student's row, joined to its marks), where two side by side made two round
