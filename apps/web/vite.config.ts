@@ -37,8 +37,32 @@ function inlineEntryStylesheet(): Plugin {
   };
 }
 
+/**
+ * Mantine's `useId` without its second render. Mantine starts every generated id from React's `useId`
+ * and then, in a layout effect, swaps it for a random one: each Tabs, Popover, Menu and input renders
+ * twice before the page paints (on a student's home screen that held the first paint back for a
+ * second render of the notices and the top bar). The random id only served React versions without
+ * `useId`; this keeps the first id Mantine renders and the `id` prop it is given. Decision record 0053.
+ */
+function stableMantineIds(): Plugin {
+  return {
+    name: 'campus-stable-mantine-ids',
+    enforce: 'pre',
+    load(id) {
+      if (!/[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/.test(id)) return null;
+      return [
+        "import { useId as useReactId } from 'react';",
+        'export function useId(staticId) {',
+        '  const reactId = useReactId();',
+        "  return typeof staticId === 'string' ? staticId : `mantine-${reactId.replace(/:/g, '')}`;",
+        '}',
+      ].join('\n');
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), inlineEntryStylesheet()],
+  plugins: [react(), inlineEntryStylesheet(), stableMantineIds()],
   server: { proxy: { '/api': server, '/questions': server } },
   build: {
     sourcemap: false,

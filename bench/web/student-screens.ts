@@ -3,15 +3,20 @@
  * 4× CPU throttling (a mid-range phone): the time to first content and the JSON the screen fetched.
  * Budgets (issue "A 20,000-student campus"): first content ≤ 1.5 s and ≤ 150 KB of JSON a screen.
  *
- *   npm run build && npm run bench:web:screens [-- --scale 1] [--data-dir DIR] [--quick]
+ *   npm run build && npm run bench:web:screens [-- --scale 1] [--data-dir DIR] [--runs 3] [--quick]
  *
  * The campus is seeded by bench/seed-large.ts into `--data-dir` (kept and reused when it already holds
  * one) or a fresh folder. `--quick` seeds scale 0.05 and never fails; a full run exits 1 on a miss.
- * Each screen is a fresh page load (new browser context, empty HTTP cache) signed in as student
- * 230001. First content: the screen's heading is shown and nothing in the main area still says
- * "Loading". JSON bytes: what came over the wire (headers and body) for every `application/json`
- * answer of the load, counted until the network has been quiet for 1 s (the live-updates stream
- * stays open, so the browser's own "network idle" never comes).
+ * Each screen is loaded `--runs` times (3 by default), each a fresh page load (new browser context,
+ * empty HTTP cache) signed in as student 230001; the table gives the median and the slowest load, and
+ * the budget is judged on the median (one load on a shared machine can take half as long again as the
+ * next). First content: the screen's heading is shown and nothing in the main area still says
+ * "Loading", seen by a few lines the page runs itself on every frame and read over the DevTools
+ * protocol (Playwright's own page-side script, which `waitForFunction` loads into the page, would be
+ * compiled and run on the throttled main thread the bench measures). JSON bytes: what came over the
+ * wire (headers and body) for every `application/json` answer of the load, counted until the network
+ * has been quiet for 1 s (the live-updates stream stays open, so the browser's own "network idle"
+ * never comes).
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -36,8 +41,10 @@ const { values: args } = parseArgs({
     scale: { type: 'string' },
     'data-dir': { type: 'string' },
     quick: { type: 'boolean', default: false },
+    runs: { type: 'string', default: '3' },
   },
 });
+const runs = Math.max(1, Number(args.runs));
 const scale = Number(args.scale ?? (args.quick ? '0.05' : '1'));
 
 const SCREENS: [string, string][] = [
@@ -56,7 +63,9 @@ const SCREENS: [string, string][] = [
 interface Measured {
   screen: string;
   path: string;
+  /** The median of the loads, and the slowest. */
   firstContentMs: number;
+  slowestMs: number;
   jsonKb: number;
   jsonRequests: number;
   largest: string;
@@ -109,24 +118,44 @@ function countJson(cdp: CDPSession) {
   return { quiet, all };
 }
 
-async function measure(page: Page, cdp: CDPSession, origin: string, path: string) {
+/**
+ * Run by the page before its own scripts: signs in (the stored token) and, on every frame, looks for
+ * the screen's first content; the time it is first seen is left in `window.__firstContentMs`.
+ */
+const watchFirstContent = (token: string) => `
+localStorage.setItem('jwtToken', ${JSON.stringify(token)});
+(() => {
+  const look = () => {
+    const main = document.querySelector('main');
+    const shown = main && main.querySelector('h1') && ![...main.querySelectorAll('[role="status"]')]
+      .some((el) => /^\\s*Loading/.test(el.textContent || ''));
+    if (shown) window.__firstContentMs = Math.round(performance.now());
+    else requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+})();`;
+
+async function measure(page: Page, cdp: CDPSession, origin: string, path: string, token: string) {
   const responses = countJson(cdp);
+  await cdp.send('Page.enable');
+  await cdp.send('Page.addScriptToEvaluateOnNewDocument', { source: watchFirstContent(token) });
   await page.goto(`${origin}${path}`, { waitUntil: 'commit' });
-  const firstContentMs = await page.waitForFunction(
-    () => {
-      const main = document.querySelector('main');
-      if (!main?.querySelector('h1')) return false;
-      const loading = [...main.querySelectorAll('[role="status"]')].some((el) =>
-        /^\s*Loading/.test(el.textContent ?? ''),
-      );
-      return loading ? false : Math.round(performance.now());
-    },
-    undefined,
-    { polling: 'raf', timeout: 60_000 },
-  );
+  const deadline = Date.now() + 60_000;
+  let firstContentMs: unknown;
+  while (typeof firstContentMs !== 'number') {
+    if (Date.now() > deadline) throw new Error('no first content within 60 s');
+    await new Promise((done) => setTimeout(done, 50));
+    const read = await cdp.send('Runtime.evaluate', {
+      expression: 'window.__firstContentMs',
+      returnByValue: true,
+    });
+    firstContentMs = read.result.value;
+  }
   await responses.quiet(1000, 20_000);
-  return { firstContentMs: (await firstContentMs.jsonValue()) as number, responses: responses.all() };
+  return { firstContentMs, responses: responses.all() };
 }
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 let server: Child | undefined;
 let exitCode = 0;
@@ -158,47 +187,54 @@ try {
 
   const results: Measured[] = [];
   for (const [screen, path] of SCREENS) {
-    // A fresh context per screen: an empty HTTP cache and nothing fetched by an earlier screen.
-    const context = await browser.newContext({ viewport: { width: 412, height: 915 } });
-    await context.addInitScript((value) => localStorage.setItem('jwtToken', value), token);
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-    const { firstContentMs, responses } = await measure(page, cdp, origin, path).catch(
-      async (err: unknown) => {
-        const main = await page
-          .locator('main')
-          .innerText()
-          .catch(() => '(no main)');
-        throw new Error(`${screen} (${page.url()}): ${String(err)}\n${main.slice(0, 400)}`);
-      },
-    );
-    if (new URL(page.url()).pathname !== path) throw new Error(`${path} ended on ${page.url()}`);
-    const bytes = responses.reduce((sum, r) => sum + r.bytes, 0);
-    const largest = responses.sort((a, b) => b.bytes - a.bytes)[0];
+    const times: number[] = [];
+    let loaded: Awaited<ReturnType<typeof measure>>['responses'] = [];
+    for (let run = 0; run < runs; run++) {
+      // A fresh context per load: an empty HTTP cache and nothing fetched by an earlier one.
+      const context = await browser.newContext({ viewport: { width: 412, height: 915 } });
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+      const { firstContentMs, responses } = await measure(page, cdp, origin, path, token).catch(
+        async (err: unknown) => {
+          const main = await page
+            .locator('main')
+            .innerText()
+            .catch(() => '(no main)');
+          throw new Error(`${screen} (${page.url()}): ${String(err)}\n${main.slice(0, 400)}`);
+        },
+      );
+      if (new URL(page.url()).pathname !== path) throw new Error(`${path} ended on ${page.url()}`);
+      times.push(firstContentMs);
+      loaded = responses;
+      await context.close();
+    }
+    const bytes = loaded.reduce((sum, r) => sum + r.bytes, 0);
+    const largest = loaded.sort((a, b) => b.bytes - a.bytes)[0];
     results.push({
       screen,
       path,
-      firstContentMs,
+      firstContentMs: median(times),
+      slowestMs: Math.max(...times),
       jsonKb: bytes / 1024,
-      jsonRequests: responses.length,
+      jsonRequests: loaded.length,
       largest: largest ? `${largest.url} ${(largest.bytes / 1024).toFixed(1)} KB` : '',
     });
-    await context.close();
   }
 
   console.log(
     `\nStudent screens, large campus at scale ${scale}, SQLite, Chromium with ${CPU_SLOWDOWN}× CPU slowdown ` +
-      `(budgets: first content ≤ ${BUDGET.firstContentMs} ms, JSON ≤ ${BUDGET.jsonKb} KB)\n`,
+      `(budgets: first content ≤ ${BUDGET.firstContentMs} ms, JSON ≤ ${BUDGET.jsonKb} KB); ` +
+      `${runs} loads a screen, first content as their median and the slowest\n`,
   );
-  console.log('| screen | first content | JSON | requests | largest JSON answer | |');
-  console.log('|---|--:|--:|--:|---|---|');
+  console.log('| screen | first content | slowest | JSON | requests | largest JSON answer | |');
+  console.log('|---|--:|--:|--:|--:|---|---|');
   for (const r of results) {
     const ok = r.firstContentMs <= BUDGET.firstContentMs && r.jsonKb <= BUDGET.jsonKb;
     if (!ok) exitCode = 1;
     console.log(
-      `| ${r.screen} | ${r.firstContentMs} ms | ${r.jsonKb.toFixed(1)} KB | ${r.jsonRequests} | ${r.largest} | ${ok ? '✓' : '✗'} |`,
+      `| ${r.screen} | ${r.firstContentMs} ms | ${r.slowestMs} ms | ${r.jsonKb.toFixed(1)} KB | ${r.jsonRequests} | ${r.largest} | ${ok ? '✓' : '✗'} |`,
     );
   }
   if (args.quick) exitCode = 0;

@@ -12,8 +12,9 @@ import { NotFound } from '../components/not-found';
 import { LoadingState } from '../components/page-states';
 import { CONTENT_ID, SkipLink } from '../components/skip-link';
 import { SignInPage } from '../features/auth/pages/sign-in-page';
+import { readyLazy } from '../lib/ready-lazy';
 import { SessionWatcher } from './guards';
-import { preloadScreen } from './preload';
+import { loadArea, preloadScreen } from './preload';
 import { cssVariablesResolver, theme } from './theme';
 
 const SupportPage = lazy(() =>
@@ -28,7 +29,7 @@ const ForgotPasswordPage = lazy(() =>
 const ResetPasswordPage = lazy(() =>
   import('../features/auth/pages/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
 );
-const Area = lazy(() => import('./areas'));
+const Area = readyLazy(loadArea);
 
 const queryClient = new QueryClient({
   // Live updates reload what changed; focus and a regained network refetch what they could not say.

@@ -6,11 +6,11 @@ import '@mantine/dates/styles.css';
 import '../components/data-table.css';
 import '../features/attendance/components/attendance-roster.css';
 import './phone.css';
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { ROLE_HOME, type Role } from '@campus/contract';
 import { NotFound } from '../components/not-found';
 import { CurrentUserContext } from '../lib/current-user';
+import { readyLazy, type ReadyLazy } from '../lib/ready-lazy';
 import { RequireRole } from './guards';
 import { RoleLayout } from './role-layout';
 import { SCREENS } from './screens';
@@ -18,12 +18,9 @@ import { SCREENS } from './screens';
 const PAGES = Object.fromEntries(
   Object.entries(SCREENS).map(([role, screens]) => [
     role,
-    screens.map(({ path, load }) => ({
-      path,
-      Page: lazy(() => load().then((Page) => ({ default: Page }))),
-    })),
+    screens.map(({ path, load }) => ({ path, Page: readyLazy(load) })),
   ]),
-) as Record<Role, { path: string; Page: LazyExoticComponent<ComponentType> }[]>;
+) as Record<Role, { path: string; Page: ReadyLazy<object> }[]>;
 
 export default function Area({ role }: { role: Role }) {
   return (

@@ -2,7 +2,9 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_STORAGE_KEY } from '@campus/contract';
 import { performanceKeys } from '../features/performance/api';
-import { preloadScreen } from './preload';
+import { isLoaded } from '../lib/ready-lazy';
+import { loadArea, preloadScreen, screenCode } from './preload';
+import { screenAt } from './screens';
 
 // The role area's code and the screen's own chunk start loading too; stand-ins keep those loads
 // from outliving a test.
@@ -10,6 +12,11 @@ vi.mock('./areas', () => ({ default: () => null }));
 vi.mock('../features/performance/pages/student-performance-page', () => ({
   StudentPerformancePage: () => null,
 }));
+const imported = vi.hoisted(() => new Set<string>());
+vi.mock('../features/attendance/pages/student-attendance-page', () => {
+  imported.add('student attendance');
+  return { StudentAttendancePage: () => null };
+});
 
 const encode = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, '');
 const tokenFor = (claims: Record<string, unknown>) =>
@@ -63,5 +70,19 @@ describe('preloadScreen', () => {
     const asked = serverAnswering();
     await preloadScreen(queryClient, '/student/performance');
     expect(asked).toEqual([]);
+  });
+
+  it("waits for the role area's and the screen's code when the screen is in the token's own area", async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, tokenFor({ role: 'student', RollNo: 230001 }));
+    await screenCode('/student/performance');
+    expect(isLoaded(loadArea())).toBe(true);
+    expect(isLoaded(screenAt('/student/performance')!.screen.load())).toBe(true);
+  });
+
+  it('waits for no code for a visitor who is not signed in, or not in that area', async () => {
+    await screenCode('/student/attendance');
+    localStorage.setItem(TOKEN_STORAGE_KEY, tokenFor({ role: 'teacher', teacherId: 1001 }));
+    await screenCode('/student/attendance');
+    expect(imported.has('student attendance')).toBe(false);
   });
 });

@@ -8,6 +8,7 @@ import type { ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { PATHS, type Role } from '@campus/contract';
 import { prefetchNotices } from '../features/notices/api';
+import { loadOnce } from '../lib/ready-lazy';
 import type { TokenClaims } from '../lib/token-claims';
 import type { FirstRequests } from './first-requests';
 
@@ -35,7 +36,7 @@ const firstRequests =
   (queryClient: QueryClient, me: TokenClaims): Promise<unknown> =>
     import('./first-requests').then((m) => m.FIRST_REQUESTS[name](queryClient, me));
 
-export const SCREENS: Record<Role, Screen[]> = {
+const DEFINED: Record<Role, Screen[]> = {
   student: [
     {
       path: inArea(PATHS.student.home),
@@ -240,6 +241,14 @@ export const SCREENS: Record<Role, Screen[]> = {
     },
   ],
 };
+
+/** Every screen, its code loaded once: the page's first request for it and its route share one load. */
+export const SCREENS = Object.fromEntries(
+  Object.entries(DEFINED).map(([role, screens]) => [
+    role,
+    screens.map((screen) => ({ ...screen, load: loadOnce(screen.load) })),
+  ]),
+) as Record<Role, Screen[]>;
 
 /** The role and screen an address belongs to, e.g. /student/home → student's home screen. */
 export function screenAt(pathname: string): { role: Role; screen: Screen } | undefined {
