@@ -38,6 +38,24 @@ describe('StudentGatepassPage', { timeout: 15_000 }, () => {
     );
   });
 
+  it('asks for a list only when its tab is opened, and keeps the draft of the form meanwhile', async () => {
+    const calls = stubApi((call) =>
+      call.path.startsWith('/api/gatepasses/')
+        ? { status: 200, body: [] }
+        : { status: 200, body: STUDENT_DETAILS },
+    );
+    renderScreen(<StudentGatepassPage />, STUDENT);
+    const user = userEvent.setup({ delay: null });
+    await user.type(await screen.findByLabelText(/^Reason/), 'Sister wedding');
+    const lists = () => calls.filter((c) => c.path.startsWith('/api/gatepasses/')).map((c) => c.path);
+    expect(lists()).toEqual([]);
+    await user.click(screen.getByRole('tab', { name: 'Approved Gate Pass' }));
+    expect(await screen.findByText(MESSAGES.gatePass.noApproved)).toBeVisible();
+    expect(lists()).toEqual(['/api/gatepasses/approved/230002']);
+    await user.click(screen.getByRole('tab', { name: 'Apply for Gate Pass' }));
+    expect(screen.getByLabelText(/^Reason/)).toHaveValue('Sister wedding');
+  });
+
   it('offers to apply from an empty list, and opens the form', async () => {
     stubApi((call) =>
       call.path.startsWith('/api/gatepasses/')

@@ -106,6 +106,7 @@ export function StudentGatepassPage() {
   return (
     <>
       <PageTitle>Gate Pass</PageTitle>
+      {/* The form stays mounted, keeping a draft while a list is open; a list mounts when shown. */}
       <Tabs value={tab} onChange={setTab}>
         <Tabs.List mb="md">
           <Tabs.Tab value="apply">Apply for Gate Pass</Tabs.Tab>
@@ -120,7 +121,7 @@ export function StudentGatepassPage() {
         </Tabs.Panel>
         {LISTS.map((list) => (
           <Tabs.Panel key={list.status} value={list.status}>
-            <OwnGatePasses list={list} onApply={() => setTab('apply')} />
+            {tab === list.status && <OwnGatePasses list={list} onApply={() => setTab('apply')} />}
           </Tabs.Panel>
         ))}
       </Tabs>
