@@ -12,14 +12,18 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** Every list of passes empty, and the student's details for the form. */
+const stubEmptyLists = () =>
+  stubApi((call) =>
+    call.path.startsWith('/api/gatepasses/')
+      ? { status: 200, body: [] }
+      : { status: 200, body: STUDENT_DETAILS },
+  );
+
 // Mantine in jsdom is slow when the whole suite runs in parallel on a small machine.
 describe('StudentGatepassPage', { timeout: 15_000 }, () => {
   it('shows the empty state of each list', async () => {
-    const calls = stubApi((call) =>
-      call.path.startsWith('/api/gatepasses/')
-        ? { status: 200, body: [] }
-        : { status: 200, body: STUDENT_DETAILS },
-    );
+    const calls = stubEmptyLists();
     renderScreen(<StudentGatepassPage />, STUDENT);
     const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('tab', { name: 'Applied Gate Pass' }));
@@ -39,11 +43,7 @@ describe('StudentGatepassPage', { timeout: 15_000 }, () => {
   });
 
   it('asks for a list only when its tab is opened, and keeps the draft of the form meanwhile', async () => {
-    const calls = stubApi((call) =>
-      call.path.startsWith('/api/gatepasses/')
-        ? { status: 200, body: [] }
-        : { status: 200, body: STUDENT_DETAILS },
-    );
+    const calls = stubEmptyLists();
     renderScreen(<StudentGatepassPage />, STUDENT);
     const user = userEvent.setup({ delay: null });
     await user.type(await screen.findByLabelText(/^Reason/), 'Sister wedding');
@@ -57,11 +57,7 @@ describe('StudentGatepassPage', { timeout: 15_000 }, () => {
   });
 
   it('offers to apply from an empty list, and opens the form', async () => {
-    stubApi((call) =>
-      call.path.startsWith('/api/gatepasses/')
-        ? { status: 200, body: [] }
-        : { status: 200, body: STUDENT_DETAILS },
-    );
+    stubEmptyLists();
     renderScreen(<StudentGatepassPage />, STUDENT);
     const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('tab', { name: 'Approved Gate Pass' }));
