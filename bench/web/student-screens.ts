@@ -26,7 +26,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
-import { PATHS } from '@campus/contract';
+import { PATHS, TOKEN_STORAGE_KEY } from '@campus/contract';
 import { startServer, type Child } from '../lib/processes';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -123,7 +123,7 @@ function countJson(cdp: CDPSession) {
  * the screen's first content; the time it is first seen is left in `window.__firstContentMs`.
  */
 const watchFirstContent = (token: string) => `
-localStorage.setItem('jwtToken', ${JSON.stringify(token)});
+localStorage.setItem(${JSON.stringify(TOKEN_STORAGE_KEY)}, ${JSON.stringify(token)});
 (() => {
   const look = () => {
     const main = document.querySelector('main');

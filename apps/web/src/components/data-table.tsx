@@ -49,6 +49,7 @@ export interface Selection<T> {
 /** What a row carries besides its cells. */
 export interface RowProps {
   'aria-label'?: string;
+  /** A CSS colour for the row's background (a value, not a Mantine theme colour name). */
   bg?: string;
   fw?: number;
   [data: `data-${string}`]: string | undefined;
@@ -86,16 +87,6 @@ const STICKY: CSSProperties = {
   boxShadow: 'inset 1px 0 0 var(--table-border-color)',
 };
 
-function cellStyle<T, K extends string>(column: Column<T, K>): CSSProperties | undefined {
-  const style: CSSProperties = {
-    ...(column.sticky ? STICKY : {}),
-    ...(column.nowrap ? { whiteSpace: 'nowrap' } : {}),
-    ...(column.keepLineBreaks ? { whiteSpace: 'pre-wrap' } : {}),
-    ...(column.breakAnywhere ? { overflowWrap: 'anywhere' } : {}),
-  };
-  return Object.keys(style).length > 0 ? style : undefined;
-}
-
 /**
  * A body row and its cells are plain elements with the classes and data attributes Mantine's
  * `Table.Tr`, `Table.Td` and `Table.Th` would give them, so they look and behave the same: a list of
@@ -113,7 +104,10 @@ function bodyCellStyle<T, K extends string>(column: Column<T, K>, fontWeight?: n
     ...(column.minWidth !== undefined ? { minWidth: rem(column.minWidth) } : {}),
     ...(column.maxWidth !== undefined ? { maxWidth: rem(column.maxWidth) } : {}),
     ...(fontWeight !== undefined ? { fontWeight } : {}),
-    ...cellStyle(column),
+    ...(column.sticky ? STICKY : {}),
+    ...(column.nowrap ? { whiteSpace: 'nowrap' } : {}),
+    ...(column.keepLineBreaks ? { whiteSpace: 'pre-wrap' } : {}),
+    ...(column.breakAnywhere ? { overflowWrap: 'anywhere' } : {}),
   };
 }
 
