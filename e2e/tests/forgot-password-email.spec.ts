@@ -5,7 +5,7 @@ import { expectAccessible } from '../support/a11y';
 import { DEMO_PASSWORD, signIn } from '../support/session';
 
 // A demo student no other journey uses, so resetting the password disturbs nobody.
-const STUDENT = 230011;
+const STUDENT = 230014;
 const MAIL_DIR = join(process.env.E2E_DATA_DIR!, 'mail-sink');
 
 /** The text of the newest mail the SMTP sink received for the student, if any (quoted-printable undone). */
