@@ -3,6 +3,9 @@
  * tab, from its address, would show the strip's start with the chosen tab out of sight: each time a
  * strip's chosen tab changes, it is scrolled into the strip's view. A strip the user scrolled stays
  * where they left it until the choice changes.
+ *
+ * The page is looked at once a frame at most, before it is painted: a screen's first render makes
+ * many changes, and reading a strip's width after each laid the page out once for every one of them.
  */
 import { useEffect, type RefObject } from 'react';
 
@@ -27,14 +30,24 @@ export function useSelectedTabsInView(root: RefObject<HTMLElement | null>): void
       for (const tab of area.querySelectorAll<HTMLElement>(SELECTED)) {
         const list = tab.parentElement;
         // A strip not on show (a hidden panel's) is seen to when it shows.
-        if (!list || list.clientWidth === 0 || chosen.get(list) === tab) continue;
+        if (!list || chosen.get(list) === tab || list.clientWidth === 0) continue;
         chosen.set(list, tab);
         reveal(tab);
       }
     };
-    check();
-    const observer = new MutationObserver(check);
+    let frame = 0;
+    const soon = () => {
+      frame ||= requestAnimationFrame(() => {
+        frame = 0;
+        check();
+      });
+    };
+    soon();
+    const observer = new MutationObserver(soon);
     observer.observe(area, { subtree: true, childList: true, attributeFilter: ['aria-selected'] });
-    return () => observer.disconnect();
+    return () => {
+      observer.disconnect();
+      cancelAnimationFrame(frame);
+    };
   }, [root]);
 }
