@@ -3,10 +3,11 @@
  * absences only. The view and the filter live in the address, so a reload or a shared link keeps them.
  */
 import './attendance-history.css';
-import { Checkbox, Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Checkbox, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import type { AttendanceRecord } from '@campus/contract';
 import { DataTable, type Column } from '../../../components/data-table';
+import { Segmented } from '../../../components/segmented';
 import { formatDay } from '../../../lib/format';
 import { AttendanceCalendar, CalendarLegend } from './attendance-calendar';
 import { groupByMonth, monthCounts } from './attendance-months';
@@ -34,6 +35,10 @@ const COLUMNS: Column<AttendanceRecord>[] = [
 ];
 
 type View = 'list' | 'calendar';
+const VIEWS: { value: View; label: string }[] = [
+  { value: 'list', label: 'List' },
+  { value: 'calendar', label: 'Calendar' },
+];
 
 export function AttendanceHistory({ records }: { records: readonly AttendanceRecord[] }) {
   const [params, setParams] = useSearchParams();
@@ -59,14 +64,11 @@ export function AttendanceHistory({ records }: { records: readonly AttendanceRec
   return (
     <Stack gap="md" component="section" aria-label="Attendance records">
       <Group justify="space-between" wrap="wrap" gap="sm">
-        <SegmentedControl
-          aria-label="Show records as"
+        <Segmented
+          label="Show records as"
           value={view}
           onChange={(value) => change('view', value === 'calendar' ? 'calendar' : null)}
-          data={[
-            { value: 'list', label: 'List' },
-            { value: 'calendar', label: 'Calendar' },
-          ]}
+          data={VIEWS}
         />
         <Checkbox
           label="Absences only"

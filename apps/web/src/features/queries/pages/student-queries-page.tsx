@@ -2,13 +2,14 @@
  * Student queries: browse the board, follow your own, write a query, read solved ones (SPEC §2). Every
  * list is paged on the server: a campus has thousands of queries.
  */
-import { Button, Group, SegmentedControl, Stack, Tabs, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Tabs, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { MESSAGES, type SimilarQuery } from '@campus/contract';
 import { LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
 import { Pager } from '../../../components/pager';
+import { Segmented } from '../../../components/segmented';
 import { useCurrentUser } from '../../../lib/current-user';
 import { oneOf, pageFrom, pageParam, useUrlSearch, useUrlState, type UrlState } from '../../../lib/url-state';
 import { useBoard, useQueriesByRollNo } from '../api';
@@ -154,11 +155,11 @@ function YourQueries({ url, onWrite }: { url: UrlState; onWrite: () => void }) {
   const queries = useQueriesByRollNo(RollNo, { solved: SOLVED_OF[show], page });
   return (
     <Stack>
-      <SegmentedControl
-        aria-label="Show"
+      <Segmented
+        label="Show"
         data={SHOW_CHOICES}
         value={show}
-        onChange={(value) => setShow(oneOf(value, SHOWS, 'all'))}
+        onChange={setShow}
         style={{ alignSelf: 'flex-start' }}
       />
       <QueryList
