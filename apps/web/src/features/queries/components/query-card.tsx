@@ -1,8 +1,14 @@
-/** One query as a card: topic, tags, description, author, en-US short date, solution and likes. */
-import { Badge, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
+/**
+ * One query as a card: topic, tags, description, author, en-US short date, solution and likes. A
+ * board shows twenty at once, so a card's layout and lines are plain elements with Mantine's looks
+ * (plain-text.ts) rather than a Stack, a Group, a Title and several Texts each.
+ */
+import './query-card.css';
+import { Badge, Card, Group, Paper, Text } from '@mantine/core';
 import { useContext, type ReactNode } from 'react';
 import { HIGHLIGHT_START, type Query } from '@campus/contract';
 import { Highlighted, unmarked } from '../../../components/highlighted';
+import { BODY_TEXT, CARD_HEADING, DIMMED_TEXT, withClass } from '../../../components/plain-text';
 import { Tags } from '../../../components/tags';
 import { CurrentUserContext } from '../../../lib/current-user';
 import { queryDate } from '../../../lib/dates';
@@ -16,6 +22,9 @@ function askedBy(query: Query, ownRollNo: number | undefined): string {
   return `${query.name} (${query.rollNo})${query.anonymous ? ', anonymous to other students' : ''}`;
 }
 
+const TOPIC = withClass(CARD_HEADING, 'query-card-wrap');
+const DESCRIPTION = withClass(BODY_TEXT, 'query-card-prose');
+
 const likesLabel = (likes: number) => `${likes} ${likes === 1 ? 'like' : 'likes'}`;
 
 export function QueryCard({ query, children }: { query: Query; children?: ReactNode }) {
@@ -28,32 +37,22 @@ export function QueryCard({ query, children }: { query: Query; children?: ReactN
   const partMatch = found && !wholeMatch;
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-label={query.topic}>
-      <Stack gap="sm">
-        <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
-          <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
-            {query.highlight ? <Highlighted text={query.highlight.topic} /> : query.topic}
-          </Title>
+      <div className="query-card-body">
+        <div className="query-card-head">
+          <h2 {...TOPIC}>{query.highlight ? <Highlighted text={query.highlight.topic} /> : query.topic}</h2>
           {/* One's own question shows its count; only others may like it (the server refuses too). */}
-          {own ? (
-            <Text size="sm" c="dimmed">
-              {likesLabel(query.likes)}
-            </Text>
-          ) : (
-            <LikeButton query={query} />
-          )}
-        </Group>
+          {own ? <p {...DIMMED_TEXT}>{likesLabel(query.likes)}</p> : <LikeButton query={query} />}
+        </div>
         <Tags tags={query.tags} />
-        <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-          {wholeMatch ? <Highlighted text={marked} /> : query.description}
-        </Text>
+        <p {...DESCRIPTION}>{wholeMatch ? <Highlighted text={marked} /> : query.description}</p>
         {partMatch && (
-          <Text size="sm" c="dimmed" aria-label="Where your search matched">
+          <p {...DIMMED_TEXT} aria-label="Where your search matched">
             Match: <Highlighted text={marked} />
-          </Text>
+          </p>
         )}
-        <Text size="sm" c="dimmed">
+        <p {...DIMMED_TEXT}>
           Asked by {askedBy(query, RollNo)} on {queryDate(query.createdAt)}
-        </Text>
+        </p>
         {query.hidden === true && (
           <Group gap="xs" role="note" wrap="wrap">
             <Badge variant="filled" color="red.9">
@@ -76,7 +75,7 @@ export function QueryCard({ query, children }: { query: Query; children?: ReactN
           </Paper>
         )}
         {children}
-      </Stack>
+      </div>
     </Card>
   );
 }
