@@ -1,6 +1,7 @@
 /**
  * Mantine's Title and Text looks for plain elements: the classes those components put on their
- * element and the variables they set. A list that draws dozens of cards at once (contacts, queries)
+ * element and the variables they set. A list that draws dozens of cards at once (notices, contacts,
+ * queries)
  * writes its headings and lines this way: a Title or a Text is a component with its own hooks and
  * style resolution, rendered for every line of every card.
  */
@@ -38,6 +39,16 @@ export const SMALL_TEXT: Look = { className: TEXT_CLASS, style: SMALL };
 export const DIMMED_TEXT: Look = {
   className: TEXT_CLASS,
   style: { ...SMALL, color: 'var(--mantine-color-dimmed)' },
+};
+
+/** `<Text size="xs" c="dimmed">`: when something was posted. */
+export const FINE_PRINT: Look = {
+  className: TEXT_CLASS,
+  style: {
+    '--text-fz': 'var(--mantine-font-size-xs)',
+    '--text-lh': 'var(--mantine-line-height-xs)',
+    color: 'var(--mantine-color-dimmed)',
+  } as CSSProperties,
 };
 
 /** The look with another class of the caller's beside its own. */

@@ -1,7 +1,13 @@
-/** One card per notice kind (SPEC §3 fields). Cards sit under the page h1 and its tabs, so they use h2. */
-import { Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+/**
+ * One card per notice kind (SPEC §3 fields). Cards sit under the page h1 and its tabs, so they use h2.
+ * A tab shows twenty at once: a card's layout and lines are plain elements with Mantine's looks
+ * (plain-text.ts), not a Stack, Groups, a Title and several Texts each.
+ */
+import './notice-cards.css';
+import { Anchor, Badge, Card } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { EventNotice, GeneralNotice, MentorNotice, NoticeAudience } from '@campus/contract';
+import { BODY_TEXT, CARD_HEADING, FINE_PRINT, SMALL_TEXT, withClass } from '../../../components/plain-text';
 import { TimeAgo } from '../../../components/time-ago';
 import { mediumDate } from '../../../lib/dates';
 import { formatClock, formatDateTime } from '../../../lib/format';
@@ -27,6 +33,7 @@ export function audienceLabel(audience: NoticeAudience): string {
 }
 
 const when = formatDateTime;
+const DESCRIPTION = withClass(BODY_TEXT, 'notice-card-prose');
 
 /** Whether a notice's start is still to come (its author and admins see it before). */
 const notStartedYet = (startsAt: string | undefined) =>
@@ -37,7 +44,7 @@ function ScheduleLine({ notice }: { notice: Scheduling }) {
   const upcoming = notStartedYet(notice.startsAt);
   if (!notice.pinned && !upcoming && !notice.endsAt && !notice.audience) return null;
   return (
-    <Group gap="xs" wrap="wrap" aria-label="Audience and schedule">
+    <div className="notice-card-badges" aria-label="Audience and schedule">
       {notice.pinned && (
         <Badge color="blue.8" variant="filled">
           Pinned
@@ -58,7 +65,7 @@ function ScheduleLine({ notice }: { notice: Scheduling }) {
           Until {when(notice.endsAt)}
         </Badge>
       )}
-    </Group>
+    </div>
   );
 }
 
@@ -78,17 +85,15 @@ function NoticeCard({
   return (
     // Long words and addresses break inside the card, which would otherwise cut them off at its edge.
     <Card component="article" withBorder radius="md" padding="md" style={{ overflowWrap: 'anywhere' }}>
-      <Stack gap="xs">
-        <Title order={2} size="h4">
-          {title}
-        </Title>
+      <div className="notice-card-body">
+        <h2 {...CARD_HEADING}>{title}</h2>
         <ScheduleLine notice={scheduling} />
         {meta}
-        <Text style={{ whiteSpace: 'pre-wrap' }}>{description}</Text>
-        <Text size="xs" c="dimmed">
+        <p {...DESCRIPTION}>{description}</p>
+        <p {...FINE_PRINT}>
           Posted <TimeAgo iso={posted} />
-        </Text>
-      </Stack>
+        </p>
+      </div>
     </Card>
   );
 }
@@ -102,11 +107,7 @@ function Email({ address }: { address: string }) {
 }
 
 function Meta({ children }: { children: ReactNode }) {
-  return (
-    <Group gap="md" wrap="wrap">
-      {children}
-    </Group>
-  );
+  return <div className="notice-card-meta">{children}</div>;
 }
 
 export function MentorNoticeCard({ notice }: { notice: MentorNotice }) {
@@ -118,10 +119,10 @@ export function MentorNoticeCard({ notice }: { notice: MentorNotice }) {
       scheduling={notice}
       meta={
         <Meta>
-          <Text size="sm">By {notice.teacherName}</Text>
-          <Text size="sm">
+          <p {...SMALL_TEXT}>By {notice.teacherName}</p>
+          <p {...SMALL_TEXT}>
             <Email address={notice.email} />
-          </Text>
+          </p>
         </Meta>
       }
     />
@@ -137,13 +138,13 @@ export function EventCard({ event }: { event: EventNotice }) {
       scheduling={event}
       meta={
         <Meta>
-          <Text size="sm">Hosted by {event.hostBy}</Text>
-          <Text size="sm">
+          <p {...SMALL_TEXT}>Hosted by {event.hostBy}</p>
+          <p {...SMALL_TEXT}>
             {mediumDate(event.date)} at {formatClock(event.time)}
-          </Text>
-          <Text size="sm">
+          </p>
+          <p {...SMALL_TEXT}>
             Contact: <Email address={event.contactEmail} />
-          </Text>
+          </p>
         </Meta>
       }
     />
@@ -159,9 +160,9 @@ export function GeneralNoticeCard({ notice }: { notice: GeneralNotice }) {
       scheduling={notice}
       meta={
         <Meta>
-          <Text size="sm">
+          <p {...SMALL_TEXT}>
             Contact: <Email address={notice.contactEmail} />
-          </Text>
+          </p>
         </Meta>
       }
     />
