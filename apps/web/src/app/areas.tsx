@@ -5,6 +5,12 @@ import '@mantine/dates/styles.css';
 // Every table is in a role area: its stylesheet rides with the area's, one request for both.
 import '../components/data-table.css';
 import '../features/attendance/components/attendance-roster.css';
+// So are the cards of notices, queries and teachers and a student's attendance months: the first
+// screen waits for no sheet of its own.
+import '../features/attendance/components/attendance-history.css';
+import '../features/notices/components/notice-cards.css';
+import '../features/people/components/teacher-contact-card.css';
+import '../features/queries/components/query-card.css';
 import './phone.css';
 import { Navigate, Route, Routes } from 'react-router';
 import { ROLE_HOME, type Role } from '@campus/contract';

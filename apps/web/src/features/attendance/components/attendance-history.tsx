@@ -2,7 +2,6 @@
  * A student's attendance records, a month at a time: as lists or as calendars, every day or the
  * absences only. The view and the filter live in the address, so a reload or a shared link keeps them.
  */
-import './attendance-history.css';
 import { Checkbox, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import type { AttendanceRecord } from '@campus/contract';

@@ -1,9 +1,9 @@
 /**
  * One card per notice kind (SPEC §3 fields). Cards sit under the page h1 and its tabs, so they use h2.
  * A tab shows twenty at once: a card's layout and lines are plain elements with Mantine's looks
- * (plain-text.ts), not a Stack, Groups, a Title and several Texts each.
+ * (plain-text.ts), not a Stack, Groups, a Title and several Texts each. Their layout (notice-cards.css)
+ * comes with the role area's stylesheet (app/areas.tsx).
  */
-import './notice-cards.css';
 import { Anchor, Badge, Card } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { EventNotice, GeneralNotice, MentorNotice, NoticeAudience } from '@campus/contract';

@@ -3,8 +3,8 @@
  *
  * A page shows two dozen cards at once, so the card's layout and its lines of text are plain
  * elements with Mantine's looks (plain-text.ts), not a Stack, a Group, a Title and three Texts each.
+ * Their layout (teacher-contact-card.css) comes with the role area's stylesheet (app/areas.tsx).
  */
-import './teacher-contact-card.css';
 import { Badge, Button, Card } from '@mantine/core';
 import type { ContactTeacher } from '@campus/contract';
 import { CARD_HEADING, SMALL_TEXT, withClass } from '../../../components/plain-text';

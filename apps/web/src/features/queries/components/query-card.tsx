@@ -1,9 +1,9 @@
 /**
  * One query as a card: topic, tags, description, author, en-US short date, solution and likes. A
  * board shows twenty at once, so a card's layout and lines are plain elements with Mantine's looks
- * (plain-text.ts) rather than a Stack, a Group, a Title and several Texts each.
+ * (plain-text.ts) rather than a Stack, a Group, a Title and several Texts each. Their layout
+ * (query-card.css) comes with the role area's stylesheet (app/areas.tsx).
  */
-import './query-card.css';
 import { Badge, Card, Group, Paper, Text } from '@mantine/core';
 import { useContext, type ReactNode } from 'react';
 import { HIGHLIGHT_START, type Query } from '@campus/contract';
