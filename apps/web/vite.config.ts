@@ -75,9 +75,8 @@ export default defineConfig({
         // What the first page needs is one file, not a handful of shared pieces each costing a request
         // (HTTP/1.1 fetches six at a time). What three or more screens share is one more file, except
         // the form code (zod, @mantine/form, date pickers), which is a file of its own that only
-        // screens with a form load: a student's home, performance, attendance, syllabus, contacts and
-        // notifications evaluate 246 KB of shared code instead of 354 KB. The form group takes only
-        // what it names (not its dependencies, which stay shared).
+        // screens with a form load. The form group takes only what it names (not its dependencies,
+        // which stay shared).
         // The contract's schemas are in neither: each of its modules goes with the screens that use
         // it. Every schema is built when its module runs, and one file of all of them cost the
         // student's gate pass form 290 ms at 4× CPU slowdown building the schemas of forms it never

@@ -1,9 +1,8 @@
 /**
  * Mantine's Title and Text looks for plain elements: the classes those components put on their
  * element and the variables they set. A list that draws dozens of cards at once (notices, contacts,
- * queries)
- * writes its headings and lines this way: a Title or a Text is a component with its own hooks and
- * style resolution, rendered for every line of every card.
+ * queries) writes its headings and lines this way: a Title or a Text is a component with its own
+ * hooks and style resolution, rendered for every line of every card (decision record 0054).
  */
 import { Text, Title } from '@mantine/core';
 import type { CSSProperties } from 'react';
