@@ -46,7 +46,12 @@ export interface BundleReport {
   totalFiles: number;
   totalRawKb: number;
   budgets: { budget: string; valueKb: number; limitKb: number; holds: boolean }[];
+  /** The files every first screen of a role area runs, and those of them without V8's compile hint. */
+  compileOnLoad: { files: string[]; missing: string[] };
 }
+
+/** V8's explicit compile hint that the web build puts on them (apps/web/vite.config.ts). */
+const COMPILE_ON_LOAD = '//# allFunctionsCalledOnLoad';
 
 const kb = (bytes: number) => bytes / 1024;
 
@@ -111,6 +116,11 @@ export function analyzeBundle(outDir: string, composition?: ChunkComposition): B
     })
     .sort((a, b) => b.gzipKb - a.gzipKb);
 
+  const areasKey = Object.keys(manifest).find((k) => manifest[k]!.src === 'src/app/areas.tsx');
+  if (!areasKey) throw new Error('The web build has no chunk for src/app/areas.tsx');
+  const onLoad = [...new Set([manifest[entryKey]!.file, ...jsFiles(staticClosure(manifest, areasKey))])];
+  const hinted = (file: string) => readFileSync(join(outDir, file), 'utf8').startsWith(COMPILE_ON_LOAD);
+
   const assets = readdirSync(join(outDir, 'assets')).filter((f) => f.endsWith('.js'));
   const totalGzipKb = kb(assets.reduce((sum, f) => sum + sizeOf(`assets/${f}`), 0));
   return {
@@ -133,6 +143,7 @@ export function analyzeBundle(outDir: string, composition?: ChunkComposition): B
         holds: totalGzipKb <= BUNDLE_BUDGET.totalKb,
       },
     ],
+    compileOnLoad: { files: onLoad, missing: onLoad.filter((file) => !hinted(file)) },
   };
 }
 
@@ -147,6 +158,9 @@ export function formatBundleReport(report: BundleReport): string {
     `| whole app | ${report.totalFiles} | ${report.totalGzipKb.toFixed(1)} | ${report.totalRawKb.toFixed(1)} |`,
     '',
     ...report.budgets.map((b) => `${b.holds ? '✓' : '✗'} ${b.budget}: ${b.valueKb.toFixed(1)} KB`),
+    report.compileOnLoad.missing.length === 0
+      ? `✓ V8's compile hint on the ${report.compileOnLoad.files.length} files every first screen runs`
+      : `✗ V8's compile hint missing from ${report.compileOnLoad.missing.join(', ')}`,
     '',
     `largest parts of the sign-in route (KB after tree-shaking, before minifying and gzip): ${(
       report.signIn.largest ?? []
@@ -173,7 +187,9 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
       writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
       console.error(`results written to ${file}`);
     }
-    if (!report.budgets.every((b) => b.holds)) process.exitCode = 1;
+    if (!report.budgets.every((b) => b.holds) || report.compileOnLoad.missing.length > 0) {
+      process.exitCode = 1;
+    }
   } finally {
     rmSync(outDir, { recursive: true, force: true });
   }

@@ -1,5 +1,5 @@
 /** The attendance percentage, shown prominently, and the warning below the required minimum. */
-import { Alert, Group, Paper, RingProgress, Stack, Text } from '@mantine/core';
+import { Alert, Group, Paper, Stack, Text } from '@mantine/core';
 import {
   ATTENDANCE_WARNING_PERCENT,
   formatAttendancePercentage,
@@ -12,6 +12,34 @@ const LEAVE_RULE: Record<OnLeaveCounting, string> = {
   present: 'counted as present',
   absent: 'counted as absent',
 };
+
+const RING_SIZE = 96;
+const RING_THICKNESS = 10;
+
+/**
+ * The percentage as a ring, an arc clockwise from the top over a grey track: the picture Mantine's
+ * RingProgress draws, without the floating tooltip it mounts for every section (which measures the
+ * page's layout as the screen first renders, even with no tooltip to show).
+ */
+function PercentRing({ percent, color }: { percent: number; color: string }) {
+  const centre = RING_SIZE / 2;
+  const radius = (RING_SIZE * 0.9 - RING_THICKNESS * 2) / 2;
+  const circumference = 2 * Math.PI * radius;
+  const arc = (Math.min(100, Math.max(0, percent)) / 100) * circumference;
+  const circle = { cx: centre, cy: centre, r: radius, fill: 'none', strokeWidth: RING_THICKNESS };
+  return (
+    <svg className="attendance-ring" width={RING_SIZE} height={RING_SIZE} aria-hidden>
+      <circle className="attendance-ring-track" {...circle} />
+      <circle
+        {...circle}
+        stroke={color}
+        strokeLinecap="round"
+        strokeDasharray={`${arc} ${circumference}`}
+        transform={`rotate(-90 ${centre} ${centre})`}
+      />
+    </svg>
+  );
+}
 
 export function AttendanceSummaryCard({
   summary,
@@ -26,12 +54,9 @@ export function AttendanceSummaryCard({
     <Stack gap="sm">
       <Paper component="section" aria-labelledby="attendance-percentage-label" withBorder p="md" radius="md">
         <Group gap="lg" wrap="nowrap">
-          <RingProgress
-            aria-hidden
-            size={96}
-            thickness={10}
-            roundCaps
-            sections={[{ value: summary.percentage, color: summary.belowWarning ? 'red.9' : 'green.9' }]}
+          <PercentRing
+            percent={summary.percentage}
+            color={`var(--mantine-color-${summary.belowWarning ? 'red' : 'green'}-9)`}
           />
           <div>
             <Text id="attendance-percentage-label" size="sm" c="dimmed">
