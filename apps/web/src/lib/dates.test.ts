@@ -67,6 +67,11 @@ describe('one formatter in the campus locale (en-IN unless the page names anothe
 
   it('keeps the US short date that SPEC §9 fixes for query dates', () => {
     expect(queryDate('2031-05-02T09:30:00')).toBe('5/2/31');
+    expect(queryDate('2005-01-09')).toBe('1/9/05');
+    const usShort = new Intl.DateTimeFormat('en-US', { dateStyle: 'short' });
+    for (const day of ['2026-12-31', '2000-10-05', '2026-11-25T23:59:00', '2099-02-28T00:00:00']) {
+      expect(queryDate(day)).toBe(usShort.format(new Date(day.length === 10 ? `${day}T00:00:00` : day)));
+    }
   });
 
   it('shows text that is not a date as it was stored', () => {

@@ -7,9 +7,17 @@
  */
 export const DEFAULT_LOCALE = 'en-IN';
 
+/** The last `lang` looked up and the locale it gave: asking the browser costs more than a format. */
+let known: { lang: string; locale: string } | undefined;
+
 /** The campus locale: the page's `lang` when it names a region, else `en-IN`. */
 export function campusLocale(): string {
   const lang = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  if (known?.lang !== lang) known = { lang, locale: supported(lang) };
+  return known.locale;
+}
+
+function supported(lang: string): string {
   if (!/^[a-z]{2,3}-[A-Z]{2}$/.test(lang)) return DEFAULT_LOCALE;
   try {
     return Intl.DateTimeFormat.supportedLocalesOf([lang]).length > 0 ? lang : DEFAULT_LOCALE;
