@@ -3,6 +3,9 @@
  * keyboard marking for a laptop: ↑/↓ or J/K move between students, P and A mark and move on, ←/→
  * switch the choice (as radios do); a student On leave takes no mark until overridden. Styles:
  * attendance-roster.css.
+ *
+ * The rows come in bodies of {@link CHUNK_ROWS}, each its own paint layer: a tap repaints the body
+ * of the row it changed, not all 200 rows.
  */
 import type { KeyboardEvent } from 'react';
 import type { AttendanceStatus, OnLeaveStudent, RosterStudent } from '@campus/contract';
@@ -11,6 +14,15 @@ import { RosterRow } from './roster-row';
 
 const MOVES: Record<string, 1 | -1> = { ArrowDown: 1, j: 1, ArrowUp: -1, k: -1 };
 const MARKS: Record<string, AttendanceStatus> = { p: 'Present', a: 'Absent' };
+
+/** Rows in each table body. */
+export const CHUNK_ROWS = 20;
+
+/** The row after (1) or before (-1) this one, across the table bodies. */
+function adjacentRow(row: Element, move: 1 | -1): Element | null | undefined {
+  if (move === 1) return row.nextElementSibling ?? row.parentElement?.nextElementSibling?.firstElementChild;
+  return row.previousElementSibling ?? row.parentElement?.previousElementSibling?.lastElementChild;
+}
 
 /** Focuses a row's chosen status (else its first), which scrolls it into view clear of the bar. */
 function focusRow(row: Element | null | undefined): void {
@@ -42,7 +54,7 @@ export function AttendanceRoster({
   overrides: ReadonlySet<number>;
   onOverride: (rollNo: number, on: boolean) => void;
 }) {
-  const onKeyDown = (event: KeyboardEvent<HTMLTableSectionElement>) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     const row = (event.target as HTMLElement).closest('tr');
     if (!row || !(event.target instanceof HTMLInputElement)) return;
@@ -52,15 +64,36 @@ export function AttendanceRoster({
     if (status) {
       event.preventDefault();
       if (!disabled) onMark(Number(row.dataset.roll), status);
-      focusRow(row.nextElementSibling);
+      focusRow(adjacentRow(row, 1));
     } else if (move) {
       // Instead of the radio's own Up/Down, which would change the choice.
       event.preventDefault();
-      focusRow(move === 1 ? row.nextElementSibling : row.previousElementSibling);
+      focusRow(adjacentRow(row, move));
     }
   };
+  const row = (student: RosterStudent) => (
+    <RosterRow
+      key={student.RollNo}
+      student={student}
+      status={
+        edits.get(student.RollNo) ??
+        saved.get(student.RollNo) ??
+        (away.has(student.RollNo) ? 'On leave' : undefined)
+      }
+      saved={saved.get(student.RollNo)}
+      disabled={disabled}
+      onMark={onMark}
+      leave={away.get(student.RollNo)}
+      overridden={overrides.has(student.RollNo)}
+      onOverride={onOverride}
+    />
+  );
+  const chunks: (readonly RosterStudent[])[] = [];
+  for (let start = 0; start < students.length; start += CHUNK_ROWS) {
+    chunks.push(students.slice(start, start + CHUNK_ROWS));
+  }
   return (
-    <table className="roster" aria-describedby="roster-keys">
+    <table className="roster" aria-describedby="roster-keys" onKeyDown={onKeyDown}>
       <caption className="roster-hidden">Students of {group}</caption>
       <thead className="roster-hidden">
         <tr>
@@ -68,25 +101,12 @@ export function AttendanceRoster({
           <th scope="col">Status</th>
         </tr>
       </thead>
-      <tbody onKeyDown={onKeyDown}>
-        {students.map((student) => (
-          <RosterRow
-            key={student.RollNo}
-            student={student}
-            status={
-              edits.get(student.RollNo) ??
-              saved.get(student.RollNo) ??
-              (away.has(student.RollNo) ? 'On leave' : undefined)
-            }
-            saved={saved.get(student.RollNo)}
-            disabled={disabled}
-            onMark={onMark}
-            leave={away.get(student.RollNo)}
-            overridden={overrides.has(student.RollNo)}
-            onOverride={onOverride}
-          />
-        ))}
-      </tbody>
+      {chunks.map((chunk, index) => (
+        // Keyed by place: a body is a stretch of the list, not a set of students.
+        <tbody key={index} className="roster-chunk">
+          {chunk.map(row)}
+        </tbody>
+      ))}
     </table>
   );
 }
