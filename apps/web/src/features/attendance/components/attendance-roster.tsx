@@ -71,7 +71,7 @@ export function AttendanceRoster({
       focusRow(adjacentRow(row, move));
     }
   };
-  const row = (student: RosterStudent) => (
+  const renderRow = (student: RosterStudent) => (
     <RosterRow
       key={student.RollNo}
       student={student}
@@ -104,7 +104,7 @@ export function AttendanceRoster({
       {chunks.map((chunk, index) => (
         // Keyed by place: a body is a stretch of the list, not a set of students.
         <tbody key={index} className="roster-chunk">
-          {chunk.map(row)}
+          {chunk.map(renderRow)}
         </tbody>
       ))}
     </table>
