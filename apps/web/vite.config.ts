@@ -8,6 +8,8 @@ const COMPILE_ON_LOAD = '//# allFunctionsCalledOnLoad';
 /** What only forms use: zod, @mantine/form, the date pickers. */
 const FORM_CODE =
   /node_modules\/(zod|@mantine\/form|@mantine\/dates|dayjs)\/|src\/components\/day-input\.tsx/;
+/** The date pickers, which a form shows at once, apart from the checks it needs only on Submit. */
+const DATE_CODE = /node_modules\/(@mantine\/dates|dayjs)\/|src\/components\/day-input\.tsx/;
 /** The contract's schemas: every module of it but the plain constants every screen reads. */
 const SCHEMAS = /packages\/contract\/src\/(?!(constants|messages|paths|live|attendance-counts)\.ts)/;
 
@@ -108,9 +110,10 @@ export default defineConfig({
       output: {
         // What the first page needs is one file, not a handful of shared pieces each costing a request
         // (HTTP/1.1 fetches six at a time). What three or more screens share is one more file, except
-        // the form code (zod, @mantine/form, date pickers), which is a file of its own that only
-        // screens with a form load. The form group takes only what it names (not its dependencies,
-        // which stay shared).
+        // the form code, which only screens with a form load: the date pickers in one file, zod and
+        // @mantine/form in another (a form shown at once, such as the gate pass's, loads its check
+        // after the screen: decision record 0056). These groups take only what they name (not their
+        // dependencies, which stay shared).
         // The contract's schemas are in neither: each of its modules goes with the screens that use
         // it. Every schema is built when its module runs, and one file of all of them cost the
         // student's gate pass form 290 ms at 4× CPU slowdown building the schemas of forms it never
@@ -119,6 +122,12 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'app', tags: ['$initial'], priority: 3 },
+            {
+              name: 'dates',
+              test: (id) => !id.endsWith('.css') && DATE_CODE.test(id),
+              includeDependenciesRecursively: false,
+              priority: 2,
+            },
             {
               name: 'forms',
               test: (id) => !id.endsWith('.css') && FORM_CODE.test(id),

@@ -7,7 +7,7 @@
  *
  * The campus is seeded by bench/seed-large.ts into `--data-dir` (kept and reused when it already holds
  * one) or a fresh folder. `--quick` seeds scale 0.05 and never fails; a full run exits 1 on a miss.
- * Each screen is loaded `--runs` times (3 by default), each a fresh page load (new browser context,
+ * Each screen is loaded `--runs` times (5 by default), each a fresh page load (new browser context,
  * empty HTTP cache) signed in as student 230001; the table gives the median and the slowest load, and
  * the budget is judged on the median (one load on a shared machine can take half as long again as the
  * next). First content: the screen's heading is shown and nothing in the main area still says
@@ -41,7 +41,7 @@ const { values: args } = parseArgs({
     scale: { type: 'string' },
     'data-dir': { type: 'string' },
     quick: { type: 'boolean', default: false },
-    runs: { type: 'string', default: '3' },
+    runs: { type: 'string', default: '5' },
   },
 });
 const runs = Math.max(1, Number(args.runs));

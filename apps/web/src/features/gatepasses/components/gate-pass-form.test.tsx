@@ -51,7 +51,8 @@ describe('GatePassForm', { timeout: 15_000 }, () => {
     const calls = stubApi(server(() => ({ status: 500 })));
     renderScreen(<GatePassForm />, STUDENT);
     await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Submit' }));
-    expect(screen.getByText('Date is required')).toBeInTheDocument();
+    // The check loads apart from the form (decision record 0056): its answer comes a moment later.
+    expect(await screen.findByText('Date is required')).toBeInTheDocument();
     expect(screen.getByText('Time is required')).toBeInTheDocument();
     expect(screen.getByText('Reason is required')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
@@ -65,7 +66,9 @@ describe('GatePassForm', { timeout: 15_000 }, () => {
     const yesterday = new Date();
     yesterday.setDate(yesterday.getDate() - 1);
     await fillAndSubmit(localIsoDate(yesterday));
-    expect(date).toHaveAccessibleDescription('Date cannot be in the past. Choose today or a later day.');
+    await waitFor(() =>
+      expect(date).toHaveAccessibleDescription('Date cannot be in the past. Choose today or a later day.'),
+    );
     expect(date).toBeInvalid();
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
@@ -81,8 +84,10 @@ describe('GatePassForm', { timeout: 15_000 }, () => {
       const yesterday = new Date();
       yesterday.setDate(yesterday.getDate() - 1);
       await fillAndSubmit(localIsoDate(yesterday));
-      expect(screen.getByLabelText(/^Date/)).toHaveAccessibleDescription(
-        'Date cannot be in the past. Choose today or a later day.',
+      await waitFor(() =>
+        expect(screen.getByLabelText(/^Date/)).toHaveAccessibleDescription(
+          'Date cannot be in the past. Choose today or a later day.',
+        ),
       );
       expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
     } finally {

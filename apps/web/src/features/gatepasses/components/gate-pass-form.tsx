@@ -1,7 +1,7 @@
 /** Apply for Gate Pass: who applies shown as text (the server takes it from the session); date, time and reason required (SPEC §5). */
 import { Button, Paper, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { useState, type SyntheticEvent } from 'react';
-import { MESSAGES, SubmitGatePassRequestSchema, type GatePass } from '@campus/contract';
+import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { MESSAGES, type GatePass, type SubmitGatePassRequestSchema } from '@campus/contract';
 import { DayInput } from '../../../components/day-input';
 import { IdentityFields } from '../../../components/identity-fields';
 import { showOutcome } from '../../../components/toast';
@@ -18,6 +18,25 @@ const EMPTY: Record<Field, string> = { date: '', time: '', returnBy: '', reason:
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** A pass is for leaving campus, so it cannot be for a day that has gone; the server refuses it too. */
 const PAST_DATE = 'Date cannot be in the past. Choose today or a later day.';
+/** How long after the form shows its check starts loading: the screen's own requests go first. */
+const CHECK_LOAD_DELAY_MS = 1000;
+
+/**
+ * The form's check, the contract's schema (with zod), loads apart from the form: the screen shows
+ * the form without it, and it arrives while the student fills the form in (decision record 0056).
+ */
+let check: Promise<typeof SubmitGatePassRequestSchema> | undefined;
+function loadCheck(): Promise<typeof SubmitGatePassRequestSchema> {
+  // A failed load is forgotten, so that the next Submit tries again.
+  check ??= import('@campus/contract/gatepasses').then(
+    (m) => m.SubmitGatePassRequestSchema,
+    (error: unknown) => {
+      check = undefined;
+      throw error;
+    },
+  );
+  return check;
+}
 
 /** The §8 words of the failure, then what to do about it. */
 function failureMessage(error: unknown): string {
@@ -40,16 +59,33 @@ export function GatePassForm({ onView }: { onView?: () => void } = {}) {
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [created, setCreated] = useState<GatePass | null>(null);
+  // A second Submit while the check is still loading is the same submission.
+  const checking = useRef(false);
+  useEffect(() => {
+    const timer = setTimeout(() => void loadCheck().catch(() => undefined), CHECK_LOAD_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
 
   const set = (field: Field) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
 
-  function onSubmit(event: SyntheticEvent<HTMLFormElement>) {
+  async function onSubmit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (checking.current) return;
+    checking.current = true;
+    let schema: typeof SubmitGatePassRequestSchema;
+    try {
+      schema = await loadCheck();
+    } catch (error) {
+      showOutcome({ ok: false, title: 'Could not submit your gate pass', message: failureMessage(error) });
+      return;
+    } finally {
+      checking.current = false;
+    }
     setCreated(null);
-    const parsed = SubmitGatePassRequestSchema.safeParse({
+    const parsed = schema.safeParse({
       ...values,
       returnBy: values.returnBy || undefined,
     });
@@ -101,7 +137,7 @@ export function GatePassForm({ onView }: { onView?: () => void } = {}) {
 
   return (
     <Paper withBorder p="md" radius="md" maw={640}>
-      <form onSubmit={onSubmit} noValidate aria-label="Apply for Gate Pass">
+      <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Apply for Gate Pass">
         <Stack>
           <IdentityFields
             label="Applying as"
