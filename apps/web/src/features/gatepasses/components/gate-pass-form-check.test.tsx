@@ -3,11 +3,11 @@
  * back, or fails once, to show what a student sees while it is on its way.
  */
 import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@campus/contract';
-import { STUDENT, deferred, renderScreen, stubApi, type Handler, type Reply } from '../../../test/render';
-import { STUDENT_DETAILS, gatePass } from '../test/data';
+import { STUDENT, deferred, renderScreen, stubApi, type Reply } from '../../../test/render';
+import { gatePass } from '../test/data';
+import { fillGatePassForm, withStudentDetails } from '../test/form';
 import { GatePassForm } from './gate-pass-form';
 
 /** The form's next load of the check waits for `release`, then fails or gives the real check. */
@@ -28,33 +28,15 @@ function nextLoad({
 
 afterEach(() => vi.unstubAllGlobals());
 
-const server =
-  (submit: Handler): Handler =>
-  (call) =>
-    call.path === '/api/student-details/230002' ? { status: 200, body: STUDENT_DETAILS } : submit(call);
-
-async function fill() {
-  const user = userEvent.setup({ delay: null });
-  for (const [label, text] of [
-    [/^Date/, '2030-05-01'],
-    [/^Time/, '14:30'],
-    [/^Reason/, 'Dentist appointment'],
-  ] as const) {
-    await user.click(screen.getByLabelText(label));
-    await user.paste(text);
-  }
-  return user;
-}
-
 // One story, not two tests: the form keeps the check once it has arrived, for as long as the page is open.
 describe('GatePassForm while its check loads', { timeout: 15_000 }, () => {
   it('says a failed load, then loads it again on Submit; two presses while it loads send one pass', async () => {
     const failing = deferred<undefined>();
     nextLoad({ release: failing.promise, fail: true });
     const answer = deferred<Reply>();
-    const calls = stubApi(server(() => answer.promise));
+    const calls = stubApi(withStudentDetails(() => answer.promise));
     renderScreen(<GatePassForm />, STUDENT);
-    const user = await fill();
+    const user = await fillGatePassForm();
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     failing.resolve(undefined);
     const alert = await screen.findByRole('alert');

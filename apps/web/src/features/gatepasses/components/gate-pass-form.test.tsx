@@ -3,35 +3,23 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@campus/contract';
 import { localIsoDate } from '../../../lib/today';
-import { STUDENT, deferred, renderScreen, stubApi, type Handler, type Reply } from '../../../test/render';
-import { STUDENT_DETAILS, gatePass } from '../test/data';
+import { STUDENT, deferred, renderScreen, stubApi, type Reply } from '../../../test/render';
+import { gatePass } from '../test/data';
+import { fillGatePassForm, withStudentDetails } from '../test/form';
 import { GatePassForm } from './gate-pass-form';
 
 afterEach(() => vi.unstubAllGlobals());
 
-/** Student details for the contact; everything else goes to `submit`. */
-const server =
-  (submit: Handler): Handler =>
-  (call) =>
-    call.path === '/api/student-details/230002' ? { status: 200, body: STUDENT_DETAILS } : submit(call);
-
+/** Fills the form in and presses Submit. */
 async function fillAndSubmit(date = '2030-05-01') {
-  const user = userEvent.setup({ delay: null });
-  for (const [label, text] of [
-    [/^Date/, date],
-    [/^Time/, '14:30'],
-    [/^Reason/, 'Dentist appointment'],
-  ] as const) {
-    await user.click(screen.getByLabelText(label));
-    await user.paste(text);
-  }
+  const user = await fillGatePassForm({ date });
   await user.click(screen.getByRole('button', { name: 'Submit' }));
 }
 
 // Mantine in jsdom is slow when the whole suite runs in parallel on a small machine.
 describe('GatePassForm', { timeout: 15_000 }, () => {
   it('shows name, roll number, email and contact as text, not as fields to fill', async () => {
-    stubApi(server(() => ({ status: 500 })));
+    stubApi(withStudentDetails(() => ({ status: 500 })));
     renderScreen(<GatePassForm />, STUDENT);
     const identity = screen.getByRole('region', { name: 'Applying as' });
     expect(within(identity).getByText('Asha Rao')).toBeVisible();
@@ -48,7 +36,7 @@ describe('GatePassForm', { timeout: 15_000 }, () => {
   });
 
   it('asks for date, time and reason without calling the server', async () => {
-    const calls = stubApi(server(() => ({ status: 500 })));
+    const calls = stubApi(withStudentDetails(() => ({ status: 500 })));
     renderScreen(<GatePassForm />, STUDENT);
     await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Submit' }));
     // The check loads apart from the form (decision record 0056): its answer comes a moment later.
@@ -59,7 +47,9 @@ describe('GatePassForm', { timeout: 15_000 }, () => {
   });
 
   it('refuses a day before today next to the Date field, without calling the server', async () => {
-    const calls = stubApi(server(() => ({ status: 201, body: { message: 'ok', gatepass: gatePass() } })));
+    const calls = stubApi(
+      withStudentDetails(() => ({ status: 201, body: { message: 'ok', gatepass: gatePass() } })),
+    );
     renderScreen(<GatePassForm />, STUDENT);
     const date = screen.getByLabelText(/^Date/);
 
@@ -79,7 +69,9 @@ describe('GatePassForm', { timeout: 15_000 }, () => {
     lateEvening.setHours(23, 0, 0, 0);
     vi.useFakeTimers({ toFake: ['Date'], now: lateEvening });
     try {
-      const calls = stubApi(server(() => ({ status: 201, body: { message: 'ok', gatepass: gatePass() } })));
+      const calls = stubApi(
+        withStudentDetails(() => ({ status: 201, body: { message: 'ok', gatepass: gatePass() } })),
+      );
       renderScreen(<GatePassForm />, STUDENT);
       const yesterday = new Date();
       yesterday.setDate(yesterday.getDate() - 1);
@@ -96,7 +88,9 @@ describe('GatePassForm', { timeout: 15_000 }, () => {
   });
 
   it('accepts today', async () => {
-    const calls = stubApi(server(() => ({ status: 201, body: { message: 'ok', gatepass: gatePass() } })));
+    const calls = stubApi(
+      withStudentDetails(() => ({ status: 201, body: { message: 'ok', gatepass: gatePass() } })),
+    );
     renderScreen(<GatePassForm />, STUDENT);
     await fillAndSubmit(localIsoDate());
     expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.gatePass.submitted);
@@ -105,7 +99,7 @@ describe('GatePassForm', { timeout: 15_000 }, () => {
 
   it('shows Submitting... while the request runs, then the success message, and clears the form', async () => {
     const answer = deferred<Reply>();
-    const calls = stubApi(server(() => answer.promise));
+    const calls = stubApi(withStudentDetails(() => answer.promise));
     renderScreen(<GatePassForm />, STUDENT);
     expect(await screen.findByText('9876543210')).toBeVisible();
     await fillAndSubmit();
@@ -134,7 +128,9 @@ describe('GatePassForm', { timeout: 15_000 }, () => {
   });
 
   it('takes the date day first, as the campus writes it, and sends it as an ISO day', async () => {
-    const calls = stubApi(server(() => ({ status: 201, body: { message: 'ok', gatepass: gatePass() } })));
+    const calls = stubApi(
+      withStudentDetails(() => ({ status: 201, body: { message: 'ok', gatepass: gatePass() } })),
+    );
     renderScreen(<GatePassForm />, STUDENT);
     expect(screen.getByLabelText(/^Date/)).toHaveAttribute('placeholder', 'DD/MM/YYYY');
     await fillAndSubmit('01/05/2030');
@@ -146,7 +142,10 @@ describe('GatePassForm', { timeout: 15_000 }, () => {
   it('shows the new pass and its status at once, and leads to the list it joined', async () => {
     const created = gatePass({ date: '2030-05-01', time: '14:30', reason: 'Dentist appointment' });
     stubApi(
-      server(() => ({ status: 201, body: { message: MESSAGES.gatePass.submitted, gatepass: created } })),
+      withStudentDetails(() => ({
+        status: 201,
+        body: { message: MESSAGES.gatePass.submitted, gatepass: created },
+      })),
     );
     const onView = vi.fn();
     renderScreen(<GatePassForm onView={onView} />, STUDENT);
@@ -163,7 +162,10 @@ describe('GatePassForm', { timeout: 15_000 }, () => {
 
   it('says so in a toast that links to the new pass', async () => {
     stubApi(
-      server(() => ({ status: 201, body: { message: MESSAGES.gatePass.submitted, gatepass: gatePass() } })),
+      withStudentDetails(() => ({
+        status: 201,
+        body: { message: MESSAGES.gatePass.submitted, gatepass: gatePass() },
+      })),
     );
     const onView = vi.fn();
     renderScreen(<GatePassForm onView={onView} />, STUDENT);
@@ -175,7 +177,12 @@ describe('GatePassForm', { timeout: 15_000 }, () => {
   });
 
   it("shows the server's message when the server refuses", async () => {
-    stubApi(server(() => ({ status: 400, body: { message: 'date must be a date in the form YYYY-MM-DD' } })));
+    stubApi(
+      withStudentDetails(() => ({
+        status: 400,
+        body: { message: 'date must be a date in the form YYYY-MM-DD' },
+      })),
+    );
     renderScreen(<GatePassForm />, STUDENT);
     await fillAndSubmit();
     expect(await screen.findByRole('alert')).toHaveTextContent('date must be a date in the form YYYY-MM-DD');
@@ -183,7 +190,7 @@ describe('GatePassForm', { timeout: 15_000 }, () => {
   });
 
   it('falls back to the catalogue message when the server sends none', async () => {
-    stubApi(server(() => ({ status: 500 })));
+    stubApi(withStudentDetails(() => ({ status: 500 })));
     renderScreen(<GatePassForm />, STUDENT);
     await fillAndSubmit();
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.gatePass.submitFailed);
@@ -191,7 +198,7 @@ describe('GatePassForm', { timeout: 15_000 }, () => {
 
   it('reports a network failure', async () => {
     stubApi(
-      server(() => {
+      withStudentDetails(() => {
         throw new TypeError('Failed to fetch');
       }),
     );

@@ -5,6 +5,7 @@ import { MESSAGES, type GatePass } from '@campus/contract';
 import { logger } from '../../../lib/logger';
 import { STUDENT, renderScreen, stubApi } from '../../../test/render';
 import { STUDENT_DETAILS, gatePass } from '../test/data';
+import { fillGatePassForm } from '../test/form';
 import { StudentGatepassPage } from './student-gatepass-page';
 
 afterEach(() => {
@@ -110,14 +111,7 @@ describe('StudentGatepassPage', { timeout: 15_000 }, () => {
     expect(await screen.findByText(MESSAGES.gatePass.noApplied)).toBeVisible();
 
     await user.click(screen.getByRole('tab', { name: 'Apply for Gate Pass' }));
-    for (const [label, text] of [
-      [/^Date/, '2030-06-02'],
-      [/^Time/, '08:15'],
-      [/^Reason/, 'Sister wedding'],
-    ] as const) {
-      await user.click(screen.getByLabelText(label));
-      await user.paste(text);
-    }
+    await fillGatePassForm({ date: '2030-06-02', time: '08:15', reason: 'Sister wedding' });
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.gatePass.submitted);
 
