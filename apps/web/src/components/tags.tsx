@@ -1,11 +1,31 @@
-/** A query's tags, in one style wherever they show: cards, dialogs, work lists and tables. */
+/**
+ * A query's tags, in one style wherever they show: cards, dialogs, work lists and tables. A tag is
+ * Mantine's `<Badge variant="light" color="gray" radius="sm" size="sm">` as plain elements, with the
+ * classes and variables the Badge puts on them: a board draws a few for every card (decision record
+ * 0054).
+ */
 import { Badge } from '@mantine/core';
+import type { CSSProperties } from 'react';
+
+const TAG_CLASS = `${Badge.classes.root} mantine-Badge-root`;
+const LABEL_CLASS = `${Badge.classes.label} mantine-Badge-label`;
+const TAG_STYLE = {
+  '--badge-height': 'var(--badge-height-sm)',
+  '--badge-padding-x': 'var(--badge-padding-x-sm)',
+  '--badge-fz': 'var(--badge-fz-sm)',
+  '--badge-radius': 'var(--mantine-radius-sm)',
+  '--badge-bg': 'var(--mantine-color-gray-light)',
+  '--badge-color': 'var(--mantine-color-gray-light-color)',
+  '--badge-bd': 'calc(0.0625rem * var(--mantine-scale)) solid transparent',
+  fontWeight: 500,
+  textTransform: 'none',
+} as CSSProperties;
 
 export function Tag({ children }: { children: string }) {
   return (
-    <Badge variant="light" color="gray" radius="sm" size="sm" tt="none" fw={500} role="listitem">
-      {children}
-    </Badge>
+    <div className={TAG_CLASS} style={TAG_STYLE} data-variant="light" data-size="sm" role="listitem">
+      <span className={LABEL_CLASS}>{children}</span>
+    </div>
   );
 }
 
