@@ -1,6 +1,6 @@
 /** Apply for Gate Pass: who applies shown as text (the server takes it from the session); date, time and reason required (SPEC §5). */
 import { Button, Paper, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { useRef, useState, type SyntheticEvent } from 'react';
 import { MESSAGES, type GatePass, type SubmitGatePassRequestSchema } from '@campus/contract';
 import { DayInput } from '../../../components/day-input';
 import { IdentityFields } from '../../../components/identity-fields';
@@ -8,6 +8,7 @@ import { showOutcome } from '../../../components/toast';
 import { ApiError, serverMessageOr } from '../../../lib/api-client';
 import { whatToDo } from '../../../lib/failure';
 import { useCurrentUser } from '../../../lib/current-user';
+import { useLoadSoon } from '../../../lib/load-soon';
 import { localIsoDate } from '../../../lib/today';
 import { useStudentContact, useSubmitGatePass } from '../api';
 import { GatePassCard } from './gate-pass-card';
@@ -18,8 +19,6 @@ const EMPTY: Record<Field, string> = { date: '', time: '', returnBy: '', reason:
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** A pass is for leaving campus, so it cannot be for a day that has gone; the server refuses it too. */
 const PAST_DATE = 'Date cannot be in the past. Choose today or a later day.';
-/** How long after the form shows its check starts loading: the screen's own requests go first. */
-const CHECK_LOAD_DELAY_MS = 1000;
 
 /**
  * The form's check, the contract's schema (with zod), loads apart from the form: the screen shows
@@ -38,13 +37,17 @@ function loadCheck(): Promise<typeof SubmitGatePassRequestSchema> {
   return check;
 }
 
-/** The §8 words of the failure, then what to do about it. */
-function failureMessage(error: unknown): string {
+/** A failed submission as a toast that stays: the §8 words of the failure, then what to do about it. */
+function showSubmitFailure(error: unknown): void {
   const words =
     error instanceof ApiError
       ? serverMessageOr(error, MESSAGES.gatePass.submitFailed)
       : MESSAGES.gatePass.submitNetworkError;
-  return `${words}\n${whatToDo(error)}`;
+  showOutcome({
+    ok: false,
+    title: 'Could not submit your gate pass',
+    message: `${words}\n${whatToDo(error)}`,
+  });
 }
 
 /**
@@ -61,10 +64,7 @@ export function GatePassForm({ onView }: { onView?: () => void } = {}) {
   const [created, setCreated] = useState<GatePass | null>(null);
   // A second Submit while the check is still loading is the same submission.
   const checking = useRef(false);
-  useEffect(() => {
-    const timer = setTimeout(() => void loadCheck().catch(() => undefined), CHECK_LOAD_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, []);
+  useLoadSoon(loadCheck);
 
   const set = (field: Field) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -79,7 +79,7 @@ export function GatePassForm({ onView }: { onView?: () => void } = {}) {
     try {
       schema = await loadCheck();
     } catch (error) {
-      showOutcome({ ok: false, title: 'Could not submit your gate pass', message: failureMessage(error) });
+      showSubmitFailure(error);
       return;
     } finally {
       checking.current = false;
@@ -125,12 +125,7 @@ export function GatePassForm({ onView }: { onView?: () => void } = {}) {
           setCreated(answer.gatepass);
           setValues(EMPTY);
         },
-        onError: (error) =>
-          showOutcome({
-            ok: false,
-            title: 'Could not submit your gate pass',
-            message: failureMessage(error),
-          }),
+        onError: showSubmitFailure,
       },
     );
   }

@@ -4,13 +4,14 @@
  */
 import { Button, Group, Stack, Tabs, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { MESSAGES, type SimilarQuery } from '@campus/contract';
 import { LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
 import { Pager } from '../../../components/pager';
 import { Segmented } from '../../../components/segmented';
 import { useCurrentUser } from '../../../lib/current-user';
+import { useLoadSoon } from '../../../lib/load-soon';
 import { oneOf, pageFrom, pageParam, useUrlSearch, useUrlState, type UrlState } from '../../../lib/url-state';
 import { useBoard, useQueriesByRollNo } from '../api';
 import { QueryList } from '../components/query-list';
@@ -213,11 +214,8 @@ export function StudentQueriesPage() {
   // The form mounts when its tab is first opened, then stays (hidden) so that it keeps a draft.
   const [writing, setWriting] = useState(tab === 'write');
   if (tab === 'write' && !writing) setWriting(true);
-  useEffect(() => {
-    // Fetched while the reader looks at a board, so that Write Query opens at once.
-    const timer = setTimeout(() => void loadWriteQueryForm(), 1000);
-    return () => clearTimeout(timer);
-  }, []);
+  // Fetched while the reader looks at a board, so that Write Query opens at once.
+  useLoadSoon(loadWriteQueryForm);
   return (
     <>
       <PageTitle>Queries</PageTitle>
