@@ -46,7 +46,7 @@ import { coldRoutes } from './lib/cold';
 import { buildMix, describeMixWeights, type MixSize } from './lib/mix';
 import {
   cpuMs,
-  postgresCpuMs,
+  samplePostgresCpu,
   startBareServer,
   startServer,
   sampleRss,
@@ -359,15 +359,17 @@ async function poolCounters(port: number): Promise<PoolCounters | undefined> {
   const acquired = value('campus_db_pool_acquires_total');
   const waited = value('campus_db_pool_wait_seconds_total');
   if (acquired === undefined || waited === undefined) return undefined;
-  return { acquired, waited, databaseCpuMs: postgresCpuMs() };
+  return { acquired, waited };
 }
 
-type PoolCounters = { acquired: number; waited: number; databaseCpuMs: number };
+type PoolCounters = { acquired: number; waited: number };
 
 function poolUse(
   before: PoolCounters | undefined,
   after: PoolCounters | undefined,
   requests: number,
+  /** What PostgreSQL's processes spent meanwhile (`samplePostgresCpu`). */
+  databaseCpuMs: number,
 ): PoolUse | undefined {
   if (!before || !after) return undefined;
   const acquired = after.acquired - before.acquired;
@@ -375,7 +377,7 @@ function poolUse(
   return {
     acquiresPerRequest: acquired * perRequest,
     waitMsPerAcquire: acquired === 0 ? 0 : ((after.waited - before.waited) * 1000) / acquired,
-    databaseCpuUsPerRequest: (after.databaseCpuMs - before.databaseCpuMs) * 1000 * perRequest,
+    databaseCpuUsPerRequest: databaseCpuMs * 1000 * perRequest,
   };
 }
 
@@ -402,11 +404,18 @@ async function drive(
   const rss = sampleRss(pid);
   const statsBefore = await cacheStats(port, adminToken);
   const poolBefore = adminToken ? await poolCounters(port) : undefined;
+  const databaseCpu = poolBefore && samplePostgresCpu();
   const cpuBefore = cpuMs(pid);
   const result = await runLoad(driver, { port, connections: conns, seconds, requests });
   const cpuUs = ((cpuMs(pid) - cpuBefore) * 1000) / Math.max(1, result.requests);
+  const databaseCpuMs = databaseCpu ? databaseCpu.stop() : Number.NaN;
   const statsAfter = await cacheStats(port, adminToken);
-  const pool = poolUse(poolBefore, adminToken ? await poolCounters(port) : undefined, result.requests);
+  const pool = poolUse(
+    poolBefore,
+    adminToken ? await poolCounters(port) : undefined,
+    result.requests,
+    databaseCpuMs,
+  );
   const hitRates =
     statsBefore && statsAfter
       ? {

@@ -7,7 +7,7 @@
  * Every request says its kind, for the per-kind table.
  */
 import type { BenchRequest } from './load';
-import { call, interleave, onLeaveOf, signIn } from './scenarios';
+import { call, interleave, onLeaveOf, signInAll } from './scenarios';
 import { LARGE_LOGIN, largeGroupName } from './server';
 
 /** Requests of each kind in every 100 of the mix. */
@@ -43,16 +43,6 @@ export interface MixSize {
   teachers: number;
   signedInTeachers: number;
   groups: number;
-}
-
-/** Signs accounts in sixteen at a time (the hashing queue holds 32). */
-async function signInAll(port: number, ids: number[]): Promise<{ id: number; token: string }[]> {
-  const out: { id: number; token: string }[] = [];
-  for (let i = 0; i < ids.length; i += 16) {
-    const batch = ids.slice(i, i + 16);
-    out.push(...(await Promise.all(batch.map(async (id) => ({ id, token: await signIn(port, id) })))));
-  }
-  return out;
 }
 
 /** The mix's requests: a fixed interleaving of the kinds by weight, each kind rotating through its people. */

@@ -139,30 +139,54 @@ export function cpuMs(pid: number): number {
   }
 }
 /**
- * CPU time used so far by every process of a local PostgreSQL server (its backends, writers and
- * autovacuum), in ms: the database's share of a run. Backends that end during the run take their
- * time with them, so it is a floor. NaN where /proc is not there.
+ * CPU time used so far by each process of a local PostgreSQL server (its backends, writers and
+ * autovacuum), in ms, by pid; undefined where /proc is not there.
  */
-export function postgresCpuMs(): number {
-  let total = 0;
+function postgresCpuByPid(): Map<number, number> | undefined {
   let entries: string[];
   try {
     entries = readdirSync('/proc');
   } catch {
-    return Number.NaN;
+    return undefined;
   }
+  const out = new Map<number, number>();
   for (const entry of entries) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       if (!stat.includes(' (postgres) ')) continue;
       const fields = stat.split(') ')[1]!.split(' ');
-      total += (Number(fields[11]) + Number(fields[12])) * (1000 / CLOCK_TICKS);
+      out.set(Number(entry), (Number(fields[11]) + Number(fields[12])) * (1000 / CLOCK_TICKS));
     } catch {
       // Ended meanwhile.
     }
   }
-  return total;
+  return out;
+}
+
+/**
+ * The CPU PostgreSQL's processes spend from now until stopped, in ms: the database's share of a run.
+ * Each process is sampled every 200 ms and counts its last sample less its first (one that started
+ * meanwhile counts from 0), so a backend that ends during the run keeps what it spent up to its
+ * last sample instead of taking it away from the total. NaN where /proc is not there.
+ */
+export function samplePostgresCpu(): { stop(): number } {
+  const first = postgresCpuByPid();
+  const last = new Map(first);
+  const sample = () => {
+    for (const [pid, ms] of postgresCpuByPid() ?? []) last.set(pid, ms);
+  };
+  const timer = setInterval(sample, 200);
+  return {
+    stop() {
+      clearInterval(timer);
+      if (!first) return Number.NaN;
+      sample();
+      let total = 0;
+      for (const [pid, ms] of last) total += ms - (first.get(pid) ?? 0);
+      return total;
+    },
+  };
 }
 
 /** USER_HZ: 100 on every mainstream Linux. */

@@ -105,6 +105,16 @@ export async function signIn(port: number, userId: number): Promise<string> {
 
 const authorized = (token: string): Record<string, string> => ({ authorization: `Bearer ${token}` });
 
+/** Signs accounts in sixteen at a time (the hashing queue holds 32). */
+export async function signInAll(port: number, ids: number[]): Promise<{ id: number; token: string }[]> {
+  const out: { id: number; token: string }[] = [];
+  for (let i = 0; i < ids.length; i += 16) {
+    const batch = ids.slice(i, i + 16);
+    out.push(...(await Promise.all(batch.map(async (id) => ({ id, token: await signIn(port, id) })))));
+  }
+  return out;
+}
+
 /** Smooth weighted round robin: an even, fixed interleaving of the kinds by their weights. */
 export function interleave<K extends string>(weights: Record<K, number>): K[] {
   const keys = Object.keys(weights) as K[];
@@ -120,10 +130,6 @@ export function interleave<K extends string>(weights: Record<K, number>): K[] {
   return order;
 }
 
-/**
- * Signs in eight students and four teachers of the campus and builds every scenario's requests.
- * Each mark request sends a whole group's roster for today.
- */
 /** The mixed workload's proportions, e.g. "notices 35%, attendance 20%, …". */
 export function describeMix(): string {
   const total = Object.values(MIXED_WEIGHTS).reduce((a, b) => a + b, 0);
@@ -132,56 +138,71 @@ export function describeMix(): string {
     .join(', ');
 }
 
+/** Groups marked by `mark-changing` on the 20,000-student campus, each by a teacher of its own: all of them. */
+const LARGE_MARK_GROUPS = 100;
+
+/**
+ * Signs in eight students, four teachers who read and a teacher for each group marked, and builds
+ * every scenario's requests. Each mark request sends a whole group's roster for today.
+ */
 export async function buildScenarios(port: number, campus: Campus): Promise<Scenario[]> {
   const studentIds =
     campus === 'large'
       ? Array.from({ length: 8 }, (_, k) => LARGE_LOGIN.firstRollNo + 17 + k * 2_500)
       : Array.from({ length: 8 }, (_, k) => LARGE_LOGIN.firstRollNo + k);
   const teacherIds = Array.from({ length: 4 }, (_, k) => LARGE_LOGIN.firstTeacherId + k);
-  const groups =
-    campus === 'large'
-      ? [0, 1, 2, 3].map(largeGroupName)
-      : [0, 1, 2, 3].map((k) => DEMO_GROUPS[k % DEMO_GROUPS.length]!);
   const students = await Promise.all(studentIds.map(async (id) => ({ id, token: await signIn(port, id) })));
   const teachers = await Promise.all(teacherIds.map(async (id) => ({ id, token: await signIn(port, id) })));
 
   const today = new Date().toISOString().slice(0, 10);
-  const marks: BenchRequest[] = [];
-  for (const [k, teacher] of teachers.entries()) {
-    const group = groups[k]!;
-    const roster = await call(
-      port,
-      'GET',
-      `/api/students?group=${encodeURIComponent(group)}&limit=200`,
-      teacher.token,
-    );
-    const rows = roster.json as { RollNo: number }[];
-    if (roster.status !== 200 || !Array.isArray(rows) || rows.length === 0) {
-      throw new Error(`The roster of ${group} answered ${roster.status}`);
-    }
-    // Students on leave that day are marked On leave, as the roster pre-marks them (else 409).
-    const onLeave = await onLeaveOf(port, group, today, teacher.token);
-    // Every mark of a group shifts its absentees by one place, so each changes statuses.
-    let shift = 0;
-    const markBody = () =>
-      JSON.stringify({
-        date: today,
-        attendanceRecords: rows.map((r, i) => ({
-          studentId: r.RollNo,
-          status: onLeave.has(r.RollNo) ? 'On leave' : (i + shift) % 5 === 0 ? 'Absent' : 'Present',
-        })),
-      });
-    marks.push({
-      method: 'POST',
-      path: '/api/mark-attendance',
-      headers: { ...authorized(teacher.token), 'content-type': 'application/json' },
-      body: markBody(),
-      freshBody: () => {
-        shift++;
-        return markBody();
-      },
-    });
-  }
+  // Each mark is one teacher's own group: on the 20,000-student campus, fifty connections mark fifty
+  // of its hundred groups at a time, as a campus's teachers do (two teachers rarely mark one group in
+  // the same second). The demo campus has three groups, one teacher each.
+  const markGroups =
+    campus === 'large'
+      ? Array.from({ length: LARGE_MARK_GROUPS }, (_, k) => largeGroupName(k))
+      : [...DEMO_GROUPS];
+  const markers = await signInAll(
+    port,
+    markGroups.map((_, k) => LARGE_LOGIN.firstTeacherId + k),
+  );
+  const marks = await Promise.all(
+    markers.map(async (teacher, k): Promise<BenchRequest> => {
+      const group = markGroups[k]!;
+      const roster = await call(
+        port,
+        'GET',
+        `/api/students?group=${encodeURIComponent(group)}&limit=200`,
+        teacher.token,
+      );
+      const rows = roster.json as { RollNo: number }[];
+      if (roster.status !== 200 || !Array.isArray(rows) || rows.length === 0) {
+        throw new Error(`The roster of ${group} answered ${roster.status}`);
+      }
+      // Students on leave that day are marked On leave, as the roster pre-marks them (else 409).
+      const onLeave = await onLeaveOf(port, group, today, teacher.token);
+      // Every mark of a group shifts its absentees by one place, so each changes statuses.
+      let shift = 0;
+      const markBody = () =>
+        JSON.stringify({
+          date: today,
+          attendanceRecords: rows.map((r, i) => ({
+            studentId: r.RollNo,
+            status: onLeave.has(r.RollNo) ? 'On leave' : (i + shift) % 5 === 0 ? 'Absent' : 'Present',
+          })),
+        });
+      return {
+        method: 'POST',
+        path: '/api/mark-attendance',
+        headers: { ...authorized(teacher.token), 'content-type': 'application/json' },
+        body: markBody(),
+        freshBody: () => {
+          shift++;
+          return markBody();
+        },
+      };
+    }),
+  );
 
   const get = (path: string, token: string): BenchRequest => ({
     method: 'GET',
