@@ -100,8 +100,46 @@ function compileOnLoad(): Plugin {
   };
 }
 
+/** The file, beside index.html, that lists what a role area's first screen loads (read by the server). */
+const AREA_PRELOAD_FILE = 'area-preload.json';
+
+/**
+ * The role areas' code listed for the server (`plugins/spa.ts`), which names it in the page it sends
+ * for an area's address (`/student/home`): the browser then fetches the areas' chunk, what it
+ * imports and its stylesheet beside the entry, instead of after the entry has downloaded and run.
+ * On a slow network that was a second wave of about 90 KB, begun only once the first had ended.
+ * The sign-in page is sent without them. Decision record 0058.
+ */
+function areaPreloads(): Plugin {
+  return {
+    name: 'campus-area-preloads',
+    apply: 'build',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+        const areas = chunks.find((chunk) =>
+          /[\\/]src[\\/]app[\\/]areas\.tsx$/.test(chunk.facadeModuleId ?? ''),
+        );
+        if (!areas) throw new Error('areaPreloads: no chunk for app/areas.tsx');
+        // What the entry loads itself is on its way already.
+        const first = new Set(
+          chunks.filter((chunk) => chunk.isEntry).flatMap((chunk) => [chunk.fileName, ...chunk.imports]),
+        );
+        const modules = [areas.fileName, ...areas.imports].filter((file) => !first.has(file));
+        const styles = [...(areas.viteMetadata?.importedCss ?? [])];
+        this.emitFile({
+          type: 'asset',
+          fileName: AREA_PRELOAD_FILE,
+          source: JSON.stringify({ modules, styles }),
+        });
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), inlineEntryStylesheet(), stableMantineIds(), compileOnLoad()],
+  plugins: [react(), inlineEntryStylesheet(), stableMantineIds(), compileOnLoad(), areaPreloads()],
   server: { proxy: { '/api': server, '/questions': server } },
   build: {
     sourcemap: false,

@@ -21,10 +21,33 @@ function pageFor(webDist: string, locale: string): string {
   );
 }
 
+/** The role areas' addresses: `/student/…`, `/teacher/…`, `/admin/…`, `/guard/…`. */
+const AREA_PATH = /^(student|teacher|admin|guard)(\/|$)/;
+
+/**
+ * The page for a role area's address: the same page, naming the areas' code and stylesheet (listed by
+ * the web build in `area-preload.json`) so that the browser fetches them beside the entry rather than
+ * after it has run. The page alone where the build lists nothing. Decision record 0058.
+ */
+function areaPageFor(webDist: string, page: string): string {
+  const listed = join(webDist, 'area-preload.json');
+  if (!existsSync(listed)) return page;
+  const { modules = [], styles = [] } = JSON.parse(readFileSync(listed, 'utf8')) as {
+    modules?: string[];
+    styles?: string[];
+  };
+  const links = [
+    ...modules.map((file) => `<link rel="modulepreload" href="/${file}" fetchpriority="low">`),
+    ...styles.map((file) => `<link rel="preload" as="style" href="/${file}" fetchpriority="low">`),
+  ].join('');
+  return page.replace('</head>', `${links}</head>`);
+}
+
 export async function registerSpa(app: FastifyInstance, webDist: string, locale = 'en-IN'): Promise<void> {
   const built = existsSync(join(webDist, 'index.html'));
   const files = new Set(built ? listFiles(webDist).filter((f) => !/\.(br|gz)$/.test(f)) : []);
   const page = built ? pageFor(webDist, locale) : '';
+  const areaPage = built ? areaPageFor(webDist, page) : '';
   if (built) {
     // The build writes .br and .gz beside each asset; they are sent to clients that accept them.
     await app.register(fastifyStatic, { root: webDist, serve: false, preCompressed: true });
@@ -43,6 +66,6 @@ export async function registerSpa(app: FastifyInstance, webDist: string, locale 
       return reply.sendFile(path, { cacheControl: false });
     }
     reply.header('cache-control', 'no-cache');
-    return reply.type('text/html; charset=utf-8').send(page);
+    return reply.type('text/html; charset=utf-8').send(AREA_PATH.test(path) ? areaPage : page);
   });
 }
