@@ -68,6 +68,19 @@ function stableMantineIds(): Plugin {
   };
 }
 
+type Bundle = Parameters<NonNullable<Extract<Plugin['generateBundle'], { handler: unknown }>['handler']>>[1];
+type Chunk = Extract<Bundle[string], { type: 'chunk' }>;
+
+const chunksOf = (bundle: Bundle): Chunk[] =>
+  Object.values(bundle).filter((file): file is Chunk => file.type === 'chunk');
+
+/** The chunk of the role areas (`app/areas.tsx`): their guard, shell and routes. */
+function areasChunk(chunks: Chunk[], plugin: string): Chunk {
+  const areas = chunks.find((chunk) => /[\\/]src[\\/]app[\\/]areas\.tsx$/.test(chunk.facadeModuleId ?? ''));
+  if (!areas) throw new Error(`${plugin}: no chunk for app/areas.tsx`);
+  return areas;
+}
+
 /**
  * V8's explicit compile hint (`//# allFunctionsCalledOnLoad`, Chromium 136 and later) on the code
  * every first screen runs: the entry and the role areas' chunk with everything it imports. V8
@@ -84,11 +97,8 @@ function compileOnLoad(): Plugin {
       // After Vite's own last edits of the chunks (the dynamic imports' preload lists).
       order: 'post',
       handler(_options, bundle) {
-        const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
-        const areas = chunks.find((chunk) =>
-          /[\\/]src[\\/]app[\\/]areas\.tsx$/.test(chunk.facadeModuleId ?? ''),
-        );
-        if (!areas) throw new Error('compileOnLoad: no chunk for app/areas.tsx');
+        const chunks = chunksOf(bundle);
+        const areas = areasChunk(chunks, 'compileOnLoad');
         const onLoad = new Set([areas.fileName, ...areas.imports]);
         for (const chunk of chunks) {
           if (chunk.isEntry || onLoad.has(chunk.fileName)) {
@@ -117,11 +127,8 @@ function areaPreloads(): Plugin {
     generateBundle: {
       order: 'post',
       handler(_options, bundle) {
-        const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
-        const areas = chunks.find((chunk) =>
-          /[\\/]src[\\/]app[\\/]areas\.tsx$/.test(chunk.facadeModuleId ?? ''),
-        );
-        if (!areas) throw new Error('areaPreloads: no chunk for app/areas.tsx');
+        const chunks = chunksOf(bundle);
+        const areas = areasChunk(chunks, 'areaPreloads');
         // What the entry loads itself is on its way already.
         const first = new Set(
           chunks.filter((chunk) => chunk.isEntry).flatMap((chunk) => [chunk.fileName, ...chunk.imports]),

@@ -7,7 +7,7 @@
  * Every request says its kind, for the per-kind table.
  */
 import type { BenchRequest } from './load';
-import { call, interleave, onLeaveOf, signInAll } from './scenarios';
+import { changingMarks, interleave, signInAll } from './scenarios';
 import { LARGE_LOGIN, largeGroupName } from './server';
 
 /** Requests of each kind in every 100 of the mix. */
@@ -77,30 +77,8 @@ export async function buildMix(
   const teacherWork = await Promise.all(
     teachers.map(async (teacher, k) => {
       const groupName = largeGroupName(groupOf(k));
-      const roster = await call(
-        port,
-        'GET',
-        `/api/students?group=${encodeURIComponent(groupName)}&limit=200`,
-        teacher.token,
-      );
-      const rows = roster.json as { RollNo: number }[];
-      if (roster.status !== 200 || !Array.isArray(rows) || rows.length === 0) {
-        throw new Error(`The roster of ${groupName} answered ${roster.status}`);
-      }
-      // Students on leave that day are marked On leave, as the roster pre-marks them (else 409).
-      const onLeave = await onLeaveOf(port, groupName, today, teacher.token);
-      let marks = 0;
-      // Every mark shifts the absentees by one place: each one changes about a sixth of the statuses.
-      const markBody = () => {
-        const shift = marks++;
-        return JSON.stringify({
-          date: today,
-          attendanceRecords: rows.map((r, i) => ({
-            studentId: r.RollNo,
-            status: onLeave.has(r.RollNo) ? 'On leave' : (i + shift) % 6 === 0 ? 'Absent' : 'Present',
-          })),
-        });
-      };
+      // Every mark shifts the absentees (every sixth student) by one place.
+      const markBody = await changingMarks(port, groupName, today, teacher.token, 6);
       return { teacher, groupName, markBody };
     }),
   );

@@ -91,6 +91,38 @@ export async function onLeaveOf(
   return new Set((res.json as { studentId: number }[]).map((s) => s.studentId));
 }
 
+/**
+ * A teacher's marks of a whole group for a day, each moving the absentees (every `every`-th student
+ * of the roster) by one place, so that every mark changes statuses. Students On leave that day are
+ * marked On leave, as the roster pre-marks them (else 409). Reads the group's roster and who of it is
+ * away first; each call answers the next mark's body.
+ */
+export async function changingMarks(
+  port: number,
+  group: string,
+  date: string,
+  token: string,
+  every: number,
+): Promise<() => string> {
+  const roster = await call(port, 'GET', `/api/students?group=${encodeURIComponent(group)}&limit=200`, token);
+  const rows = roster.json as { RollNo: number }[];
+  if (roster.status !== 200 || !Array.isArray(rows) || rows.length === 0) {
+    throw new Error(`The roster of ${group} answered ${roster.status}`);
+  }
+  const onLeave = await onLeaveOf(port, group, date, token);
+  let shift = 0;
+  return () => {
+    const now = shift++;
+    return JSON.stringify({
+      date,
+      attendanceRecords: rows.map((r, i) => ({
+        studentId: r.RollNo,
+        status: onLeave.has(r.RollNo) ? 'On leave' : (i + now) % every === 0 ? 'Absent' : 'Present',
+      })),
+    });
+  };
+}
+
 export async function signIn(port: number, userId: number): Promise<string> {
   const { status, json } = await call(port, 'POST', '/api/login', undefined, {
     userId: String(userId),
@@ -168,38 +200,14 @@ export async function buildScenarios(port: number, campus: Campus): Promise<Scen
   );
   const marks = await Promise.all(
     markers.map(async (teacher, k): Promise<BenchRequest> => {
-      const group = markGroups[k]!;
-      const roster = await call(
-        port,
-        'GET',
-        `/api/students?group=${encodeURIComponent(group)}&limit=200`,
-        teacher.token,
-      );
-      const rows = roster.json as { RollNo: number }[];
-      if (roster.status !== 200 || !Array.isArray(rows) || rows.length === 0) {
-        throw new Error(`The roster of ${group} answered ${roster.status}`);
-      }
-      // Students on leave that day are marked On leave, as the roster pre-marks them (else 409).
-      const onLeave = await onLeaveOf(port, group, today, teacher.token);
-      // Every mark of a group shifts its absentees by one place, so each changes statuses.
-      let shift = 0;
-      const markBody = () =>
-        JSON.stringify({
-          date: today,
-          attendanceRecords: rows.map((r, i) => ({
-            studentId: r.RollNo,
-            status: onLeave.has(r.RollNo) ? 'On leave' : (i + shift) % 5 === 0 ? 'Absent' : 'Present',
-          })),
-        });
+      // Every mark of a group shifts its absentees (every fifth student) by one place.
+      const markBody = await changingMarks(port, markGroups[k]!, today, teacher.token, 5);
       return {
         method: 'POST',
         path: '/api/mark-attendance',
         headers: { ...authorized(teacher.token), 'content-type': 'application/json' },
         body: markBody(),
-        freshBody: () => {
-          shift++;
-          return markBody();
-        },
+        freshBody: markBody,
       };
     }),
   );
