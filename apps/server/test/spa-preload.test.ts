@@ -44,9 +44,9 @@ describe('the page of a role area', () => {
       expect(res.headers['content-type']).toMatch(/text\/html/);
       const head = res.body.slice(0, res.body.indexOf('</head>'));
       expect(preloads(head)).toEqual([
-        '<link rel="modulepreload" href="/assets/areas-Ef56Gh78.js" fetchpriority="low">',
-        '<link rel="modulepreload" href="/assets/common-Ij90Kl12.js" fetchpriority="low">',
-        '<link rel="preload" as="style" href="/assets/areas-Mn34Op56.css" fetchpriority="low">',
+        '<link rel="modulepreload" crossorigin href="/assets/areas-Ef56Gh78.js" fetchpriority="low">',
+        '<link rel="modulepreload" crossorigin href="/assets/common-Ij90Kl12.js" fetchpriority="low">',
+        '<link rel="preload" as="style" crossorigin href="/assets/areas-Mn34Op56.css" fetchpriority="low">',
       ]);
       // The rest of the page is the built one, with the campus locale.
       expect(res.body).toContain('<script type="module" src="/assets/index-Ab12Cd34.js"></script>');

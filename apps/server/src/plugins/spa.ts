@@ -36,9 +36,13 @@ function areaPageFor(webDist: string, page: string): string {
     modules?: string[];
     styles?: string[];
   };
+  // `crossorigin` as Vite's preloader asks for them: a request in another credentials mode would
+  // fetch the file again instead of using the preload.
   const links = [
-    ...modules.map((file) => `<link rel="modulepreload" href="/${file}" fetchpriority="low">`),
-    ...styles.map((file) => `<link rel="preload" as="style" href="/${file}" fetchpriority="low">`),
+    ...modules.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" fetchpriority="low">`),
+    ...styles.map(
+      (file) => `<link rel="preload" as="style" crossorigin href="/${file}" fetchpriority="low">`,
+    ),
   ].join('');
   return page.replace('</head>', `${links}</head>`);
 }
