@@ -96,7 +96,8 @@ describe('RoleLayout bell', { timeout: 15_000 }, () => {
     );
     unmount();
     renderScreen(<RoleLayout session={GUARD} />, GUARD, { path: '/guard/desk' });
-    expect(screen.getByRole('button', { name: 'Profile menu for Gate Keeper' })).toBeVisible();
+    // Its name holds what it shows: the full name, and the initials a phone shows instead.
+    expect(screen.getByRole('button', { name: 'Profile menu for Gate Keeper (GK)' })).toBeVisible();
     expect(screen.queryByRole('link', { name: /^Notifications/ })).toBeNull();
   });
 });

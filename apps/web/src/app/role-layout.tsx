@@ -242,7 +242,9 @@ export function RoleLayout({ session }: { session: Decoded }) {
               <Menu.Target>
                 <Button
                   variant="default"
-                  aria-label={`Profile menu for ${session.name}`}
+                  // The name says what the button shows at every width (the full name, or on a phone
+                  // its initials), so that a voice command naming what is seen finds it (WCAG 2.5.3).
+                  aria-label={`Profile menu for ${session.name} (${initials(session.name)})`}
                   className="role-layout-profile"
                   px="sm"
                 >
