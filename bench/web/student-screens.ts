@@ -163,7 +163,15 @@ let exitCode = 0;
 const ownDataDir = args['data-dir'] ? undefined : mkdtempSync(join(tmpdir(), 'campus-screens-'));
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 try {
   const mainJs = join(ROOT, 'apps/server/dist/main.js');
