@@ -24,6 +24,7 @@ import { seedSqliteFile } from '../lib/campus';
 import { startServer, type Child } from '../lib/processes';
 import { DEMO_PASSWORD, LARGE_LOGIN, largeGroupName } from '../lib/server';
 import { buildWeb } from './build-web';
+import { CHROMIUM_ARGS } from './chromium-flags';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -91,7 +92,7 @@ let server: Child | undefined;
 let exitCode = 0;
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  args: CHROMIUM_ARGS,
 });
 try {
   const webDist = args['web-dist'] ?? join(workDir, 'web');

@@ -28,6 +28,7 @@ import { parseArgs } from 'node:util';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
 import { PATHS, TOKEN_STORAGE_KEY } from '@campus/contract';
 import { startServer, type Child } from '../lib/processes';
+import { CHROMIUM_ARGS } from './chromium-flags';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -163,15 +164,7 @@ let exitCode = 0;
 const ownDataDir = args['data-dir'] ? undefined : mkdtempSync(join(tmpdir(), 'campus-screens-'));
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: CHROMIUM_ARGS,
 });
 try {
   const mainJs = join(ROOT, 'apps/server/dist/main.js');
