@@ -4,6 +4,10 @@
  * times "25 Nov 2026, 12:29 pm", counts "1,23,456". The spec fixes two things, which keep their form:
  * query dates in the US short form (SPEC §9, `queryDate` in dates.ts) and the attendance percentage
  * to two decimals.
+ *
+ * The default locale's forms are written out here rather than asked of `Intl`: a page's first `Intl`
+ * call loads the browser's locale data, which held a phone's first screen back by about 100 ms. Any
+ * other locale is formatted by `Intl`. The unit tests hold both to the same output.
  */
 export const DEFAULT_LOCALE = 'en-IN';
 
@@ -18,6 +22,7 @@ export function campusLocale(): string {
 }
 
 function supported(lang: string): string {
+  if (lang === DEFAULT_LOCALE) return DEFAULT_LOCALE;
   if (!/^[a-z]{2,3}-[A-Z]{2}$/.test(lang)) return DEFAULT_LOCALE;
   try {
     return Intl.DateTimeFormat.supportedLocalesOf([lang]).length > 0 ? lang : DEFAULT_LOCALE;
@@ -55,49 +60,113 @@ const dayTime = () =>
 const time = () => cached('time', (l) => new Intl.DateTimeFormat(l, { hour: 'numeric', minute: '2-digit' }));
 const integer = () => cached('integer', (l) => new Intl.NumberFormat(l, { maximumFractionDigits: 0 }));
 
+// The default locale's forms, as `Intl` gives them for en-IN.
+const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
+const LONG_MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** Whether the written-out forms apply: the default locale, and a year of four digits. */
+const written = (date?: Date) =>
+  campusLocale() === DEFAULT_LOCALE &&
+  (date === undefined || (date.getFullYear() >= 1000 && date.getFullYear() <= 9999));
+
+const writtenDay = (d: Date) => `${d.getDate()} ${SHORT_MONTHS[d.getMonth()]} ${d.getFullYear()}`;
+const writtenTime = (d: Date) =>
+  `${d.getHours() % 12 || 12}:${String(d.getMinutes()).padStart(2, '0')} ${d.getHours() < 12 ? 'am' : 'pm'}`;
+
+/** "12,34,567": digits grouped in threes, then twos, as India writes them. */
+function groupDigits(digits: string): string {
+  if (digits.length <= 3) return digits;
+  const head = digits.slice(0, -3);
+  const pairs =
+    head.length % 2 === 0 ? head.match(/\d{2}/g)! : [head[0]!, ...(head.slice(1).match(/\d{2}/g) ?? [])];
+  return `${pairs.join(',')},${digits.slice(-3)}`;
+}
+
+/**
+ * A non-negative number to `places` decimals in the default locale, rounded as `Intl` rounds: half
+ * away from zero, on the number's shortest decimal form (so 1.005 gives 1.01). Null when the number
+ * is negative, not finite or too large to write out plainly; `Intl` formats those.
+ */
+function writtenNumber(value: number, minPlaces: number, maxPlaces: number): string | null {
+  if (!Number.isFinite(value) || value < 0 || Object.is(value, -0) || value >= 1e15) return null;
+  const text = String(value);
+  if (text.includes('e')) return null;
+  const [whole = '0', fraction = ''] = text.split('.');
+  let digits = whole + fraction.slice(0, maxPlaces).padEnd(maxPlaces, '0');
+  if (fraction.length > maxPlaces && fraction[maxPlaces]! >= '5') {
+    digits = (BigInt(digits) + 1n).toString().padStart(digits.length, '0');
+  }
+  const intPart = digits.slice(0, digits.length - maxPlaces) || '0';
+  let decimals = digits.slice(digits.length - maxPlaces);
+  while (decimals.length > minPlaces && decimals.endsWith('0')) decimals = decimals.slice(0, -1);
+  return decimals ? `${groupDigits(intPart)}.${decimals}` : groupDigits(intPart);
+}
+
 /** A time, or a calendar day (`YYYY-MM-DD`) read as a local day so it never shifts across zones. */
 export function parseDate(text: string): Date {
   return new Date(/^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00` : text);
 }
 
 /** Text that is not a date is shown as it was stored, rather than failing the page. */
-const using = (format: () => Intl.DateTimeFormat) => (text: string) => {
+const using = (write: (date: Date) => string, format: () => Intl.DateTimeFormat) => (text: string) => {
   const date = parseDate(text);
-  return Number.isNaN(date.getTime()) ? text : format().format(date);
+  if (Number.isNaN(date.getTime())) return text;
+  return written(date) ? write(date) : format().format(date);
 };
 
 /** "25 Nov 2026": a day. */
-export const formatDay = using(day);
+export const formatDay = using(writtenDay, day);
 /** "25 Nov 2026, 12:29 pm": a moment. */
-export const formatDateTime = using(dayTime);
+export const formatDateTime = using((d) => `${writtenDay(d)}, ${writtenTime(d)}`, dayTime);
 
 /** "2:30 pm" from "14:30" (a time of day as typed), or the text as it was when it is not one. */
 export function formatClock(hhmm: string): string {
   const match = /^(\d{2}):(\d{2})$/.exec(hhmm);
   if (!match) return hhmm;
-  return time().format(new Date(2000, 0, 1, Number(match[1]), Number(match[2])));
+  const date = new Date(2000, 0, 1, Number(match[1]), Number(match[2]));
+  return written() ? writtenTime(date) : time().format(date);
 }
 
 /** "1,234" (or "1,23,456" in India): every count people read. */
 export function formatCount(value: number): string {
-  return integer().format(value);
+  return (written() ? writtenNumber(value, 0, 0) : null) ?? integer().format(value);
 }
 
 /** "8.25" from 8.25 with two digits, "1.5" with one: a measure shown to a fixed number of decimals. */
 export function formatDecimal(value: number, digits: number): string {
-  return cached(
-    `decimal-${digits}`,
-    (l) => new Intl.NumberFormat(l, { minimumFractionDigits: digits, maximumFractionDigits: digits }),
-  ).format(value);
+  return (
+    (written() ? writtenNumber(value, digits, digits) : null) ??
+    cached(
+      `decimal-${digits}`,
+      (l) => new Intl.NumberFormat(l, { minimumFractionDigits: digits, maximumFractionDigits: digits }),
+    ).format(value)
+  );
 }
 
 /** "9:30 am": the time of day of a moment (an ISO timestamp), in the campus form. */
-export const formatTimeOfDay = using(time);
+export const formatTimeOfDay = using(writtenTime, time);
 
 /** "November 2026" from "2026-11": a calendar month. */
 export function formatMonth(yyyyMm: string): string {
   const match = /^(\d{4})-(\d{2})$/.exec(yyyyMm);
   if (!match) return yyyyMm;
+  const month = Number(match[2]);
+  if (written() && month >= 1 && month <= 12 && Number(match[1]) >= 1000) {
+    return `${LONG_MONTHS[month - 1]} ${match[1]}`;
+  }
   return cached('month', (l) => new Intl.DateTimeFormat(l, { month: 'long', year: 'numeric' })).format(
     new Date(Number(match[1]), Number(match[2]) - 1, 1),
   );
@@ -118,6 +187,7 @@ type DayPart = 'day' | 'month' | 'year';
 
 /** The order of day, month and year in the campus locale: day first in India, month first in the US. */
 export function dayOrder(): DayPart[] {
+  if (written()) return ['day', 'month', 'year'];
   return numericDay()
     .formatToParts(new Date(2031, 4, 2))
     .flatMap((part) =>

@@ -17,7 +17,9 @@ export const monthLabel = formatMonth;
 
 export function groupByMonth(records: readonly AttendanceRecord[]): AttendanceMonth[] {
   const months = new Map<string, AttendanceMonth>();
-  for (const record of [...records].sort((a, b) => b.date.localeCompare(a.date))) {
+  // ISO days sort as text; `localeCompare` would load the browser's collation data for it.
+  const newestFirst = [...records].sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
+  for (const record of newestFirst) {
     const key = record.date.slice(0, 7);
     let month = months.get(key);
     if (!month) {
