@@ -1,9 +1,27 @@
 /**
  * The bar under the roster that stays in view (at the bottom of the screen while the list scrolls):
  * the counts and Submit. The outcome of a submit is a toast (SPEC §8's words, green or red).
+ *
+ * Every tap on the roster renders the bar again, so its counts are plain elements and Submit is
+ * memoised: a tap re-renders the count text, not a button's theme and colour resolution.
  */
-import { Button, Group, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
+import { memo } from 'react';
 import { MESSAGES } from '@campus/contract';
+
+const SubmitButton = memo(function SubmitButton({
+  pending,
+  disabled,
+}: {
+  pending: boolean;
+  disabled: boolean;
+}) {
+  return (
+    <Button type="submit" disabled={disabled} className="roster-submit">
+      {pending ? MESSAGES.submitting : 'Submit Attendance'}
+    </Button>
+  );
+});
 
 export function RosterBar({
   present,
@@ -24,15 +42,13 @@ export function RosterBar({
 }) {
   return (
     <div className="roster-bar">
-      <Group justify="space-between" gap="xs">
-        <Text aria-live="polite" fw={500} className="roster-counts">
+      <div className="roster-bar-row">
+        <p aria-live="polite" className="roster-counts">
           Present {present} · Absent {absent}
           {onLeave > 0 && ` · On leave ${onLeave}`} · Not marked {unmarked}
-        </Text>
-        <Button type="submit" disabled={pending || changes === 0} className="roster-submit">
-          {pending ? MESSAGES.submitting : 'Submit Attendance'}
-        </Button>
-      </Group>
+        </p>
+        <SubmitButton pending={pending} disabled={pending || changes === 0} />
+      </div>
     </div>
   );
 }

@@ -269,9 +269,11 @@ function RosterEditor({
   const day = date === today ? "Today's attendance is" : `The attendance of ${formatDay(date)} is`;
 
   return (
-    // Capped on wide screens so the names, the choices and Submit stay close together.
+    // Capped on wide screens so the names, the choices and Submit stay close together. Plain
+    // elements around the roster: a tap renders this part again, and Mantine's layout components
+    // would resolve their theme props on every tap.
     <form onSubmit={submit} className="roster-form">
-      <Stack maw={720} gap="sm">
+      <div className="roster-stack">
         <RosterTools
           search={search}
           onSearch={setSearch}
@@ -280,14 +282,14 @@ function RosterEditor({
           onMarkAll={markAll}
           pending={mark.isPending}
         />
-        <Text size="sm" c="dimmed">
+        <p className="roster-note">
           {changes.size === 0 && !mark.isSuccess
             ? submitHint(day, recorded, students.length)
             : recorded > 0 && 'Changes to marks already recorded are saved as corrections.'}
-        </Text>
-        <Text id="roster-keys" size="sm" c="dimmed" className="roster-keys">
+        </p>
+        <p id="roster-keys" className="roster-note roster-keys">
           Keys: ↑ ↓ or J K move, P present, A absent.
-        </Text>
+        </p>
         {shown.length > 0 ? (
           <AttendanceRoster
             group={group}
@@ -311,7 +313,7 @@ function RosterEditor({
           changes={changes.size}
           pending={mark.isPending}
         />
-      </Stack>
+      </div>
     </form>
   );
 }
