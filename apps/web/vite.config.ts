@@ -1,6 +1,10 @@
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { PATHS } from '../../packages/contract/src/paths';
 
 const server = process.env.API_ORIGIN ?? 'http://localhost:3000';
 /** V8's hint that every function of a file is called as it loads: compile them all while it downloads. */
@@ -113,12 +117,56 @@ function compileOnLoad(): Plugin {
 /** The file, beside index.html, that lists what a role area's first screen loads (read by the server). */
 const AREA_PRELOAD_FILE = 'area-preload.json';
 
+const SCREENS_FILE = resolve(dirname(fileURLToPath(import.meta.url)), 'src/app/screens.ts');
+
+/**
+ * Each screen's address and the source file of its page, as `app/screens.ts` lists them
+ * (`path: inArea(PATHS.student.home), load: () => import('../features/…/student-home-page')`).
+ * Throws when a screen there is written another way, so that none is left out unnoticed.
+ */
+function screenSources(): { path: string; source: string }[] {
+  const text = readFileSync(SCREENS_FILE, 'utf8');
+  const screen = /path: inArea\(PATHS\.(\w+)\.(\w+)\),\s*load:\s*\(\)\s*=>\s*import\('([^']+)'\)/g;
+  const paths = PATHS as unknown as Record<string, Record<string, string>>;
+  const found = [...text.matchAll(screen)].map(([, role = '', key = '', module = '']) => {
+    const path = paths[role]?.[key];
+    if (!path) throw new Error(`areaPreloads: PATHS.${role}.${key} is not a path`);
+    return { path, source: resolve(dirname(SCREENS_FILE), `${module}.tsx`) };
+  });
+  // Every screen's loader (the interface's own `load: () => Promise<…>` aside).
+  const listed = text.match(/\bload: \(\) =>(?!\s*Promise)/g)?.length ?? 0;
+  if (found.length === 0 || found.length !== listed) {
+    throw new Error(`areaPreloads: read ${found.length} of the ${listed} screens of app/screens.ts`);
+  }
+  return found;
+}
+
+/** A chunk and every chunk it imports, at any depth. */
+function withImports(chunk: Chunk, byFile: Map<string, Chunk>): Chunk[] {
+  const seen = new Map<string, Chunk>();
+  const visit = (c: Chunk) => {
+    if (seen.has(c.fileName)) return;
+    seen.set(c.fileName, c);
+    for (const file of c.imports) {
+      const imported = byFile.get(file);
+      if (imported) visit(imported);
+    }
+  };
+  visit(chunk);
+  return [...seen.values()];
+}
+
 /**
  * The role areas' code listed for the server (`plugins/spa.ts`), which names it in the page it sends
  * for an area's address (`/student/home`): the browser then fetches the areas' chunk, what it
  * imports and its stylesheet beside the entry, instead of after the entry has downloaded and run.
  * On a slow network that was a second wave of about 90 KB, begun only once the first had ended.
  * The sign-in page is sent without them. Decision record 0058.
+ *
+ * Each screen's own code is listed too, under its address: the page for `/student/gatepass` names
+ * the gate pass screen's chunks as well, so that they arrive while the entry runs rather than being
+ * asked for once it has (on a phone the first render waited about 150 ms for them). Decision record
+ * 0059.
  */
 function areaPreloads(): Plugin {
   return {
@@ -128,6 +176,7 @@ function areaPreloads(): Plugin {
       order: 'post',
       handler(_options, bundle) {
         const chunks = chunksOf(bundle);
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
         const areas = areasChunk(chunks, 'areaPreloads');
         // What the entry loads itself is on its way already.
         const first = new Set(
@@ -135,10 +184,27 @@ function areaPreloads(): Plugin {
         );
         const modules = [areas.fileName, ...areas.imports].filter((file) => !first.has(file));
         const styles = [...(areas.viteMetadata?.importedCss ?? [])];
+        // The entry's stylesheet is written into the page (inlineEntryStylesheet): never fetched.
+        const entryStyles = chunks
+          .filter((chunk) => chunk.isEntry)
+          .flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]);
+        const named = new Set([...first, ...modules, ...styles, ...entryStyles]);
+        const screens: Record<string, { modules: string[]; styles: string[] }> = {};
+        for (const { path, source } of screenSources()) {
+          const page = chunks.find((chunk) => chunk.facadeModuleId === source);
+          if (!page) throw new Error(`areaPreloads: no chunk for ${source} (${path})`);
+          const loaded = withImports(page, byFile);
+          screens[path] = {
+            modules: loaded.map((chunk) => chunk.fileName).filter((file) => !named.has(file)),
+            styles: [
+              ...new Set(loaded.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])])),
+            ].filter((file) => !named.has(file)),
+          };
+        }
         this.emitFile({
           type: 'asset',
           fileName: AREA_PRELOAD_FILE,
-          source: JSON.stringify({ modules, styles }),
+          source: JSON.stringify({ modules, styles, screens }),
         });
       },
     },

@@ -77,6 +77,37 @@ test.describe('the app shell', () => {
     expect(sheets.filter((path) => !path.startsWith('/assets/areas-'))).toEqual([]);
   });
 
+  test('a screen opened from its address comes with its own code named in the page, each file fetched once', async ({
+    page,
+  }) => {
+    await signInAs(page, DEMO.student, /\/student\/home$/);
+    const named = async (path: string) => {
+      const html = await (await page.request.get(path)).text();
+      return [...html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)"/g)].map((m) => m[1]!);
+    };
+    const gatepass = await named(PATHS.student.gatepass);
+    const gatepassPage = gatepass.find((file) => /\/student-gatepass-page-[\w-]+\.js$/.test(file));
+    expect(gatepassPage, 'the gate pass screen is named in its own page').toBeTruthy();
+    // Another screen's page names its own code, not the gate pass screen's; an unknown address the areas'.
+    expect(await named(PATHS.student.help)).not.toContain(gatepassPage);
+    const unknown = await named('/student/no-such-screen');
+    expect(unknown.some((file) => file.includes('/areas-'))).toBe(true);
+    expect(unknown).not.toContain(gatepassPage);
+
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(PATHS.student.gatepass);
+    await expect(page.getByRole('heading', { name: 'Gate Pass', level: 1 })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Submit' })).toBeVisible();
+    expect(scripts).toContain(gatepassPage);
+    expect(
+      scripts.filter((file, i) => scripts.indexOf(file) !== i),
+      'no file fetched twice',
+    ).toEqual([]);
+  });
+
   test('on a phone the navigation menu keeps its styling after the chatbot has been opened', async ({
     page,
   }) => {

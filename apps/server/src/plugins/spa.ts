@@ -24,34 +24,48 @@ function pageFor(webDist: string, locale: string): string {
 /** The role areas' addresses: `/student/…`, `/teacher/…`, `/admin/…`, `/guard/…`. */
 const AREA_PATH = /^(student|teacher|admin|guard)(\/|$)/;
 
-/**
- * The page for a role area's address: the same page, naming the areas' code and stylesheet (listed by
- * the web build in `area-preload.json`) so that the browser fetches them beside the entry rather than
- * after it has run. The page alone where the build lists nothing. Decision record 0058.
- */
-function areaPageFor(webDist: string, page: string): string {
-  const listed = join(webDist, 'area-preload.json');
-  if (!existsSync(listed)) return page;
-  const { modules = [], styles = [] } = JSON.parse(readFileSync(listed, 'utf8')) as {
-    modules?: string[];
-    styles?: string[];
-  };
-  // `crossorigin` as Vite's preloader asks for them: a request in another credentials mode would
-  // fetch the file again instead of using the preload.
-  const links = [
+interface Preloads {
+  modules?: string[];
+  styles?: string[];
+}
+
+// `crossorigin` as Vite's preloader asks for them: a request in another credentials mode would
+// fetch the file again instead of using the preload.
+const preloadLinks = ({ modules = [], styles = [] }: Preloads): string =>
+  [
     ...modules.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" fetchpriority="low">`),
     ...styles.map(
       (file) => `<link rel="preload" as="style" crossorigin href="/${file}" fetchpriority="low">`,
     ),
   ].join('');
-  return page.replace('</head>', `${links}</head>`);
+
+/**
+ * The pages for a role area's addresses: the same page, naming the areas' code and stylesheet (listed
+ * by the web build in `area-preload.json`) so that the browser fetches them beside the entry rather
+ * than after it has run; for a screen's own address, that screen's code as well. Decision records
+ * 0058 and 0059. The page alone where the build lists nothing.
+ */
+function areaPagesFor(webDist: string, page: string): { area: string; screens: Map<string, string> } {
+  const listed = join(webDist, 'area-preload.json');
+  if (!existsSync(listed)) return { area: page, screens: new Map() };
+  const { screens = {}, ...areas } = JSON.parse(readFileSync(listed, 'utf8')) as Preloads & {
+    screens?: Record<string, Preloads>;
+  };
+  const withLinks = (links: string) => page.replace('</head>', `${links}</head>`);
+  const area = preloadLinks(areas);
+  return {
+    area: withLinks(area),
+    screens: new Map(
+      Object.entries(screens).map(([path, own]) => [path, withLinks(area + preloadLinks(own))]),
+    ),
+  };
 }
 
 export async function registerSpa(app: FastifyInstance, webDist: string, locale = 'en-IN'): Promise<void> {
   const built = existsSync(join(webDist, 'index.html'));
   const files = new Set(built ? listFiles(webDist).filter((f) => !/\.(br|gz)$/.test(f)) : []);
   const page = built ? pageFor(webDist, locale) : '';
-  const areaPage = built ? areaPageFor(webDist, page) : '';
+  const areaPages = built ? areaPagesFor(webDist, page) : { area: '', screens: new Map<string, string>() };
   if (built) {
     // The build writes .br and .gz beside each asset; they are sent to clients that accept them.
     await app.register(fastifyStatic, { root: webDist, serve: false, preCompressed: true });
@@ -70,6 +84,9 @@ export async function registerSpa(app: FastifyInstance, webDist: string, locale 
       return reply.sendFile(path, { cacheControl: false });
     }
     reply.header('cache-control', 'no-cache');
-    return reply.type('text/html; charset=utf-8').send(AREA_PATH.test(path) ? areaPage : page);
+    const sent = AREA_PATH.test(path)
+      ? (areaPages.screens.get(`/${path.replace(/\/+$/, '')}`) ?? areaPages.area)
+      : page;
+    return reply.type('text/html; charset=utf-8').send(sent);
   });
 }
