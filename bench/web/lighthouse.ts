@@ -18,6 +18,7 @@ import { parseArgs } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import { analyzeBundle, formatBundleReport } from './bundle';
 import { buildWeb } from './build-web';
+import { CHROMIUM_ARGS } from './chromium-flags';
 import { startServer, type Child } from '../lib/processes';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -137,7 +138,7 @@ try {
 
   chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
-    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'],
+    chromeFlags: ['--headless', ...CHROMIUM_ARGS],
   });
   const browser = await puppeteer.default.connect({
     browserURL: `http://127.0.0.1:${chrome.port}`,

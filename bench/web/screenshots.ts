@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import { chromium, type Page } from 'playwright-core';
 import { PATHS, type Role } from '@campus/contract';
 import { startServer } from '../lib/processes';
+import { CHROMIUM_ARGS } from './chromium-flags';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -52,7 +53,7 @@ const server = await startServer(join(ROOT, 'apps/server/dist/main.js'), {
   SEED: 'demo',
 });
 const origin = `http://127.0.0.1:${server.port}`;
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 mkdirSync(OUT, { recursive: true });
 let shots = 0;
 try {

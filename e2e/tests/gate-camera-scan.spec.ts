@@ -7,6 +7,7 @@ import { chromium, expect, test, type APIRequestContext } from '@playwright/test
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import QRCode from 'qrcode';
+import { CHROMIUM_ARGS } from '../../bench/web/chromium-flags';
 import { DEMO, DEMO_PASSWORD, signInAs } from '../support/session';
 
 const W = 640;
@@ -103,8 +104,7 @@ test('a guard scans the student’s QR code with the camera: exit, then return, 
   const camera = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
-      '--no-sandbox',
-      '--disable-gpu',
+      ...CHROMIUM_ARGS,
       '--use-fake-ui-for-media-stream',
       '--use-fake-device-for-media-stream',
       `--use-file-for-fake-video-capture=${video}`,
