@@ -2,7 +2,7 @@
 import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { keepsInMemory, listPage } from './lists';
+import { keepsInMemory, listPage, withPageTotal } from './lists';
 
 describe('keepsInMemory', () => {
   it('keeps pages, and whole lists only when no free text or offset makes one of many copies', () => {
@@ -23,7 +23,7 @@ describe('listPage', () => {
   });
   afterAll(() => db.destroy());
 
-  const page = async (rows: number, limit: number | undefined, offset = 0) => {
+  const page = async (rows: number, limit: number | undefined, offset = 0, inPage = false) => {
     await db.schema.dropTable('marks').ifExists().execute();
     await db.schema.createTable('marks').addColumn('roll_no', 'integer').execute();
     if (rows > 0) {
@@ -33,10 +33,16 @@ describe('listPage', () => {
         .execute();
     }
     statements.length = 0;
-    const listed = await listPage(db.selectFrom('marks').select('roll_no').orderBy('roll_no'), {
-      limit,
-      offset,
-    });
+    const query = db.selectFrom('marks').select('roll_no').orderBy('roll_no');
+    const listed = inPage
+      ? await listPage(withPageTotal(query), { limit, offset }, undefined, 'in-page')
+      : await listPage(query, { limit, offset });
+    expect(listed.items.map((row) => row.roll_no)).toEqual(
+      Array.from(
+        { length: Math.max(0, Math.min(rows - offset, limit ?? rows)) },
+        (_, i) => 230001 + offset + i,
+      ),
+    );
     return { shown: listed.items.length, total: listed.total, statements: statements.length };
   };
 
@@ -53,5 +59,13 @@ describe('listPage', () => {
     expect(await page(201, 200)).toEqual({ shown: 200, total: 201, statements: 2 });
     expect(await page(61, 20, 20)).toEqual({ shown: 20, total: 61, statements: 2 });
     expect(await page(30, 20, 40)).toEqual({ shown: 0, total: 30, statements: 2 });
+  });
+
+  it('counts in the page itself when its rows carry the total, and apart only for a page past the end', async () => {
+    expect(await page(201, 200, 0, true)).toEqual({ shown: 200, total: 201, statements: 1 });
+    expect(await page(61, 20, 20, true)).toEqual({ shown: 20, total: 61, statements: 1 });
+    expect(await page(45, 20, 40, true)).toEqual({ shown: 5, total: 45, statements: 1 });
+    expect(await page(0, 20, 0, true)).toEqual({ shown: 0, total: 0, statements: 1 });
+    expect(await page(30, 20, 40, true)).toEqual({ shown: 0, total: 30, statements: 2 });
   });
 });

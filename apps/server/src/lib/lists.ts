@@ -4,7 +4,7 @@
  */
 import { TOTAL_COUNT_HEADER } from '@campus/contract';
 import type { FastifyReply } from 'fastify';
-import type { SelectQueryBuilder } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 
 export interface Page {
   /** Absent: every row from `offset` on. */
@@ -57,6 +57,21 @@ export function limited<DB, TB extends keyof DB, O>(
 }
 
 /**
+ * The column in which a page's rows carry how many rows match in all, counted by the page's own
+ * statement (`withPageTotal`, and `listPage` told `'in-page'`).
+ */
+export const PAGE_TOTAL = 'page_total';
+
+/**
+ * The page's query, each row also saying how many rows the query matches before its LIMIT: for a
+ * list whose every matching row is read to order it anyway (a group's or a mentor's few hundred, each
+ * student's looked up), the count then costs no second statement reading them all again.
+ */
+export function withPageTotal<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>) {
+  return query.select(sql<number | string>`count(*) over ()`.as(PAGE_TOTAL));
+}
+
+/**
  * A query that places its page itself, where LIMIT and OFFSET belong inside it (a page's ids chosen
  * first, then only those rows joined to what they show): `rows(take, skip)` reads `take` rows (all
  * when undefined) from the `skip`th on.
@@ -88,8 +103,10 @@ export async function listPage<DB, TB extends keyof DB, O, CDB, CTB extends keyo
   /**
    * Count beside the page instead of after it, whether or not the page tells the total: for a count
    * that costs less than the round trip it saves (a count the database keeps, on PostgreSQL).
+   * `'in-page'`: the page's rows carry the total (`withPageTotal`); counted apart only for a page
+   * past the end.
    */
-  countAtOnce = false,
+  countAtOnce: boolean | 'in-page' = false,
 ): Promise<Listed<O>> {
   const { limit } = page;
   const take = limit === undefined ? undefined : limit + 1;
@@ -106,6 +123,13 @@ export async function listPage<DB, TB extends keyof DB, O, CDB, CTB extends keyo
     const items = more ? found.slice(0, limit) : found;
     return { items, shown: totalShownBy(items.length, page, !more) };
   };
+  if (countAtOnce === 'in-page') {
+    const found = await rows.execute();
+    const { items, shown } = pageOf(found);
+    const first = found[0] as Record<string, unknown> | undefined;
+    if (first !== undefined) return { items, total: Number(first[PAGE_TOTAL]) };
+    return { items, total: shown ?? (await count()) };
+  }
   if (countAtOnce) {
     const [found, counting] = await Promise.all([rows.execute(), count()]);
     const { items, shown } = pageOf(found);

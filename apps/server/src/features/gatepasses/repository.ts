@@ -13,7 +13,7 @@ import type { PreparedNotifications } from '../notifications/repository';
 import { inChunks } from '../../lib/chunks';
 import { newId, nowIso } from '../../lib/ids';
 import { rollNosOf } from '../../db/mentees';
-import { listPage, mapItems, type Listed, type Page } from '../../lib/lists';
+import { listPage, mapItems, withPageTotal, type Listed, type Page } from '../../lib/lists';
 import { gateState } from '../gate/state';
 import { writingRowsOf } from '../../db/changes';
 import { writeTogether, type CountedWrite } from '../../db/together';
@@ -238,9 +238,12 @@ export function gatePassRepository(db: Db, dialect: Dialect, now: () => number =
       if (byStudent) {
         counted = counted.where('g.roll_no', 'in', rollNosOf(db, { group, mentoredBy }));
       }
-      // On PostgreSQL a mentor's or a group's page and its count go out at once, on two connections
-      // (11.2 ms a cold first page where one after the other took 12.3).
-      return mapItems(await listPage(query, page, counted, byStudent && dialect === 'postgres'), toGatePass);
+      // A mentor's or a group's page reads every one of their few hundred students' passes to order
+      // them: the same statement counts them (`withPageTotal`), where a second statement read them
+      // all again (1.9 ms of PostgreSQL's time for a mentor of 400 on the 20,000-student campus).
+      if (byStudent)
+        return mapItems(await listPage(withPageTotal(query), page, counted, 'in-page'), toGatePass);
+      return mapItems(await listPage(query, page, counted), toGatePass);
     },
 
     /**

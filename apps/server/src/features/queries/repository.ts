@@ -19,7 +19,16 @@ import type { Database } from '../../db/schema';
 import { newId, nowIso } from '../../lib/ids';
 import { insertEntries, type AuditRecord } from '../audit/repository';
 import { inChunks } from '../../lib/chunks';
-import { countOf, limited, listPage, PagedQuery, type Listed, type Page } from '../../lib/lists';
+import {
+  countOf,
+  limited,
+  listPage,
+  PagedQuery,
+  PAGE_TOTAL,
+  withPageTotal,
+  type Listed,
+  type Page,
+} from '../../lib/lists';
 import { existingRowsOf, rowsOf, writingRowsOf } from '../../db/changes';
 import { writeTogether, type CountedWrite } from '../../db/together';
 import type { StudentCard } from '../people/cards';
@@ -426,8 +435,17 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper, mentees
         const outer = selectQueries(shared ? undefined : reader.accountId)
           .orderBy('q.created_at', order)
           .orderBy('q.id', order);
+        // The page's ids also carry how many there are (`withPageTotal`): every one of them is read
+        // to order them, and a second statement to count them read them all again (1.5 ms of
+        // PostgreSQL's time for a mentor of 400).
+        const paged = (take: number | undefined, skip: number) =>
+          outer
+            .innerJoin(withPageTotal(limited(ids, take, skip)).as('p'), (join) =>
+              join.on(sql<boolean>`${sql.ref('p.key')} = ${key}`),
+            )
+            .select(sql.ref<number | string>(`p.${PAGE_TOTAL}`).as(PAGE_TOTAL));
         return {
-          query: new PagedQuery((take, skip) => outer.where(key, 'in', limited(ids, take, skip))),
+          query: new PagedQuery(paged),
           counted: ids.clearOrderBy(),
         };
       };
@@ -470,7 +488,7 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper, mentees
             ? () => keep(countKey, countTables, count, outside)
             : count;
       if (!shared || !keep) {
-        const found = await listPage(tagged(queryOf()), page, total);
+        const found = await listPage(tagged(queryOf()), page, total, byStudentsFirst && 'in-page');
         return {
           items: await toQueries(found.items, reader, filter.withHidden, tagListsOf(found.items)),
           total: found.total,
@@ -481,9 +499,9 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper, mentees
         pageKey,
         followed(['queries', 'query_tags'], ['students', 'teachers', 'teacher_groups']),
         async () => {
-          // On PostgreSQL a whole board's kept count, or a mentor's or a group's (which a page of their
-          // few hundred questions needs), is read beside the page: one round trip where there were two.
-          const beside = dialect === 'postgres' && (wholeBoard || byStudentsFirst);
+          // On PostgreSQL a whole board's kept count is read beside the page: one round trip where
+          // there were two. A mentor's or a group's page counts their questions itself.
+          const beside = byStudentsFirst ? 'in-page' : dialect === 'postgres' && wholeBoard;
           const listed = await listPage(tagged(queryOf()), page, total, beside);
           const tags = tagListsOf(listed.items);
           const found = { items: listed.items as Row[], total: listed.total };
