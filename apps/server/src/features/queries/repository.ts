@@ -32,7 +32,8 @@ import {
 import { existingRowsOf, rowsOf, writingRowsOf } from '../../db/changes';
 import { writeTogether, type CountedWrite } from '../../db/together';
 import type { StudentCard } from '../people/cards';
-import { shareValue, type CachedSource } from '../../db/read-cache';
+import { shareValue, type CachedSource, type ReadCache } from '../../db/read-cache';
+import type { Stamp } from '../../db/changes';
 import { rollNosOf, type MenteeRowsOf } from '../../db/mentees';
 
 /** The paged form of a query (`PagedQuery`, lib/lists.ts). */
@@ -108,7 +109,35 @@ export type Keeper = <T>(
   outside?: number,
 ) => Promise<T>;
 
-export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper, menteesOf?: MenteeRowsOf) {
+/** What a whole board's page is read from (`list`): its questions, their tags, students and solvers. */
+const BOARD_SOURCES: readonly CachedSource[] = [
+  'students',
+  'teachers',
+  'teacher_groups',
+  'queries',
+  'query_tags',
+];
+
+/** At most this many page sizes of the unsolved board's first page are kept up to date as questions come. */
+const FIRST_PAGE_SIZES = 8;
+
+/**
+ * The unsolved board's first pages held in memory when a question was about to be asked, and where
+ * their sources stood (`boardBeforeAsking`): after the question, each is kept with it on top.
+ */
+export interface BoardBeforeAsking {
+  before: Stamp;
+  pages: { key: string; limit: number; kept: object }[];
+}
+
+export function queryRepository(
+  db: Db,
+  dialect: Dialect,
+  keep?: Keeper,
+  menteesOf?: MenteeRowsOf,
+  /** The read cache itself, for keeping the unsolved board's first page as questions are asked. */
+  cache?: ReadCache,
+) {
   /**
    * The page's queries with their students and the viewer's like, in one query (a page adds each
    * one's tags to it, `tagged`; one question looked up by id reads them apart, `tagsOf`); without a
@@ -267,6 +296,51 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper, mentees
           : {}),
       };
     });
+  };
+
+  /** The unsolved board's first page (newest first, no filter) by its size, as `list` keeps it. */
+  const firstPages = new Map<number, string>();
+
+  /** A board's page as `list` keeps it: its rows (with their tags' column) and total, and the tags. */
+  interface KeptPage {
+    found: { items: (Row & { tag_list: string[] | string | null })[]; total: number };
+    tags: Map<string, string[]>;
+  }
+
+  /**
+   * After a question: each first page of the unsolved board held before it, with the question in its
+   * place (newest first, ties by id) and the board's total one more. Kept only when nothing but the
+   * question changed the board's sources since `before` (`keepWritten`); otherwise the next read
+   * loads the page. The question's row is what a read would give: the columns `list` selects, its
+   * tags' column as the dialect hands it over.
+   */
+  const keepAsked = async (
+    board: BoardBeforeAsking,
+    row: Row,
+    tags: readonly string[],
+    moves: number,
+  ): Promise<void> => {
+    const asked = {
+      ...row,
+      tag_list: dialect === 'postgres' ? (tags.length > 0 ? [...tags] : null) : JSON.stringify(tags),
+    };
+    const newer = (a: Row, b: Row) =>
+      a.created_at > b.created_at || (a.created_at === b.created_at && a.id > b.id);
+    for (const { key, limit, kept } of board.pages) {
+      const { found } = kept as KeptPage;
+      const at = found.items.findIndex((item) => newer(asked, item));
+      const place = at === -1 ? found.items.length : at;
+      const items =
+        place < limit
+          ? [...found.items.slice(0, place), asked, ...found.items.slice(place)].slice(0, limit)
+          : found.items;
+      const value: KeptPage = { found: { items, total: found.total + 1 }, tags: tagListsOf(items) };
+      await cache!.keepWritten(key, BOARD_SOURCES, value, {
+        sources: BOARD_SOURCES,
+        before: board.before,
+        moves,
+      });
+    }
   };
 
   /** Per page kept in memory: its items as seen by a student, and by staff, who liked none of them. */
@@ -495,6 +569,17 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper, mentees
         };
       }
       const pageKey = `queries-page:${String(filter.solved)}:${filter.rollNo ?? ''}:${filter.withHidden ? 'hidden' : ''}:${filter.group ?? ''}:${filter.mentoredBy ?? ''}:${mentees?.key ?? ''}:${sort}:${order}:${page.limit ?? 'all'}:${page.offset}`;
+      if (
+        filter.solved === false &&
+        wholeBoard &&
+        sort === 'createdAt' &&
+        order === 'desc' &&
+        page.offset === 0 &&
+        page.limit !== undefined &&
+        (firstPages.has(page.limit) || firstPages.size < FIRST_PAGE_SIZES)
+      ) {
+        firstPages.set(page.limit, pageKey);
+      }
       const kept = await keep(
         pageKey,
         followed(['queries', 'query_tags'], ['students', 'teachers', 'teacher_groups']),
@@ -604,6 +689,8 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper, mentees
       viewer: Reader | string,
       counted?: CountedWrite,
       audit?: (query: Query) => readonly AuditRecord[],
+      /** The unsolved board's first pages before anything was read for the question (`boardBeforeAsking`). */
+      board?: BoardBeforeAsking,
     ): Promise<Query> {
       const reader = readerOf(viewer);
       const row = {
@@ -618,23 +705,26 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper, mentees
         created_at: nowIso(),
         anonymous: input.anonymous ? 1 : 0,
       };
+      // The question as a board's read gives it: the columns of `selectQueries`, liked by nobody.
+      const read: Row = {
+        id: row.id,
+        name: student.name,
+        roll_no: row.roll_no,
+        email: student.email,
+        group_name: student.group,
+        topic: row.topic,
+        description: row.description,
+        likes: row.likes,
+        solution: null,
+        solved_at: null,
+        solved_by_name: null,
+        created_at: row.created_at,
+        hidden_at: null,
+        anonymous: row.anonymous,
+        liked_by_me: 0,
+      };
       // The answer, as its asker sees it, is built from what is written instead of read back.
-      const [query] = await toQueries(
-        [
-          {
-            ...row,
-            name: student.name,
-            email: student.email,
-            group_name: student.group,
-            solved_by_name: null,
-            hidden_at: null,
-            liked_by_me: false,
-          },
-        ],
-        reader,
-        false,
-        new Map([[row.id, [...input.tags]]]),
-      );
+      const [query] = await toQueries([read], reader, false, new Map([[row.id, [...input.tags]]]));
       const entries = audit?.(query!) ?? [];
       const tags = input.tags.map((tag, position) => ({ query_id: row.id, position, tag }));
       // One statement on PostgreSQL, one round trip instead of four: the foreign key and the tags'
@@ -650,7 +740,31 @@ export function queryRepository(db: Db, dialect: Dialect, keep?: Keeper, mentees
         ],
         counted,
       );
+      if (board && board.pages.length > 0) {
+        // The question moved its table once, and its tags' table once when it has tags.
+        const keeping = keepAsked(board, read, input.tags, tags.length > 0 ? 2 : 1);
+        // Where keeping waits for a barrier first (PostgreSQL), the answer does not wait for it; a
+        // page not kept is read again by the next reader.
+        if (cache!.writesKnownAtOnce) await keeping;
+        else void keeping.catch(() => undefined);
+      }
       return query!;
+    },
+
+    /**
+     * Where the unsolved board's first pages stand before a question is asked, and the pages held
+     * in memory then: taken before anything is read for the question (the asker's card), so that
+     * any change to the board's sources after it leaves the pages to be read again.
+     */
+    boardBeforeAsking(outside: number | undefined): BoardBeforeAsking | undefined {
+      if (!cache || firstPages.size === 0) return undefined;
+      const before = cache.stampBefore(BOARD_SOURCES, outside);
+      if (!before) return undefined;
+      const pages = [...firstPages].flatMap(([limit, key]) => {
+        const kept = cache.kept(key, BOARD_SOURCES, outside);
+        return typeof kept === 'object' && kept !== null ? [{ key, limit, kept }] : [];
+      });
+      return { before, pages };
     },
 
     /**

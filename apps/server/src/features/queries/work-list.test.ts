@@ -1,6 +1,6 @@
 /** The teachers' query work list: both boards filtered by group and mentees, sorted and paged. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOTAL_COUNT_HEADER, type Query, type QueriesResponse } from '@campus/contract';
+import { ANONYMOUS_STUDENT, TOTAL_COUNT_HEADER, type Query, type QueriesResponse } from '@campus/contract';
 import { createTestApp, type TestApp } from '../../../test/app';
 import {
   bearer,
@@ -290,6 +290,60 @@ describe('what a new question changes', () => {
 
     await hide(asked._id, true);
     expect(await solvedBoard()).toEqual(first);
+  });
+
+  it("keeps the unsolved board's first page in memory as a question is asked, with the question on top", async () => {
+    const asker = await createStudent(t.handle.db, { group: 'Q-4', name: 'Tia Top' });
+    const classmate = await createStudent(t.handle.db, { group: 'Q-4', name: 'Ben Reader' });
+    const readerToken = await login(t.app, classmate.loginId);
+    const firstPage = async (token: string) => {
+      const res = await t.app.inject({
+        url: '/api/queries-without-solution?limit=3',
+        headers: bearer(token),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return {
+        queries: res.json<QueriesResponse>().queries,
+        total: Number(res.headers[TOTAL_COUNT_HEADER.toLowerCase()]),
+      };
+    };
+    const before = await firstPage(readerToken);
+    expect(before.queries).toHaveLength(3);
+    // Anonymous: the classmate sees the question on top, its asker hidden; staff see who asked.
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/submit-query',
+      headers: bearer(await login(t.app, asker.loginId)),
+      payload: {
+        topic: 'Tia on top',
+        tags: 'first page, kept',
+        query: 'Is the first page kept?',
+        anonymous: true,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const misses = await answerMisses();
+    const after = await firstPage(readerToken);
+    expect(after.total).toBe(before.total + 1);
+    expect(after.queries.map((q) => q.topic)).toEqual([
+      'Tia on top',
+      ...before.queries.slice(0, 2).map((q) => q.topic),
+    ]);
+    expect(after.queries[0]).toMatchObject({
+      name: ANONYMOUS_STUDENT,
+      tags: ['first page', 'kept'],
+      likes: 0,
+    });
+    // SQLite knows the write at once; PostgreSQL keeps the page after a barrier the answer does not wait for.
+    if (t.handle.dialect === 'sqlite') expect(await answerMisses()).toBe(misses);
+    const staff = await firstPage(adminToken);
+    expect(staff.queries[0]).toMatchObject({ topic: 'Tia on top', name: 'Tia Top', anonymous: true });
+    // The question pushed the page's last one to the next page: none twice, none left out.
+    const next = await t.app.inject({
+      url: '/api/queries-without-solution?limit=3&offset=3',
+      headers: bearer(readerToken),
+    });
+    expect(next.json<QueriesResponse>().queries[0]?._id).toBe(before.queries[2]!._id);
   });
 
   it("keeps each board's count right as questions are asked, answered, hidden and shown again", async () => {
