@@ -380,6 +380,29 @@ describe('an answer a write made known', () => {
     }
   });
 
+  it('changes a kept answer by a write that moved its tables by its own changes only (keepChanged)', async () => {
+    const { counts, cache, read, loads } = tracked();
+    const group: CachedSource[] = ['students', cache.watch('attendance', [1, 2, 3])];
+    const add = (value: string[]) => [...value, 'written'];
+    expect(await read()).toEqual(['loaded']);
+    // The write changed one student's rows once: the answer kept with the write in it, not read again.
+    counts.table('attendance', [2]);
+    expect(cache.keepChanged('marks', group, 1, add)).toBe(true);
+    expect(await read()).toEqual(['loaded', 'written']);
+    // Another write meanwhile (a student, or one more change than the write's own): nothing kept.
+    counts.table('students');
+    counts.table('attendance', [1]);
+    expect(cache.keepChanged('marks', group, 1, add)).toBe(false);
+    expect(await read()).toEqual(['loaded']);
+    expect(loads()).toBe(2);
+    // Nothing kept for a key never read, nor when the change cannot tell the answer.
+    counts.table('attendance', [3]);
+    expect(cache.keepChanged('other', group, 1, add)).toBe(false);
+    expect(cache.keepChanged('marks', group, 1, () => undefined)).toBe(false);
+    expect(await read()).toEqual(['loaded']);
+    expect(loads()).toBe(3);
+  });
+
   it('where writes are heard of late (PostgreSQL), first hears every change committed before', async () => {
     const counts = new ChangeCounts();
     let heard: (() => void) | undefined;

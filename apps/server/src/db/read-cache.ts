@@ -261,6 +261,35 @@ export class ReadCache {
   }
 
   /**
+   * Changes the answer kept for `key` by a write this process has just made, without reading it
+   * back: `change` gives the answer with the write in it (undefined when it cannot tell). Kept only
+   * when `tables` moved since the answer was stamped by exactly the write's own `moves` (one for each
+   * table it changed, as `changes.ts` counts them), on this process's counts, which on PostgreSQL
+   * count its own writes as they are answered (decision record 0040): nothing else has changed what
+   * the answer was read from since it was. The answer may already hold the write (a read that began
+   * before the write was counted and read after it committed); `change` must then leave it as it is.
+   * A change committed elsewhere before the write but heard only later drops the answer when it is
+   * heard, as it drops every answer kept before it was heard. Decision record 0060.
+   */
+  keepChanged<T>(
+    key: string,
+    tables: readonly CachedSource[],
+    moves: number,
+    change: (value: T) => T | undefined,
+  ): boolean {
+    if (!this.enabled) return false;
+    const entry = this.entries.get(key);
+    const outside = this.changes.outside();
+    if (!entry || outside === undefined || outside !== entry.stamp.outside) return false;
+    const now = this.changes.stamp(tables, outside);
+    if (now.local !== entry.stamp.local + moves) return false;
+    const value = change(entry.value as T);
+    if (value === undefined) return false;
+    this.store(key, now, value);
+    return true;
+  }
+
+  /**
    * Like `get`, but a cached answer is given at once rather than in a promise: a route handler that
    * returns it lets the answer leave without waiting for another turn of the event loop.
    */

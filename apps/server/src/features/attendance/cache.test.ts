@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOTAL_COUNT_HEADER } from '@campus/contract';
 import { createTestApp, type TestApp } from '../../../test/app';
 import {
   bearer,
@@ -48,7 +49,7 @@ const mark = (rollNo: number, status: string, date = new Date().toISOString().sl
   });
 
 describe("a student's own screens in memory", () => {
-  it("marking one student's attendance keeps another's history in memory and shows the marked one's at once", async () => {
+  it("marking one student's attendance keeps both histories in memory, the marked one's with the day in it", async () => {
     const marked = await signedIn();
     const other = await signedIn();
     const history = (s: typeof marked) => read(`/api/attendance/${s.rollNo}?limit=20`, s.token);
@@ -59,13 +60,24 @@ describe("a student's own screens in memory", () => {
     const before = await hits();
     expect((await history(other)).json()).toEqual([]);
     expect(await hits()).toBe(before + 1);
+    // The mark put its day into the marked student's history kept in memory: not read again.
     const fresh = await history(marked);
     expect(fresh.json<{ status: string }[]>().map((r) => r.status)).toEqual(['Absent']);
-    expect(await hits()).toBe(before + 1);
+    expect(fresh.headers[TOTAL_COUNT_HEADER.toLowerCase()]).toBe('1');
+    expect(await hits()).toBe(before + 2);
 
-    // A correction of the same day reaches the marked student at once too.
+    // A correction of the same day reaches the marked student at once too, and so does a new day.
     expect((await mark(marked.rollNo, 'Present')).statusCode).toBe(200);
     expect((await history(marked)).json<{ status: string }[]>().map((r) => r.status)).toEqual(['Present']);
+    expect((await mark(marked.rollNo, 'Absent', '2026-01-05')).statusCode).toBe(200);
+    const beforeDays = await hits();
+    const days = await history(marked);
+    expect(await hits()).toBe(beforeDays + 1);
+    expect(days.json<{ date: string; status: string }[]>().at(-1)).toEqual({
+      date: '2026-01-05',
+      status: 'Absent',
+    });
+    expect(days.headers[TOTAL_COUNT_HEADER.toLowerCase()]).toBe('2');
   });
 
   it('marking a group again keeps in memory the history of each student whose status stays the same', async () => {

@@ -13,6 +13,7 @@ import {
   RosterQuerySchema,
   RosterResponseSchema,
   type AttendanceMark,
+  type AttendanceRecord,
   type AttendanceStatus,
 } from '@campus/contract';
 import { badRequest, conflict, notFound } from '../../lib/errors';
@@ -93,6 +94,38 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, 
       { body, total: body.length },
       written,
     );
+  }
+
+  /** A student's history as it is kept in memory: the first page of each size asked for (`all` too). */
+  const historyKeys = new Map<number, Map<number | 'all', string>>();
+  const historySources = (rollNo: number): CachedSource[] => ['students', rowsOf('attendance', rollNo)];
+  /** At most this many page sizes of one student's history are kept up to date as marks come. */
+  const HISTORY_PAGE_SIZES = 4;
+
+  /**
+   * After a mark that changed a student's status of a day: each first page of the student's history
+   * kept in memory, with that day's status (a new day in its place, newest first, and the total one
+   * more), when nothing but the mark changed the student's rows or the students since the page was
+   * read (`keepChanged`, decision record 0060). The student reads it without a round trip.
+   */
+  function keepMarkedDay(rollNo: number, date: string, status: AttendanceStatus): void {
+    for (const [limit, key] of historyKeys.get(rollNo) ?? []) {
+      cache.keepChanged<ListAnswer<AttendanceRecord[]>>(key, historySources(rollNo), 1, (kept) => {
+        const at = kept.body.findIndex((record) => record.date <= date);
+        const same = at === -1 ? undefined : kept.body[at];
+        if (same?.date === date) {
+          // Read after the mark was written: the page holds it already.
+          if (same.status === status) return kept;
+          const body = kept.body.map((record, i) => (i === at ? { date, status } : record));
+          return { body, total: kept.total };
+        }
+        const place = at === -1 ? kept.body.length : at;
+        // Past a full page: whether the total counts the day already cannot be told.
+        if (limit !== 'all' && place >= limit) return undefined;
+        const body = [...kept.body.slice(0, place), { date, status }, ...kept.body.slice(place)];
+        return { body: limit === 'all' ? body : body.slice(0, limit), total: kept.total + 1 };
+      });
+    }
   }
 
   /**
@@ -219,6 +252,8 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, 
       const entries = entriesWithWrite(request, answer);
       const result = await repo.mark(date, changed, teacher.accountId, entries, countedWrite(request));
       if (!result.ok) throw unknownRollNos(result.unknownRollNos);
+      // Each changed mark moved its student's rows once.
+      for (const m of changed) keepMarkedDay(m.rollNo, date, m.status);
       // Each changed mark moves its student's rows once.
       if (sources && stamped && whole) {
         const written = { sources, before: stamped, moves: changed.length };
@@ -290,17 +325,15 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, 
         if (!history) throw notFound(`No student with roll number ${rollNo}`);
         return arrayAnswer(history);
       };
-      return answerList(
-        reply,
-        keepsInMemory(page)
-          ? cache.read(
-              `attendance:${rollNo}:${page.limit ?? 'all'}:${page.offset}`,
-              ['students', rowsOf('attendance', rollNo)],
-              load,
-              request.dataVersion,
-            )
-          : load(),
-      );
+      if (!keepsInMemory(page)) return answerList(reply, load());
+      const key = `attendance:${rollNo}:${page.limit ?? 'all'}:${page.offset}`;
+      if (page.offset === 0) {
+        let keys = historyKeys.get(rollNo);
+        if (!keys) historyKeys.set(rollNo, (keys = new Map<number | 'all', string>()));
+        const limit = page.limit ?? 'all';
+        if (keys.size < HISTORY_PAGE_SIZES || keys.has(limit)) keys.set(limit, key);
+      }
+      return answerList(reply, cache.read(key, historySources(rollNo), load, request.dataVersion));
     },
   );
 };

@@ -13,10 +13,19 @@ export interface StudentCard {
   group: string;
 }
 
+const cardKey = (rollNo: number) => `student-card:${rollNo}`;
+
+/**
+ * Whether `card` is the one memory holds for the student now: no student has changed since it was
+ * read, so what is built from it may be kept (`ReadCache.keepChanged`).
+ */
+export const isCurrentCard = (cache: ReadCache, rollNo: number, card: StudentCard): boolean =>
+  cache.kept(cardKey(rollNo), ['students']) === card;
+
 export function studentCards(db: Db, cache: ReadCache) {
   return (rollNo: number, outside: number | undefined): Promise<StudentCard | null> =>
     cache.get(
-      `student-card:${rollNo}`,
+      cardKey(rollNo),
       ['students'],
       async () => {
         const row = await db

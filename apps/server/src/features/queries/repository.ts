@@ -31,9 +31,8 @@ import {
 } from '../../lib/lists';
 import { existingRowsOf, rowsOf, writingRowsOf } from '../../db/changes';
 import { writeTogether, type CountedWrite } from '../../db/together';
-import type { StudentCard } from '../people/cards';
+import { isCurrentCard, type StudentCard } from '../people/cards';
 import { shareValue, type CachedSource, type ReadCache } from '../../db/read-cache';
-import type { Stamp } from '../../db/changes';
 import { rollNosOf, type MenteeRowsOf } from '../../db/mentees';
 
 /** The paged form of a query (`PagedQuery`, lib/lists.ts). */
@@ -120,15 +119,6 @@ const BOARD_SOURCES: readonly CachedSource[] = [
 
 /** At most this many page sizes of the unsolved board's first page are kept up to date as questions come. */
 const FIRST_PAGE_SIZES = 8;
-
-/**
- * The unsolved board's first pages held in memory when a question was about to be asked, and where
- * their sources stood (`boardBeforeAsking`): after the question, each is kept with it on top.
- */
-export interface BoardBeforeAsking {
-  before: Stamp;
-  pages: { key: string; limit: number; kept: object }[];
-}
 
 export function queryRepository(
   db: Db,
@@ -308,37 +298,32 @@ export function queryRepository(
   }
 
   /**
-   * After a question: each first page of the unsolved board held before it, with the question in its
-   * place (newest first, ties by id) and the board's total one more. Kept only when nothing but the
-   * question changed the board's sources since `before` (`keepWritten`); otherwise the next read
-   * loads the page. The question's row is what a read would give: the columns `list` selects, its
-   * tags' column as the dialect hands it over.
+   * After a question: each first page of the unsolved board kept in memory, with the question in its
+   * place (newest first, ties by id) and the board's total one more, when nothing but the question
+   * changed what the page was read from (`keepChanged`); otherwise the next reader reads the page.
+   * The question's row is what a read would give: the columns `list` selects, its tags' column as
+   * the dialect hands it over. Decision record 0060.
    */
-  const keepAsked = async (
-    board: BoardBeforeAsking,
-    row: Row,
-    tags: readonly string[],
-    moves: number,
-  ): Promise<void> => {
+  const keepAsked = (row: Row, student: StudentCard, tags: readonly string[], moves: number): void => {
     const asked = {
       ...row,
       tag_list: dialect === 'postgres' ? (tags.length > 0 ? [...tags] : null) : JSON.stringify(tags),
     };
     const newer = (a: Row, b: Row) =>
       a.created_at > b.created_at || (a.created_at === b.created_at && a.id > b.id);
-    for (const { key, limit, kept } of board.pages) {
-      const { found } = kept as KeptPage;
-      const at = found.items.findIndex((item) => newer(asked, item));
-      const place = at === -1 ? found.items.length : at;
-      const items =
-        place < limit
-          ? [...found.items.slice(0, place), asked, ...found.items.slice(place)].slice(0, limit)
-          : found.items;
-      const value: KeptPage = { found: { items, total: found.total + 1 }, tags: tagListsOf(items) };
-      await cache!.keepWritten(key, BOARD_SOURCES, value, {
-        sources: BOARD_SOURCES,
-        before: board.before,
-        moves,
+    for (const [limit, key] of firstPages) {
+      cache!.keepChanged<KeptPage>(key, BOARD_SOURCES, moves, (kept) => {
+        const { items, total } = kept.found;
+        // Read after the question was written: the page holds it already.
+        if (items.some((item) => item.id === asked.id)) return kept;
+        // The asker's name and group are from their card: it must be the student as they are now.
+        if (!isCurrentCard(cache!, row.roll_no, student)) return undefined;
+        const at = items.findIndex((item) => newer(asked, item));
+        const place = at === -1 ? items.length : at;
+        // Past a full page: whether the total counts it already cannot be told.
+        if (place >= limit) return undefined;
+        const shown = [...items.slice(0, place), asked, ...items.slice(place)].slice(0, limit);
+        return { found: { items: shown, total: total + 1 }, tags: tagListsOf(shown) };
       });
     }
   };
@@ -689,8 +674,6 @@ export function queryRepository(
       viewer: Reader | string,
       counted?: CountedWrite,
       audit?: (query: Query) => readonly AuditRecord[],
-      /** The unsolved board's first pages before anything was read for the question (`boardBeforeAsking`). */
-      board?: BoardBeforeAsking,
     ): Promise<Query> {
       const reader = readerOf(viewer);
       const row = {
@@ -740,31 +723,9 @@ export function queryRepository(
         ],
         counted,
       );
-      if (board && board.pages.length > 0) {
-        // The question moved its table once, and its tags' table once when it has tags.
-        const keeping = keepAsked(board, read, input.tags, tags.length > 0 ? 2 : 1);
-        // Where keeping waits for a barrier first (PostgreSQL), the answer does not wait for it; a
-        // page not kept is read again by the next reader.
-        if (cache!.writesKnownAtOnce) await keeping;
-        else void keeping.catch(() => undefined);
-      }
+      // The question moved its table once, and its tags' table once when it has tags.
+      if (cache) keepAsked(read, student, input.tags, tags.length > 0 ? 2 : 1);
       return query!;
-    },
-
-    /**
-     * Where the unsolved board's first pages stand before a question is asked, and the pages held
-     * in memory then: taken before anything is read for the question (the asker's card), so that
-     * any change to the board's sources after it leaves the pages to be read again.
-     */
-    boardBeforeAsking(outside: number | undefined): BoardBeforeAsking | undefined {
-      if (!cache || firstPages.size === 0) return undefined;
-      const before = cache.stampBefore(BOARD_SOURCES, outside);
-      if (!before) return undefined;
-      const pages = [...firstPages].flatMap(([limit, key]) => {
-        const kept = cache.kept(key, BOARD_SOURCES, outside);
-        return typeof kept === 'object' && kept !== null ? [{ key, limit, kept }] : [];
-      });
-      return { before, pages };
     },
 
     /**

@@ -113,8 +113,6 @@ export const queriesRoutes: Feature = async (app: App, { db, dialect, cache, not
       if (principal.rollNo === null) throw forbidden('Only students may submit queries');
       const { topic, tags, query: description, anonymous } = request.body;
       const answerOf = (query: Query) => ({ message: QUERY_SUBMITTED_MESSAGE, query });
-      // The board's first pages in memory are kept with the question on top, not read again.
-      const board = queries.boardBeforeAsking(request.dataVersion);
       const student = await cardOf(principal.rollNo, request.dataVersion);
       if (!student) throw forbidden('Only students may submit queries');
       const query = await queries.create(
@@ -123,7 +121,6 @@ export const queriesRoutes: Feature = async (app: App, { db, dialect, cache, not
         readerOf(request),
         countedWrite(request),
         (asked) => entriesWithWrite(request, answerOf(asked)),
-        board,
       );
       await notify.queriesChanged();
       return reply.code(201).send(answerOf(query));
