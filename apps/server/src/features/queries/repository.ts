@@ -119,6 +119,8 @@ const BOARD_SOURCES: readonly CachedSource[] = [
 
 /** At most this many page sizes of the unsolved board's first page are kept up to date as questions come. */
 const FIRST_PAGE_SIZES = 8;
+/** At most this many first pages of one student's own questions are kept up to date as they ask. */
+const OWN_PAGE_KEYS = 6;
 
 export function queryRepository(
   db: Db,
@@ -290,6 +292,15 @@ export function queryRepository(
 
   /** The unsolved board's first page (newest first, no filter) by its size, as `list` keeps it. */
   const firstPages = new Map<number, string>();
+  /** Each student's own list's first pages, by key: their size and whether solved ones only. */
+  const ownPages = new Map<number, Map<string, { limit: number | 'all'; solved: boolean | undefined }>>();
+  const ownSources = (rollNo: number): CachedSource[] => [
+    'students',
+    'teachers',
+    'teacher_groups',
+    rowsOf('queries', rollNo),
+    rowsOf('query_tags', rollNo),
+  ];
 
   /** A board's page as `list` keeps it: its rows (with their tags' column) and total, and the tags. */
   interface KeptPage {
@@ -311,20 +322,30 @@ export function queryRepository(
     };
     const newer = (a: Row, b: Row) =>
       a.created_at > b.created_at || (a.created_at === b.created_at && a.id > b.id);
-    for (const [limit, key] of firstPages) {
-      cache!.keepChanged<KeptPage>(key, BOARD_SOURCES, moves, (kept) => {
+    const keepIn = (
+      key: string,
+      sources: readonly CachedSource[],
+      limit: number | 'all',
+      /** Whether the list holds unsolved questions (a solved list never holds a new one). */
+      holdsNew: boolean,
+    ) =>
+      cache!.keepChanged<KeptPage>(key, sources, moves, (kept) => {
         const { items, total } = kept.found;
         // Read after the question was written: the page holds it already.
-        if (items.some((item) => item.id === asked.id)) return kept;
+        if (!holdsNew || items.some((item) => item.id === asked.id)) return kept;
         // The asker's name and group are from their card: it must be the student as they are now.
         if (!isCurrentCard(cache!, row.roll_no, student)) return undefined;
         const at = items.findIndex((item) => newer(asked, item));
         const place = at === -1 ? items.length : at;
         // Past a full page: whether the total counts it already cannot be told.
-        if (place >= limit) return undefined;
-        const shown = [...items.slice(0, place), asked, ...items.slice(place)].slice(0, limit);
+        if (limit !== 'all' && place >= limit) return undefined;
+        const all = [...items.slice(0, place), asked, ...items.slice(place)];
+        const shown = limit === 'all' ? all : all.slice(0, limit);
         return { found: { items: shown, total: total + 1 }, tags: tagListsOf(shown) };
       });
+    for (const [limit, key] of firstPages) keepIn(key, BOARD_SOURCES, limit, true);
+    for (const [key, own] of ownPages.get(row.roll_no) ?? []) {
+      keepIn(key, ownSources(row.roll_no), own.limit, own.solved !== true);
     }
   };
 
@@ -564,6 +585,23 @@ export function queryRepository(
         (firstPages.has(page.limit) || firstPages.size < FIRST_PAGE_SIZES)
       ) {
         firstPages.set(page.limit, pageKey);
+      }
+      if (
+        filter.rollNo !== undefined &&
+        filter.group === undefined &&
+        filter.mentoredBy === undefined &&
+        sort === 'createdAt' &&
+        order === 'desc' &&
+        page.offset === 0
+      ) {
+        let own = ownPages.get(filter.rollNo);
+        if (!own) {
+          own = new Map();
+          ownPages.set(filter.rollNo, own);
+        }
+        if (own.size < OWN_PAGE_KEYS || own.has(pageKey)) {
+          own.set(pageKey, { limit: page.limit ?? 'all', solved: filter.solved });
+        }
       }
       const kept = await keep(
         pageKey,

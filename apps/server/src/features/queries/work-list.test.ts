@@ -309,11 +309,21 @@ describe('what a new question changes', () => {
     };
     const before = await firstPage(readerToken);
     expect(before.queries).toHaveLength(3);
+    const askerToken = await login(t.app, asker.loginId);
+    const own = async () => {
+      const got = await t.app.inject({
+        url: `/api/queries-by-rollno/${asker.rollNo}`,
+        headers: bearer(askerToken),
+      });
+      expect(got.statusCode, got.body).toBe(200);
+      return got.json<QueriesResponse>().queries.map((q) => q.topic);
+    };
+    expect(await own()).toEqual([]);
     // Anonymous: the classmate sees the question on top, its asker hidden; staff see who asked.
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/submit-query',
-      headers: bearer(await login(t.app, asker.loginId)),
+      headers: bearer(askerToken),
       payload: {
         topic: 'Tia on top',
         tags: 'first page, kept',
@@ -335,6 +345,9 @@ describe('what a new question changes', () => {
       likes: 0,
     });
     // Read from memory, on either database: the question was put on the page kept before it.
+    expect(await answerMisses()).toBe(misses);
+    // The asker's own list too.
+    expect(await own()).toEqual(['Tia on top']);
     expect(await answerMisses()).toBe(misses);
     const staff = await firstPage(adminToken);
     expect(staff.queries[0]).toMatchObject({ topic: 'Tia on top', name: 'Tia Top', anonymous: true });
