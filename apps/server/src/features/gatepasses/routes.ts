@@ -16,7 +16,7 @@ import {
   type GatePass,
 } from '@campus/contract';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import { answerList, arrayAnswer, keepsInMemory } from '../../lib/lists';
+import { answerList, arrayAnswer, keepsInMemory, type ListAnswer } from '../../lib/lists';
 import { assertOwnRollNo, principalOf } from '../../plugins/access';
 import { alongside } from '../../plugins/settle-writes';
 import { countedWrite } from '../../plugins/write-limits';
@@ -26,7 +26,8 @@ import { gatePassRepository } from './repository';
 import { entriesWithWrite } from '../audit/entries';
 import { existingRowsOf, rowsOf } from '../../db/changes';
 import { menteeRows } from '../../db/mentees';
-import { studentCards } from '../people/cards';
+import { isCurrentCard, studentCards, type StudentCard } from '../people/cards';
+import type { CachedSource } from '../../db/read-cache';
 
 const TAGS = ['gate_passes', 'students', 'teachers'];
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
@@ -37,6 +38,38 @@ export const gatepassesRoutes: Feature = async (app: App, { db, dialect, cache, 
   const menteesOf = menteeRows(db, cache);
   // A pass's state at the gate changes with the day (ready → expired): a cached list is kept per day.
   const day = () => new Date(now()).toISOString().slice(0, 10);
+  /** Each student's own lists' first pages kept in memory, by key: their status and size. */
+  const ownPages = new Map<number, Map<string, { status: string; limit: number | 'all' }>>();
+  /** At most this many first pages of one student's own passes are kept up to date as they apply. */
+  const OWN_PAGE_KEYS = 6;
+  const ownSources = (rollNo: number): CachedSource[] => [
+    rowsOf('gate_passes', rollNo),
+    'students',
+    'teachers',
+  ];
+
+  /**
+   * After a pass: each first page of its student's own lists kept in memory, the pending one with
+   * the pass in its place (newest first) and its total one more, when nothing but the pass changed
+   * what the page was read from (`keepChanged`, decision record 0060): the student sees their list
+   * right after applying. The pass is as the list's read gives it; its name and group are from the
+   * student's card, which must be the student as they are now.
+   */
+  function keepApplied(pass: GatePass, card: StudentCard): void {
+    for (const [key, own] of ownPages.get(pass.rollNo) ?? []) {
+      cache.keepChanged<ListAnswer<GatePass[]>>(key, ownSources(pass.rollNo), 1, (kept) => {
+        if (own.status !== pass.approvedStatus || kept.body.some((p) => p._id === pass._id)) return kept;
+        if (!isCurrentCard(cache, pass.rollNo, card)) return undefined;
+        const newer = (p: GatePass) =>
+          pass.createdAt > p.createdAt || (pass.createdAt === p.createdAt && pass._id > p._id);
+        const at = kept.body.findIndex(newer);
+        const place = at === -1 ? kept.body.length : at;
+        if (own.limit !== 'all' && place >= own.limit) return undefined;
+        const all = [...kept.body.slice(0, place), pass, ...kept.body.slice(place)];
+        return { body: own.limit === 'all' ? all : all.slice(0, own.limit), total: kept.total + 1 };
+      });
+    }
+  }
 
   app.post(
     '/api/submit-gatepass',
@@ -63,6 +96,8 @@ export const gatepassesRoutes: Feature = async (app: App, { db, dialect, cache, 
         notes: async (pass) => (notes = await notify.gatePassRequestNotes(pass)),
       });
       if (notes) alongside(request, notes.told());
+      // The pass moved its student's passes once.
+      keepApplied(gatepass, student);
       return reply.code(201).send(answerOf(gatepass));
     },
   );
@@ -84,17 +119,17 @@ export const gatepassesRoutes: Feature = async (app: App, { db, dialect, cache, 
       assertOwnRollNo(request, rollNo);
       const page = request.query;
       const load = async () => arrayAnswer(await passes.list(status, page, rollNo));
-      return answerList(
-        reply,
-        keepsInMemory(page)
-          ? cache.read(
-              `gatepasses:${day()}:${status}:${rollNo}:${page.limit ?? 'all'}:${page.offset}`,
-              [rowsOf('gate_passes', rollNo), 'students', 'teachers'],
-              load,
-              request.dataVersion,
-            )
-          : load(),
-      );
+      if (!keepsInMemory(page)) return answerList(reply, load());
+      const key = `gatepasses:${day()}:${status}:${rollNo}:${page.limit ?? 'all'}:${page.offset}`;
+      if (page.offset === 0) {
+        let own = ownPages.get(rollNo);
+        if (!own) {
+          own = new Map<string, { status: string; limit: number | 'all' }>();
+          ownPages.set(rollNo, own);
+        }
+        if (own.size < OWN_PAGE_KEYS || own.has(key)) own.set(key, { status, limit: page.limit ?? 'all' });
+      }
+      return answerList(reply, cache.read(key, ownSources(rollNo), load, request.dataVersion));
     },
   );
 
