@@ -2,7 +2,7 @@
 import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { keepsInMemory, listPage, withPageTotal } from './lists';
+import { KeptPages, keepsInMemory, listPage, withNewest, withPageTotal } from './lists';
 
 describe('keepsInMemory', () => {
   it('keeps pages, and whole lists only when no free text or offset makes one of many copies', () => {
@@ -67,5 +67,39 @@ describe('listPage', () => {
     expect(await page(45, 20, 40, true)).toEqual({ shown: 5, total: 45, statements: 1 });
     expect(await page(0, 20, 0, true)).toEqual({ shown: 0, total: 0, statements: 1 });
     expect(await page(30, 20, 40, true)).toEqual({ shown: 0, total: 30, statements: 2 });
+  });
+});
+
+describe('withNewest', () => {
+  const later = (a: number, b: number) => a > b;
+
+  it('puts an item in its place on a newest-first page and keeps the page to its size', () => {
+    expect(withNewest([9, 7, 5], 8, later, 3)).toEqual([9, 8, 7]);
+    expect(withNewest([9, 7, 5], 10, later, 3)).toEqual([10, 9, 7]);
+    expect(withNewest([9, 7], 3, later, 3)).toEqual([9, 7, 3]);
+    expect(withNewest([9, 7, 5], 3, later, 'all')).toEqual([9, 7, 5, 3]);
+    expect(withNewest([], 3, later, 20)).toEqual([3]);
+  });
+
+  it('cannot tell where an item older than a whole full page goes', () => {
+    expect(withNewest([9, 7, 5], 3, later, 3)).toBeUndefined();
+  });
+});
+
+describe('KeptPages', () => {
+  const keys = (pages: KeptPages<number, string>, owner: number) => [...pages.of(owner)].map((p) => p.key);
+
+  it("replaces a slot's older key with its newer one, such as the next day's page", () => {
+    const pages = new KeptPages<number, string>(2);
+    pages.note(230001, 'pending:20', 'day-1:pending:20', 'pending');
+    pages.note(230001, 'pending:20', 'day-2:pending:20', 'pending');
+    expect(keys(pages, 230001)).toEqual(['day-2:pending:20']);
+    expect(keys(pages, 230002)).toEqual([]);
+  });
+
+  it('forgets the slot noted longest ago past its size, so new pages are always kept up to date', () => {
+    const pages = new KeptPages<number, string>(2);
+    for (let day = 1; day <= 10; day++) pages.note(230001, `day-${day}`, `key-${day}`, 'pending');
+    expect(keys(pages, 230001)).toEqual(['key-9', 'key-10']);
   });
 });

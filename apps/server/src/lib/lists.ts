@@ -175,3 +175,48 @@ export function answerList<B>(
 ): B | Promise<B> {
   return answer instanceof Promise ? answer.then((ready) => send(reply, ready)) : send(reply, answer);
 }
+
+/**
+ * A newest-first page with `item` put in its place (before the first item it is `newer` than) and
+ * cut to `limit`; undefined when that place is past a full page, where whether the page's total
+ * counts the item already cannot be told.
+ */
+export function withNewest<T>(
+  items: readonly T[],
+  item: T,
+  newer: (a: T, b: T) => boolean,
+  limit: number | 'all',
+): T[] | undefined {
+  const at = items.findIndex((other) => newer(item, other));
+  const place = at === -1 ? items.length : at;
+  if (limit !== 'all' && place >= limit) return undefined;
+  const all = [...items.slice(0, place), item, ...items.slice(place)];
+  return limit === 'all' ? all : all.slice(0, limit);
+}
+
+/**
+ * Which first pages of each owner's lists are kept in memory, so that a write of the owner's can
+ * change them in place (`ReadCache.keepChanged`, decision record 0060). A page is noted under its
+ * slot, what it shows (its filter and size): a slot's newer key (another day's, say) replaces the
+ * older one. Past `size` slots an owner's slot noted longest ago is forgotten, so the pages noted
+ * last are the ones kept up to date.
+ */
+export class KeptPages<Owner, Shape> {
+  private readonly owners = new Map<Owner, Map<string, { key: string; shape: Shape }>>();
+
+  constructor(private readonly size: number) {}
+
+  note(owner: Owner, slot: string, key: string, shape: Shape): void {
+    let pages = this.owners.get(owner);
+    if (!pages) this.owners.set(owner, (pages = new Map<string, { key: string; shape: Shape }>()));
+    if (pages.get(slot)?.key === key) return;
+    pages.delete(slot);
+    pages.set(slot, { key, shape });
+    if (pages.size > this.size) pages.delete(pages.keys().next().value!);
+  }
+
+  /** The owner's pages noted, by key, with what each shows. */
+  of(owner: Owner): Iterable<{ key: string; shape: Shape }> {
+    return this.owners.get(owner)?.values() ?? [];
+  }
+}

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOTAL_COUNT_HEADER } from '@campus/contract';
-import { createTestApp, type TestApp } from '../../../test/app';
+import { createTestApp, testClock, type TestApp } from '../../../test/app';
 import {
   bearer,
   createAdmin,
@@ -143,6 +143,46 @@ describe("a student's own screens in memory", () => {
     // A statement on attendance that does not say whose rows it writes counts as everyone's.
     await t.handle.db.deleteFrom('attendance').where('roll_no', '=', student.rollNo).execute();
     expect((await history()).json()).toEqual([]);
+  });
+});
+
+describe("a student's own passes in memory, day after day", () => {
+  it('a pass goes into the list the student reads on the day they apply, after many days of reading', async () => {
+    const clock = testClock();
+    const days = await createTestApp({ now: clock.now });
+    try {
+      const student = await createStudent(days.handle.db);
+      const token = await login(days.app, student.loginId);
+      const admin = await login(days.app, (await createAdmin(days.handle.db)).loginId);
+      const pending = () =>
+        days.app.inject({
+          method: 'GET',
+          url: `/api/gatepasses/pending/${student.rollNo}?limit=20`,
+          headers: bearer(token),
+        });
+      const hitsOf = async () =>
+        (await days.app.inject({ method: 'GET', url: '/api/health/cache', headers: bearer(admin) })).json<{
+          answers: { hits: number };
+        }>().answers.hits;
+      // A list is kept per day: each day's read is a new page for the student.
+      for (let day = 0; day < 10; day++) {
+        expect((await pending()).json()).toEqual([]);
+        clock.advance(24 * 60 * 60 * 1000);
+      }
+      expect((await pending()).json()).toEqual([]);
+      const applied = await days.app.inject({
+        method: 'POST',
+        url: '/api/submit-gatepass',
+        headers: bearer(token),
+        payload: { date: new Date(clock.now()).toISOString().slice(0, 10), time: '16:30', reason: 'Town' },
+      });
+      expect(applied.statusCode).toBe(201);
+      const before = await hitsOf();
+      expect((await pending()).json<{ reason: string }[]>().map((p) => p.reason)).toEqual(['Town']);
+      expect(await hitsOf()).toBe(before + 1);
+    } finally {
+      await days.close();
+    }
   });
 });
 

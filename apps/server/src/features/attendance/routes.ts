@@ -17,7 +17,14 @@ import {
   type AttendanceStatus,
 } from '@campus/contract';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { answerList, arrayAnswer, keepsInMemory, type ListAnswer } from '../../lib/lists';
+import {
+  answerList,
+  arrayAnswer,
+  KeptPages,
+  keepsInMemory,
+  withNewest,
+  type ListAnswer,
+} from '../../lib/lists';
 import { assertOwnRollNo, principalOf } from '../../plugins/access';
 import { alongside } from '../../plugins/settle-writes';
 import { countedWrite } from '../../plugins/write-limits';
@@ -97,10 +104,11 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, 
   }
 
   /** A student's history as it is kept in memory: the first page of each size asked for (`all` too). */
-  const historyKeys = new Map<number, Map<number | 'all', string>>();
-  const historySources = (rollNo: number): CachedSource[] => ['students', rowsOf('attendance', rollNo)];
   /** At most this many page sizes of one student's history are kept up to date as marks come. */
   const HISTORY_PAGE_SIZES = 4;
+  const historyPages = new KeptPages<number, number | 'all'>(HISTORY_PAGE_SIZES);
+  const historySources = (rollNo: number): CachedSource[] => ['students', rowsOf('attendance', rollNo)];
+  const laterDay = (a: AttendanceRecord, b: AttendanceRecord) => a.date > b.date;
 
   /**
    * After a mark that changed a student's status of a day: each first page of the student's history
@@ -109,21 +117,17 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, 
    * read (`keepChanged`, decision record 0060). The student reads it without a round trip.
    */
   function keepMarkedDay(rollNo: number, date: string, status: AttendanceStatus): void {
-    for (const [limit, key] of historyKeys.get(rollNo) ?? []) {
+    for (const { key, shape: limit } of historyPages.of(rollNo)) {
       cache.keepChanged<ListAnswer<AttendanceRecord[]>>(key, historySources(rollNo), 1, (kept) => {
-        const at = kept.body.findIndex((record) => record.date <= date);
-        const same = at === -1 ? undefined : kept.body[at];
-        if (same?.date === date) {
+        const at = kept.body.findIndex((record) => record.date === date);
+        if (at !== -1) {
           // Read after the mark was written: the page holds it already.
-          if (same.status === status) return kept;
+          if (kept.body[at]!.status === status) return kept;
           const body = kept.body.map((record, i) => (i === at ? { date, status } : record));
           return { body, total: kept.total };
         }
-        const place = at === -1 ? kept.body.length : at;
-        // Past a full page: whether the total counts the day already cannot be told.
-        if (limit !== 'all' && place >= limit) return undefined;
-        const body = [...kept.body.slice(0, place), { date, status }, ...kept.body.slice(place)];
-        return { body: limit === 'all' ? body : body.slice(0, limit), total: kept.total + 1 };
+        const body = withNewest(kept.body, { date, status }, laterDay, limit);
+        return body && { body, total: kept.total + 1 };
       });
     }
   }
@@ -327,12 +331,7 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, 
       };
       if (!keepsInMemory(page)) return answerList(reply, load());
       const key = `attendance:${rollNo}:${page.limit ?? 'all'}:${page.offset}`;
-      if (page.offset === 0) {
-        let keys = historyKeys.get(rollNo);
-        if (!keys) historyKeys.set(rollNo, (keys = new Map<number | 'all', string>()));
-        const limit = page.limit ?? 'all';
-        if (keys.size < HISTORY_PAGE_SIZES || keys.has(limit)) keys.set(limit, key);
-      }
+      if (page.offset === 0) historyPages.note(rollNo, String(page.limit ?? 'all'), key, page.limit ?? 'all');
       return answerList(reply, cache.read(key, historySources(rollNo), load, request.dataVersion));
     },
   );

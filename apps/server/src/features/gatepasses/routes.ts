@@ -16,7 +16,14 @@ import {
   type GatePass,
 } from '@campus/contract';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import { answerList, arrayAnswer, keepsInMemory, type ListAnswer } from '../../lib/lists';
+import {
+  answerList,
+  arrayAnswer,
+  KeptPages,
+  keepsInMemory,
+  withNewest,
+  type ListAnswer,
+} from '../../lib/lists';
 import { assertOwnRollNo, principalOf } from '../../plugins/access';
 import { alongside } from '../../plugins/settle-writes';
 import { countedWrite } from '../../plugins/write-limits';
@@ -38,10 +45,12 @@ export const gatepassesRoutes: Feature = async (app: App, { db, dialect, cache, 
   const menteesOf = menteeRows(db, cache);
   // A pass's state at the gate changes with the day (ready → expired): a cached list is kept per day.
   const day = () => new Date(now()).toISOString().slice(0, 10);
-  /** Each student's own lists' first pages kept in memory, by key: their status and size. */
-  const ownPages = new Map<number, Map<string, { status: string; limit: number | 'all' }>>();
   /** At most this many first pages of one student's own passes are kept up to date as they apply. */
   const OWN_PAGE_KEYS = 6;
+  /** Each student's own lists' first pages kept in memory, by their status and size. */
+  const ownPages = new KeptPages<number, { status: string; limit: number | 'all' }>(OWN_PAGE_KEYS);
+  const newer = (a: GatePass, b: GatePass) =>
+    a.createdAt > b.createdAt || (a.createdAt === b.createdAt && a._id > b._id);
   const ownSources = (rollNo: number): CachedSource[] => [
     rowsOf('gate_passes', rollNo),
     'students',
@@ -56,17 +65,12 @@ export const gatepassesRoutes: Feature = async (app: App, { db, dialect, cache, 
    * student's card, which must be the student as they are now.
    */
   function keepApplied(pass: GatePass, card: StudentCard): void {
-    for (const [key, own] of ownPages.get(pass.rollNo) ?? []) {
+    for (const { key, shape: own } of ownPages.of(pass.rollNo)) {
       cache.keepChanged<ListAnswer<GatePass[]>>(key, ownSources(pass.rollNo), 1, (kept) => {
         if (own.status !== pass.approvedStatus || kept.body.some((p) => p._id === pass._id)) return kept;
         if (!isCurrentCard(cache, pass.rollNo, card)) return undefined;
-        const newer = (p: GatePass) =>
-          pass.createdAt > p.createdAt || (pass.createdAt === p.createdAt && pass._id > p._id);
-        const at = kept.body.findIndex(newer);
-        const place = at === -1 ? kept.body.length : at;
-        if (own.limit !== 'all' && place >= own.limit) return undefined;
-        const all = [...kept.body.slice(0, place), pass, ...kept.body.slice(place)];
-        return { body: own.limit === 'all' ? all : all.slice(0, own.limit), total: kept.total + 1 };
+        const body = withNewest(kept.body, pass, newer, own.limit);
+        return body && { body, total: kept.total + 1 };
       });
     }
   }
@@ -122,12 +126,9 @@ export const gatepassesRoutes: Feature = async (app: App, { db, dialect, cache, 
       if (!keepsInMemory(page)) return answerList(reply, load());
       const key = `gatepasses:${day()}:${status}:${rollNo}:${page.limit ?? 'all'}:${page.offset}`;
       if (page.offset === 0) {
-        let own = ownPages.get(rollNo);
-        if (!own) {
-          own = new Map<string, { status: string; limit: number | 'all' }>();
-          ownPages.set(rollNo, own);
-        }
-        if (own.size < OWN_PAGE_KEYS || own.has(key)) own.set(key, { status, limit: page.limit ?? 'all' });
+        const limit = page.limit ?? 'all';
+        // A new day's page takes its slot from the day before's.
+        ownPages.note(rollNo, `${status}:${limit}`, key, { status, limit });
       }
       return answerList(reply, cache.read(key, ownSources(rollNo), load, request.dataVersion));
     },

@@ -21,10 +21,12 @@ import { insertEntries, type AuditRecord } from '../audit/repository';
 import { inChunks } from '../../lib/chunks';
 import {
   countOf,
+  KeptPages,
   limited,
   listPage,
   PagedQuery,
   PAGE_TOTAL,
+  withNewest,
   withPageTotal,
   type Listed,
   type Page,
@@ -291,9 +293,11 @@ export function queryRepository(
   };
 
   /** The unsolved board's first page (newest first, no filter) by its size, as `list` keeps it. */
-  const firstPages = new Map<number, string>();
+  const firstPages = new KeptPages<'board', number>(FIRST_PAGE_SIZES);
   /** Each student's own list's first pages, by key: their size and whether solved ones only. */
-  const ownPages = new Map<number, Map<string, { limit: number | 'all'; solved: boolean | undefined }>>();
+  const ownPages = new KeptPages<number, { limit: number | 'all'; solved: boolean | undefined }>(
+    OWN_PAGE_KEYS,
+  );
   const ownSources = (rollNo: number): CachedSource[] => [
     'students',
     'teachers',
@@ -335,16 +339,11 @@ export function queryRepository(
         if (!holdsNew || items.some((item) => item.id === asked.id)) return kept;
         // The asker's name and group are from their card: it must be the student as they are now.
         if (!isCurrentCard(cache!, row.roll_no, student)) return undefined;
-        const at = items.findIndex((item) => newer(asked, item));
-        const place = at === -1 ? items.length : at;
-        // Past a full page: whether the total counts it already cannot be told.
-        if (limit !== 'all' && place >= limit) return undefined;
-        const all = [...items.slice(0, place), asked, ...items.slice(place)];
-        const shown = limit === 'all' ? all : all.slice(0, limit);
-        return { found: { items: shown, total: total + 1 }, tags: tagListsOf(shown) };
+        const shown = withNewest(items, asked, newer, limit);
+        return shown && { found: { items: shown, total: total + 1 }, tags: tagListsOf(shown) };
       });
-    for (const [limit, key] of firstPages) keepIn(key, BOARD_SOURCES, limit, true);
-    for (const [key, own] of ownPages.get(row.roll_no) ?? []) {
+    for (const { key, shape: limit } of firstPages.of('board')) keepIn(key, BOARD_SOURCES, limit, true);
+    for (const { key, shape: own } of ownPages.of(row.roll_no)) {
       keepIn(key, ownSources(row.roll_no), own.limit, own.solved !== true);
     }
   };
@@ -585,10 +584,9 @@ export function queryRepository(
         sort === 'createdAt' &&
         order === 'desc' &&
         page.offset === 0 &&
-        page.limit !== undefined &&
-        (firstPages.has(page.limit) || firstPages.size < FIRST_PAGE_SIZES)
+        page.limit !== undefined
       ) {
-        firstPages.set(page.limit, pageKey);
+        firstPages.note('board', String(page.limit), pageKey, page.limit);
       }
       if (
         filter.rollNo !== undefined &&
@@ -598,14 +596,7 @@ export function queryRepository(
         order === 'desc' &&
         page.offset === 0
       ) {
-        let own = ownPages.get(filter.rollNo);
-        if (!own) {
-          own = new Map();
-          ownPages.set(filter.rollNo, own);
-        }
-        if (own.size < OWN_PAGE_KEYS || own.has(pageKey)) {
-          own.set(pageKey, { limit: page.limit ?? 'all', solved: filter.solved });
-        }
+        ownPages.note(filter.rollNo, pageKey, pageKey, { limit: page.limit ?? 'all', solved: filter.solved });
       }
       const kept = await keep(
         pageKey,
