@@ -16,6 +16,8 @@ export interface MenteeRows {
   readonly key: string;
   /** Their roll numbers, in order. */
   readonly rollNos: readonly number[];
+  /** Whether a student is one of them. */
+  has(rollNo: number): boolean;
   /**
    * What a read of these mentees' rows of `tables` names: `also` (whole tables), then each table's
    * rows of these students, followed together (`ReadCache.watch`). Kept per mentee list, so that a
@@ -43,6 +45,18 @@ function followed(cache: ReadCache, rollNos: readonly number[]): MenteeRows {
   return {
     key,
     rollNos,
+    has(rollNo) {
+      let low = 0;
+      let high = rollNos.length - 1;
+      while (low <= high) {
+        const mid = (low + high) >> 1;
+        const at = rollNos[mid]!;
+        if (at === rollNo) return true;
+        if (at < rollNo) low = mid + 1;
+        else high = mid - 1;
+      }
+      return false;
+    },
     sources(tables, also) {
       const name = `${tables.join()}|${also.join()}`;
       let named = sources.get(name);

@@ -127,7 +127,14 @@ export async function listPage<DB, TB extends keyof DB, O, CDB, CTB extends keyo
     const found = await rows.execute();
     const { items, shown } = pageOf(found);
     const first = found[0] as Record<string, unknown> | undefined;
-    if (first !== undefined) return { items, total: Number(first[PAGE_TOTAL]) };
+    if (first !== undefined) {
+      const total = Number(first[PAGE_TOTAL]);
+      // The rows are answered (and kept) as the list's other reads give them, without the count: a
+      // page changed in memory by a write holds the same rows as one read afresh. The count is each
+      // row's last column, whose delete V8 undoes in place.
+      for (const row of items) delete (row as { [PAGE_TOTAL]?: unknown }).page_total;
+      return { items, total };
+    }
     return { items, total: shown ?? (await count()) };
   }
   if (countAtOnce) {
@@ -218,5 +225,10 @@ export class KeptPages<Owner, Shape> {
   /** The owner's pages noted, by key, with what each shows. */
   of(owner: Owner): Iterable<{ key: string; shape: Shape }> {
     return this.owners.get(owner)?.values() ?? [];
+  }
+
+  /** Every owner's pages noted. */
+  *all(): Iterable<{ key: string; shape: Shape }> {
+    for (const pages of this.owners.values()) yield* pages.values();
   }
 }

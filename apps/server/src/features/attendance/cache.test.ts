@@ -135,6 +135,45 @@ describe("a student's own screens in memory", () => {
     expect(await hits()).toBe(before + 2);
   });
 
+  it("a mentee's new gate pass goes into their mentor's pending list in memory; another group's leaves it as it was", async () => {
+    const group = `Passes ${randomUUID().slice(0, 8)}`;
+    const mentor = await createTeacher(t.handle.db, { groups: [group] });
+    const mentorToken = await login(t.app, mentor.loginId);
+    const mentee = await createStudent(t.handle.db, { group });
+    const menteeToken = await login(t.app, mentee.loginId);
+    const outsider = await signedIn();
+    const apply = async (token: string, reason: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/submit-gatepass',
+        headers: bearer(token),
+        payload: { date: new Date().toISOString().slice(0, 10), time: '16:30', reason },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    const mine = async () => {
+      const res = await read('/api/gatepasses/pending?mine=true&limit=50', mentorToken);
+      expect(res.statusCode, res.body).toBe(200);
+      return {
+        reasons: res.json<{ reason: string }[]>().map((p) => p.reason),
+        total: res.headers[TOTAL_COUNT_HEADER.toLowerCase()],
+      };
+    };
+    await apply(menteeToken, 'First');
+    expect(await mine()).toEqual({ reasons: ['First'], total: '1' });
+
+    // Each read is from memory: the mentor's mentees, then their page.
+    await apply(outsider.token, 'Elsewhere');
+    let before = await hits();
+    expect(await mine()).toEqual({ reasons: ['First'], total: '1' });
+    expect(await hits()).toBe(before + 2);
+
+    await apply(menteeToken, 'Second');
+    before = await hits();
+    expect(await mine()).toEqual({ reasons: ['Second', 'First'], total: '2' });
+    expect(await hits()).toBe(before + 2);
+  });
+
   it("a change to every student's rows (a deleted student's cascade) still reaches everyone", async () => {
     const student = await signedIn();
     expect((await mark(student.rollNo, 'Absent')).statusCode).toBe(200);

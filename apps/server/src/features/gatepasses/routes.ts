@@ -32,7 +32,7 @@ import type { Feature } from '../deps';
 import { gatePassRepository } from './repository';
 import { entriesWithWrite } from '../audit/entries';
 import { existingRowsOf, rowsOf } from '../../db/changes';
-import { menteeRows } from '../../db/mentees';
+import { menteeRows, type MenteeRows } from '../../db/mentees';
 import { isCurrentCard, studentCards, type StudentCard } from '../people/cards';
 import type { CachedSource } from '../../db/read-cache';
 
@@ -57,21 +57,37 @@ export const gatepassesRoutes: Feature = async (app: App, { db, dialect, cache, 
     'teachers',
   ];
 
+  /** At most this many page sizes of one mentor's pending list are kept up to date as mentees apply. */
+  const MENTOR_PAGE_SIZES = 2;
+  /** Each mentor's pending work list's first pages kept in memory (newest first), by their size. */
+  const mentorPages = new KeptPages<
+    string,
+    { mentees: MenteeRows; sources: readonly CachedSource[]; limit: number | 'all' }
+  >(MENTOR_PAGE_SIZES);
+
   /**
    * After a pass: each first page of its student's own lists kept in memory, the pending one with
    * the pass in its place (newest first) and its total one more, when nothing but the pass changed
    * what the page was read from (`keepChanged`, decision record 0060): the student sees their list
-   * right after applying. The pass is as the list's read gives it; its name and group are from the
-   * student's card, which must be the student as they are now.
+   * right after applying. So are the pending work lists of the student's mentors, who see the pass
+   * without a read of their few hundred mentees' passes. The pass is as the lists' reads give it;
+   * its name and group are from the student's card, which must be the student as they are now.
    */
   function keepApplied(pass: GatePass, card: StudentCard): void {
-    for (const { key, shape: own } of ownPages.of(pass.rollNo)) {
-      cache.keepChanged<ListAnswer<GatePass[]>>(key, ownSources(pass.rollNo), 1, (kept) => {
-        if (own.status !== pass.approvedStatus || kept.body.some((p) => p._id === pass._id)) return kept;
+    const keepIn = (key: string, sources: readonly CachedSource[], limit: number | 'all') =>
+      cache.keepChanged<ListAnswer<GatePass[]>>(key, sources, 1, (kept) => {
+        if (kept.body.some((p) => p._id === pass._id)) return kept;
         if (!isCurrentCard(cache, pass.rollNo, card)) return undefined;
-        const body = withNewest(kept.body, pass, newer, own.limit);
+        const body = withNewest(kept.body, pass, newer, limit);
         return body && { body, total: kept.total + 1 };
       });
+    for (const { key, shape: own } of ownPages.of(pass.rollNo)) {
+      if (own.status === pass.approvedStatus) keepIn(key, ownSources(pass.rollNo), own.limit);
+      // A list of another status is as it was: the pass moved only the student's rows it does not hold.
+      else cache.keepChanged(key, ownSources(pass.rollNo), 1, (kept) => kept);
+    }
+    for (const { key, shape: page } of mentorPages.all()) {
+      if (page.mentees.has(pass.rollNo)) keepIn(key, page.sources, page.limit);
     }
   }
 
@@ -167,6 +183,18 @@ export const gatepassesRoutes: Feature = async (app: App, { db, dialect, cache, 
             'students',
             'teachers',
           ] as const);
+      if (
+        mentees &&
+        mentoredBy !== undefined &&
+        status === 'pending' &&
+        group === undefined &&
+        sort === 'createdAt' &&
+        order === 'desc' &&
+        page.offset === 0
+      ) {
+        const limit = page.limit ?? 'all';
+        mentorPages.note(mentoredBy, String(limit), key, { mentees, sources, limit });
+      }
       return answerList(reply, cache.read(key, sources, load, request.dataVersion));
     },
   );

@@ -35,7 +35,7 @@ import { existingRowsOf, rowsOf, writingRowsOf } from '../../db/changes';
 import { writeTogether, type CountedWrite } from '../../db/together';
 import { isCurrentCard, type StudentCard } from '../people/cards';
 import { shareValue, type CachedSource, type ReadCache } from '../../db/read-cache';
-import { rollNosOf, type MenteeRowsOf } from '../../db/mentees';
+import { rollNosOf, type MenteeRows, type MenteeRowsOf } from '../../db/mentees';
 
 /** The paged form of a query (`PagedQuery`, lib/lists.ts). */
 type PagedOf<Q> = Q extends SelectQueryBuilder<infer D, infer T, infer O> ? PagedQuery<D, T, O> : never;
@@ -123,6 +123,8 @@ const BOARD_SOURCES: readonly CachedSource[] = [
 const FIRST_PAGE_SIZES = 8;
 /** At most this many first pages of one student's own questions are kept up to date as they ask. */
 const OWN_PAGE_KEYS = 6;
+/** At most this many first pages of one mentor's list of their mentees' questions are kept up to date. */
+const MENTOR_PAGE_KEYS = 4;
 
 export function queryRepository(
   db: Db,
@@ -298,6 +300,11 @@ export function queryRepository(
   const ownPages = new KeptPages<number, { limit: number | 'all'; solved: boolean | undefined }>(
     OWN_PAGE_KEYS,
   );
+  /** Each mentor's list of their mentees' questions, first pages (newest first), by key. */
+  const mentorPages = new KeptPages<
+    string,
+    { mentees: MenteeRows; sources: readonly CachedSource[]; limit: number | 'all' }
+  >(MENTOR_PAGE_KEYS);
   const ownSources = (rollNo: number): CachedSource[] => [
     'students',
     'teachers',
@@ -345,6 +352,9 @@ export function queryRepository(
     for (const { key, shape: limit } of firstPages.of('board')) keepIn(key, BOARD_SOURCES, limit, true);
     for (const { key, shape: own } of ownPages.of(row.roll_no)) {
       keepIn(key, ownSources(row.roll_no), own.limit, own.solved !== true);
+    }
+    for (const { key, shape: page } of mentorPages.all()) {
+      if (page.mentees.has(row.roll_no)) keepIn(key, page.sources, page.limit, true);
     }
   };
 
@@ -598,9 +608,27 @@ export function queryRepository(
       ) {
         ownPages.note(filter.rollNo, pageKey, pageKey, { limit: page.limit ?? 'all', solved: filter.solved });
       }
+      const pageSources = followed(['queries', 'query_tags'], ['students', 'teachers', 'teacher_groups']);
+      if (
+        mentees &&
+        filter.mentoredBy !== undefined &&
+        filter.solved !== true &&
+        filter.group === undefined &&
+        filter.words === undefined &&
+        filter.tag === undefined &&
+        sort === 'createdAt' &&
+        order === 'desc' &&
+        page.offset === 0
+      ) {
+        mentorPages.note(filter.mentoredBy, pageKey, pageKey, {
+          mentees,
+          sources: pageSources,
+          limit: page.limit ?? 'all',
+        });
+      }
       const kept = await keep(
         pageKey,
-        followed(['queries', 'query_tags'], ['students', 'teachers', 'teacher_groups']),
+        pageSources,
         async () => {
           // On PostgreSQL a whole board's kept count is read beside the page: one round trip where
           // there were two. A mentor's or a group's page counts their questions itself.

@@ -245,8 +245,11 @@ describe('what a new question changes', () => {
     const before = await answerMisses();
     expect(await list()).toEqual(['Mia first']);
     expect(await answerMisses()).toBe(before);
+    // A mentee's question goes into the mentor's page in memory: no read of the mentees' questions.
     await ask(mentee, 'Mia second');
+    const asked = await answerMisses();
     expect(await list()).toEqual(['Mia second', 'Mia first']);
+    expect(await answerMisses()).toBe(asked);
   });
 
   it('keeps the solved board in memory while questions are asked, and shows an answer, a like and a hidden one at once', async () => {
