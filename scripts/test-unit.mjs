@@ -1,5 +1,5 @@
 // Runs the unit and server suites on SQLite, then the server suite again on PostgreSQL
-// when TEST_DATABASE_URL is set.
+// when TEST_DATABASE_URL is set (the access matrix only once: decision record 0061).
 import { spawnSync } from 'node:child_process';
 
 function vitest(args, env) {
