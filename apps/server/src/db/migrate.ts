@@ -34,6 +34,7 @@ import * as hiddenQueriesCount from './migrations/0031-hidden-queries-count';
 import * as menteeBoardsWithIds from './migrations/0032-mentee-boards-with-ids';
 import * as allowanceWithWrite from './migrations/0033-allowance-with-write';
 import * as leaveChanges from './migrations/0034-leave-changes';
+import * as auditCounts from './migrations/0035-audit-counts';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '0032-mentee-boards-with-ids': menteeBoardsWithIds,
   '0033-allowance-with-write': allowanceWithWrite,
   '0034-leave-changes': leaveChanges,
+  '0035-audit-counts': auditCounts,
 };
 
 /** The migration that creates the schema: it runs on the first start of a new database only. */

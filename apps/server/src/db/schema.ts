@@ -293,6 +293,16 @@ export interface AuditLogTable {
   count: number;
 }
 
+/**
+ * The audit log's entries of each kind, kept by triggers (migration 0035): a kind's count is the sum
+ * of its shares, one a PostgreSQL connection adds to (0 on SQLite).
+ */
+export interface AuditLogCountsTable {
+  kind: string;
+  shard: number;
+  total: number;
+}
+
 /** Something a person is told in the app (the bell and the inbox). */
 export interface NotificationsTable {
   id: string;
@@ -384,6 +394,7 @@ export interface Database {
   support_messages: SupportMessagesTable;
   faq: FaqTable;
   audit_log: AuditLogTable;
+  audit_log_counts: AuditLogCountsTable;
   campus_settings: CampusSettingsTable;
   notifications: NotificationsTable;
   leave_applications: LeaveApplicationsTable;

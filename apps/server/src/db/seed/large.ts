@@ -22,10 +22,14 @@ export const LARGE_SEED_VERSION = 3;
 
 /**
  * The tables triggers keep from others' rows (the boards' counts, migration 0025; each student's
- * attendance totals, migration 0030), counted from those rows: a seed run as the replica role skips
- * every trigger.
+ * attendance totals, migration 0030; the audit log's counts, migration 0035), counted from those
+ * rows: a seed run as the replica role skips every trigger.
  */
 async function recountKeptTables(db: Db): Promise<void> {
+  await db.deleteFrom('audit_log_counts').execute();
+  await sql`
+    insert into audit_log_counts (kind, shard, total)
+    select kind, 0, count(*) from audit_log group by kind`.execute(db);
   await sql`
     update query_board_counts c set total = (
       select count(*) from queries q
