@@ -2,7 +2,7 @@ import type { AuditKind } from '@campus/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { bearer, createAdmin, login } from '../../../test/fixtures';
+import { bearer, createAdmin, createStudent, login } from '../../../test/fixtures';
 import { auditRepository, type AuditRecord } from './repository';
 
 let t: TestApp;
@@ -65,6 +65,23 @@ describe("the audit log's kept counts", () => {
     expect(await audit.prune(new Date(Date.now() + 60_000))).toBeGreaterThan(20);
     await audit.recordAll([entry('query.like', 6), entry('attendance.mark', 7), entry('attendance.mark', 8)]);
     expect(await listedTotal({ kind: 'attendance.mark' })).toBe(2);
+    expect(await listedTotal()).toBe(await counted());
+  });
+
+  it('count the entries a change writes together with itself (one statement on PostgreSQL)', async () => {
+    const student = await createStudent(t.handle.db, { group: 'C-1' });
+    const token = await login(t.app, student.loginId);
+    for (const reason of ['Dentist', 'Library trip']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/submit-gatepass',
+        headers: bearer(token),
+        payload: { date: '2030-12-01', time: '10:00', reason },
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    expect(await counted('gatepass.submit')).toBe(2);
+    expect(await listedTotal({ kind: 'gatepass.submit' })).toBe(2);
     expect(await listedTotal()).toBe(await counted());
   });
 });
