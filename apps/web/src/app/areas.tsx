@@ -1,7 +1,5 @@
 /** A role area: its guard, its shell and its screens (app/screens.ts), each screen a lazily loaded chunk. */
 import './mantine-areas.css';
-// Date fields are only in role areas: their styles come with the area's sheet, not a sheet of their own.
-import '@mantine/dates/styles.css';
 // Every table is in a role area: its stylesheet rides with the area's, one request for both.
 import '../components/data-table.css';
 import '../features/attendance/components/attendance-roster.css';

@@ -3,6 +3,10 @@
  * the form holds, and sends, stays an ISO day ("2026-11-25"); an empty field holds ''.
  */
 import { DateInput, type DateInputProps } from '@mantine/dates';
+// The date picker's styles (30 KB) come with its code, which only screens with a date field load:
+// every other screen's first paint would parse and match them for nothing. A screen with a date
+// field has the sheet named in its page (area-preload.json), so it arrives beside the screen's code.
+import '@mantine/dates/styles.css';
 import { dayInputPattern, formatDayInput, parseDayInput } from '../lib/format';
 
 export type DayInputProps = Omit<DateInputProps, 'value' | 'onChange' | 'minDate' | 'maxDate'> & {
