@@ -82,7 +82,8 @@ export const AttendanceRecordInputSchema = z.object({
   status: AttendanceStatusSchema,
   /**
    * The teacher's deliberate choice to mark Present or Absent a student who is On leave that day
-   * (approved leave or an approved gate pass); audited. Without it such a mark is refused (409).
+   * (approved leave, or a gate pass whose time out covers the class hours); audited. Without it such
+   * a student is kept On leave, and the answer says so (`keptOnLeave`).
    */
   overrideLeave: z.boolean({ error: 'must be true or false' }).optional(),
 });
@@ -133,6 +134,11 @@ export const MarkAttendanceResponseSchema = z.object({
   corrected: z.array(AttendanceCorrectionSchema).optional(),
   /** The students On leave that day whom the teacher marked anyway (each is in the audit log). */
   overridden: z.array(z.object({ studentId: z.number(), status: AttendanceStatusSchema })).optional(),
+  /**
+   * The students On leave that day whom the request marked Present or Absent without `overrideLeave`:
+   * they were kept On leave, with why. The other marks were saved.
+   */
+  keptOnLeave: z.array(z.object({ studentId: z.number(), source: z.enum(['leave', 'gatepass']) })).optional(),
 });
 
 /** The audit log's line for a request's corrections: "230003 Absent → Present, 230010 Present → Absent". */

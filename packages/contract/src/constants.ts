@@ -56,3 +56,9 @@ export const HIGHLIGHT_END = '\u0003';
 /** The four semester columns of SPEC §3 and §9 ("Performance shows 4 semesters only"), in order. */
 export const PERFORMANCE_SEMESTER_KEYS = ['Sem-1 SGPA', 'Sem-2 SGPA', 'Sem-3 SGPA', 'Sem-4 SGPA'] as const;
 export type PerformanceSemesterKey = (typeof PERFORMANCE_SEMESTER_KEYS)[number];
+
+/** Why a student is On leave on a day, in words a teacher reads on the roster and after a mark. */
+export const LEAVE_SOURCE_WORDS = {
+  leave: 'approved leave',
+  gatepass: 'out on a gate pass',
+} as const;

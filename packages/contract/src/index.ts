@@ -16,6 +16,7 @@ export * from './attendance.js';
 export * from './attendance-counts.js';
 export * from './attendance-report.js';
 export * from './leave.js';
+export * from './pass-absence.js';
 export * from './performance.js';
 export * from './marks.js';
 export * from './stats.js';

@@ -5,7 +5,14 @@
  */
 import { z } from 'zod';
 import { addDays, daysInRange } from './attendance-report.js';
-import { IdSchema, IsoDateSchema, MessageSchema, StaffFilterSchema, requiredText } from './common.js';
+import {
+  IdSchema,
+  IsoDateSchema,
+  MessageSchema,
+  StaffFilterSchema,
+  TimeSchema,
+  requiredText,
+} from './common.js';
 
 export const LEAVE_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn'] as const;
 export type LeaveStatus = (typeof LEAVE_STATUSES)[number];
@@ -135,7 +142,7 @@ export type DecideLeaveRequest = z.input<typeof DecideLeaveRequestSchema>;
 
 // ---------------------------------------------------------------- who is On leave on a day
 
-/** Where a day of leave comes from: approved leave, or an approved gate pass for that day. */
+/** Where a day of leave comes from: approved leave, or a gate pass whose time out covers the class hours. */
 export const LEAVE_SOURCES = ['leave', 'gatepass'] as const;
 export const OnLeaveQuerySchema = z.object({
   group: requiredText(50),
@@ -155,10 +162,30 @@ export const ON_LEAVE_RULES = ['exclude', 'present', 'absent'] as const;
 export type OnLeaveRule = (typeof ON_LEAVE_RULES)[number];
 export const DEFAULT_ON_LEAVE_RULE: OnLeaveRule = 'exclude';
 
+const OnLeaveRuleSchema = z.enum(ON_LEAVE_RULES, { error: 'must be exclude, present or absent' });
+
+/**
+ * The campus's attendance settings: how On leave days count, and its class hours (HH:MM), which a
+ * gate pass's time out must cover to excuse a day (pass-absence.ts).
+ */
 export const AttendanceSettingsSchema = z.object({
-  onLeave: z.enum(ON_LEAVE_RULES, { error: 'must be exclude, present or absent' }),
+  onLeave: OnLeaveRuleSchema,
+  classStart: TimeSchema,
+  classEnd: TimeSchema,
 });
 export type AttendanceSettings = z.infer<typeof AttendanceSettingsSchema>;
+
+/** PUT /api/attendance-settings: any of the settings; class hours must still end after they start. */
+export const AttendanceSettingsUpdateSchema = z
+  .object({
+    onLeave: OnLeaveRuleSchema.optional(),
+    classStart: TimeSchema.optional(),
+    classEnd: TimeSchema.optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    error: 'Give onLeave, classStart or classEnd',
+  });
+export type AttendanceSettingsUpdate = z.infer<typeof AttendanceSettingsUpdateSchema>;
 
 export const LEAVE_MESSAGES = {
   applied: 'Leave application submitted.',

@@ -279,7 +279,7 @@ describe("a group's marks of the day after a mark", () => {
     expect(await hits()).toBe(after + 2);
   });
 
-  it("learn of leave approved after the last mark: the group's next mark asks for On leave", async () => {
+  it("learn of leave approved after the last mark: the group's next mark keeps them On leave", async () => {
     const { group, rollNos } = await groupOf(2);
     expect((await marksOf(group, 500)).json()).toEqual([]);
     const present = rollNos.map((studentId) => ({ studentId, status: 'Present' }));
@@ -307,10 +307,8 @@ describe("a group's marks of the day after a mark", () => {
     await t.handle.changes.settle?.(true);
 
     const again = await markAll(present);
-    expect(again.statusCode).toBe(409);
-    expect(again.json<{ message: string }>().message).toContain(
-      `On leave on ${today}: ${rollNos[0]} (leave)`,
-    );
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ keptOnLeave: [{ studentId: rollNos[0], source: 'leave' }] });
     const onLeave = present.map((r, i) => (i === 0 ? { ...r, status: 'On leave' } : r));
     expect((await markAll(onLeave)).statusCode).toBe(200);
   });

@@ -7,8 +7,8 @@ import {
   ErrorSchema,
   MarkAttendanceRequestSchema,
   MarkAttendanceResponseSchema,
+  DEFAULT_CLASS_HOURS,
   MESSAGES,
-  ON_LEAVE_STATUS,
   RollNoParamsSchema,
   RosterQuerySchema,
   RosterResponseSchema,
@@ -16,7 +16,7 @@ import {
   type AttendanceRecord,
   type AttendanceStatus,
 } from '@campus/contract';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import {
   answerList,
   arrayAnswer,
@@ -33,6 +33,8 @@ import type { Feature } from '../deps';
 import { correctionsOf } from './corrections';
 import { entriesWithWrite } from '../audit/entries';
 import { attendanceRepository } from './repository';
+import { applyLeave, awayOn, type DayLeave } from './leave-rule';
+import { readClassHours } from '../leave/repository';
 import { rowsOf, type Stamp } from '../../db/changes';
 import { groupRows, type MenteeRows } from '../../db/mentees';
 import type { CachedSource } from '../../db/read-cache';
@@ -54,7 +56,7 @@ function listUnknown(rollNos: number[]): string {
   return rollNos.length > 10 ? `${shown} and ${rollNos.length - 10} more` : shown;
 }
 
-export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, mail }) => {
+export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, mail, now }) => {
   const repo = attendanceRepository(db, dialect);
   const studentsOf = groupRows(db, cache);
 
@@ -132,38 +134,6 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, 
     }
   }
 
-  /**
-   * Students On leave that day (approved leave, or an approved gate pass) are marked On leave; a
-   * Present or Absent mark for one needs the teacher's explicit `overrideLeave` (audited), and On
-   * leave is for them only. Answers the overrides.
-   */
-  function checkLeave(
-    date: string,
-    records: readonly { studentId: number; status: AttendanceStatus; overrideLeave?: boolean | undefined }[],
-    away: ReadonlyMap<number, 'leave' | 'gatepass'>,
-  ): { studentId: number; status: AttendanceStatus }[] {
-    const notAway = records.filter((r) => r.status === ON_LEAVE_STATUS && !away.has(r.studentId));
-    if (notAway.length > 0) {
-      const plural = notAway.length === 1 ? ' has' : 's have';
-      throw badRequest(
-        `attendanceRecords: On leave comes from approved leave or an approved gate pass, and student${plural} none on ${date}: ${listUnknown(notAway.map((r) => r.studentId))}`,
-      );
-    }
-    const marked = records.filter((r) => r.status !== ON_LEAVE_STATUS && away.has(r.studentId));
-    const refused = marked.filter((r) => r.overrideLeave !== true);
-    if (refused.length > 0) {
-      const described = refused
-        .slice(0, 10)
-        .map((r) => `${r.studentId} (${away.get(r.studentId) === 'gatepass' ? 'gate pass' : 'leave'})`)
-        .join(', ');
-      const more = refused.length > 10 ? ` and ${refused.length - 10} more` : '';
-      throw conflict(
-        `On leave on ${date}: ${described}${more}. Mark them On leave, or override the leave for each one deliberately (overrideLeave: true); nothing was marked`,
-      );
-    }
-    return marked.map((r) => ({ studentId: r.studentId, status: r.status }));
-  }
-
   app.get(
     '/api/students',
     {
@@ -188,9 +158,9 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, 
       schema: {
         tags: ['attendance'],
         summary:
-          'Marks one day (today or a past day) for many students; marking again replaces the mark, and the answer lists the corrections',
+          'Marks one day (today or a past day) for many students; marking again replaces the mark, and the answer lists the corrections and the students kept On leave',
         body: MarkAttendanceRequestSchema,
-        response: { 200: MarkAttendanceResponseSchema, ...errors, 409: ErrorSchema },
+        response: { 200: MarkAttendanceResponseSchema, ...errors },
       },
     },
     async (request) => {
@@ -209,31 +179,41 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, 
       // A mark of one whole group takes what the day holds from the group's marks kept in memory,
       // when they are (a mark before, or the screen's read of them), and keeps what it leaves.
       const whole = stamped && (await wholeGroupOf(marks, request.dataVersion));
-      const kept =
+      const keptMarks =
         whole &&
         (cache.kept(
           marksKey(whole.group, date, whole.students),
           whole.students.sources(['attendance'], ['students']),
           request.dataVersion,
         ) as ListAnswer<AttendanceMark[]> | undefined);
-      const recorded = kept && new Map(kept.body.map((m) => [m.studentId, m.status]));
-      // Who of the group is away that day, kept for its next mark while no leave and none of its
+      const recorded = keptMarks && new Map(keptMarks.body.map((m) => [m.studentId, m.status]));
+      // The group's leave and passes of the day, kept for its next mark while no leave and none of its
       // students' passes change: with the day's marks kept too, nothing is read before the write.
-      const away =
-        whole &&
-        recorded &&
-        (await cache.get(
-          `attendance-away:${whole.group}:${date}:${whole.students.key}`,
-          whole.students.sources(['gate_passes'], ['leave_applications']),
-          async () => [...(await repo.beforeMark(date, marks, recorded)).away],
-          request.dataVersion,
-        ));
-      // What the day already holds and who is On leave: otherwise one statement before the write,
-      // which counts itself against the teacher's allowance.
-      const before = away
-        ? { recorded: new Map(recorded), away: new Map(away) }
-        : await repo.beforeMark(date, marks, recorded);
-      const overridden = checkLeave(date, attendanceRecords, before.away);
+      const dayLeave: DayLeave | undefined =
+        whole && recorded
+          ? await cache.get(
+              `attendance-away:${whole.group}:${date}:${whole.students.key}`,
+              whole.students.sources(['gate_passes'], ['leave_applications']),
+              async () => {
+                const { leave, passes } = await repo.beforeMark(date, marks, recorded);
+                return { leave, passes };
+              },
+              request.dataVersion,
+            )
+          : undefined;
+      // What the day already holds and who may be On leave: otherwise one statement before the
+      // write, which counts itself against the teacher's allowance.
+      const before =
+        recorded && dayLeave
+          ? { recorded: new Map(recorded), ...dayLeave }
+          : await repo.beforeMark(date, marks, recorded);
+      // A pass excuses the day only for the time out, so who is away is decided now, not kept.
+      const hours = before.passes.length > 0 ? await readClassHours(db) : DEFAULT_CLASS_HOURS;
+      const {
+        marks: kept,
+        overridden,
+        keptOnLeave,
+      } = applyLeave(date, attendanceRecords, awayOn(before, hours, now()));
       const unknownRollNos = (rollNos: number[]) => {
         const plural = rollNos.length === 1 ? '' : 's';
         return badRequest(
@@ -243,15 +223,16 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, 
       // Only the marks that change a status are written: the others' rows, and every answer read
       // from them, stay as they are. An unknown roll number has no status, so it is always written,
       // and the write's foreign key refuses it (and every other mark with it): then it is named.
-      const changed = marks.filter((m) => before.recorded.get(m.rollNo) !== m.status);
+      const changed = kept.filter((m) => before.recorded.get(m.rollNo) !== m.status);
       // A correction is named in the answer, and so in the audit log (features/audit/recorder.ts),
       // whose entries are written with the marks.
-      const corrected = correctionsOf(before.recorded, marks);
+      const corrected = correctionsOf(before.recorded, kept);
       const answer = {
         message: MESSAGES.attendance.marked,
-        count: marks.length,
+        count: kept.length,
         ...(corrected.length > 0 && { corrected }),
         ...(overridden.length > 0 && { overridden }),
+        ...(keptOnLeave.length > 0 && { keptOnLeave }),
       };
       const entries = entriesWithWrite(request, answer);
       const result = await repo.mark(date, changed, teacher.accountId, entries, countedWrite(request));
@@ -261,7 +242,7 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, 
       // Each changed mark moves its student's rows once.
       if (sources && stamped && whole) {
         const written = { sources, before: stamped, moves: changed.length };
-        const keeping = keepGroupMarks(date, marks, whole, written).catch((err: unknown) => {
+        const keeping = keepGroupMarks(date, kept, whole, written).catch((err: unknown) => {
           request.log.warn({ err }, "The group's marks could not be kept in memory");
         });
         // Where keeping them waits for a barrier first (PostgreSQL), the answer does not wait for it.

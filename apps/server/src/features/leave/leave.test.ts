@@ -93,7 +93,20 @@ async function statusOn(rollNo: number, date: string): Promise<string | undefine
 }
 
 /** A gate pass written straight into the table, decided as given (no route approves one by date). */
-async function passOn(rollNo: number, date: string, status: 'approved' | 'pending'): Promise<void> {
+interface PassTimes {
+  time?: string;
+  return_by?: string;
+  exited_at?: string;
+  returned_at?: string;
+  revoked_at?: string;
+}
+
+async function passOn(
+  rollNo: number,
+  date: string,
+  status: 'approved' | 'pending',
+  times: PassTimes = {},
+): Promise<void> {
   await t.handle.db
     .insertInto('gate_passes')
     .values({
@@ -107,6 +120,7 @@ async function passOn(rollNo: number, date: string, status: 'approved' | 'pendin
       created_at: nowIso(),
       decided_by: null,
       decided_at: null,
+      ...times,
     })
     .execute();
 }
@@ -330,16 +344,15 @@ describe('leave in attendance', () => {
     );
     expect(after.json()).not.toContainEqual({ studentId: s.rollNo, source: 'leave' });
 
-    // Present without an override is refused, and nothing of the request is marked.
-    const refused = await mark(today, [
+    // Present without an override keeps them On leave, says so, and saves the other marks.
+    const kept = await mark(today, [
       { studentId: classmate.rollNo, status: 'Present' },
       { studentId: s.rollNo, status: 'Present' },
     ]);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe(
-      `On leave on ${today}: ${s.rollNo} (leave). Mark them On leave, or override the leave for each one deliberately (overrideLeave: true); nothing was marked`,
-    );
-    expect(await statusOn(classmate.rollNo, today)).toBeUndefined();
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json()).toMatchObject({ keptOnLeave: [{ studentId: s.rollNo, source: 'leave' }] });
+    expect(await statusOn(classmate.rollNo, today)).toBe('Present');
+    expect(await statusOn(s.rollNo, today)).toBe('On leave');
 
     // On leave is stored for them.
     const marked = await mark(today, [
@@ -363,40 +376,124 @@ describe('leave in attendance', () => {
     const notAway = await mark(today, [{ studentId: classmate.rollNo, status: 'On leave' }]);
     expect(notAway.statusCode).toBe(400);
     expect(notAway.json().message).toBe(
-      `attendanceRecords: On leave comes from approved leave or an approved gate pass, and student has none on ${today}: ${classmate.rollNo}`,
+      `attendanceRecords: On leave comes from approved leave or a gate pass covering the class hours, and student has none on ${today}: ${classmate.rollNo}`,
     );
   });
 
-  it('puts a student with an approved gate pass On leave on its day, and only then', async () => {
+  it('never puts a student On leave for a pass not yet used, and marks the rest of the group', async () => {
     const s = await createStudent(t.handle.db, { group: 'L-1' });
-    await passOn(s.rollNo, today, 'approved');
-    await passOn(s.rollNo, addDays(today, -1), 'pending');
+    // Approved for this afternoon, still ready: approval alone excuses nothing.
+    await passOn(s.rollNo, today, 'approved', { time: '16:30' });
     const roster = await request('GET', `/api/attendance-leave?group=L-1&date=${today}`, mentorToken);
-    expect(roster.json()).toContainEqual({ studentId: s.rollNo, source: 'gatepass' });
-    const refused = await mark(today, [{ studentId: s.rollNo, status: 'Absent' }]);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toContain(`${s.rollNo} (gate pass)`);
-    expect((await mark(today, [{ studentId: s.rollNo, status: 'On leave' }])).statusCode).toBe(200);
-    // A pending pass changes nothing.
-    expect((await mark(addDays(today, -1), [{ studentId: s.rollNo, status: 'Absent' }])).statusCode).toBe(
-      200,
+    expect(roster.statusCode).toBe(200);
+    expect(roster.json()).not.toContainEqual({ studentId: s.rollNo, source: 'gatepass' });
+    const marked = await mark(today, [
+      { studentId: classmate.rollNo, status: 'Present' },
+      { studentId: s.rollNo, status: 'Present' },
+    ]);
+    expect(marked.statusCode).toBe(200);
+    expect(marked.json()).not.toHaveProperty('keptOnLeave');
+    expect(await statusOn(s.rollNo, today)).toBe('Present');
+    // On leave is refused for them: nothing puts them On leave.
+    const notAway = await mark(today, [{ studentId: s.rollNo, status: 'On leave' }]);
+    expect(notAway.statusCode).toBe(400);
+  });
+
+  it('counts a pass only for the time out, and for the day only when it covers the class hours', async () => {
+    const day = addDays(today, -1);
+    const at = (time: string) => `${day}T${time}:00.000Z`;
+    const [wholeDay, trip, unrecorded, revoked, pending] = await Promise.all(
+      [1, 2, 3, 4, 5].map(() => createStudent(t.handle.db, { group: 'L-5' })),
     );
+    await createTeacher(t.handle.db, { groups: ['L-5'] });
+    // Out from 08:10 to 18:00: the whole of the class hours.
+    await passOn(wholeDay!.rollNo, day, 'approved', {
+      time: '08:00',
+      exited_at: at('08:10'),
+      returned_at: at('18:00'),
+    });
+    // A pharmacy trip, out 15:05 to 15:50.
+    await passOn(trip!.rollNo, day, 'approved', {
+      time: '15:00',
+      return_by: '16:00',
+      exited_at: at('15:05'),
+      returned_at: at('15:50'),
+    });
+    // No exit recorded: its window (07:30 to the end of the day) is past, so it counts.
+    await passOn(unrecorded!.rollNo, day, 'approved', { time: '07:30' });
+    await passOn(revoked!.rollNo, day, 'approved', { time: '07:30', revoked_at: at('07:00') });
+    await passOn(pending!.rollNo, day, 'pending', { time: '07:30' });
+
+    const away = await request('GET', `/api/attendance-leave?group=L-5&date=${day}`, adminToken);
+    expect(away.statusCode).toBe(200);
+    expect(away.json()).toEqual([
+      { studentId: wholeDay!.rollNo, source: 'gatepass' },
+      { studentId: unrecorded!.rollNo, source: 'gatepass' },
+    ]);
+
+    const everyone = [wholeDay, trip, unrecorded, revoked, pending].map((p) => ({
+      studentId: p!.rollNo,
+      status: 'Present' as const,
+    }));
+    const marked = await mark(day, everyone);
+    expect(marked.statusCode).toBe(200);
+    expect(marked.json().keptOnLeave).toEqual([
+      { studentId: wholeDay!.rollNo, source: 'gatepass' },
+      { studentId: unrecorded!.rollNo, source: 'gatepass' },
+    ]);
+    expect(await statusOn(wholeDay!.rollNo, day)).toBe('On leave');
+    expect(await statusOn(trip!.rollNo, day)).toBe('Present');
+    expect(await statusOn(revoked!.rollNo, day)).toBe('Present');
+
+    // Class hours of 15:10 to 15:30: the trip covers them now.
+    const set = await request('PUT', '/api/attendance-settings', adminToken, {
+      classStart: '15:10',
+      classEnd: '15:30',
+    });
+    expect(set.statusCode).toBe(200);
+    expect(set.json()).toMatchObject({ classStart: '15:10', classEnd: '15:30' });
+    const narrow = await request('GET', `/api/attendance-leave?group=L-5&date=${day}`, adminToken);
+    expect(narrow.json()).toContainEqual({ studentId: trip!.rollNo, source: 'gatepass' });
+    const reset = await request('PUT', '/api/attendance-settings', adminToken, {
+      classStart: '09:00',
+      classEnd: '17:00',
+    });
+    expect(reset.statusCode).toBe(200);
+  });
+
+  it('refuses class hours that end before they start, and lets only admins set them', async () => {
+    const backwards = await request('PUT', '/api/attendance-settings', adminToken, {
+      classStart: '17:00',
+      classEnd: '09:00',
+    });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().message).toBe('classEnd must be after classStart (17:00 to 09:00)');
+    const late = await request('PUT', '/api/attendance-settings', adminToken, { classStart: '18:00' });
+    expect(late.statusCode).toBe(400);
+    const typo = await request('PUT', '/api/attendance-settings', adminToken, { classEnd: '25:00' });
+    expect(typo.statusCode).toBe(400);
+    expect(typo.json().message).toMatch(/classEnd must be a time in the form HH:MM/);
+    const teacher = await request('PUT', '/api/attendance-settings', mentorToken, { classStart: '08:00' });
+    expect(teacher.statusCode).toBe(403);
+    const read = await request('GET', '/api/attendance-settings', studentToken);
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toMatchObject({ classStart: '09:00', classEnd: '17:00' });
   });
 
   it('names leave, not the pass, for a student with both on the day a mark asks about', async () => {
     const s = await createStudent(t.handle.db, { group: 'L-1' });
-    await passOn(s.rollNo, today, 'approved');
+    await passOn(s.rollNo, today, 'approved', { time: '07:00', exited_at: `${today}T07:05:00.000Z` });
     const leave = await apply(
       { from: addDays(today, -1), to: today, reason: 'Fever' },
       await login(t.app, s.loginId),
     );
     expect((await decide(leave._id, { decision: 'approved' })).statusCode).toBe(200);
-    const refused = await mark(today, [
+    const kept = await mark(today, [
       { studentId: classmate.rollNo, status: 'Present' },
       { studentId: s.rollNo, status: 'Absent' },
     ]);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toContain(`: ${s.rollNo} (leave).`);
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json().keptOnLeave).toEqual([{ studentId: s.rollNo, source: 'leave' }]);
     // The day before the leave began is covered by neither.
     const before = await mark(addDays(today, -2), [{ studentId: s.rollNo, status: 'Absent' }]);
     expect(before.statusCode).toBe(200);
@@ -439,7 +536,7 @@ describe('the percentage and its On leave rule', () => {
       return res.json<AttendanceReport>().students[0];
     };
 
-    expect((await request('GET', '/api/attendance-settings', studentToken)).json()).toEqual({
+    expect((await request('GET', '/api/attendance-settings', studentToken)).json()).toMatchObject({
       onLeave: 'exclude',
     });
     expect(await report()).toMatchObject({ present: 2, total: 3, percentage: 66.67, flagged: true });
@@ -455,7 +552,7 @@ describe('the percentage and its On leave rule', () => {
     expect((await set('present', mentorToken)).statusCode).toBe(403);
     expect((await set('sometimes')).json().message).toBe('onLeave must be exclude, present or absent');
     expect((await set('present')).statusCode).toBe(200);
-    expect((await request('GET', '/api/attendance-settings', studentToken)).json()).toEqual({
+    expect((await request('GET', '/api/attendance-settings', studentToken)).json()).toMatchObject({
       onLeave: 'present',
     });
     expect(await report()).toMatchObject({ present: 5, total: 6, percentage: 83.33, flagged: false });

@@ -7,8 +7,11 @@ import {
   ApplyLeaveRequestSchema,
   ApplyLeaveResponseSchema,
   AttendanceSettingsSchema,
+  AttendanceSettingsUpdateSchema,
+  ClassHoursSchema,
   DecideLeaveRequestSchema,
   ErrorSchema,
+  itemLink,
   LEAVE_ATTACHMENT_MAX_BYTES,
   LEAVE_BODY_MAX_BYTES,
   LEAVE_MESSAGES,
@@ -85,9 +88,9 @@ export const leaveRoutes: Feature = async (app: App, { db, now, live, notify }) 
       config: { access: ['student'], writeLimit: 'gatePasses' },
       schema: {
         tags: TAGS,
-        summary: `Apply for leave from \`from\` to \`to\` as the signed-in student, with an optional PDF, PNG or JPEG attachment of at most ${MB} MB; it starts pending`,
+        summary: `Apply for leave from \`from\` to \`to\` as the signed-in student, with an optional PDF, PNG or JPEG attachment of at most ${MB} MB; it starts pending. Days that overlap the student's approved or pending leave are refused (409)`,
         body: ApplyLeaveRequestSchema,
-        response: { 201: ApplyLeaveResponseSchema, ...errors, 413: ErrorSchema },
+        response: { 201: ApplyLeaveResponseSchema, ...errors, 409: ErrorSchema, 413: ErrorSchema },
       },
     },
     async (request, reply) => {
@@ -96,6 +99,12 @@ export const leaveRoutes: Feature = async (app: App, { db, now, live, notify }) 
       const { from, to, reason, attachment } = request.body;
       const problem = leaveRangeProblem(from, to, today());
       if (problem) throw badRequest(`${problem.field} ${problem.message}`);
+      const covered = await leave.overlapping(rollNo, from, to);
+      if (covered) {
+        throw conflict(
+          `These days overlap your ${covered.status} leave from ${notify.day(covered.from)} to ${notify.day(covered.to)}: choose other days, or withdraw that application first`,
+        );
+      }
       let file: { name: string; type: string; data: Uint8Array } | undefined;
       if (attachment) {
         const data = Buffer.from(attachment.data, 'base64');
@@ -116,7 +125,7 @@ export const leaveRoutes: Feature = async (app: App, { db, now, live, notify }) 
       await tell(await leave.mentorsOf(rollNo), {
         kind: 'leave.requested',
         text: `New leave application from ${created.name} (${notify.day(created.from)} to ${notify.day(created.to)})`,
-        link: PATHS.teacher.leave,
+        link: itemLink(PATHS.teacher.leave, 'leave', created._id),
       });
       return reply.code(201).send({ message: LEAVE_MESSAGES.applied, leave: created });
     },
@@ -220,10 +229,25 @@ export const leaveRoutes: Feature = async (app: App, { db, now, live, notify }) 
           decision === 'approved'
             ? `Your leave from ${notify.day(decided.from)} to ${notify.day(decided.to)} was approved${by}`
             : `Your leave from ${notify.day(decided.from)} to ${notify.day(decided.to)} was rejected${by}: ${decided.rejectReason ?? ''}`,
-        link: PATHS.student.leave,
+        link: itemLink(PATHS.student.leave, 'leave', decided._id),
       });
       return decided;
     },
+  );
+
+  app.get(
+    '/api/leave/:id',
+    {
+      config: { access: ['student', 'teacher', 'admin'] },
+      schema: {
+        tags: TAGS,
+        summary:
+          "One leave application, for the screen its notification opens: its student's (others' are not found), the student's mentors' and admins'",
+        params: LeaveIdParamsSchema,
+        response: { 200: LeaveSchema, ...errors, 404: ErrorSchema },
+      },
+    },
+    async (request) => visibleLeave(request, request.params.id),
   );
 
   app.get(
@@ -258,12 +282,12 @@ export const leaveRoutes: Feature = async (app: App, { db, now, live, notify }) 
       schema: {
         tags: ['attendance', 'leave'],
         summary:
-          'The students of a group On leave on a day: approved leave covering it, or an approved gate pass for it',
+          'The students of a group On leave on a day: approved leave covering it, or a gate pass whose time out covers the class hours',
         querystring: OnLeaveQuerySchema,
         response: { 200: OnLeaveListSchema, ...errors },
       },
     },
-    async (request) => leave.onLeave(request.query.date, request.query.group),
+    async (request) => leave.onLeave(request.query.date, request.query.group, now()),
   );
 
   app.get(
@@ -272,11 +296,12 @@ export const leaveRoutes: Feature = async (app: App, { db, now, live, notify }) 
       config: { access: ['student', 'teacher', 'admin'] },
       schema: {
         tags: ['attendance'],
-        summary: 'How On leave days count in the attendance percentage (exclude, present or absent)',
+        summary:
+          'How On leave days count in the attendance percentage (exclude, present or absent), and the class hours a gate pass must cover to excuse a day',
         response: { 200: AttendanceSettingsSchema, ...errors },
       },
     },
-    async () => ({ onLeave: await leave.onLeaveRule() }),
+    async () => leave.attendanceSettings(),
   );
 
   app.put(
@@ -285,14 +310,19 @@ export const leaveRoutes: Feature = async (app: App, { db, now, live, notify }) 
       config: { access: ['admin'] },
       schema: {
         tags: ['attendance'],
-        summary: 'Choose how On leave days count in the attendance percentage',
-        body: AttendanceSettingsSchema,
+        summary: 'Choose how On leave days count in the attendance percentage, or the class hours',
+        body: AttendanceSettingsUpdateSchema,
         response: { 200: AttendanceSettingsSchema, ...errors },
       },
     },
     async (request) => {
-      await leave.setOnLeaveRule(request.body.onLeave);
-      return { onLeave: request.body.onLeave };
+      const next = { ...(await leave.attendanceSettings()), ...request.body };
+      const hours = ClassHoursSchema.safeParse(next);
+      if (!hours.success) {
+        throw badRequest(`classEnd must be after classStart (${next.classStart} to ${next.classEnd})`);
+      }
+      await leave.setAttendanceSettings(request.body);
+      return next;
     },
   );
 };

@@ -90,11 +90,14 @@ export function useMarkAttendance() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: markAttendance,
-    onSuccess: (_response, { group, date, marks }) => {
-      // Show the saved marks at once, then confirm them from the server.
+    onSuccess: (response, { group, date, marks }) => {
+      // Show the saved marks at once, then confirm them from the server. A student the server kept
+      // On leave is shown On leave.
+      const kept = new Set(response.keptOnLeave?.map((k) => k.studentId));
       queryClient.setQueryData<AttendanceMark[]>(attendanceKeys.marks(group, date), (previous = []) => {
         const merged = new Map(previous.map((mark) => [mark.studentId, mark.status]));
-        for (const [studentId, status] of marks) merged.set(studentId, status);
+        for (const [studentId, status] of marks)
+          merged.set(studentId, kept.has(studentId) ? 'On leave' : status);
         return [...merged].map(([studentId, status]) => ({ studentId, status }));
       });
       void queryClient.invalidateQueries({ queryKey: attendanceKeys.marks(group, date) });

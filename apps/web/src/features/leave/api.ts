@@ -4,6 +4,7 @@ import type {
   ApplyLeaveRequest,
   ApplyLeaveResponse,
   AttendanceSettings,
+  AttendanceSettingsUpdate,
   DecideLeaveRequest,
   Leave,
   LeaveStatus,
@@ -84,7 +85,7 @@ export function useOnLeave(group: string | null, date: string) {
   });
 }
 
-/** How the campus counts On leave days in the percentage. */
+/** How the campus counts On leave days in the percentage, and its class hours. */
 export const attendanceSettingsQuery = () =>
   queryOptions({
     queryKey: leaveKeys.settings,
@@ -99,7 +100,7 @@ export function useAttendanceSettings() {
 export function useSetAttendanceSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AttendanceSettings) =>
+    mutationFn: (body: AttendanceSettingsUpdate) =>
       api<AttendanceSettings>('/api/attendance-settings', { method: 'PUT', body }),
     onSuccess: (settings) => {
       queryClient.setQueryData(leaveKeys.settings, settings);

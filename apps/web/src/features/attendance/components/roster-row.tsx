@@ -8,13 +8,12 @@
 import { memo } from 'react';
 import {
   ATTENDANCE_STATUSES,
+  LEAVE_SOURCE_WORDS,
   ON_LEAVE_STATUS,
   type AttendanceStatus,
   type OnLeaveStudent,
   type RosterStudent,
 } from '@campus/contract';
-
-const SOURCE: Record<OnLeaveStudent['source'], string> = { leave: 'approved leave', gatepass: 'gate pass' };
 
 export const RosterRow = memo(function RosterRow({
   student,
@@ -57,7 +56,7 @@ export const RosterRow = memo(function RosterRow({
         </span>
         {leave && (
           <span className="roster-leave">
-            {overridden ? `Override: on ${SOURCE[leave]}` : `On leave: ${SOURCE[leave]}`}{' '}
+            {overridden ? `Override: ${LEAVE_SOURCE_WORDS[leave]}` : `On leave: ${LEAVE_SOURCE_WORDS[leave]}`}{' '}
             <button
               type="button"
               className="roster-override"

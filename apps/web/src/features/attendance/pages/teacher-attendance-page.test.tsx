@@ -158,6 +158,27 @@ describe('Mark Attendance', { timeout: 20_000 }, () => {
     ]);
   });
 
+  it('says who the server kept On leave, and why, when their leave came after the roster opened', async () => {
+    const { user } = setup({
+      submit: () => [
+        200,
+        {
+          message: 'Attendance marked successfully!',
+          count: 3,
+          keptOnLeave: [{ studentId: 230004, source: 'gatepass' }],
+        },
+      ],
+    });
+    await openGroup(user);
+    await screen.findByRole('rowheader', { name: /^Vikram Shah/ });
+    await user.click(screen.getByRole('button', { name: 'Mark all present' }));
+    await user.click(screen.getByRole('button', { name: 'Submit Attendance' }));
+    await screen.findByText('Attendance marked successfully!');
+    expect(
+      await screen.findByText(/Kept On leave: Vikram Shah \(230004\), out on a gate pass\./),
+    ).toBeInTheDocument();
+  });
+
   it("opens on today's local date and lists the chosen group's students with their roll numbers", async () => {
     const { user, requested } = setup();
     expect(screen.getByLabelText('Date')).toHaveValue(formatDayInput(localIsoDate()));

@@ -8,10 +8,12 @@ import { useCallback, useDeferredValue, useMemo, useState, type SyntheticEvent }
 import { useNavigate } from 'react-router';
 import {
   EARLIEST_ATTENDANCE_DATE,
+  LEAVE_SOURCE_WORDS,
   MESSAGES,
   ON_LEAVE_STATUS,
   PATHS,
   type AttendanceStatus,
+  type MarkAttendanceResponse,
   type OnLeaveStudent,
   type RosterStudent,
 } from '@campus/contract';
@@ -46,6 +48,23 @@ function dateProblem(date: string, today: string): string | null {
 /** The attendance report of one group on one day: where a day's marks are seen beside each other. */
 function reportOf(group: string, date: string): string {
   return `${PATHS.teacher.attendanceReport}?${new URLSearchParams({ group, from: date, to: date }).toString()}`;
+}
+
+/**
+ * The students the server kept On leave though the roster marked them (their leave or pass was
+ * approved while the roster was open), with why: "Kept On leave: Dev Shah (230002), approved leave."
+ */
+function keptOnLeaveLine(
+  kept: MarkAttendanceResponse['keptOnLeave'],
+  students: readonly RosterStudent[],
+): string | null {
+  if (!kept || kept.length === 0) return null;
+  const nameOf = new Map(students.map((s) => [s.RollNo, s.name]));
+  const who = kept.map(({ studentId, source }) => {
+    const name = nameOf.get(studentId);
+    return `${name ? `${name} (${studentId})` : studentId}, ${LEAVE_SOURCE_WORDS[source]}`;
+  });
+  return `Kept On leave: ${who.join('; ')}.`;
 }
 
 /** Why Submit is disabled while nothing has changed: the day may already be partly or wholly recorded. */
@@ -247,13 +266,15 @@ function RosterEditor({
     mark.mutate(
       { group, date, marks: changes, overrides },
       {
-        onSuccess: () => {
+        onSuccess: (response) => {
           clear();
+          const kept = keptOnLeaveLine(response.keptOnLeave, students);
           showOutcome({
             ok: true,
             title: MESSAGES.attendance.marked,
-            message: `${group}, ${formatDay(date)}: ${counts}.`,
+            message: `${group}, ${formatDay(date)}: ${counts}.${kept ? `\n${kept}` : ''}`,
             action: { label: 'View', onClick: () => void navigate(reportOf(group, date)) },
+            persist: kept !== null,
           });
         },
         // The marks stay on screen for another try.

@@ -3,15 +3,9 @@
  * at a time like the other work lists, to approve or reject (with a reason the student sees); the
  * decided ones beside them. Admins see every group's.
  */
-import { Button, Group, Select, Stack, Tabs, Text } from '@mantine/core';
+import { Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import { useState } from 'react';
-import {
-  LEAVE_MESSAGES,
-  LEAVE_REJECT_REASON_MAX,
-  type Leave,
-  type LeaveStatus,
-  type OnLeaveRule,
-} from '@campus/contract';
+import { LEAVE_MESSAGES, LEAVE_REJECT_REASON_MAX, type Leave, type LeaveStatus } from '@campus/contract';
 import { DataTable, type Column } from '../../../components/data-table';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
@@ -22,8 +16,9 @@ import { CountedTab } from '../../../components/work-list-filters';
 import { useCurrentUser } from '../../../lib/current-user';
 import { failureDetail } from '../../../lib/failure';
 import { formatDayRange } from '../../../lib/format';
-import { useAttendanceSettings, useDecideLeave, useSetAttendanceSettings, useStaffLeave } from '../api';
+import { useDecideLeave, useStaffLeave } from '../api';
 import { AttachmentButton } from '../components/attachment-button';
+import { AttendanceSettingsPanel } from '../components/attendance-settings';
 import { oneOf, pageFrom, pageParam, useUrlState } from '../../../lib/url-state';
 
 type StaffStatus = 'pending' | 'approved' | 'rejected';
@@ -154,54 +149,6 @@ function LeaveTable({
   );
 }
 
-const RULES: { value: OnLeaveRule; label: string }[] = [
-  { value: 'exclude', label: 'Left out of the total (default)' },
-  { value: 'present', label: 'Counted as present' },
-  { value: 'absent', label: 'Counted as absent' },
-];
-
-const RULE_WORDS: Record<OnLeaveRule, string> = {
-  exclude: 'left out of the total',
-  present: 'counted as present',
-  absent: 'counted as absent',
-};
-
-/** Admins choose how On leave days count in every attendance percentage and the below-75 % warning. */
-function OnLeaveRuleSetting() {
-  const settings = useAttendanceSettings();
-  const save = useSetAttendanceSettings();
-  return (
-    <Select
-      label="On leave days in the attendance percentage"
-      description="For every student's percentage, the below-75 % warning and the attendance report."
-      data={RULES}
-      value={settings.data?.onLeave ?? null}
-      disabled={settings.isPending || save.isPending}
-      allowDeselect={false}
-      onChange={(value: OnLeaveRule | null) =>
-        value &&
-        save.mutate(
-          { onLeave: value },
-          {
-            onSuccess: () =>
-              showOutcome({
-                ok: true,
-                message: `Attendance setting saved: On leave days are ${RULE_WORDS[value]}.`,
-              }),
-            onError: (error) =>
-              showOutcome({
-                ok: false,
-                title: 'Could not save the attendance setting',
-                message: failureDetail(error),
-              }),
-          },
-        )
-      }
-      w={{ base: '100%', xs: 420 }}
-    />
-  );
-}
-
 export function TeacherLeavePage() {
   const admin = useCurrentUser().role === 'admin';
   // The tab and its page live in the address (`?tab=approved&page=2`): a reload keeps them and a link
@@ -248,7 +195,7 @@ export function TeacherLeavePage() {
         {admin ? 'Every group’s leave.' : 'Your mentees’ leave.'} Approved leave marks the student On leave on
         the attendance roster for its days.
       </Text>
-      {admin && <OnLeaveRuleSetting />}
+      {admin && <AttendanceSettingsPanel />}
       <Tabs value={tab} onChange={(value) => setTab(oneOf(value, STATUSES, 'pending'))} keepMounted={false}>
         <Tabs.List>
           {TABS.map((t) => (
