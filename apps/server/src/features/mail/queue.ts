@@ -21,6 +21,8 @@ export interface QueueSettings {
   /** The wait after the first failure; it doubles with each further one. */
   backoffMs: number;
   now: () => number;
+  /** Fills in what a mail may not keep in the queue (a reset link's token) as it is sent. */
+  render?: (text: string, kind: string) => string;
 }
 
 export interface OutgoingMail {
@@ -74,7 +76,7 @@ export function mailQueue(db: Db, settings: QueueSettings) {
         from: settings.from,
         to: mail.to_address,
         subject: mail.subject,
-        text: mail.text_body,
+        text: settings.render ? settings.render(mail.text_body, mail.kind) : mail.text_body,
         messageId: mail.message_id,
         headers,
       });

@@ -26,7 +26,14 @@ import type { Db } from '../../db/index';
 import { inChunks } from '../../lib/chunks';
 import { newId } from '../../lib/ids';
 import { mailQueue, type MailQueue } from './queue';
-import { hashResetToken, unsubscribeTokens, type UnsubscribeTarget } from './tokens';
+import {
+  hashResetToken,
+  RESET_LINK_MARKS,
+  resetLinkMark,
+  resetTokens,
+  unsubscribeTokens,
+  type UnsubscribeTarget,
+} from './tokens';
 
 export interface MailOptions {
   smtpUrl?: string | undefined;
@@ -90,6 +97,8 @@ export function mailService(
   const publicUrl = (options.publicUrl ?? '').replace(/\/+$/, '');
   const enabled = Boolean(options.smtpUrl && options.from);
   const tokens = unsubscribeTokens(deps.secret);
+  const resets = resetTokens(deps.secret);
+  const resetLink = (nonce: string) => `${publicUrl}${PATHS.resetPassword}?token=${resets.tokenOf(nonce)}`;
   const queue: MailQueue | undefined = enabled
     ? mailQueue(db, {
         smtpUrl: options.smtpUrl!,
@@ -99,6 +108,11 @@ export function mailService(
         maxAttempts: options.maxAttempts ?? 8,
         backoffMs: options.backoffMs ?? 60_000,
         now,
+        // Only a reset mail, whose text is the server's own: no text a person wrote is ever filled in.
+        render: (text, kind) =>
+          kind === 'passwordReset'
+            ? text.replace(RESET_LINK_MARKS, (_mark, nonce: string) => resetLink(nonce))
+            : text,
       })
     : undefined;
   const digestHour = options.digestHourUtc ?? 16;
@@ -476,12 +490,12 @@ export function mailService(
             .executeTakeFirst();
           const who = account && (await recipients([account.id])).get(account.id);
           if (!who) return;
-          const token = randomBytes(32).toString('base64url');
+          const nonce = randomBytes(32).toString('base64url');
           const t = now();
           await db
             .insertInto('password_resets')
             .values({
-              token_hash: hashResetToken(token),
+              token_hash: hashResetToken(resets.tokenOf(nonce)),
               account_id: who.accountId,
               created_at: iso(t),
               expires_at: iso(t + PASSWORD_RESET_MINUTES * 60_000),
@@ -497,7 +511,7 @@ export function mailService(
               `Someone (we hope you) asked to choose a new password for Campus Portal User ID ${who.loginId}.`,
               `Open this link within ${PASSWORD_RESET_MINUTES} minutes to choose it; it works once:`,
               '',
-              `${publicUrl}${PATHS.resetPassword}?token=${token}`,
+              resetLinkMark(nonce),
               '',
               'If you did not ask, ignore this mail: your password stays as it is.',
               '',

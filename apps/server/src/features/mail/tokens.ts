@@ -37,3 +37,19 @@ export function unsubscribeTokens(secret: string) {
 
 /** Reset tokens are stored as their SHA-256: a copy of the database cannot be used to reset. */
 export const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * A reset link's token, made from a random nonce and a key derived from the server's secret. The
+ * queued mail holds only the nonce (`RESET_LINK_MARK`) and the token is made as the mail is sent,
+ * so neither the queue nor any other table holds a token that a copy of the database could use.
+ */
+export function resetTokens(secret: string) {
+  const key = createHmac('sha256', secret).update('campus-password-reset').digest();
+  return {
+    tokenOf: (nonce: string) => createHmac('sha256', key).update(nonce).digest('base64url'),
+  };
+}
+
+/** Where a queued mail's reset link goes, named by its nonce: `{{reset-link:NONCE}}`. */
+export const resetLinkMark = (nonce: string) => `{{reset-link:${nonce}}}`;
+export const RESET_LINK_MARKS = /\{\{reset-link:([\w-]+)\}\}/g;
