@@ -51,3 +51,64 @@ export const GroupNameSchema = z
   .max(GROUP_NAME_MAX, { error: `must be at most ${GROUP_NAME_MAX} characters` })
   .superRefine(refuseHiddenCharacters)
   .regex(/^[\p{L}\p{N} ._&()+-]+$/u, { error: GROUP_CHARACTERS });
+
+/**
+ * Letters of other scripts drawn like Latin ones, as Unicode's confusables list maps them (TS #39):
+ * "СSE-A" with a Cyrillic С reads as CSE-A on every screen. Lower case; digits 0 and 1 included.
+ */
+const CONFUSABLES: Record<string, string> = {
+  а: 'a',
+  в: 'b',
+  с: 'c',
+  ԁ: 'd',
+  е: 'e',
+  һ: 'h',
+  і: 'i',
+  ј: 'j',
+  к: 'k',
+  ӏ: 'l',
+  м: 'm',
+  н: 'h',
+  о: 'o',
+  р: 'p',
+  ԛ: 'q',
+  ѕ: 's',
+  т: 't',
+  у: 'y',
+  х: 'x',
+  ԝ: 'w',
+  ѡ: 'w',
+  ү: 'y',
+  ә: 'e',
+  α: 'a',
+  β: 'b',
+  ε: 'e',
+  η: 'n',
+  ι: 'i',
+  κ: 'k',
+  μ: 'u',
+  ν: 'v',
+  ο: 'o',
+  ρ: 'p',
+  τ: 't',
+  υ: 'u',
+  χ: 'x',
+  ω: 'w',
+  ϲ: 'c',
+  ϳ: 'j',
+  '0': 'o',
+  '1': 'l',
+  '|': 'l',
+  ı: 'i',
+};
+
+/**
+ * A name's confusable skeleton: two names with one skeleton look the same to a reader. Compatibility
+ * forms folded (NFKC: full-width letters), case folded, look-alike letters mapped, "rn" read as "m",
+ * accents and spaces dropped.
+ */
+export function confusableSkeleton(text: string): string {
+  const folded = text.normalize('NFKC').toLowerCase();
+  const mapped = [...folded].map((ch) => CONFUSABLES[ch] ?? ch).join('');
+  return mapped.normalize('NFD').replace(/\p{M}/gu, '').replace(/rn/g, 'm').replace(/\s+/g, '');
+}

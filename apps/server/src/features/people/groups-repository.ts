@@ -3,7 +3,7 @@
  * mentors and moving students between them. A group's name is kept in `groups`, in each student's
  * `group_name` and in `teacher_groups`; a rename changes all three in one transaction.
  */
-import type { FieldChange, GroupSummary } from '@campus/contract';
+import { confusableSkeleton, type FieldChange, type GroupSummary } from '@campus/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -12,6 +12,7 @@ import { nowIso } from '../../lib/ids';
 export type GroupResult =
   | { ok: true; group: GroupSummary; changes: FieldChange[] }
   | { ok: false; problem: 'not-found' | 'taken' }
+  | { ok: false; problem: 'lookalike'; existing: string }
   | { ok: false; problem: 'unknown'; ids: number[] };
 
 const joined = (ids: readonly number[]) => (ids.length === 0 ? null : ids.join(', '));
@@ -51,6 +52,14 @@ export function groupsRepository(db: Db) {
     return (await summaries(name, from))[0];
   }
 
+  /** Another group whose name looks the same as `name` (its confusable skeleton), if any. */
+  async function lookalikeOf(name: string, from: Db, except?: string): Promise<string | undefined> {
+    const skeleton = confusableSkeleton(name);
+    const names = await from.selectFrom('groups').select('name').execute();
+    return names.find((g) => g.name !== name && g.name !== except && confusableSkeleton(g.name) === skeleton)
+      ?.name;
+  }
+
   const exists = async (name: string, from: Db) =>
     (await from.selectFrom('groups').select('name').where('name', '=', name).executeTakeFirst()) !==
     undefined;
@@ -60,13 +69,22 @@ export function groupsRepository(db: Db) {
     name: string,
     work: (
       trx: Db,
-    ) => Promise<{ changes: FieldChange[]; name?: string } | { unknown: number[] } | { problem: 'taken' }>,
+    ) => Promise<
+      | { changes: FieldChange[]; name?: string }
+      | { unknown: number[] }
+      | { problem: 'taken' }
+      | { problem: 'lookalike'; existing: string }
+    >,
   ): Promise<GroupResult> {
     const done = await db.transaction().execute(async (trx) => {
       if (!(await exists(name, trx))) return { problem: 'not-found' as const };
       return work(trx);
     });
-    if ('problem' in done) return { ok: false, problem: done.problem };
+    if ('problem' in done) {
+      return done.problem === 'lookalike'
+        ? { ok: false, problem: 'lookalike', existing: done.existing }
+        : { ok: false, problem: done.problem };
+    }
     if ('unknown' in done) return { ok: false, problem: 'unknown', ids: done.unknown };
     const group = await one(done.name ?? name);
     if (!group) return { ok: false, problem: 'not-found' };
@@ -80,6 +98,8 @@ export function groupsRepository(db: Db) {
     exists: (name: string) => exists(name, db),
 
     async create(name: string): Promise<GroupResult> {
+      const existing = await lookalikeOf(name, db);
+      if (existing) return { ok: false, problem: 'lookalike', existing };
       try {
         await db.insertInto('groups').values({ name, created_at: nowIso() }).execute();
       } catch (error) {
@@ -95,6 +115,8 @@ export function groupsRepository(db: Db) {
         return await change(name, async (trx) => {
           if (to === name) return { changes: [] };
           if (await exists(to, trx)) return { problem: 'taken' as const };
+          const existing = await lookalikeOf(to, trx, name);
+          if (existing) return { problem: 'lookalike' as const, existing };
           await trx.updateTable('groups').set({ name: to }).where('name', '=', name).execute();
           await trx.updateTable('students').set({ group_name: to }).where('group_name', '=', name).execute();
           await trx

@@ -23,6 +23,11 @@ function answer(name: string, result: GroupResult, what: { message: string; unkn
   if (result.ok) return { message: what.message, group: result.group, changes: result.changes };
   if (result.problem === 'unknown') throw badRequest(`${what.unknown ?? 'request'} ${result.ids.join(', ')}`);
   if (result.problem === 'taken') throw taken(what.to ?? name);
+  if (result.problem === 'lookalike') {
+    throw conflict(
+      `name ${what.to ?? name} looks the same as the group ${result.existing}: choose a name that reads differently`,
+    );
+  }
   throw notFound(`There is no group ${name}`);
 }
 

@@ -57,6 +57,23 @@ describe('creating groups', () => {
     });
   });
 
+  it('refuses a name that looks the same as another group, in another script or case', async () => {
+    expect((await call('POST', '/api/groups', { name: 'LK-A' })).statusCode).toBe(201);
+    // A Cyrillic К, the same in lower case, and in full-width letters.
+    for (const lookalike of ['L\u041A-A', 'lk-a', 'ＬＫ-Ａ']) {
+      const res = await call('POST', '/api/groups', { name: lookalike });
+      expect(res.statusCode, lookalike).toBe(409);
+      expect(res.json().message).toBe(
+        `name ${lookalike} looks the same as the group LK-A: choose a name that reads differently`,
+      );
+    }
+    expect((await call('POST', '/api/groups', { name: 'LK-B' })).statusCode).toBe(201);
+    const rename = await call('PUT', path('LK-B'), { name: 'L\u039A-A' });
+    expect(rename.statusCode).toBe(409);
+    // A group may still change the case of its own name.
+    expect((await call('PUT', path('LK-B'), { name: 'lk-b' })).statusCode).toBe(200);
+  });
+
   it('refuses a bad name with 400 naming the field, and non-admins with 403', async () => {
     const slash = await call('POST', '/api/groups', { name: 'A/B' });
     expect(slash.statusCode).toBe(400);
