@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { oneAtATime } from './one-at-a-time';
 import type { LiveTopic, Role } from '@campus/contract';
 import type { ChangeLog, ChangeTracker } from './changes';
 
@@ -96,6 +97,8 @@ export class LocalLiveEvents extends LiveEvents {
  */
 export class PgLiveEvents extends LiveEvents {
   private listener: pg.Client | undefined;
+  /** Flushes on the listening connection, one at a time. */
+  private readonly onListener = oneAtATime();
   /** Messages waiting to be sent (`send`). */
   private readonly outbox: string[] = [];
   private reconnectTimer: NodeJS.Timeout | undefined;
@@ -127,11 +130,14 @@ export class PgLiveEvents extends LiveEvents {
     await this.changes.settle?.();
     try {
       // Named, so that each connection plans it once rather than on every flush.
-      await (this.listener ?? this.pool).query({
+      const notify = {
         name: 'campus_live_notify',
         text: 'select pg_notify($1, payload) from unnest($2::text[]) with ordinality as m(payload, n) order by n',
         values: [CHANNEL, payloads],
-      });
+      };
+      const listener = this.listener;
+      if (listener) await this.onListener(() => listener.query(notify));
+      else await this.pool.query(notify);
     } catch (error) {
       this.log.warn({ err: error }, 'A live update could not be sent');
     }

@@ -28,6 +28,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { oneAtATime } from './one-at-a-time';
 import {
   ChangeCounts,
   currentWriteScopes,
@@ -100,6 +101,8 @@ export class PgChanges implements ChangeTracker {
   /** The connection being made or in use; `listener` once it listens. */
   private client: pg.Client | undefined;
   private listener: pg.Client | undefined;
+  /** Queries on the listening connection, one at a time (the barrier, acknowledgements, renewals). */
+  private readonly onListener = oneAtATime();
   private renewTimer: NodeJS.Timeout | undefined;
   private reconnectTimer: NodeJS.Timeout | undefined;
   private stopped = true;
@@ -290,13 +293,17 @@ export class PgChanges implements ChangeTracker {
       // Sent on the listening connection when there is one: it is idle between renewals, where the
       // pool's connections may all be busy with the requests the barrier keeps waiting.
       // Named, so that each connection plans it once rather than on every barrier.
-      const { rows } = await (this.listener ?? this.pool).query<{ members: [string, number][] }>({
+      const barrier = {
         name: 'campus_barrier',
         text: `select pg_notify($1, $2) as sent,
            (select coalesce(json_agg(json_build_array(id, extract(epoch from lease_until - now()) * 1000)), '[]')
               from cache_members where lease_until > now()) as members`,
         values: [BARRIER_CHANNEL, `${this.schema}|${this.id}|${seq}`],
-      });
+      };
+      const listener = this.listener;
+      const { rows } = listener
+        ? await this.onListener(() => listener.query<{ members: [string, number][] }>(barrier))
+        : await this.pool.query<{ members: [string, number][] }>(barrier);
       const started = performance.now();
       const deadlines = new Map<string, number>();
       for (const [member, ms] of rows[0]!.members) {
@@ -353,9 +360,15 @@ export class PgChanges implements ChangeTracker {
     if (message.channel === BARRIER_CHANNEL) {
       if (writer === this.id) this.acknowledged(Number(seq), this.id);
       else {
-        this.listener
-          ?.query('select pg_notify($1, $2)', [ACK_CHANNEL, `${schema}|${writer}|${seq}|${this.id}`])
-          .catch((err: unknown) => this.log.warn({ err }, 'could not acknowledge a cache barrier'));
+        const listener = this.listener;
+        if (listener) {
+          this.onListener(() =>
+            listener.query('select pg_notify($1, $2)', [
+              ACK_CHANNEL,
+              `${schema}|${writer}|${seq}|${this.id}`,
+            ]),
+          ).catch((err: unknown) => this.log.warn({ err }, 'could not acknowledge a cache barrier'));
+        }
       }
     } else if (message.channel === ACK_CHANNEL && writer === this.id && member) {
       this.acknowledged(Number(seq), member);
@@ -388,7 +401,9 @@ export class PgChanges implements ChangeTracker {
       }
       this.listener = client;
       // Instances that ended without signing off (killed, say) leave their rows behind.
-      await client.query(`delete from cache_members where lease_until < now() - interval '1 hour'`);
+      await this.onListener(() =>
+        client.query(`delete from cache_members where lease_until < now() - interval '1 hour'`),
+      );
       await this.renew(client);
       this.renewTimer = setInterval(() => void this.renew(client), RENEW_EVERY_MS).unref();
     } catch (err) {
@@ -400,12 +415,14 @@ export class PgChanges implements ChangeTracker {
     const asked = performance.now();
     let others: number;
     try {
-      const { rows } = await client.query<{ others: number }>(
-        `with renewed as (
+      const { rows } = await this.onListener(() =>
+        client.query<{ others: number }>(
+          `with renewed as (
            insert into cache_members (id, lease_until) values ($1, now() + $2 * interval '1 millisecond')
            on conflict (id) do update set lease_until = excluded.lease_until)
          select count(*)::int as others from cache_members where id <> $1 and lease_until > now()`,
-        [this.id, LEASE_MS],
+          [this.id, LEASE_MS],
+        ),
       );
       others = rows[0]!.others;
     } catch (err) {
