@@ -4,7 +4,8 @@
  * bare node:http server answering the same bytes, prints a table with the budgets and writes JSON to
  * bench/results/. The headline is `mix`, the realistic mix (bench/lib/mix.ts), with a table per
  * request kind; `cold` reads every list route's first page from a server whose read cache is off.
- * A full run exits non-zero when a budget is missed. `--quick` runs a few seconds per scenario on the
+ * A full run exits non-zero when a budget is missed, a quick one on a collapse (a budget missed
+ * tenfold, or an error). `--quick` runs a few seconds per scenario on the
  * demo campus, and the mix and the cold table on a 1,000-student campus (what CI runs).
  * With BENCH_DATABASE_URL set, the same run follows on PostgreSQL, in fresh databases.
  * Last comes the `streams` scenario (bench/streams.ts, also `npm run bench:streams`): open live update
@@ -196,6 +197,29 @@ interface Budget {
 }
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
+
+/** The quick run's coarse budgets: each a tenth (or ten times) of the full run's, or more. */
+const COLLAPSE = { p99Ms: 1000, mixRatio: 0.02, coldP50Ms: 100, rssMb: 1000 };
+
+/** What of a quick run shows a collapse rather than a slow machine: an error, or a budget missed tenfold. */
+function collapsed(runs: readonly CampusRun[]): string[] {
+  const problems: string[] = [];
+  for (const run of runs) {
+    const at = (name: string) => `${run.database} ${CAMPUS_LABEL[run.campus]} ${name}`;
+    for (const s of run.scenarios) {
+      if (s.non2xx + s.errors > 0) problems.push(`${at(s.name)}: ${s.non2xx} non-2xx, ${s.errors} errors`);
+      if (s.p99 > COLLAPSE.p99Ms) problems.push(`${at(s.name)}: p99 ${s.p99.toFixed(0)} ms`);
+      if (s.rssMb > COLLAPSE.rssMb) problems.push(`${at(s.name)}: RSS ${s.rssMb.toFixed(0)} MB`);
+      if (s.name === 'mix' && s.ratio !== undefined && s.ratio < COLLAPSE.mixRatio) {
+        problems.push(`${at(s.name)}: ${(s.ratio * 100).toFixed(1)} % of bare node:http`);
+      }
+    }
+    for (const c of run.cold) {
+      if (c.p50 > COLLAPSE.coldP50Ms) problems.push(`${at(c.route)}: cold p50 ${c.p50.toFixed(1)} ms`);
+    }
+  }
+  return problems;
+}
 const cacheDir = join(tmpdir(), 'campus-bench', 'cache');
 mkdirSync(cacheDir, { recursive: true });
 const runDir = join(tmpdir(), 'campus-bench', `run-${Date.now()}-${process.pid}`);
@@ -912,9 +936,16 @@ if (runs.length > 0) {
     ),
   ].join('\n');
   console.log(report);
-  // A quick run is indicative only (a small campus, a few seconds each): only a full run fails on budgets.
+  // A quick run is indicative only (a small campus, a few seconds each): only a full run fails on
+  // budgets, and a quick one on a collapse, each coarse budget missed tenfold.
   if (!quick && checked.some((b) => !b.holds)) {
     log('\n✗ a budget was missed: the bench exits with status 1');
+    budgetMissed = true;
+  }
+  const collapses = quick ? collapsed(runs) : [];
+  for (const problem of collapses) log(`✗ collapse: ${problem}`);
+  if (collapses.length > 0) {
+    log('\n✗ the quick run collapsed: the bench exits with status 1');
     budgetMissed = true;
   }
   const finishedAt = new Date();

@@ -250,7 +250,17 @@ try {
   );
   writeFileSync(file, JSON.stringify({ db: args.db, attempts, accountCount, nofile, results }, null, 2));
   log(`results: ${file}`);
-  if (results.some((r) => r.health !== 200 || r.adminSignIn !== 200)) process.exitCode = 1;
+  // The bounds the server promises (decision record 0023): five streams an account, 500 an address.
+  const [oneAccount, oneAddress] = results;
+  const broken = [
+    oneAccount && oneAccount.held !== 5 && `one account held ${oneAccount.held} streams, not 5`,
+    oneAddress && oneAddress.held > 500 && `one address held ${oneAddress.held} streams, over 500`,
+    ...results
+      .filter((r) => r.health !== 200 || r.page !== 200 || r.adminSignIn !== 200)
+      .map((r) => `${r.phase}: health ${r.health}, page ${r.page}, admin sign-in ${r.adminSignIn}`),
+  ].filter((problem): problem is string => typeof problem === 'string');
+  for (const problem of broken) console.error(`✗ ${problem}`);
+  if (broken.length > 0) process.exitCode = 1;
 } finally {
   await server?.stop();
   await database?.drop();

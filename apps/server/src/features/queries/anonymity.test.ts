@@ -76,21 +76,24 @@ describe('anonymous questions', () => {
       const like = await call('POST', `/api/queries/${id}/like`, 'peer');
       expect(like.statusCode).toBe(200);
       expectNoAsker('like', like.body);
-      const urls = [
-        '/api/queries-without-solution',
-        '/api/queries-without-solution?limit=10',
-        '/api/queries-without-solution?search=curfew',
-        '/api/queries-without-solution?tag=hostel',
-        '/api/queries-without-solution?sort=name&order=asc',
-        '/api/queries-without-solution?sort=group',
-        `/api/queries-without-solution?group=${GROUP}`,
-        '/api/queries/similar?q=hostel%20curfew',
-        '/api/queries',
-        `/api/queries-by-rollno/${asker.rollNo}`,
-        '/api/export/queries.csv',
-        '/api/notifications',
+      // What a peer may read answers 200; what is another's or staff's is refused before any row.
+      const expected: [string, number][] = [
+        ['/api/queries-without-solution', 200],
+        ['/api/queries-without-solution?limit=10', 200],
+        ['/api/queries-without-solution?search=curfew', 200],
+        ['/api/queries-without-solution?tag=hostel', 200],
+        ['/api/queries-without-solution?sort=name&order=asc', 200],
+        ['/api/queries-without-solution?sort=group', 200],
+        [`/api/queries-without-solution?group=${GROUP}`, 200],
+        ['/api/queries/similar?q=hostel%20curfew', 200],
+        ['/api/queries', 403],
+        [`/api/queries-by-rollno/${asker.rollNo}`, 403],
+        ['/api/export/queries.csv', 403],
+        ['/api/notifications', 200],
       ];
+      const urls = expected.map(([url]) => url);
       const before = await Promise.all(urls.map((url) => call('GET', url, 'peer')));
+      expect(before.map((res) => res.statusCode)).toEqual(expected.map(([, status]) => status));
       for (const [i, res] of before.entries()) expectNoAsker(urls[i]!, res.body);
       const found = before[2]!.json<{ queries: Query[] }>().queries.find((q) => q._id === id);
       expect(found).toMatchObject({
@@ -116,6 +119,7 @@ describe('anonymous questions', () => {
         '/api/notifications',
       ];
       const after = await Promise.all(later.map((url) => call('GET', url, 'peer')));
+      expect(after.map((res) => res.statusCode)).toEqual([200, 200, 200]);
       for (const [i, res] of after.entries()) expectNoAsker(later[i]!, res.body);
       expectNoAsker('live updates', JSON.stringify(stream.events));
     } finally {
