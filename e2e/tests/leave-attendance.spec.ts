@@ -54,6 +54,12 @@ test('a student applies for leave with a note, the mentor approves, the roster s
   await row.getByRole('button', { name: /Download the attachment medical-note\.pdf/ }).click();
   expect((await download).suggestedFilename()).toBe('medical-note.pdf');
   await row.getByRole('button', { name: /Approve the leave of/ }).click();
+  // Held for Undo, as a gate pass's decision is: sent at once from the toast.
+  await mentor
+    .getByRole('alert')
+    .filter({ hasText: 'Approved the leave of' })
+    .getByRole('button', { name: 'Send now' })
+    .click();
   await expect(mentor.getByText(/approved: On leave in attendance/)).toBeVisible();
 
   await mentor.goto('/teacher/attendance?group=CSE-A');
@@ -116,6 +122,11 @@ test('a mentor cannot reject leave without a reason; with a common one the stude
   await expect(box).not.toHaveAttribute('aria-invalid', 'true');
   await dialog.getByRole('button', { name: 'Reject leave' }).click();
   await expect(dialog).toBeHidden();
+  await mentor
+    .getByRole('alert')
+    .filter({ hasText: 'Rejected the leave of' })
+    .getByRole('button', { name: 'Send now' })
+    .click();
   const toast = mentor.getByRole('status').filter({ hasText: `rejected: ${preset}` });
   await expect(toast).toBeVisible();
   await toast.getByRole('button', { name: 'View' }).click();

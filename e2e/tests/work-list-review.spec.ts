@@ -1,7 +1,8 @@
 /**
  * What a review of the gate pass screens asked for (issue 25): the new pass shows at once after
- * applying; a bulk decision's Undo ticks the rows again, with the actions held at the bottom of the
- * screen while rows are ticked; the tab, filters and sort live in the address.
+ * applying; a bulk decision's Undo puts the rows back to decide, with nothing left ticked (issue 58),
+ * the actions held at the bottom of the screen while rows are ticked; the tab, filters and sort live
+ * in the address.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { PAGE_LOAD } from '../support/screens';
@@ -22,7 +23,7 @@ async function apply(student: Page, reason: string): Promise<void> {
   ).toBeVisible();
 }
 
-test('a student sees the pass they applied for at once; a teacher undoes a bulk approval and keeps the ticks', async ({
+test('a student sees the pass they applied for at once; a teacher undoes a bulk approval and nothing stays selected', async ({
   browser,
 }) => {
   const [first, second] = [`Review A ${unique()}`, `Review B ${unique()}`];
@@ -72,9 +73,9 @@ test('a student sees the pass they applied for at once; a teacher undoes a bulk 
   const toast = teacher.getByRole('alert').filter({ hasText: 'Approved 2 gate passes.' });
   await expect(toast).toBeVisible();
   await toast.getByRole('button', { name: 'Undo' }).click();
-  await expect(bar).toContainText('2 selected');
-  for (const row of rows) await expect(row.getByRole('checkbox')).toBeChecked();
   await expect(rows[0]!.getByRole('button', { name: 'Approve' })).toBeVisible();
+  await expect(bar).toContainText('0 selected');
+  for (const row of rows) await expect(row.getByRole('checkbox')).not.toBeChecked();
 
   // Item 11: the sort and the tab are in the address; a reload keeps them.
   await teacher

@@ -6,6 +6,7 @@ import {
   IdSchema,
   IsoDateSchema,
   MessageSchema,
+  PageQuerySchema,
   RollNoSchema,
   SORT_ORDERS,
   StaffFilterSchema,
@@ -26,6 +27,18 @@ export const GatePassDecisionSchema = z.enum(GATE_PASS_DECISIONS, {
   error: 'must be approved or rejected',
 });
 
+/**
+ * How a list route sorts passes into its three lists (decision record 0067). By use, the default and
+ * what the spec's client gets: approved means good to go or already used; a pass revoked before use is
+ * under rejected with approvedStatus 'rejected', and one whose day ended unused is in no list. As
+ * decided (`asDecided=true`, the web app): each pass stays under the decision taken on it, and its
+ * gateState says what became of it.
+ */
+const AsDecidedSchema = z
+  .enum(['true', 'false'], { error: 'must be true or false' })
+  .transform((value) => value === 'true')
+  .optional();
+
 /** `GET /api/gatepasses/:status` (teachers, admins). */
 export const GatePassStatusParamsSchema = z.object({ status: GatePassStatusSchema });
 /** What the staff list of passes may be sorted by: when applied, the pass's date, the student's name or group. */
@@ -39,11 +52,16 @@ export type GatePassSort = (typeof GATE_PASS_SORTS)[number];
 export const GatePassListQuerySchema = StaffFilterSchema.extend({
   sort: z.enum(GATE_PASS_SORTS, { error: 'must be createdAt, date, name or group' }).default('createdAt'),
   order: z.enum(SORT_ORDERS, { error: 'must be asc or desc' }).default('desc'),
+  asDecided: AsDecidedSchema,
 });
 export type GatePassListQuery = z.input<typeof GatePassListQuerySchema>;
 
 /** `GET /api/gatepasses/:status/:rollNo` (the student's own; teachers and admins any). */
 export const GatePassStudentParamsSchema = z.object({ status: GatePassStatusSchema, rollNo: RollNoSchema });
+export const GatePassStudentListQuerySchema = PageQuerySchema.extend({ asDecided: AsDecidedSchema });
+
+/** `GET /api/gatepass/:id`: one pass, for the screen a notification about it opens. */
+export const GatePassIdParamsSchema = z.object({ id: IdSchema });
 
 /**
  * The earliest date a gate pass may be for: the calendar date at UTC−12, the last place on Earth
@@ -109,6 +127,11 @@ export const GatePassSchema = z.object({
   exitedAt: z.string().optional(),
   returnedAt: z.string().optional(),
   revokedAt: z.string().optional(),
+  /**
+   * When the pass closed itself: its day passed while it was still pending. It is then rejected by no
+   * one (no decidedBy), and can no longer be decided.
+   */
+  closedAt: z.string().optional(),
 });
 export type GatePass = z.infer<typeof GatePassSchema>;
 
@@ -148,10 +171,11 @@ export const BulkGatePassStatusRequestSchema = z.object({
 });
 export type BulkGatePassStatusRequest = z.infer<typeof BulkGatePassStatusRequestSchema>;
 
-export const BULK_OUTCOMES = ['decided', 'already-decided', 'not-found'] as const;
+/** `closed`: its day passed before it was decided (see GatePass.closedAt). */
+export const BULK_OUTCOMES = ['decided', 'already-decided', 'closed', 'not-found'] as const;
 export type BulkOutcome = (typeof BULK_OUTCOMES)[number];
 
-/** One requested pass: decided now (with the pass), decided before (with its status), or unknown. */
+/** One requested pass: decided now (with the pass), decided before (with its status), closed, or unknown. */
 export const BulkGatePassResultSchema = z.object({
   gatepassId: z.string(),
   outcome: z.enum(BULK_OUTCOMES),

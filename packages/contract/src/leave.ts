@@ -29,6 +29,10 @@ export const LEAVE_REASON_MAX = 1000;
 export const LEAVE_REJECT_REASON_MAX = 300;
 /** The largest attachment, in bytes (2 MB). */
 export const LEAVE_ATTACHMENT_MAX_BYTES = 2 * 1024 * 1024;
+/** What one student's attachments may take in all, in bytes (10 MB). */
+export const LEAVE_ATTACHMENT_QUOTA_BYTES = 10 * 1024 * 1024;
+/** Days after which the files of withdrawn and rejected leave are removed. */
+export const LEAVE_ATTACHMENT_RETENTION_DAYS = 30;
 /** The kinds of attachment accepted, each checked by its content. */
 export const LEAVE_ATTACHMENT_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
 export type LeaveAttachmentType = (typeof LEAVE_ATTACHMENT_TYPES)[number];
@@ -62,6 +66,21 @@ export function sniffAttachmentType(bytes: Uint8Array): LeaveAttachmentType | nu
   if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
   if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
   return null;
+}
+
+const EXTENSIONS: Record<LeaveAttachmentType, string> = {
+  'application/pdf': '.pdf',
+  'image/png': '.png',
+  'image/jpeg': '.jpg',
+};
+
+/**
+ * A file's name with the extension of the type its bytes were checked to be: what a student named
+ * `certificate.html` downloads as `certificate.png` on the mentor's machine.
+ */
+export function fileNameForType(name: string, type: LeaveAttachmentType): string {
+  const base = name.replace(/\.[^.]*$/, '').trim() || 'attachment';
+  return `${base}${EXTENSIONS[type]}`;
 }
 
 export const LeaveAttachmentInputSchema = z.object({

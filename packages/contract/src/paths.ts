@@ -9,6 +9,8 @@ export const PATHS = {
   /** Asking for a password reset link by email, and the page the link opens. */
   forgotPassword: '/forgot-password',
   resetPassword: '/reset',
+  /** The page a link to confirm a new email address opens. */
+  verifyEmail: '/verify-email',
   student: {
     home: '/student/home',
     syllabus: '/student/syllabus',
@@ -67,3 +69,14 @@ export const ROLE_HOME: Record<Role, string> = {
   admin: PATHS.admin.home,
   guard: PATHS.guard.desk,
 };
+
+/**
+ * The address parameter that opens one item on its screen: a notification's link names the item it
+ * is about, and the screen shows that item first (decision record 0068).
+ */
+export const ITEM_PARAMS = { gatepass: 'pass', leave: 'leave', query: 'query' } as const;
+export type ItemKind = keyof typeof ITEM_PARAMS;
+
+/** The address of a screen opened on one item: `/student/queries?query=<id>`. */
+export const itemLink = (path: string, kind: ItemKind, id: string): string =>
+  `${path}?${ITEM_PARAMS[kind]}=${encodeURIComponent(id)}`;

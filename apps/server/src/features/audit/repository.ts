@@ -6,6 +6,9 @@ import { batched } from '../../lib/batch';
 import { newId, nowIso } from '../../lib/ids';
 import { listPage, mapItems, type Listed, type Page } from '../../lib/lists';
 
+/** The actor role of entries no person made. */
+export const SYSTEM_ACTOR = 'system';
+
 export interface AuditRecord {
   kind: AuditKind;
   actorLoginId: number | null;
@@ -78,6 +81,18 @@ function insertValues(rows: readonly AuditRow[]) {
 export const insertEntries = (entries: readonly AuditRecord[]) => {
   const at = nowIso();
   return insertValues(entries.map((entry) => rowOf(entry, at)));
+};
+
+/**
+ * The insert of many entries of one change (a sweep that closes thousands of passes), for its own
+ * transaction to run: one statement whatever their number.
+ */
+export const insertManyEntries = (dialect: Dialect, entries: readonly AuditRecord[]) => {
+  const at = nowIso();
+  return insertMany(
+    dialect,
+    entries.map((entry) => rowOf(entry, at)),
+  );
 };
 
 export function auditRepository(db: Db, dialect: Dialect) {
@@ -186,7 +201,9 @@ export function auditRepository(db: Db, dialect: Dialect) {
         kind: r.kind,
         actorLoginId: r.actor_login_id,
         actorRole: r.actor_role,
-        actorName: r.studentName ?? r.teacherName ?? r.adminName ?? null,
+        // What the campus does on its own (closing passes whose day passed) is the system's.
+        actorName:
+          r.studentName ?? r.teacherName ?? r.adminName ?? (r.actor_role === SYSTEM_ACTOR ? 'System' : null),
         target: r.target,
         detail: r.detail,
         client: r.client,

@@ -1,4 +1,7 @@
-/** Gate passes: all the SQL of the domain. A status changes only pending → approved | rejected, atomically. */
+/**
+ * Gate passes: all the SQL of the domain. A status changes only pending → approved | rejected,
+ * atomically; a pending pass whose day has passed closes itself (rejected by no one, `closed_at`).
+ */
 import type {
   BulkGatePassResult,
   GatePass,
@@ -7,8 +10,9 @@ import type {
   GatePassStatus,
   SortOrder,
 } from '@campus/contract';
+import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/index';
-import { insertEntries, type AuditRecord } from '../audit/repository';
+import { insertEntries, insertManyEntries, SYSTEM_ACTOR, type AuditRecord } from '../audit/repository';
 import type { PreparedNotifications } from '../notifications/repository';
 import { inChunks } from '../../lib/chunks';
 import { newId, nowIso } from '../../lib/ids';
@@ -33,7 +37,15 @@ export interface NewGatePass {
 export type DecisionOutcome =
   | { kind: 'decided'; gatepass: GatePass }
   | { kind: 'not-found' }
-  | { kind: 'already-decided'; status: GatePassStatus };
+  | { kind: 'already-decided'; status: GatePassStatus }
+  /** Its day passed before it was decided: it closed (or closes now). */
+  | { kind: 'closed'; date: string };
+
+/**
+ * How a list route sorts passes into its lists (decision record 0067): by use (the spec's routes, as
+ * its client reads them) or as decided (the web app, which shows each pass's gateState).
+ */
+export type ListView = 'use' | 'decision';
 
 /** How the staff list is narrowed and ordered. */
 export interface GatePassFilter {
@@ -50,6 +62,35 @@ const SORT_COLUMNS = {
   name: 's.name',
   group: 's.group_name',
 } as const;
+
+const ref = (column: string) => sql.ref(`g.${column}`);
+/** Approved and never used: no exit and no return recorded (gate/state.ts reads each pass the same). */
+const unused = sql<boolean>`${ref('exited_at')} is null and ${ref('returned_at')} is null`;
+
+/**
+ * The condition of a list on `gate_passes as g` (decision record 0067). Pending keeps the passes of
+ * today and later: one whose day passed is closing (`closePast`). As decided, the other lists are
+ * their status. By use, approved keeps only the passes still good or used, and rejected also takes
+ * those revoked before use; a pass whose day ended unused is in neither.
+ */
+function inList(status: GatePassStatus, view: ListView, today: string) {
+  const is = sql<boolean>`${ref('status')} = ${status}`;
+  if (status === 'pending') return sql<boolean>`${is} and ${ref('date')} >= ${today}`;
+  if (view === 'decision') return is;
+  if (status === 'approved') {
+    return sql<boolean>`${is} and not (${unused} and (${ref('revoked_at')} is not null or ${ref('date')} < ${today}))`;
+  }
+  return sql<boolean>`(${is} or (${ref('status')} = 'approved' and ${unused} and ${ref('revoked_at')} is not null))`;
+}
+
+/** The audit entry of a pass that closed itself: the system's, not a person's. */
+const closedEntry = (pass: { id: string; date: string }): AuditRecord => ({
+  kind: 'gatepass.close',
+  actorLoginId: null,
+  actorRole: SYSTEM_ACTOR,
+  target: pass.id,
+  detail: `Not decided by its day, ${pass.date}`,
+});
 
 export function gatePassRepository(db: Db, dialect: Dialect, now: () => number = Date.now) {
   /** Whose passes these are: a decision then changes only their rows (db/changes.ts). */
@@ -69,6 +110,7 @@ export function gatePassRepository(db: Db, dialect: Dialect, now: () => number =
         'g.exited_at',
         'g.returned_at',
         'g.revoked_at',
+        'g.closed_at',
         'g.id',
         's.name',
         'g.roll_no',
@@ -85,15 +127,22 @@ export function gatePassRepository(db: Db, dialect: Dialect, now: () => number =
         's.group_name',
       ]);
 
+  const today = () => new Date(now()).toISOString().slice(0, 10);
+
   /**
-   * The passes with a status, to count: every pass has its student (a foreign key, deleted with
-   * them), so the count needs neither join and reads one index, (status, …) or (roll_no, status, …).
+   * The passes of a list, to count: every pass has its student (a foreign key, deleted with them), so
+   * the count needs neither join and reads one index, (status, …) or (roll_no, status, …).
    */
-  const countPasses = (status: GatePassStatus) =>
-    db.selectFrom('gate_passes as g').where('g.status', '=', status);
+  const countPasses = (status: GatePassStatus, view: ListView) =>
+    db.selectFrom('gate_passes as g').where(inList(status, view, today()));
 
   type Row = Awaited<ReturnType<ReturnType<typeof selectPasses>['execute']>>[number];
-  const toGatePass = (row: Row): GatePass => ({
+  /** By use, a pass revoked before anyone used it reads as rejected (it is listed there). */
+  const toGatePass = (row: Row, view: ListView = 'decision'): GatePass => {
+    const pass = toDecidedPass(row);
+    return view === 'use' && pass.gateState === 'revoked' ? { ...pass, approvedStatus: 'rejected' } : pass;
+  };
+  const toDecidedPass = (row: Row): GatePass => ({
     _id: row.id,
     name: row.name,
     rollNo: row.roll_no,
@@ -109,6 +158,7 @@ export function gatePassRepository(db: Db, dialect: Dialect, now: () => number =
     ...(row.decided_at !== null ? { decidedAt: row.decided_at } : {}),
     ...(row.reject_reason ? { rejectReason: row.reject_reason } : {}),
     ...(row.return_by ? { returnBy: row.return_by } : {}),
+    ...(row.closed_at ? { closedAt: row.closed_at } : {}),
     ...gateFields(row),
   });
   const gateFields = (row: Row) => {
@@ -125,6 +175,26 @@ export function gatePassRepository(db: Db, dialect: Dialect, now: () => number =
     const row = await selectPasses().where('g.id', '=', id).executeTakeFirst();
     return row ? toGatePass(row) : undefined;
   };
+
+  /**
+   * Closes every pending pass whose day is before `day`: rejected by no one, with the moment it
+   * closed, and an audit entry each by the system; one update and one insert, together, however
+   * many there are. Answers how many closed.
+   */
+  async function closePast(day: string): Promise<number> {
+    const closedAt = nowIso();
+    return db.transaction().execute(async (trx) => {
+      const closed = await trx
+        .updateTable('gate_passes')
+        .set({ status: 'rejected', closed_at: closedAt })
+        .where('status', '=', 'pending')
+        .where('date', '<', day)
+        .returning(['id', 'date'])
+        .execute();
+      if (closed.length > 0) await insertManyEntries(dialect, closed.map(closedEntry)).execute(trx);
+      return closed.length;
+    });
+  }
 
   return {
     findById,
@@ -195,16 +265,21 @@ export function gatePassRepository(db: Db, dialect: Dialect, now: () => number =
       return pass;
     },
 
-    /** Passes with a status, newest first; only one student's when rollNo is given. */
-    async list(status: GatePassStatus, page: Page, rollNo?: number): Promise<Listed<GatePass>> {
-      let query = selectPasses().where('g.status', '=', status);
-      let counted = countPasses(status);
+    /** Passes of a list, newest first; only one student's when rollNo is given. */
+    async list(
+      status: GatePassStatus,
+      page: Page,
+      rollNo?: number,
+      view: ListView = 'decision',
+    ): Promise<Listed<GatePass>> {
+      let query = selectPasses().where(inList(status, view, today()));
+      let counted = countPasses(status, view);
       if (rollNo !== undefined) {
         query = query.where('g.roll_no', '=', rollNo);
         counted = counted.where('g.roll_no', '=', rollNo);
       }
       query = query.orderBy('g.created_at', 'desc').orderBy('g.id', 'desc');
-      return mapItems(await listPage(query, page, counted), toGatePass);
+      return mapItems(await listPage(query, page, counted), (row) => toGatePass(row, view));
     },
 
     /**
@@ -215,8 +290,9 @@ export function gatePassRepository(db: Db, dialect: Dialect, now: () => number =
       status: GatePassStatus,
       page: Page,
       { group, mentoredBy, sort = 'createdAt', order = 'desc' }: GatePassFilter,
+      view: ListView = 'decision',
     ): Promise<Listed<GatePass>> {
-      let query = selectPasses().where('g.status', '=', status);
+      let query = selectPasses().where(inList(status, view, today()));
       if (group !== undefined) query = query.where('s.group_name', '=', group);
       if (mentoredBy !== undefined) {
         query = query.where('s.group_name', 'in', (eb) =>
@@ -233,7 +309,7 @@ export function gatePassRepository(db: Db, dialect: Dialect, now: () => number =
       // filtered, the students' index by group and each student's passes in (roll_no, status).
       // Joined like the page, it took 2.1 ms of PostgreSQL's time for a mentor of 400 on the
       // 20,000-student campus, where this takes 1.5–1.8.
-      let counted = countPasses(status);
+      let counted = countPasses(status, view);
       const byStudent = group !== undefined || mentoredBy !== undefined;
       if (byStudent) {
         counted = counted.where('g.roll_no', 'in', rollNosOf(db, { group, mentoredBy }));
@@ -242,9 +318,9 @@ export function gatePassRepository(db: Db, dialect: Dialect, now: () => number =
       // them: on PostgreSQL the same statement counts them (`withPageTotal`), where a second
       // statement read them all again (1.9 ms of PostgreSQL's time for a mentor of 400 on the
       // 20,000-student campus). SQLite counts apart, in-process, for less than the window costs.
-      if (byStudent)
-        return mapItems(await listPage(withPageTotal(query), page, counted, 'in-page'), toGatePass);
-      return mapItems(await listPage(query, page, counted), toGatePass);
+      const toPass = (row: Row) => toGatePass(row, view);
+      if (byStudent) return mapItems(await listPage(withPageTotal(query), page, counted, 'in-page'), toPass);
+      return mapItems(await listPage(query, page, counted), toPass);
     },
 
     /**
@@ -257,6 +333,7 @@ export function gatePassRepository(db: Db, dialect: Dialect, now: () => number =
       teacherAccountId: string,
       rejectReason?: string | null,
     ): Promise<DecisionOutcome> {
+      const day = today();
       const result = await writingRowsOf(db, 'gate_passes', await studentsOf([id]))
         .updateTable('gate_passes')
         .set({
@@ -267,14 +344,20 @@ export function gatePassRepository(db: Db, dialect: Dialect, now: () => number =
         })
         .where('id', '=', id)
         .where('status', '=', 'pending')
+        .where('date', '>=', day)
         .executeTakeFirst();
       if (result.numUpdatedRows === 0n) {
         const current = await db
           .selectFrom('gate_passes')
-          .select('status')
+          .select(['status', 'date', 'closed_at'])
           .where('id', '=', id)
           .executeTakeFirst();
-        return current ? { kind: 'already-decided', status: current.status } : { kind: 'not-found' };
+        if (!current) return { kind: 'not-found' };
+        // Still pending, its day past: it closes now, with every other one.
+        if (current.status === 'pending') await closePast(day);
+        if (current.status === 'pending' || current.closed_at !== null)
+          return { kind: 'closed', date: current.date };
+        return { kind: 'already-decided', status: current.status };
       }
       const gatepass = await findById(id);
       return gatepass ? { kind: 'decided', gatepass } : { kind: 'not-found' };
@@ -293,6 +376,7 @@ export function gatePassRepository(db: Db, dialect: Dialect, now: () => number =
       rejectReason?: string | null,
     ): Promise<BulkGatePassResult[]> {
       const decidedAt = nowIso();
+      const day = today();
       const decided = new Set<string>();
       const found = new Map<string, GatePass>();
       await inChunks(ids, async (chunk) => {
@@ -306,6 +390,7 @@ export function gatePassRepository(db: Db, dialect: Dialect, now: () => number =
           })
           .where('id', 'in', chunk)
           .where('status', '=', 'pending')
+          .where('date', '>=', day)
           .returning('id')
           .execute();
         for (const row of rows) decided.add(row.id);
@@ -315,13 +400,20 @@ export function gatePassRepository(db: Db, dialect: Dialect, now: () => number =
           found.set(row.id, toGatePass(row));
         }
       });
+      // Asked passes still pending past their day close now, with every other one.
+      if ([...found.values()].some((p) => p.approvedStatus === 'pending' && p.date < day))
+        await closePast(day);
       return ids.map((gatepassId): BulkGatePassResult => {
         const gatepass = found.get(gatepassId);
         if (!gatepass) return { gatepassId, outcome: 'not-found' };
         if (decided.has(gatepassId)) return { gatepassId, outcome: 'decided', gatepass };
+        if (gatepass.closedAt || gatepass.approvedStatus === 'pending')
+          return { gatepassId, outcome: 'closed' };
         return { gatepassId, outcome: 'already-decided', status: gatepass.approvedStatus };
       });
     },
+
+    closePast,
   };
 }
 

@@ -6,10 +6,11 @@ import {
   GatePassListQuerySchema,
   GatePassListSchema,
   GatePassSchema,
+  GatePassIdParamsSchema,
   GatePassStatusParamsSchema,
+  GatePassStudentListQuerySchema,
   GatePassStudentParamsSchema,
   MESSAGES,
-  PageQuerySchema,
   SubmitGatePassRequestSchema,
   SubmitGatePassResponseSchema,
   UpdateGatePassStatusRequestSchema,
@@ -29,7 +30,8 @@ import { alongside } from '../../plugins/settle-writes';
 import { countedWrite } from '../../plugins/write-limits';
 import type { App } from '../../types';
 import type { Feature } from '../deps';
-import { gatePassRepository } from './repository';
+import { pastPassCloser } from './closing';
+import { gatePassRepository, type ListView } from './repository';
 import { entriesWithWrite } from '../audit/entries';
 import { existingRowsOf, rowsOf } from '../../db/changes';
 import { menteeRows, type MenteeRows } from '../../db/mentees';
@@ -41,6 +43,11 @@ const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
 
 export const gatepassesRoutes: Feature = async (app: App, { db, dialect, cache, notify, now }) => {
   const passes = gatePassRepository(db, dialect, now);
+  const closeDue = pastPassCloser(db, dialect, now);
+  const viewOf = (asDecided: boolean | undefined): ListView => (asDecided ? 'decision' : 'use');
+  /** Why a pass can no longer be decided, in the words of its 409. */
+  const closedWords = (date: string) =>
+    `This gate pass closed on its own: its day, ${notify.day(date)}, passed before anyone decided it`;
   const cardOf = studentCards(db, cache);
   const menteesOf = menteeRows(db, cache);
   // A pass's state at the gate changes with the day (ready → expired): a cached list is kept per day.
@@ -81,13 +88,17 @@ export const gatepassesRoutes: Feature = async (app: App, { db, dialect, cache, 
         const body = withNewest(kept.body, pass, newer, limit);
         return body && { body, total: kept.total + 1 };
       });
+    // A pass applied for a day already past is in no pending list (it is closing).
+    const listed = pass.date >= day();
     for (const { key, shape: own } of ownPages.of(pass.rollNo)) {
-      if (own.status === pass.approvedStatus) keepIn(key, ownSources(pass.rollNo), own.limit);
+      if (listed && own.status === pass.approvedStatus) keepIn(key, ownSources(pass.rollNo), own.limit);
       // A list of another status is as it was: the pass moved only the student's rows it does not hold.
       else cache.keepChanged(key, ownSources(pass.rollNo), 1, (kept) => kept);
     }
     for (const { key, shape: page } of mentorPages.all()) {
-      if (page.mentees.has(pass.rollNo)) keepIn(key, page.sources, page.limit);
+      if (!page.mentees.has(pass.rollNo)) continue;
+      if (listed) keepIn(key, page.sources, page.limit);
+      else cache.keepChanged(key, page.sources, 1, (kept) => kept);
     }
   }
 
@@ -128,23 +139,26 @@ export const gatepassesRoutes: Feature = async (app: App, { db, dialect, cache, 
       config: { access: ['student', 'teacher', 'admin'] },
       schema: {
         tags: TAGS,
-        summary: "One student's gate passes with a status, newest first (students: their own only)",
+        summary:
+          "One student's gate passes in a list, newest first (students: their own only); by use unless `asDecided=true` (decision record 0067)",
         params: GatePassStudentParamsSchema,
-        querystring: PageQuerySchema,
+        querystring: GatePassStudentListQuerySchema,
         response: { 200: GatePassListSchema, ...errors },
       },
     },
-    (request, reply) => {
+    async (request, reply) => {
       const { status, rollNo } = request.params;
       assertOwnRollNo(request, rollNo);
-      const page = request.query;
-      const load = async () => arrayAnswer(await passes.list(status, page, rollNo));
+      const { asDecided, ...page } = request.query;
+      const view = viewOf(asDecided);
+      await closeDue();
+      const load = async () => arrayAnswer(await passes.list(status, page, rollNo, view));
       if (!keepsInMemory(page)) return answerList(reply, load());
-      const key = `gatepasses:${day()}:${status}:${rollNo}:${page.limit ?? 'all'}:${page.offset}`;
+      const key = `gatepasses:${day()}:${view}:${status}:${rollNo}:${page.limit ?? 'all'}:${page.offset}`;
       if (page.offset === 0) {
         const limit = page.limit ?? 'all';
         // A new day's page takes its slot from the day before's.
-        ownPages.note(rollNo, `${status}:${limit}`, key, { status, limit });
+        ownPages.note(rollNo, `${view}:${status}:${limit}`, key, { status, limit });
       }
       return answerList(reply, cache.read(key, ownSources(rollNo), load, request.dataVersion));
     },
@@ -157,23 +171,25 @@ export const gatepassesRoutes: Feature = async (app: App, { db, dialect, cache, 
       schema: {
         tags: TAGS,
         summary:
-          "All gate passes with a status, newest applied first unless sorted; `group` keeps one group's, `mine=true` the signed-in teacher's mentees'",
+          "All gate passes in a list, newest applied first unless sorted; `group` keeps one group's, `mine=true` the signed-in teacher's mentees'; by use unless `asDecided=true` (decision record 0067)",
         params: GatePassStatusParamsSchema,
         querystring: GatePassListQuerySchema,
         response: { 200: GatePassListSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const { group, mine, sort, order, ...page } = request.query;
+      const { group, mine, sort, order, asDecided, ...page } = request.query;
       const { status } = request.params;
+      const view = viewOf(asDecided);
       const mentoredBy = mine ? principalOf(request).accountId : undefined;
+      await closeDue();
       const load = async () =>
-        arrayAnswer(await passes.listForStaff(status, page, { group, mentoredBy, sort, order }));
+        arrayAnswer(await passes.listForStaff(status, page, { group, mentoredBy, sort, order }, view));
       if (!keepsInMemory(page)) return answerList(reply, load());
       // A mentor's work list follows only their mentees' passes: a pass from another group leaves it
       // in memory.
       const mentees = mentoredBy === undefined ? undefined : await menteesOf(mentoredBy, request.dataVersion);
-      const key = `gatepasses-staff:${day()}:${status}:${group ?? ''}:${mentoredBy ?? ''}:${mentees?.key ?? ''}:${sort}:${order}:${page.limit ?? 'all'}:${page.offset}`;
+      const key = `gatepasses-staff:${day()}:${view}:${status}:${group ?? ''}:${mentoredBy ?? ''}:${mentees?.key ?? ''}:${sort}:${order}:${page.limit ?? 'all'}:${page.offset}`;
       // A pass is applied for pending: the other lists follow the passes already there, and stay in
       // memory while students apply.
       const sources = mentees
@@ -193,7 +209,7 @@ export const gatepassesRoutes: Feature = async (app: App, { db, dialect, cache, 
         page.offset === 0
       ) {
         const limit = page.limit ?? 'all';
-        mentorPages.note(mentoredBy, String(limit), key, { mentees, sources, limit });
+        mentorPages.note(mentoredBy, `${view}:${limit}`, key, { mentees, sources, limit });
       }
       return answerList(reply, cache.read(key, sources, load, request.dataVersion));
     },
@@ -206,7 +222,7 @@ export const gatepassesRoutes: Feature = async (app: App, { db, dialect, cache, 
       schema: {
         tags: TAGS,
         summary:
-          'Approve or reject a pending gate pass, a rejection with an optional reason; a decided pass cannot change again (409)',
+          'Approve or reject a pending gate pass, a rejection with an optional reason; a decided pass cannot change again, nor one whose day passed while pending (409)',
         body: UpdateGatePassStatusRequestSchema,
         response: { 200: GatePassSchema, ...errors, 404: ErrorSchema, 409: ErrorSchema },
       },
@@ -219,6 +235,7 @@ export const gatepassesRoutes: Feature = async (app: App, { db, dialect, cache, 
       }
       const outcome = await passes.decide(gatepassId, approvedStatus, teacher.accountId, rejectReason);
       if (outcome.kind === 'not-found') throw notFound('Gate pass not found');
+      if (outcome.kind === 'closed') throw conflict(closedWords(outcome.date));
       if (outcome.kind === 'already-decided') {
         throw conflict(`This gate pass has already been ${outcome.status}`);
       }
@@ -234,7 +251,7 @@ export const gatepassesRoutes: Feature = async (app: App, { db, dialect, cache, 
       schema: {
         tags: TAGS,
         summary:
-          'Approve or reject up to 200 gate passes at once; each still pending is decided exactly once, and each result says decided, already-decided (with its status) or not-found, in the order asked',
+          'Approve or reject up to 200 gate passes at once; each still pending is decided exactly once, and each result says decided, already-decided (with its status), closed (its day passed while pending) or not-found, in the order asked',
         body: BulkGatePassStatusRequestSchema,
         response: { 200: BulkGatePassStatusResponseSchema, ...errors },
       },
@@ -248,6 +265,27 @@ export const gatepassesRoutes: Feature = async (app: App, { db, dialect, cache, 
       const results = await passes.decideMany(gatepassIds, approvedStatus, teacher.accountId, rejectReason);
       alongside(request, notify.gatePassDecided(results.flatMap((r) => (r.gatepass ? [r.gatepass] : []))));
       return { results };
+    },
+  );
+
+  app.get(
+    '/api/gatepass/:id',
+    {
+      config: { access: ['student', 'teacher', 'admin'] },
+      schema: {
+        tags: TAGS,
+        summary:
+          "One gate pass, as decided, for the screen its notification opens (students: their own only, others' are not found)",
+        params: GatePassIdParamsSchema,
+        response: { 200: GatePassSchema, ...errors, 404: ErrorSchema },
+      },
+    },
+    async (request) => {
+      const { role, rollNo } = principalOf(request);
+      await closeDue();
+      const pass = await passes.findById(request.params.id);
+      if (!pass || (role === 'student' && pass.rollNo !== rollNo)) throw notFound('Gate pass not found');
+      return pass;
     },
   );
 };

@@ -273,9 +273,10 @@ describe('withdrawing and deciding', () => {
   });
 
   it('lets the student, their mentors and admins download the attachment, nobody else', async () => {
+    // Days of its own: the student's earlier leave is still pending.
     const leave = await apply({
-      from: today,
-      to: today,
+      from: addDays(today, 40),
+      to: addDays(today, 40),
       reason: 'Scan',
       attachment: file(PNG, 'image/png', 'scan.png'),
     });
@@ -291,6 +292,29 @@ describe('withdrawing and deciding', () => {
     expect((await request('GET', `/api/leave/${leave._id}/attachment`, otherTeacherToken)).statusCode).toBe(
       403,
     );
+  });
+
+  it("names a download by its checked type, whatever the student's file was called", async () => {
+    const leave = await apply({
+      from: addDays(today, 44),
+      to: addDays(today, 44),
+      reason: 'Certificate',
+      attachment: file(PNG, 'image/png', 'medical-certificate.html'),
+    });
+    expect(leave.attachment?.name).toBe('medical-certificate.png');
+    const res = await request('GET', `/api/leave/${leave._id}/attachment`, mentorToken);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="medical-certificate.png"');
+    // A file stored before names were checked is named by its type when it is downloaded.
+    await t.handle.db
+      .updateTable('leave_attachments')
+      .set({ name: 'old-upload.html' })
+      .where('leave_id', '=', leave._id)
+      .execute();
+    const old = await request('GET', `/api/leave/${leave._id}/attachment`, mentorToken);
+    expect(old.statusCode).toBe(200);
+    expect(old.headers['content-disposition']).toBe('attachment; filename="old-upload.png"');
   });
 
   it('lists leave newest applied first, a page at a time with the total, as the other work lists do', async () => {

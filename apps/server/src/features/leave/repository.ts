@@ -302,6 +302,32 @@ export function leaveRepository(db: Db) {
         .executeTakeFirst();
     },
 
+    /** The bytes the student's kept attachments take, against their quota. */
+    async attachmentBytesOf(rollNo: number): Promise<number> {
+      const row = await db
+        .selectFrom('leave_attachments as f')
+        .innerJoin('leave_applications as l', 'l.id', 'f.leave_id')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('f.size'), eb.lit(0)).as('bytes'))
+        .where('l.roll_no', '=', rollNo)
+        .executeTakeFirstOrThrow();
+      return Number(row.bytes);
+    },
+
+    /** Removes the files of leave withdrawn or rejected before `before`; answers how many. */
+    async pruneAttachments(before: string): Promise<number> {
+      const result = await db
+        .deleteFrom('leave_attachments')
+        .where('leave_id', 'in', (eb) =>
+          eb
+            .selectFrom('leave_applications')
+            .select('id')
+            .where('status', 'in', ['withdrawn', 'rejected'])
+            .where('decided_at', '<', before),
+        )
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     /** Whether this teacher mentors the student's group. */
     async mentorsStudent(teacherAccountId: string, rollNo: number): Promise<boolean> {
       const row = await db

@@ -10,9 +10,12 @@ import {
   AttendanceSettingsUpdateSchema,
   ClassHoursSchema,
   DecideLeaveRequestSchema,
+  fileNameForType,
   ErrorSchema,
   itemLink,
   LEAVE_ATTACHMENT_MAX_BYTES,
+  LEAVE_ATTACHMENT_QUOTA_BYTES,
+  LEAVE_ATTACHMENT_RETENTION_DAYS,
   LEAVE_BODY_MAX_BYTES,
   LEAVE_MESSAGES,
   LeaveIdParamsSchema,
@@ -26,9 +29,10 @@ import {
   PATHS,
   sniffAttachmentType,
   type Leave,
+  type LeaveAttachmentType,
 } from '@campus/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors';
 import { answerList, arrayAnswer } from '../../lib/lists';
 import { principalOf } from '../../plugins/access';
 import type { App } from '../../types';
@@ -39,6 +43,7 @@ import { leaveRepository } from './repository';
 const TAGS = ['leave'];
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
 const MB = LEAVE_ATTACHMENT_MAX_BYTES / (1024 * 1024);
+const QUOTA_MB = LEAVE_ATTACHMENT_QUOTA_BYTES / (1024 * 1024);
 const TYPE_NAMES: Record<string, string> = {
   'application/pdf': 'a PDF',
   'image/png': 'a PNG image',
@@ -85,7 +90,7 @@ export const leaveRoutes: Feature = async (app: App, { db, now, live, notify }) 
     '/api/leave',
     {
       bodyLimit: LEAVE_BODY_MAX_BYTES,
-      config: { access: ['student'], writeLimit: 'gatePasses' },
+      config: { access: ['student'], writeLimit: 'leave' },
       schema: {
         tags: TAGS,
         summary: `Apply for leave from \`from\` to \`to\` as the signed-in student, with an optional PDF, PNG or JPEG attachment of at most ${MB} MB; it starts pending. Days that overlap the student's approved or pending leave are refused (409)`,
@@ -99,12 +104,6 @@ export const leaveRoutes: Feature = async (app: App, { db, now, live, notify }) 
       const { from, to, reason, attachment } = request.body;
       const problem = leaveRangeProblem(from, to, today());
       if (problem) throw badRequest(`${problem.field} ${problem.message}`);
-      const covered = await leave.overlapping(rollNo, from, to);
-      if (covered) {
-        throw conflict(
-          `These days overlap your ${covered.status} leave from ${notify.day(covered.from)} to ${notify.day(covered.to)}: choose other days, or withdraw that application first`,
-        );
-      }
       let file: { name: string; type: string; data: Uint8Array } | undefined;
       if (attachment) {
         const data = Buffer.from(attachment.data, 'base64');
@@ -118,7 +117,20 @@ export const leaveRoutes: Feature = async (app: App, { db, now, live, notify }) 
             `attachment is ${TYPE_NAMES[sniffed]}, not ${TYPE_NAMES[attachment.type]} as its type says`,
           );
         }
-        file = { name: attachment.name, type: sniffed, data };
+        const kept = await leave.attachmentBytesOf(rollNo);
+        if (kept + data.byteLength > LEAVE_ATTACHMENT_QUOTA_BYTES) {
+          throw new HttpError(
+            413,
+            `attachment would take your leave files past ${QUOTA_MB} MB (${(kept / 1024 / 1024).toFixed(1)} MB kept); files of withdrawn and rejected leave are removed after ${LEAVE_ATTACHMENT_RETENTION_DAYS} days`,
+          );
+        }
+        file = { name: fileNameForType(attachment.name, sniffed), type: sniffed, data };
+      }
+      const covered = await leave.overlapping(rollNo, from, to);
+      if (covered) {
+        throw conflict(
+          `These days overlap your ${covered.status} leave from ${notify.day(covered.from)} to ${notify.day(covered.to)}: choose other days, or withdraw that application first`,
+        );
       }
       const created = await leave.create({ rollNo, from, to, reason, attachment: file });
       if (!created) throw forbidden('Only students may apply for leave');
@@ -268,7 +280,10 @@ export const leaveRoutes: Feature = async (app: App, { db, now, live, notify }) 
       const raw: FastifyReply = reply;
       return raw
         .header('content-type', file.type)
-        .header('content-disposition', `attachment; filename="${headerFileName(file.name)}"`)
+        .header(
+          'content-disposition',
+          `attachment; filename="${headerFileName(fileNameForType(file.name, file.type as LeaveAttachmentType))}"`,
+        )
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')
         .send(Buffer.from(file.data));

@@ -1,13 +1,19 @@
 /**
  * What the database no longer needs, removed on a schedule so that it does not grow for ever:
  * counters whose window has passed, sessions that have expired, audit entries older than the
- * retention period, and notifications older than 180 days. Every instance may run it; the deletes are the same whoever runs them.
+ * retention period, notifications older than 180 days, and the files of leave withdrawn or rejected
+ * more than 30 days ago. Pending gate passes whose day has passed
+ * are closed on the same schedule (decision record 0067). Every instance may run it; the changes are
+ * the same whoever runs them.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { NOTIFICATION_RETENTION_DAYS } from '@campus/contract';
+import { LEAVE_ATTACHMENT_RETENTION_DAYS, NOTIFICATION_RETENTION_DAYS } from '@campus/contract';
 import type { Db, Dialect } from '../../db/index';
 import { auditRepository } from '../audit/repository';
 import { authRepository } from '../auth/repository';
+import { dayOf } from '../gate/state';
+import { gatePassRepository } from '../gatepasses/repository';
+import { leaveRepository } from '../leave/repository';
 import { limitsRepository } from '../limits/repository';
 import { notificationRepository } from '../notifications/repository';
 
@@ -24,7 +30,11 @@ export async function pruneExpired(db: Db, dialect: Dialect, now: Date, options:
   const notifications = await notificationRepository(db).prune(
     new Date(now.getTime() - NOTIFICATION_RETENTION_DAYS * 86_400_000).toISOString(),
   );
-  return { counters, sessions, audit, notifications };
+  const closedPasses = await gatePassRepository(db, dialect).closePast(dayOf(now.getTime()));
+  const leaveFiles = await leaveRepository(db).pruneAttachments(
+    new Date(now.getTime() - LEAVE_ATTACHMENT_RETENTION_DAYS * 86_400_000).toISOString(),
+  );
+  return { counters, sessions, audit, notifications, closedPasses, leaveFiles };
 }
 
 const EVERY_MS = 3_600_000;

@@ -69,7 +69,7 @@ describe('gate passes', () => {
     expect((await inbox(teacher.token))[0]).toMatchObject({
       kind: 'gatepass.requested',
       text: `New gate pass request from ${student.name}`,
-      link: '/teacher/gatepass',
+      link: `/teacher/gatepass?pass=${pass._id}`,
       read: false,
     });
     expect((await decide(teacher.token, pass._id, 'approved')).statusCode).toBe(200);
@@ -78,7 +78,7 @@ describe('gate passes', () => {
       expect.objectContaining({
         kind: 'gatepass.decided',
         text: `Your gate pass for 3 Feb 2031 was approved by ${teacher.name}`,
-        link: '/student/gatepass',
+        link: `/student/gatepass?pass=${pass._id}`,
         read: false,
       }),
     ]);
@@ -168,7 +168,7 @@ describe('queries, notices and support', () => {
     expect((await inbox(student.token))[0]).toMatchObject({
       kind: 'query.answered',
       text: "Your query 'Library hours' was answered",
-      link: '/student/queries',
+      link: `/student/queries?query=${queryId}`,
     });
   });
 

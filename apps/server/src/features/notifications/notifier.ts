@@ -3,7 +3,7 @@
  * and the inbox) and the live updates it sends (the lists that changed, for whom). A failure here
  * is logged and never undoes the change itself, which was already saved.
  */
-import { PATHS, ROLES, type GatePass, type Query, type Role } from '@campus/contract';
+import { itemLink, PATHS, ROLES, type GatePass, type Query, type Role } from '@campus/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/index';
 import type { LiveEvents } from '../../db/live-events';
@@ -21,7 +21,7 @@ function decisionNote(pass: GatePass, day: (iso: string) => string): NewNotifica
     pass.approvedStatus === 'approved'
       ? `Your gate pass for ${day(pass.date)} was approved${by}`
       : `Your gate pass for ${day(pass.date)} was rejected${by}${pass.rejectReason ? `: ${pass.rejectReason}` : ''}`;
-  return { kind: 'gatepass.decided', text, link: PATHS.student.gatepass };
+  return { kind: 'gatepass.decided', text, link: itemLink(PATHS.student.gatepass, 'gatepass', pass._id) };
 }
 
 export function notifier(
@@ -85,7 +85,7 @@ export function notifier(
       const prepared = notes.prepare(await mentorsOf(pass.group), {
         kind: 'gatepass.requested',
         text: `New gate pass request from ${pass.name}`,
-        link: PATHS.teacher.gatepass,
+        link: itemLink(PATHS.teacher.gatepass, 'gatepass', pass._id),
       });
       return {
         ...prepared,
@@ -159,7 +159,7 @@ export function notifier(
         await notes.add([account], {
           kind: 'query.answered',
           text: `Your query '${query.topic}' was answered`,
-          link: PATHS.student.queries,
+          link: itemLink(PATHS.student.queries, 'query', query._id),
         });
         live.publish({ accounts: [account] }, ['notifications']);
       }
@@ -201,7 +201,12 @@ export function notifier(
                 text: `New mentor notice from ${notice.authorName ?? 'your mentor'}`,
                 link: PATHS.student.home,
               }
-            : { kind: 'notice.posted', text: `New notice: ${notice.title}`, link: PATHS.student.home },
+            : {
+                kind: 'notice.posted',
+                text: `New notice: ${notice.title}`,
+                // The tab that lists it, newest first.
+                link: `${PATHS.student.home}?tab=${notice.type}`,
+              },
         );
         live.publish({ studentGroups }, ['notifications']);
       }
@@ -213,9 +218,12 @@ export function notifier(
             : audience === 'teachers'
               ? ['teacher', 'admin']
               : ['admin'];
+      // A mentor notice reaches its author's groups only: other students' lists do not change.
+      const listRoles = notice.type === 'mentorNotice' ? roles.filter((r) => r !== 'student') : roles;
+      const mentees = notice.type === 'mentorNotice' ? studentGroups : groups;
       live.publish(
-        audience === 'groups'
-          ? { roles, accounts: [authorId], studentGroups: groups, mentorsOf: groups }
+        audience === 'groups' || notice.type === 'mentorNotice'
+          ? { roles: listRoles, accounts: [authorId], studentGroups: mentees, mentorsOf: mentees }
           : { roles, accounts: [authorId] },
         ['notices'],
       );

@@ -314,4 +314,28 @@ export const queriesRoutes: Feature = async (app: App, { db, dialect, cache, not
     },
     async (request) => queries.similar(request.query.q, SIMILAR_QUERIES_MAX),
   );
+
+  app.get(
+    '/api/queries/:id',
+    {
+      config: { access: CAMPUS_ROLES },
+      schema: {
+        tags: TAGS,
+        summary:
+          'One query with its answer, for the screen its notification opens: a hidden one to its asker and staff only (not found for other students)',
+        params: QueryIdParamsSchema,
+        response: { 200: QuerySchema, ...errors, 404: ErrorSchema },
+      },
+    },
+    async (request) => {
+      const reader = readerOf(request);
+      const query = await queries.findById(request.params.id, reader, true);
+      // Another student's hidden question is on no board; to them it does not exist.
+      if (!query || (reader.role === 'student' && query.hidden && query.rollNo !== reader.rollNo)) {
+        throw notFound('Query not found');
+      }
+      await auditReveal(request, [query]);
+      return query;
+    },
+  );
 };

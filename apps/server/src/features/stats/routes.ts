@@ -12,6 +12,7 @@ import {
 } from '@campus/contract';
 import type { Feature } from '../deps';
 import { gateRepository } from '../gate/repository';
+import { pastPassCloser } from '../gatepasses/closing';
 import { dayOf, mondayOf, overviewRepository, statsRepository } from './repository';
 
 const DAY_MS = 86_400_000;
@@ -19,8 +20,9 @@ const named = (names: string[]) => ({ count: names.length, names: names.slice(0,
 
 const ADMINS = ['admin'] as const;
 
-export const statsRoutes: Feature = async (app, { db, now }) => {
+export const statsRoutes: Feature = async (app, { db, dialect, now }) => {
   const stats = statsRepository(db);
+  const closeDue = pastPassCloser(db, dialect, now);
   const overview = overviewRepository(db);
   const gate = gateRepository(db, now);
   const counters: Record<StatKey, () => Promise<number>> = {
@@ -59,6 +61,8 @@ export const statsRoutes: Feature = async (app, { db, now }) => {
       },
     },
     async (): Promise<AdminOverview> => {
+      // Passes whose day passed undecided close first, so the count agrees with the work lists.
+      await closeDue();
       const at = now();
       const today = dayOf(at);
       const weekAgo = new Date(at - 7 * DAY_MS).toISOString();

@@ -25,6 +25,7 @@ export const gatePassKeys = {
   /** One page of the teachers' work list. */
   workList: (status: GatePassStatus, filter: WorkListFilter) =>
     ['gatepasses', status, 'work', filter] as const,
+  one: (id: string) => ['gatepasses', 'one', id] as const,
 };
 
 /** What the teachers' work list shows: a group (or all), only mentees or everyone, an order and a page. */
@@ -57,6 +58,8 @@ export async function fetchWorkList(
       order,
       limit: WORK_LIST_PAGE_SIZE,
       offset,
+      // Each pass under its decision, with what became of it (decision record 0067).
+      asDecided: 'true',
     },
     ...(signal ? { signal } : {}),
   });
@@ -73,8 +76,17 @@ export function useWorkList(status: GatePassStatus, filter: WorkListFilter) {
   });
 }
 
+/** One pass, as a notification about it opens it. */
+export function useGatePass(id: string | null) {
+  return useQuery({
+    queryKey: gatePassKeys.one(id ?? ''),
+    queryFn: ({ signal }) => api<GatePass>(`/api/gatepass/${id!}`, { signal }),
+    enabled: id !== null,
+  });
+}
+
 export function fetchStudentGatePasses(status: GatePassStatus, rollNo: number): Promise<GatePass[]> {
-  return fetchAll<GatePass>(`/api/gatepasses/${status}/${rollNo}`, {});
+  return fetchAll<GatePass>(`/api/gatepasses/${status}/${rollNo}`, { asDecided: 'true' });
 }
 
 /** The signed-in student's passes; nothing is asked until the roll number is known. */

@@ -19,6 +19,7 @@ export const leaveKeys = {
   all: ['leave'] as const,
   mine: ['leave', 'mine'] as const,
   staff: (status: LeaveStatus, page: number) => ['leave', 'staff', status, page] as const,
+  one: (id: string) => ['leave', 'one', id] as const,
   onLeave: (group: string, date: string) => ['attendance', 'on-leave', group, date] as const,
   settings: ['attendance', 'settings'] as const,
 };
@@ -58,15 +59,27 @@ export function useWithdrawLeave() {
   });
 }
 
-export function useDecideLeave() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, ...body }: DecideLeaveRequest & { id: string }) =>
-      api<Leave>(`/api/leave/${id}/decision`, { method: 'PUT', body }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: leaveKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ['attendance'] });
-    },
+/** A decision on one leave application, held for Undo before it is sent. */
+export interface LeaveDecisionBatch {
+  leave: Leave;
+  decision: DecideLeaveRequest['decision'];
+  rejectReason?: string | undefined;
+}
+
+export function sendLeaveDecision({ leave, decision, rejectReason }: LeaveDecisionBatch): Promise<Leave> {
+  const body: DecideLeaveRequest = { decision, ...(rejectReason ? { rejectReason } : {}) };
+  return api<Leave>(`/api/leave/${leave._id}/decision`, { method: 'PUT', body });
+}
+
+/** What a decision on leave changes: the lists of leave, and who is On leave in attendance. */
+export const LEAVE_DECISION_REFRESHES = [leaveKeys.all, ['attendance']] as const;
+
+/** One leave application, as a notification about it opens it. */
+export function useLeave(id: string | null) {
+  return useQuery({
+    queryKey: leaveKeys.one(id ?? ''),
+    queryFn: ({ signal }) => api<Leave>(`/api/leave/${id!}`, { signal }),
+    enabled: id !== null,
   });
 }
 

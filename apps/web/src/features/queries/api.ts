@@ -32,6 +32,7 @@ export const queryKeys = {
     ['queries', solved ? 'solved' : 'unsolved', filter] as const,
   byRollNo: (rollNo: number, filter?: OwnFilter) => ['queries', 'by-rollno', rollNo, filter] as const,
   collection: (page: CollectionPage) => ['queries', 'collection', page] as const,
+  one: (id: string) => ['queries', 'one', id] as const,
   workList: (solved: boolean, filter: QueryWorkListFilter) =>
     ['queries', 'work-list', solved ? 'solved' : 'unsolved', filter] as const,
 };
@@ -86,6 +87,15 @@ export function useQueryWorkList(solved: boolean, filter: QueryWorkListFilter) {
 }
 
 export const isSolved = (query: Query): boolean => query.solution !== UNSOLVED_SOLUTION;
+
+/** One query with its answer, as the notification of its answer opens it. */
+export function useOneQuery(id: string | null) {
+  return useQuery({
+    queryKey: queryKeys.one(id ?? ''),
+    queryFn: ({ signal }) => api<Query>(`/api/queries/${id!}`, { signal }),
+    enabled: id !== null,
+  });
+}
 
 /** Changes one query wherever a cached list shows it: the boards hold arrays, the collection a page. */
 function updateCached(queryClient: QueryClient, queryId: string, change: (query: Query) => Query): void {

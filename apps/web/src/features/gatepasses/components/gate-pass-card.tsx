@@ -23,6 +23,10 @@ export const GATE_STATE_LABEL: Record<GateState, { label: string; color: string 
   revoked: { label: 'Revoked', color: 'red.9' },
 };
 
+/** A pass that closed itself: its day passed while it was still pending (decision record 0067). */
+export const CLOSED_LABEL = 'Closed';
+export const CLOSED_WHY = 'Not decided before its day passed';
+
 function Detail({ label, value }: { label: string; value: ReactNode }) {
   return (
     <div>
@@ -44,8 +48,8 @@ export function GatePassCard({ pass, actions }: { pass: GatePass; actions?: Reac
             {heading}
           </Title>
           <Group gap="xs">
-            <Badge color={STATUS_COLOR[pass.approvedStatus]} variant="filled">
-              {pass.approvedStatus}
+            <Badge color={pass.closedAt ? 'gray.7' : STATUS_COLOR[pass.approvedStatus]} variant="filled">
+              {pass.closedAt ? 'closed' : pass.approvedStatus}
             </Badge>
             {pass.gateState && (
               <Badge
@@ -72,6 +76,12 @@ export function GatePassCard({ pass, actions }: { pass: GatePass; actions?: Reac
         </SimpleGrid>
         <Detail label="Reason" value={pass.reason} />
         {pass.rejectReason && <Detail label="Reason for rejection" value={pass.rejectReason} />}
+        {pass.closedAt && (
+          <Detail
+            label={CLOSED_LABEL}
+            value={`${CLOSED_WHY}. Apply again for a new day if you still need to go.`}
+          />
+        )}
         {actions && <Group gap="sm">{actions}</Group>}
       </Stack>
     </Card>

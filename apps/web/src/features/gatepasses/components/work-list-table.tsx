@@ -7,10 +7,10 @@ import { Badge, Button, Group, Text } from '@mantine/core';
 import type { GatePass, GatePassSort, GatePassStatus, SortOrder } from '@campus/contract';
 import { DataTable, type Column } from '../../../components/data-table';
 import { exactTime, relativeTime } from '../../../lib/dates';
-import type { HeldDecision } from '../hooks/use-delayed-decisions';
+import type { HeldDecision } from '../../../components/held-decisions';
 import { formatClock, formatDay } from '../../../lib/format';
 import { useRevokeGatePass } from '../../gate/api';
-import { GATE_STATE_LABEL } from './gate-pass-card';
+import { CLOSED_LABEL, CLOSED_WHY, GATE_STATE_LABEL } from './gate-pass-card';
 
 export interface SortState {
   sort: GatePassSort;
@@ -67,9 +67,14 @@ const DECIDED: PassColumn = {
   cell: (pass) => (
     <>
       {pass.decidedBy && <Text size="sm">{pass.decidedBy}</Text>}
-      {pass.decidedAt && (
+      {pass.closedAt && (
+        <Badge color="gray.7" variant="filled">
+          {CLOSED_LABEL}
+        </Badge>
+      )}
+      {(pass.decidedAt ?? pass.closedAt) && (
         <Text size="xs" c="dimmed">
-          <When iso={pass.decidedAt} />
+          <When iso={(pass.decidedAt ?? pass.closedAt)!} />
         </Text>
       )}
     </>
@@ -80,7 +85,7 @@ const REJECTION: PassColumn = {
   header: 'Reason for rejection',
   maxWidth: 280,
   breakAnywhere: true,
-  cell: (pass) => <Text size="sm">{pass.rejectReason ?? '—'}</Text>,
+  cell: (pass) => <Text size="sm">{pass.closedAt ? CLOSED_WHY : (pass.rejectReason ?? '—')}</Text>,
 };
 
 export function WorkListTable({
@@ -106,6 +111,7 @@ export function WorkListTable({
   today: string;
   held?: ReadonlyMap<string, HeldDecision>;
   selected?: ReadonlySet<string>;
+  /** Rows can be ticked for a bulk decision (the requests tab; not one pass opened alone). */
   onSelect?: (ids: string[], on: boolean) => void;
   onApprove?: (pass: GatePass) => void;
   onReject?: (pass: GatePass) => void;
@@ -180,10 +186,10 @@ export function WorkListTable({
         };
       }}
       selection={
-        deciding
+        deciding && onSelect
           ? {
               selected,
-              onChange: (ids, on) => onSelect?.(ids, on),
+              onChange: (ids, on) => onSelect(ids, on),
               label: (pass) => `Select the gate pass of ${passLabel(pass)}`,
               disabled: (pass) => held.has(pass._id),
             }

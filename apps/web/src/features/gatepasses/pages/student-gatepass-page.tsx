@@ -4,9 +4,10 @@ import { useSearchParams } from 'react-router';
 import { MESSAGES, type GatePass, type GatePassStatus } from '@campus/contract';
 import { useWithdrawGatePass } from '../../gate/api';
 import { PassQrButton } from '../../gate/components/pass-qr';
+import { OpenedItem, useOpenedItem } from '../../../components/opened-item';
 import { PageTitle } from '../../../components/page-title';
 import { useCurrentUser } from '../../../lib/current-user';
-import { useStudentGatePasses } from '../api';
+import { useGatePass, useStudentGatePasses } from '../api';
 import { GatePassCard } from '../components/gate-pass-card';
 import { GatePassForm } from '../components/gate-pass-form';
 import { GatePassList } from '../components/gate-pass-list';
@@ -88,6 +89,23 @@ function PassActions({ pass }: { pass: GatePass }) {
 
 const TAB_VALUES = ['apply', ...LISTS.map((list) => list.status)];
 
+/** The pass a notification opened (`?pass=…`), above the tabs. */
+function OpenedPass() {
+  const opened = useOpenedItem('gatepass');
+  const pass = useGatePass(opened.id);
+  if (opened.id === null) return null;
+  return (
+    <OpenedItem
+      title="The gate pass you were told of"
+      gone="This gate pass is no longer there: it may have been withdrawn."
+      read={pass}
+      onClose={opened.close}
+    >
+      {pass.data && <GatePassCard pass={pass.data} actions={<PassActions pass={pass.data} />} />}
+    </OpenedItem>
+  );
+}
+
 export function StudentGatepassPage() {
   // The tab lives in the address (`?tab=approved`): a reload keeps it and a link shares it.
   const [params, setParams] = useSearchParams();
@@ -106,6 +124,7 @@ export function StudentGatepassPage() {
   return (
     <>
       <PageTitle>Gate Pass</PageTitle>
+      <OpenedPass />
       {/* The form stays mounted, keeping a draft while a list is open; a list mounts when shown. */}
       <Tabs value={tab} onChange={setTab}>
         <Tabs.List mb="md">

@@ -126,6 +126,8 @@ describe('TeacherGatepassPage', { timeout: 20_000 }, () => {
       order: 'desc',
       limit: '50',
       offset: '0',
+      // Each pass under its decision, with what became of it (decision record 0067).
+      asDecided: 'true',
     });
   });
 
@@ -288,7 +290,7 @@ describe('TeacherGatepassPage', { timeout: 20_000 }, () => {
     expect(puts(calls)).toEqual([]);
   });
 
-  it('ticks the rows again when a bulk decision is undone, with the actions in a bar held at the bottom', async () => {
+  it('leaves nothing selected when a bulk decision is undone, with the actions in a bar held at the bottom while rows are ticked', async () => {
     const passes = [
       gatePass({ name: 'Asha Rao', rollNo: 230002 }),
       gatePass({ name: 'Ravi Kumar', rollNo: 230003 }),
@@ -306,10 +308,14 @@ describe('TeacherGatepassPage', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Approved 2 gate passes.')).toBeVisible();
     expect(within(bar).getByText('0 selected')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Undo' }));
-    expect(await within(bar).findByText('2 selected')).toBeVisible();
+    // The rows are back, to decide again, and the bar says what is ticked: nothing.
     for (const name of ['Asha Rao (230002)', 'Ravi Kumar (230003)']) {
-      expect(within(await row(name)).getByRole('checkbox')).toBeChecked();
+      expect(await within(await row(name)).findByRole('button', { name: 'Approve' })).toBeVisible();
+      expect(within(await row(name)).getByRole('checkbox')).not.toBeChecked();
     }
+    expect(within(bar).getByText('0 selected')).toBeVisible();
+    expect(bar).not.toHaveClass('bulk-bar-fixed');
+    expect(screen.getByRole('checkbox', { name: 'Select all on this page' })).not.toBeChecked();
     expect(puts(calls)).toEqual([]);
   });
 

@@ -3,7 +3,7 @@
  * filtered to a group or to the teacher's mentees, with time to undo; the decided passes beside them.
  */
 import { Button, Group, Tabs, Text } from '@mantine/core';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import '../../../components/bulk-bar.css';
 import {
   GATE_PASS_SORTS,
@@ -13,6 +13,7 @@ import {
   type GatePassSort,
   type GatePassStatus,
 } from '@campus/contract';
+import { OpenedItem, useOpenedItem } from '../../../components/opened-item';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
 import { CountedTab, WorkListFilters, useWorkListUrl } from '../../../components/work-list-filters';
@@ -24,10 +25,11 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { useLoggedError } from '../../../lib/logger';
 import { useMentoredGroups } from '../../../lib/mentored-groups';
 import { localIsoDate } from '../../../lib/today';
-import { useWorkList, type DecisionBatch, type WorkListFilter } from '../api';
+import { useGatePass, useWorkList, type DecisionBatch, type WorkListFilter } from '../api';
 import { RejectDialog } from '../components/reject-dialog';
 import { WorkListTable, type SortState } from '../components/work-list-table';
-import { UNDO_WINDOW_MS, useDelayedDecisions, type HeldDecision } from '../hooks/use-delayed-decisions';
+import { UNDO_WINDOW_MS, type HeldDecision } from '../../../components/held-decisions';
+import { useDelayedDecisions } from '../hooks/use-delayed-decisions';
 
 const TABS: { status: GatePassStatus; label: string }[] = [
   { status: 'pending', label: 'Gate Pass Requests' },
@@ -67,6 +69,9 @@ function unchanged(batch: DecisionBatch, results: BulkGatePassResult[]): string[
     const who = pass ? `${pass.name} (${pass.rollNo})` : 'A gate pass';
     if (result.outcome === 'already-decided') {
       return [`${who}: already ${result.status ?? 'decided'} by someone else, so it was not changed.`];
+    }
+    if (result.outcome === 'closed') {
+      return [`${who}: its day passed before it was decided, so it closed on its own.`];
     }
     if (result.outcome === 'not-found') return [`${who}: this gate pass no longer exists.`];
     return [];
@@ -141,6 +146,45 @@ function StatusPanel({
   );
 }
 
+/** The pass a notification opened (`?pass=…`), above the lists: decided here while it is pending. */
+function OpenedPass({
+  today,
+  held,
+  onApprove,
+  onReject,
+}: {
+  today: string;
+  held: ReadonlyMap<string, HeldDecision>;
+  onApprove: (pass: GatePass) => void;
+  onReject: (pass: GatePass) => void;
+}) {
+  const opened = useOpenedItem('gatepass');
+  const pass = useGatePass(opened.id);
+  if (opened.id === null) return null;
+  return (
+    <OpenedItem
+      title="The gate pass you were told of"
+      gone="This gate pass is no longer there: its student may have withdrawn it."
+      read={pass}
+      onClose={opened.close}
+    >
+      {pass.data && (
+        <WorkListTable
+          status={pass.data.approvedStatus}
+          passes={[pass.data]}
+          label="The gate pass you were told of"
+          sortState={FIRST_VIEW.sort}
+          onSort={() => undefined}
+          today={today}
+          held={held}
+          onApprove={onApprove}
+          onReject={onReject}
+        />
+      )}
+    </OpenedItem>
+  );
+}
+
 export function TeacherGatepassPage({ undoWindowMs = UNDO_WINDOW_MS }: { undoWindowMs?: number }) {
   const user = useCurrentUser();
   const mentored = useMentoredGroups(user.teacherId);
@@ -174,8 +218,6 @@ export function TeacherGatepassPage({ undoWindowMs = UNDO_WINDOW_MS }: { undoWin
     rejected: useWorkList('rejected', filterOf('rejected')),
   };
 
-  // The rows each decision took out of the selection, to tick again if it is undone.
-  const wasSelected = useRef(new WeakMap<DecisionBatch, string[]>());
   const { held, decide } = useDelayedDecisions({
     windowMs: undoWindowMs,
     onSent: (batch, results) => {
@@ -186,12 +228,6 @@ export function TeacherGatepassPage({ undoWindowMs = UNDO_WINDOW_MS }: { undoWin
     },
     onFailed: (batch, error) =>
       showOutcome({ ok: false, title: decisionFailureTitle(batch), message: decisionFailure(error) }),
-    // Undo puts back the ticks the decision took, so a teacher who undoes a bulk decision need not
-    // tick thirty rows again.
-    onUndone: (batch) => {
-      const ids = wasSelected.current.get(batch);
-      if (ids?.length) setSelected((before) => new Set([...before, ...ids]));
-    },
   });
 
   const resetSelection = () => setSelected(new Set());
@@ -205,10 +241,8 @@ export function TeacherGatepassPage({ undoWindowMs = UNDO_WINDOW_MS }: { undoWin
   const start = (passes: GatePass[], decision: DecisionBatch['decision'], rejectReason?: string) => {
     if (passes.length === 0) return;
     const batch: DecisionBatch = { passes, decision, ...(rejectReason?.trim() ? { rejectReason } : {}) };
-    wasSelected.current.set(
-      batch,
-      passes.filter((p) => selected.has(p._id)).map((p) => p._id),
-    );
+    // The decided rows leave the selection for good: Undo gives them back to decide, unticked, so the
+    // bar's count is always what is ticked.
     setSelected((before) => new Set([...before].filter((id) => !passes.some((p) => p._id === id))));
     decide(batch);
   };
@@ -216,6 +250,12 @@ export function TeacherGatepassPage({ undoWindowMs = UNDO_WINDOW_MS }: { undoWin
   return (
     <>
       <PageTitle>Gate Pass Requests</PageTitle>
+      <OpenedPass
+        today={today}
+        held={held}
+        onApprove={(pass) => start([pass], 'approved')}
+        onReject={(pass) => setRejecting([pass])}
+      />
       <WorkListFilters
         groups={mentored.data ?? []}
         group={group}

@@ -94,7 +94,7 @@ describe('leave screens', { timeout: 20_000 }, () => {
     expect(within(form).getByLabelText(/Reason/)).toHaveValue('Fever');
   });
 
-  it('lets a mentor approve, and reject only with a reason', async () => {
+  it('lets a mentor approve, and reject only with a reason, each sent once its time to undo has passed', async () => {
     const decisions: unknown[] = [];
     stubApi(({ method, path, search, body }): Reply => {
       if (path === '/api/leave' && search.get('status') === 'pending') return { status: 200, body: [leave] };
@@ -106,7 +106,7 @@ describe('leave screens', { timeout: 20_000 }, () => {
       return { status: 404, body: { message: 'no' } };
     });
     localStorage.setItem('jwtToken', 'tok');
-    const { user } = renderScreen(<TeacherLeavePage />, TEACHER);
+    const { user } = renderScreen(<TeacherLeavePage undoWindowMs={0} />, TEACHER);
     await user.click(await screen.findByRole('button', { name: 'Reject the leave of Asha Rao' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject the leave of Asha Rao' });
     // Without a reason the rejection is refused on the reason's field, and nothing is sent.
@@ -121,16 +121,37 @@ describe('leave screens', { timeout: 20_000 }, () => {
     expect(reason).toBeValid();
     await user.type(reason, ' that week');
     await user.click(within(dialog).getByRole('button', { name: 'Reject leave' }));
-    expect(await screen.findByRole('status')).toHaveTextContent(
-      `Leave of Asha Rao rejected: ${COMMON_LEAVE_REJECT_REASONS[0]} that week`,
-    );
-    await user.click(screen.getByRole('button', { name: 'Approve the leave of Asha Rao' }));
+    expect(
+      await screen.findByText(`Leave of Asha Rao rejected: ${COMMON_LEAVE_REJECT_REASONS[0]} that week`),
+    ).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Approve the leave of Asha Rao' }));
     await vi.waitFor(() =>
       expect(decisions).toEqual([
         { decision: 'rejected', rejectReason: `${COMMON_LEAVE_REJECT_REASONS[0]} that week` },
         { decision: 'approved' },
       ]),
     );
+  });
+
+  it('holds a decision for Undo, as gate passes do: Undo sends nothing and puts the leave back to decide', async () => {
+    const decisions: unknown[] = [];
+    stubApi(({ method, path, search, body }): Reply => {
+      if (path === '/api/leave' && search.get('status') === 'pending') return { status: 200, body: [leave] };
+      if (path === '/api/leave') return { status: 200, body: [] };
+      if (method === 'PUT') decisions.push(body);
+      return { status: 404, body: { message: 'no' } };
+    });
+    localStorage.setItem('jwtToken', 'tok');
+    const { user } = renderScreen(<TeacherLeavePage />, TEACHER);
+    await user.click(await screen.findByRole('button', { name: 'Approve the leave of Asha Rao' }));
+    const row = screen.getByRole('row', { name: 'Asha Rao, 2 Jan 2030 to 3 Jan 2030' });
+    // Held: the row says what was decided, with nothing to press twice.
+    expect(within(row).getByText('Approved')).toBeVisible();
+    expect(within(row).queryByRole('button', { name: 'Approve the leave of Asha Rao' })).toBeNull();
+    const toast = screen.getByText('Approved the leave of Asha Rao (2 Jan 2030 to 3 Jan 2030).');
+    await user.click(within(toast.closest('[role]') as HTMLElement).getByRole('button', { name: 'Undo' }));
+    expect(await within(row).findByRole('button', { name: 'Approve the leave of Asha Rao' })).toBeVisible();
+    expect(decisions).toEqual([]);
   });
 
   it('opens on the tab and page its address names, with every tab counted, a page of 50 at a time', async () => {

@@ -1,12 +1,13 @@
 /** Student leave: apply for leave over a range of days, and follow each application; withdraw a pending one. */
 import { Stack, Text, Title } from '@mantine/core';
 import { LEAVE_MESSAGES, type Leave } from '@campus/contract';
+import { OpenedItem, useOpenedItem } from '../../../components/opened-item';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
 import { showOutcome } from '../../../components/toast';
 import { failureDetail } from '../../../lib/failure';
 import { formatDayRange } from '../../../lib/format';
-import { useMyLeave, useWithdrawLeave } from '../api';
+import { useLeave, useMyLeave, useWithdrawLeave } from '../api';
 import { LeaveCard, leaveCardId } from '../components/leave-card';
 import { LeaveForm } from '../components/leave-form';
 
@@ -15,6 +16,31 @@ function showCard(leave: Leave) {
   const card = document.getElementById(leaveCardId(leave));
   card?.scrollIntoView({ block: 'center' });
   card?.focus({ preventScroll: true });
+}
+
+/** The leave a notification opened (`?leave=…`), first on the screen. */
+function OpenedLeave({
+  onWithdraw,
+  withdrawing,
+}: {
+  onWithdraw: (leave: Leave) => void;
+  withdrawing: (leave: Leave) => boolean;
+}) {
+  const opened = useOpenedItem('leave');
+  const leave = useLeave(opened.id);
+  if (opened.id === null) return null;
+  return (
+    <OpenedItem
+      title="The leave you were told of"
+      gone="This leave application is no longer there."
+      read={leave}
+      onClose={opened.close}
+    >
+      {leave.data && (
+        <LeaveCard leave={leave.data} onWithdraw={onWithdraw} withdrawing={withdrawing(leave.data)} />
+      )}
+    </OpenedItem>
+  );
 }
 
 export function StudentLeavePage() {
@@ -56,6 +82,10 @@ export function StudentLeavePage() {
   return (
     <Stack>
       <PageTitle>Leave</PageTitle>
+      <OpenedLeave
+        onWithdraw={onWithdraw}
+        withdrawing={(leave) => withdraw.isPending && withdraw.variables === leave._id}
+      />
       <Text c="dimmed" size="sm">
         Approved leave marks you On leave in attendance for its days.
       </Text>

@@ -1,12 +1,13 @@
 /**
  * Teacher leave: the mentees' leave applications as a work list, newest applied first and a page of 50
- * at a time like the other work lists, to approve or reject (with a reason the student sees); the
- * decided ones beside them. Admins see every group's.
+ * at a time like the other work lists, to approve or reject (with a reason the student sees) with time
+ * to undo; the decided ones beside them. Admins see every group's.
  */
-import { Button, Group, Stack, Tabs, Text } from '@mantine/core';
+import { Stack, Tabs, Text } from '@mantine/core';
 import { useState } from 'react';
 import { LEAVE_MESSAGES, LEAVE_REJECT_REASON_MAX, type Leave, type LeaveStatus } from '@campus/contract';
-import { DataTable, type Column } from '../../../components/data-table';
+import { UNDO_WINDOW_MS, useHeldDecisions, type HeldDecision } from '../../../components/held-decisions';
+import { OpenedItem, useOpenedItem } from '../../../components/opened-item';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
 import { Pager } from '../../../components/pager';
@@ -15,9 +16,14 @@ import { showOutcome } from '../../../components/toast';
 import { CountedTab } from '../../../components/work-list-filters';
 import { useCurrentUser } from '../../../lib/current-user';
 import { failureDetail } from '../../../lib/failure';
-import { formatDayRange } from '../../../lib/format';
-import { useDecideLeave, useStaffLeave } from '../api';
-import { AttachmentButton } from '../components/attachment-button';
+import {
+  LEAVE_DECISION_REFRESHES,
+  sendLeaveDecision,
+  useLeave,
+  useStaffLeave,
+  type LeaveDecisionBatch,
+} from '../api';
+import { LeaveWorkTable, leaveRange } from '../components/leave-work-table';
 import { AttendanceSettingsPanel } from '../components/attendance-settings';
 import { oneOf, pageFrom, pageParam, useUrlState } from '../../../lib/url-state';
 
@@ -28,8 +34,6 @@ const TABS: { status: StaffStatus; label: string }[] = [
   { status: 'rejected', label: 'Rejected Leave' },
 ];
 const STATUSES = TABS.map((t) => t.status);
-
-const range = (l: Leave) => formatDayRange(l.from, l.to);
 
 /** The common reasons a mentor turns leave down for, one tap each in the reject dialog. */
 export const COMMON_LEAVE_REJECT_REASONS = [
@@ -45,95 +49,33 @@ function LeaveTable({
   list,
   page,
   onPage,
+  held,
   onApprove,
   onReject,
-  busy,
 }: {
   status: LeaveStatus;
   label: string;
   list: ReturnType<typeof useStaffLeave>;
   page: number;
   onPage: (page: number) => void;
+  held: ReadonlyMap<string, HeldDecision>;
   onApprove: (leave: Leave) => void;
   onReject: (leave: Leave) => void;
-  busy: string | null;
 }) {
   if (list.isPending) return <LoadingState label="Loading leave..." />;
   if (list.isError)
     return <LoadFailedState title="Could not load leave." onRetry={() => void list.refetch()} />;
   const { items, offset, total, hasMore } = list.data;
   if (items.length === 0 && offset === 0) return <EmptyState>{LEAVE_MESSAGES.noRequests}</EmptyState>;
-  const columns: Column<Leave>[] = [
-    {
-      header: 'Student',
-      rowHeader: true,
-      cell: (l) => (
-        <>
-          {l.name}
-          <Text size="xs" c="dimmed">
-            Roll No {l.rollNo} · {l.group}
-          </Text>
-        </>
-      ),
-    },
-    { header: 'Days', cell: (l) => `${range(l)} (${l.days} ${l.days === 1 ? 'day' : 'days'})`, nowrap: true },
-    { header: 'Reason', cell: (l) => l.reason, breakAnywhere: true, minWidth: 160 },
-    {
-      header: 'Attachment',
-      cell: (l) => (l.attachment ? <AttachmentButton leave={l} compact /> : <Text c="dimmed">None</Text>),
-    },
-    ...(status === 'pending'
-      ? [
-          {
-            header: 'Decision',
-            cell: (l: Leave) => (
-              <Group gap="xs" wrap="nowrap">
-                <Button
-                  size="compact-sm"
-                  color="teal.9"
-                  loading={busy === l._id}
-                  aria-label={`Approve the leave of ${l.name}`}
-                  onClick={() => onApprove(l)}
-                >
-                  Approve
-                </Button>
-                <Button
-                  size="compact-sm"
-                  variant="outline"
-                  color="red.9"
-                  disabled={busy === l._id}
-                  aria-label={`Reject the leave of ${l.name}`}
-                  onClick={() => onReject(l)}
-                >
-                  Reject
-                </Button>
-              </Group>
-            ),
-          } satisfies Column<Leave>,
-        ]
-      : [
-          { header: 'Decided by', cell: (l: Leave) => l.decidedBy ?? '' } satisfies Column<Leave>,
-          ...(status === 'rejected'
-            ? [
-                {
-                  header: 'Reason for rejection',
-                  cell: (l: Leave) => l.rejectReason ?? '',
-                } satisfies Column<Leave>,
-              ]
-            : []),
-        ]),
-  ];
   return (
     <>
-      <DataTable
-        caption={label}
-        hideCaption
-        columns={columns}
+      <LeaveWorkTable
+        status={status}
+        label={label}
         rows={items}
-        rowKey={(l) => l._id}
-        minWidth={720}
-        dense
-        stackOnPhone
+        held={held}
+        onApprove={onApprove}
+        onReject={onReject}
         busy={list.isFetching}
       />
       <Pager
@@ -149,7 +91,41 @@ function LeaveTable({
   );
 }
 
-export function TeacherLeavePage() {
+/** The leave a notification opened (`?leave=…`), above the lists: decided here while it is pending. */
+function OpenedLeave({
+  held,
+  onApprove,
+  onReject,
+}: {
+  held: ReadonlyMap<string, HeldDecision>;
+  onApprove: (leave: Leave) => void;
+  onReject: (leave: Leave) => void;
+}) {
+  const opened = useOpenedItem('leave');
+  const leave = useLeave(opened.id);
+  if (opened.id === null) return null;
+  return (
+    <OpenedItem
+      title="The leave you were told of"
+      gone="This leave application is no longer there: its student may have withdrawn it."
+      read={leave}
+      onClose={opened.close}
+    >
+      {leave.data && (
+        <LeaveWorkTable
+          status={leave.data.status}
+          label="The leave you were told of"
+          rows={[leave.data]}
+          held={held}
+          onApprove={onApprove}
+          onReject={onReject}
+        />
+      )}
+    </OpenedItem>
+  );
+}
+
+export function TeacherLeavePage({ undoWindowMs = UNDO_WINDOW_MS }: { undoWindowMs?: number }) {
   const admin = useCurrentUser().role === 'admin';
   // The tab and its page live in the address (`?tab=approved&page=2`): a reload keeps them and a link
   // shares them. Another tab opens on its first page.
@@ -165,29 +141,33 @@ export function TeacherLeavePage() {
     rejected: useStaffLeave('rejected', pageOf('rejected')),
   };
   const [rejecting, setRejecting] = useState<Leave | null>(null);
-  const decide = useDecideLeave();
-  const busy = decide.isPending ? (decide.variables?.id ?? null) : null;
+  // A decision waits a few seconds for Undo, as a gate pass's does, and is sent only then.
+  const { held, decide } = useHeldDecisions<LeaveDecisionBatch, Leave>({
+    windowMs: undoWindowMs,
+    name: 'leave',
+    idsOf: ({ leave }) => [leave._id],
+    describe: ({ leave, decision }) =>
+      `${decision === 'approved' ? 'Approved' : 'Rejected'} the leave of ${leave.name} (${leaveRange(leave)}).`,
+    send: sendLeaveDecision,
+    refresh: LEAVE_DECISION_REFRESHES,
+    onSent: ({ leave, decision, rejectReason }) =>
+      showOutcome({
+        ok: true,
+        message:
+          decision === 'approved'
+            ? `Leave of ${leave.name} approved: On leave in attendance for ${leaveRange(leave)}.`
+            : `Leave of ${leave.name} rejected: ${rejectReason ?? ''}`,
+        action: { label: 'View', onClick: () => setTab(decision) },
+      }),
+    onFailed: ({ leave, decision }, error) =>
+      showOutcome({
+        ok: false,
+        title: `Could not ${decision === 'approved' ? 'approve' : 'reject'} ${leave.name}'s leave`,
+        message: failureDetail(error),
+      }),
+  });
   const run = (leave: Leave, decision: 'approved' | 'rejected', rejectReason?: string) =>
-    decide.mutate(
-      { id: leave._id, decision, ...(rejectReason ? { rejectReason } : {}) },
-      {
-        onSuccess: () =>
-          showOutcome({
-            ok: true,
-            message:
-              decision === 'approved'
-                ? `Leave of ${leave.name} approved: On leave in attendance for ${range(leave)}.`
-                : `Leave of ${leave.name} rejected: ${rejectReason ?? ''}`,
-            action: { label: 'View', onClick: () => setTab(decision) },
-          }),
-        onError: (error) =>
-          showOutcome({
-            ok: false,
-            title: `Could not ${decision === 'approved' ? 'approve' : 'reject'} ${leave.name}'s leave`,
-            message: failureDetail(error),
-          }),
-      },
-    );
+    decide({ leave, decision, ...(rejectReason ? { rejectReason } : {}) });
   return (
     <Stack>
       <PageTitle>Leave</PageTitle>
@@ -196,6 +176,7 @@ export function TeacherLeavePage() {
         the attendance roster for its days.
       </Text>
       {admin && <AttendanceSettingsPanel />}
+      <OpenedLeave held={held} onApprove={(l) => run(l, 'approved')} onReject={setRejecting} />
       <Tabs value={tab} onChange={(value) => setTab(oneOf(value, STATUSES, 'pending'))} keepMounted={false}>
         <Tabs.List>
           {TABS.map((t) => (
@@ -210,9 +191,9 @@ export function TeacherLeavePage() {
               list={lists[t.status]}
               page={pageOf(t.status)}
               onPage={(next) => change({ page: pageParam(next) })}
+              held={held}
               onApprove={(l) => run(l, 'approved')}
               onReject={setRejecting}
-              busy={busy}
             />
           </Tabs.Panel>
         ))}

@@ -6,6 +6,7 @@ import { Button, Group, Stack, Tabs, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { MESSAGES, type SimilarQuery } from '@campus/contract';
+import { OpenedItem, useOpenedItem } from '../../../components/opened-item';
 import { LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
 import { Pager } from '../../../components/pager';
@@ -13,7 +14,8 @@ import { Segmented } from '../../../components/segmented';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useLoadSoon } from '../../../lib/load-soon';
 import { oneOf, pageFrom, pageParam, useUrlSearch, useUrlState, type UrlState } from '../../../lib/url-state';
-import { useBoard, useQueriesByRollNo } from '../api';
+import { useBoard, useOneQuery, useQueriesByRollNo } from '../api';
+import { QueryCard } from '../components/query-card';
 import { QueryList } from '../components/query-list';
 
 /**
@@ -200,6 +202,23 @@ function YourQueries({ url, onWrite }: { url: UrlState; onWrite: () => void }) {
   );
 }
 
+/** The query a notification opened (`?query=…`), with its answer, first on the screen. */
+function OpenedQuery() {
+  const opened = useOpenedItem('query');
+  const query = useOneQuery(opened.id);
+  if (opened.id === null) return null;
+  return (
+    <OpenedItem
+      title="The query you were told of"
+      gone="This query is no longer there."
+      read={query}
+      onClose={opened.close}
+    >
+      {query.data && <QueryCard query={query.data} />}
+    </OpenedItem>
+  );
+}
+
 export function StudentQueriesPage() {
   const wide = useMediaQuery('(min-width: 48em)') ?? false;
   // The tab and the view of its list live in the address: a reload keeps them and a link shares them.
@@ -219,6 +238,7 @@ export function StudentQueriesPage() {
   return (
     <>
       <PageTitle>Queries</PageTitle>
+      <OpenedQuery />
       {/* The form keeps a draft while another tab is open; a list mounts when shown, reading the address. */}
       <Tabs
         value={tab}
