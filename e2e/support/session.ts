@@ -9,6 +9,7 @@ export const DEMO = {
   student: 230001,
   sameGroupStudent: 230002,
   otherGroupStudent: 230003,
+  guard: 700001,
 } as const;
 
 export async function signIn(page: Page, userId: number | string, password = DEMO_PASSWORD): Promise<void> {

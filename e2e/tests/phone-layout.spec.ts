@@ -3,15 +3,16 @@
  * a student absent without scrolling sideways (issue 14).
  */
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { PATHS, type Role } from '@campus/contract';
+import { PATHS, ROLE_HOME, type Role } from '@campus/contract';
 import { PAGE_LOAD, settle } from '../support/screens';
 import { DEMO, signInAs } from '../support/session';
 
 const PHONE = { width: 360, height: 740 };
-const ACCOUNT: Record<Exclude<Role, 'guard'>, number> = {
+const ACCOUNT: Record<Role, number> = {
   student: DEMO.student,
   teacher: DEMO.teacher,
   admin: DEMO.admin,
+  guard: DEMO.guard,
 };
 
 /**
@@ -92,12 +93,12 @@ test.describe('at phone width (360 px)', () => {
     }
   });
 
-  for (const role of ['student', 'teacher', 'admin'] as const) {
+  for (const role of ['student', 'teacher', 'admin', 'guard'] as const) {
     test(`no ${role} screen scrolls sideways`, async ({ browser }) => {
       const screens = Object.values(PATHS[role]);
       test.setTimeout(60_000 + screens.length * 30_000);
       const page = await phonePage(browser);
-      await signInAs(page, ACCOUNT[role], new RegExp(`/${role}/home$`));
+      await signInAs(page, ACCOUNT[role], new RegExp(`^[^?]*${ROLE_HOME[role]}$`));
       for (const path of screens) {
         await test.step(path, () => checkScreen(page, path));
       }
