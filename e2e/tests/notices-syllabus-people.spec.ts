@@ -133,7 +133,8 @@ test.describe.serial('notices, syllabus and people', () => {
     await expectAccessible(page);
 
     await nav(page, 'Contact Teachers');
-    await expect(page.getByRole('heading', { level: 1, name: 'Contact Your Mentor' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Contact Teachers' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Contact Your Mentor' })).toBeVisible();
     const first = page.getByRole('article').first();
     await expect(first.getByRole('heading', { level: 2 })).toHaveText('Dr. Anjali Rao');
     await expect(first.getByText('Your mentor')).toBeVisible();

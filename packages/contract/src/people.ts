@@ -65,6 +65,18 @@ export const StudentListQuerySchema = SearchPageQuerySchema.extend({
 });
 export type StudentListQuery = z.infer<typeof StudentListQuerySchema>;
 
+/**
+ * `GET /api/export/students.csv`: the students export narrowed as the Manage Students list it is
+ * downloaded from, by the list's own rules (`group` exact, `search` inside the name or roll number,
+ * `status` active or inactive accounts); every page of them, in one file.
+ */
+export const StudentExportQuerySchema = StudentListQuerySchema.pick({
+  group: true,
+  search: true,
+  status: true,
+});
+export type StudentExportQuery = z.infer<typeof StudentExportQuerySchema>;
+
 export const StudentListSchema = z.array(StudentSchema);
 export const TeacherListSchema = z.array(TeacherSchema);
 

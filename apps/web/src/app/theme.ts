@@ -42,6 +42,9 @@ const variantColorResolver: VariantColorsResolver = (input) => {
   return colors;
 };
 
+/** The least height (and, for an icon button, width) of a control on a phone: WCAG 2.5.5's 44 CSS px. */
+export const TAP_SIZE = '44px';
+
 /** A darker primary shade than Mantine's default, so white text on buttons meets WCAG AA in both schemes. */
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -69,7 +72,10 @@ export const theme = createTheme({
  * says "danger text" or "muted surface" once and gets the right shade in either scheme.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
-  variables: {},
+  variables: {
+    // The least a control a finger taps measures on a phone (phone-controls.css raises Mantine's sizes to it).
+    '--campus-tap-size': TAP_SIZE,
+  },
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',

@@ -65,13 +65,22 @@ describe('one formatter in the campus locale (en-IN unless the page names anothe
     expect(formatDay('2031-05-02')).toBe('2 May 2031');
   });
 
-  it('keeps the US short date that SPEC §9 fixes for query dates', () => {
-    expect(queryDate('2031-05-02T09:30:00')).toBe('5/2/31');
-    expect(queryDate('2005-01-09')).toBe('1/9/05');
-    const usShort = new Intl.DateTimeFormat('en-US', { dateStyle: 'short' });
-    for (const day of ['2026-12-31', '2000-10-05', '2026-11-25T23:59:00', '2099-02-28T00:00:00']) {
-      expect(queryDate(day)).toBe(usShort.format(new Date(day.length === 10 ? `${day}T00:00:00` : day)));
+  it('writes query dates in English (US) with the month as a word, never as 12/6/26 (SPEC §9)', () => {
+    expect(queryDate('2026-12-06')).toBe('Dec 6, 2026');
+    expect(queryDate('2031-05-02T09:30:00')).toBe('May 2, 2031');
+    expect(queryDate('2005-01-09')).toBe('Jan 9, 2005');
+    const usMedium = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+    for (let month = 0; month < 12; month++) {
+      const day = `2026-${String(month + 1).padStart(2, '0')}-28`;
+      expect(queryDate(day)).toBe(usMedium.format(new Date(2026, month, 28)));
     }
+    expect(queryDate('2026-11-25T23:59:00')).toBe(usMedium.format(new Date('2026-11-25T23:59:00')));
+  });
+
+  it('keeps query dates in English (US) whatever the campus locale', () => {
+    document.documentElement.lang = 'en-GB';
+    resetFormats();
+    expect(queryDate('2026-12-06')).toBe('Dec 6, 2026');
   });
 
   it('shows text that is not a date as it was stored', () => {

@@ -1,20 +1,22 @@
 /**
- * Dates and times as people read them: the campus formats of format.ts, the US short form that
- * SPEC §9 fixes for query dates, and how long ago for what just happened, with the exact time to
+ * Dates and times as people read them: the campus formats of format.ts, the English (US) form that
+ * SPEC §9 fixes for query dates ("Dec 6, 2026"), and how long ago for what just happened, with the exact time to
  * hover.
  */
 import { formatDateTime, formatDay, parseDate } from './format';
 
+const US_SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
 /**
- * "5/2/31": SPEC §9's US short date (month/day/two-digit year, as `en-US`'s short date style writes
- * it), for query dates only. Written out rather than asked of an `en-US` formatter: loading a
- * second locale's data cost the queries screen a twentieth of its first render on a phone.
+ * "May 2, 2031": SPEC §9's English (US) date for queries, with the month as a word so that no reader
+ * takes 6 December for 12 June (as `en-US` writes `{ month: 'short', day: 'numeric', year: 'numeric' }`).
+ * Written out rather than asked of an `en-US` formatter: loading a second locale's data cost the
+ * queries screen a twentieth of its first render on a phone.
  */
 export function queryDate(text: string): string {
   const date = parseDate(text);
   if (Number.isNaN(date.getTime())) return text;
-  const year = String(date.getFullYear() % 100).padStart(2, '0');
-  return `${date.getMonth() + 1}/${date.getDate()}/${year}`;
+  return `${US_SHORT_MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
 }
 /** "2 May 2031". */
 export const mediumDate = formatDay;

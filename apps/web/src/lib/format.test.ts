@@ -5,8 +5,10 @@ import {
   formatCount,
   formatDateTime,
   formatDay,
+  formatAttendancePercent,
   formatDecimal,
   formatMonth,
+  formatPercent,
   formatTimeOfDay,
   resetFormats,
 } from './format';
@@ -116,5 +118,20 @@ describe('the campus locale written out, as Intl writes it', () => {
     expect(formatCount(123456)).toBe('123,456');
     expect(formatMonth('2026-11')).toBe('November 2026');
     expect(dayOrder()).toEqual(['month', 'day', 'year']);
+  });
+});
+
+describe('percentages, one way everywhere', () => {
+  it('writes the attendance percentage to two decimals with the sign right after it', () => {
+    expect(formatAttendancePercent(70)).toBe('70.00%');
+    expect(formatAttendancePercent((2 / 3) * 100)).toBe('66.67%');
+    expect(formatAttendancePercent(0)).toBe('0.00%');
+    expect(formatAttendancePercent(100)).toBe('100.00%');
+  });
+
+  it('writes a threshold as a whole number with no space before the sign', () => {
+    expect(formatPercent(75)).toBe('75%');
+    expect(formatPercent(0)).toBe('0%');
+    expect(formatPercent(100)).not.toContain(' ');
   });
 });

@@ -1,14 +1,16 @@
 /**
  * The one formatter for what people read: dates, times, numbers and percentages, in the campus
  * locale (`en-IN` unless the server names another in the page's `lang`). Days read "25 Nov 2026",
- * times "25 Nov 2026, 12:29 pm", counts "1,23,456". The spec fixes two things, which keep their form:
- * query dates in the US short form (SPEC §9, `queryDate` in dates.ts) and the attendance percentage
- * to two decimals.
+ * times "25 Nov 2026, 12:29 pm", counts "1,23,456", percentages "75%" (no space before the sign).
+ * The spec fixes two things, which keep their form: query dates in English (US), "Dec 6, 2026"
+ * (SPEC §9, `queryDate` in dates.ts), and the attendance percentage to two decimals, "70.00%".
  *
  * The default locale's forms are written out here rather than asked of `Intl`: a page's first `Intl`
  * call loads the browser's locale data, which held a phone's first screen back by about 100 ms. Any
  * other locale is formatted by `Intl`. The unit tests hold both to the same output.
  */
+import { formatAttendancePercentage } from '@campus/contract';
+
 export const DEFAULT_LOCALE = 'en-IN';
 
 /** The last `lang` looked up and the locale it gave: asking the browser costs more than a format. */
@@ -154,6 +156,16 @@ export function formatDecimal(value: number, digits: number): string {
       (l) => new Intl.NumberFormat(l, { minimumFractionDigits: digits, maximumFractionDigits: digits }),
     ).format(value)
   );
+}
+
+/** "70.00%": an attendance percentage, to two decimals (SPEC §9) as the server's mails write it. */
+export function formatAttendancePercent(percentage: number): string {
+  return `${formatAttendancePercentage(percentage)}%`;
+}
+
+/** "75%": a whole percentage, such as the attendance a student must keep, with no space before the sign. */
+export function formatPercent(value: number): string {
+  return `${formatCount(value)}%`;
 }
 
 /** "9:30 am": the time of day of a moment (an ISO timestamp), in the campus form. */

@@ -16,7 +16,7 @@ import { inChunks } from '../../lib/chunks';
 import { listPage, mapItems, type Listed } from '../../lib/lists';
 
 /** Name or number contains the search term, ignoring case, the same on SQLite and PostgreSQL. */
-function matches(nameColumn: string, numberColumn: string, term: string) {
+export function matches(nameColumn: string, numberColumn: string, term: string) {
   const pattern = containsPattern(term);
   return sql<boolean>`(lower(${sql.ref(nameColumn)}) like ${pattern} escape '\\' or cast(${sql.ref(numberColumn)} as text) like ${pattern} escape '\\')`;
 }
@@ -45,7 +45,7 @@ interface WithStatus {
 }
 
 /** Only active or only deactivated accounts, when a list asks for one of them. */
-function byStatus(status: AccountStatus | undefined) {
+export function byStatus(status: AccountStatus | undefined) {
   return status === undefined
     ? undefined
     : status === 'active'

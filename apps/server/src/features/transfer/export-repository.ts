@@ -4,9 +4,10 @@
  * export holds a whole table in memory whatever its size. A row changed while an export runs may
  * show as it was or as it became; nothing is held locked meanwhile.
  */
-import type { CsvCell } from '@campus/contract';
+import type { CsvCell, StudentExportQuery } from '@campus/contract';
 import type { Db } from '../../db/index';
 import { inChunks } from '../../lib/chunks';
+import { byStatus, matches } from '../people/repository';
 
 type Rows = AsyncGenerator<CsvCell[]>;
 
@@ -30,11 +31,20 @@ async function* keyset<Row, Key>(
 
 export function exportRepository(db: Db, pageRows = EXPORT_PAGE_ROWS) {
   return {
-    async *students(group?: string): Rows {
+    /** Students by roll number, narrowed by the rules of the Manage Students list. */
+    async *students({ group, search, status }: StudentExportQuery = {}): Rows {
       const rows = keyset(
         (after: number | undefined) => {
-          let q = db.selectFrom('students').selectAll().orderBy('roll_no').limit(pageRows);
+          let q = db
+            .selectFrom('students')
+            .innerJoin('accounts', 'accounts.id', 'students.account_id')
+            .selectAll('students')
+            .orderBy('roll_no')
+            .limit(pageRows);
           if (group) q = q.where('group_name', '=', group);
+          if (search) q = q.where(matches('name', 'roll_no', search));
+          const onlyStatus = byStatus(status);
+          if (onlyStatus) q = q.where(onlyStatus);
           if (after !== undefined) q = q.where('roll_no', '>', after);
           return q.execute();
         },

@@ -13,6 +13,7 @@ import {
   IMPORT_COLUMNS,
   MARK_FIELDS,
   reportRangeProblem,
+  StudentExportQuerySchema,
 } from '@campus/contract';
 import { z } from 'zod';
 import { sendCsv, type CsvRows } from '../../lib/csv';
@@ -22,6 +23,8 @@ import type { Feature } from '../deps';
 import { exportRepository } from './export-repository';
 
 const ADMIN = ['admin'] as const;
+/** Teachers download the students of their Manage Students list, as admins do. */
+const STAFF = ['teacher', 'admin'] as const;
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
 const names = (kind: keyof typeof IMPORT_COLUMNS) => IMPORT_COLUMNS[kind].map((c) => c.name);
 
@@ -64,41 +67,49 @@ export const exportRoutes: Feature = async (app: App, { db, now }) => {
   const today = () => new Date(now()).toISOString().slice(0, 10);
 
   /** One list's route: its file is named after the list (and its group) and the day. */
-  const list = (
+  const list = <Query extends { group?: string | undefined }>(
     name: Exclude<keyof typeof HEADERS, 'attendance'>,
     summary: string,
-    rows: (group: string | undefined) => CsvRows,
-    grouped: boolean,
+    rows: (query: Query) => CsvRows,
+    querystring: z.ZodType<Query>,
+    access: readonly ('teacher' | 'admin')[] = ADMIN,
   ) =>
     app.get(
       `/api/export/${name}.csv`,
       {
-        config: { access: ADMIN },
-        schema: {
-          tags: ['transfer'],
-          summary,
-          ...(grouped ? { querystring: ExportQuerySchema } : { querystring: z.object({}) }),
-          response: errors,
-        },
+        config: { access },
+        schema: { tags: ['transfer'], summary, querystring, response: errors },
       },
       async (request, reply) => {
-        const group = (request.query as { group?: string }).group;
-        const file = `${name}${group ? `-${group}` : ''}-${today()}.csv`;
-        return sendCsv(reply, file, HEADERS[name], rows(group));
+        const query = request.query as Query;
+        const file = `${name}${query.group ? `-${query.group}` : ''}-${today()}.csv`;
+        return sendCsv(reply, file, HEADERS[name], rows(query));
       },
     );
+  const none = z.object({});
 
   list(
     'students',
-    'Every student (or one group) as CSV, in the columns a students import reads',
-    (g) => exports.students(g),
-    true,
+    'Students as CSV, in the columns a students import reads; narrowed as Manage Students is (group, search, status)',
+    (query) => exports.students(query),
+    StudentExportQuerySchema,
+    STAFF,
   );
-  list('teachers', 'Every teacher as CSV, with the groups they mentor', () => exports.teachers(), false);
-  list('mentors', 'Mentor assignments (teacher and group) as CSV', (g) => exports.mentors(g), true);
-  list('marks', 'Every student’s marks (or one group’s) as CSV', (g) => exports.marks(g), true);
-  list('gatepasses', 'Every gate pass as CSV, oldest first', () => exports.gatePasses(), false);
-  list('queries', 'Every query as CSV, hidden ones too, oldest first', () => exports.queries(), false);
+  list('teachers', 'Every teacher as CSV, with the groups they mentor', () => exports.teachers(), none);
+  list(
+    'mentors',
+    'Mentor assignments (teacher and group) as CSV',
+    (q) => exports.mentors(q.group),
+    ExportQuerySchema,
+  );
+  list(
+    'marks',
+    'Every student’s marks (or one group’s) as CSV',
+    (q) => exports.marks(q.group),
+    ExportQuerySchema,
+  );
+  list('gatepasses', 'Every gate pass as CSV, oldest first', () => exports.gatePasses(), none);
+  list('queries', 'Every query as CSV, hidden ones too, oldest first', () => exports.queries(), none);
 
   app.get(
     '/api/export/attendance.csv',

@@ -86,7 +86,7 @@ describe('CSV exports', () => {
   it('reads a list page by page as it is written, not all at once', async () => {
     const group = 'EXP-PAGED';
     for (let i = 0; i < 5; i++) await createStudent(t.handle.db, { group });
-    const rows = exportRepository(t.handle.db, 2).students(group);
+    const rows = exportRepository(t.handle.db, 2).students({ group });
     const first = await rows.next();
     expect(first.done).toBe(false);
     // A student added after the first page was read still comes out: later pages are read later.
@@ -214,5 +214,60 @@ describe('CSV exports', () => {
     const queries = rowsOf((await get('/api/export/queries.csv')).body);
     const query = queries.find((r) => r[1] === String(student.rollNo))!;
     expect(query.slice(3, 6)).toEqual(["'+topic", 'a, b', "'-description"]);
+  });
+});
+
+describe('the students export, from the Manage Students list', () => {
+  const as = (who: string, url: string) => t.app.inject({ url, headers: bearer(who) });
+  const rollNos = (body: string) =>
+    rowsOf(body)
+      .slice(1)
+      .map((r) => r[0]);
+
+  it('gives a teacher the rows their list shows: the group, the search and the status it names', async () => {
+    const group = 'EXP-FILTER';
+    const asha = await createStudent(t.handle.db, { group, name: 'Asha Verma' });
+    await createStudent(t.handle.db, { group, name: 'Ravi Kumar' });
+    const gone = await createStudent(t.handle.db, { group, name: 'Asha Nair' });
+    await createStudent(t.handle.db, { group: 'EXP-FILTER-OTHER', name: 'Asha Other' });
+    await t.handle.db
+      .updateTable('accounts')
+      .set({ deactivated_at: nowIso() })
+      .where('id', '=', gone.accountId)
+      .execute();
+    const teacher = await login(t.app, (await createTeacher(t.handle.db)).loginId);
+
+    const list = await as(teacher, `/api/manage-students?group=${group}&search=ASHA`);
+    expect(list.statusCode).toBe(200);
+    const shown = list.json<{ RollNo: number }[]>().map((s) => String(s.RollNo));
+    expect(shown).toEqual([String(asha.rollNo), String(gone.rollNo)]);
+
+    const res = await as(teacher, `/api/export/students.csv?group=${group}&search=ASHA`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(/filename="students-EXP-FILTER-\d{4}-\d\d-\d\d\.csv"/);
+    expect(rollNos(res.body)).toEqual(shown);
+
+    // A roll number typed into the search finds its student, as in the list.
+    const byNumber = await as(teacher, `/api/export/students.csv?search=${asha.rollNo}`);
+    expect(byNumber.statusCode).toBe(200);
+    expect(rollNos(byNumber.body)).toEqual([String(asha.rollNo)]);
+
+    const active = await as(token, `/api/export/students.csv?group=${group}&search=asha&status=active`);
+    expect(active.statusCode).toBe(200);
+    expect(rollNos(active.body)).toEqual([String(asha.rollNo)]);
+  });
+
+  it('refuses a filter it cannot read with a 400 naming it, and a student with 403', async () => {
+    const status = await get('/api/export/students.csv?status=maybe');
+    expect(status.statusCode).toBe(400);
+    expect(status.json<{ message: string }>().message).toMatch(/status/);
+
+    const search = await get(`/api/export/students.csv?search=${'a'.repeat(101)}`);
+    expect(search.statusCode).toBe(400);
+    expect(search.json<{ message: string }>().message).toMatch(/search/);
+
+    const student = await login(t.app, (await createStudent(t.handle.db)).loginId);
+    const refused = await as(student, '/api/export/students.csv');
+    expect(refused.statusCode).toBe(403);
   });
 });

@@ -1,11 +1,7 @@
 /** The attendance percentage, shown prominently, and the warning below the required minimum. */
 import { Alert, Group, Paper, Stack, Text } from '@mantine/core';
-import {
-  ATTENDANCE_WARNING_PERCENT,
-  formatAttendancePercentage,
-  type AttendanceSummary,
-  type OnLeaveCounting,
-} from '@campus/contract';
+import { ATTENDANCE_WARNING_PERCENT, type AttendanceSummary, type OnLeaveCounting } from '@campus/contract';
+import { formatAttendancePercent } from '../../../lib/format';
 
 const LEAVE_RULE: Record<OnLeaveCounting, string> = {
   exclude: 'not counted',
@@ -49,7 +45,7 @@ export function AttendanceSummaryCard({
   /** How the campus counts On leave days. */
   rule?: OnLeaveCounting;
 }) {
-  const shown = `${formatAttendancePercentage(summary.percentage)}%`;
+  const shown = formatAttendancePercent(summary.percentage);
   return (
     <Stack gap="sm">
       <Paper component="section" aria-labelledby="attendance-percentage-label" withBorder p="md" radius="md">

@@ -10,7 +10,6 @@ import {
   ATTENDANCE_WARNING_PERCENT,
   daysInRange,
   defaultReportRange,
-  formatAttendancePercentage,
   IsoDateSchema,
   MESSAGES,
   PATHS,
@@ -24,7 +23,7 @@ import { PageTitle } from '../../../components/page-title';
 import { showOutcome } from '../../../components/toast';
 import { serverMessageOr } from '../../../lib/api-client';
 import { failureDetail } from '../../../lib/failure';
-import { formatCount, formatDay, formatDayRange } from '../../../lib/format';
+import { formatAttendancePercent, formatCount, formatDay, formatDayRange } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useMentoredGroups } from '../../../lib/mentored-groups';
 import { localIsoDate } from '../../../lib/today';
@@ -79,7 +78,7 @@ function ReportTable({ report }: { report: AttendanceReport }) {
     {
       header: 'Attendance',
       align: 'right',
-      cell: (row) => `${formatAttendancePercentage(row.percentage)}%`,
+      cell: (row) => formatAttendancePercent(row.percentage),
     },
     { header: 'Present days', align: 'right', cell: (row) => row.present },
     { header: 'Total days', align: 'right', cell: (row) => row.total },

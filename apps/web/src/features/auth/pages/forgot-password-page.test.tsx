@@ -36,6 +36,7 @@ describe('Forgot password', { timeout: 20_000 }, () => {
     renderScreen(<ForgotPasswordPage />, undefined, { path: '/forgot-password' });
     expect(await screen.findByText(EMAIL_OFF_RESET_MESSAGE)).toBeVisible();
     expect(screen.queryByLabelText(/^User ID/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', '/support');
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * Forgot password (/forgot-password): asks for a reset link by User ID. The answer is the same
- * whether or not the account exists; without email on this campus, it says to ask an admin.
+ * whether or not the account exists; without email on this campus, it says to ask an admin and leads
+ * to the support form.
  */
 import { Alert, Anchor, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
@@ -49,9 +50,14 @@ export function ForgotPasswordPage() {
           {status.isPending ? (
             <LoadingState />
           ) : status.data && !status.data.emailEnabled ? (
-            <Alert color="yellow" role="status">
-              {EMAIL_OFF_RESET_MESSAGE}
-            </Alert>
+            <>
+              <Alert color="yellow" role="status">
+                {EMAIL_OFF_RESET_MESSAGE}
+              </Alert>
+              <Button component={Link} to={PATHS.support} variant="default">
+                Contact support
+              </Button>
+            </>
           ) : answer?.ok ? (
             <Alert color="green" role="status">
               {answer.message}

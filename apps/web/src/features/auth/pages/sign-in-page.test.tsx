@@ -12,6 +12,7 @@ const homes = {
 
 function setup(login: () => [number, unknown] | Promise<[number, unknown]>, state?: unknown) {
   stubApi(async (call) => {
+    if (call.path === '/api/mail/status') return { status: 200, body: { emailEnabled: true } };
     if (call.path === '/api/login') {
       const [status, body] = await login();
       return { status, body };
@@ -144,6 +145,37 @@ describe('sign-in screen', () => {
     await waitFor(() => expect(field).toBeInvalid());
     expect(field).toHaveAccessibleDescription('User ID must be numeric');
     expect(login).not.toHaveBeenCalled();
+  });
+
+  it('offers Forgot password when the campus sends email, beside Contact support', async () => {
+    setup(() => [401, {}]);
+    expect(await screen.findByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+    expect(screen.getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', '/support');
+  });
+
+  it('offers no Forgot password when the campus sends no email: Contact support is the way', async () => {
+    let mailAnswered = () => {};
+    const answered = new Promise<void>((resolve) => (mailAnswered = resolve));
+    stubApi(async ({ path }) => {
+      if (path === '/api/mail/status') {
+        mailAnswered();
+        return { status: 200, body: { emailEnabled: false } };
+      }
+      // The demo accounts come after the answer about email, so once they show, that answer is in.
+      await answered;
+      return {
+        status: 200,
+        body: { demoPassword: 'campus123', accounts: [{ role: 'student', userId: 230001, note: 'Demo' }] },
+      };
+    });
+    renderScreen(<SignInPage />);
+    expect(await screen.findByRole('cell', { name: '230001' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', '/support');
+    expect(screen.queryByRole('link', { name: /Forgot password/ })).toBeNull();
+    expect(screen.queryByText(/Forgot password/)).toBeNull();
   });
 
   it("disables the button and reads 'Submitting...' while the request runs", async () => {

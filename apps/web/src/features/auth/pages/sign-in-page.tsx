@@ -17,6 +17,7 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { MESSAGES, PATHS } from '@campus/contract';
 import { getToken } from '../../../lib/session-store';
 import { landingPath, readSignInState } from '../../../lib/sign-in-state';
+import { useMailStatus } from '../../mail/api';
 import { useDemoAccounts, useSession } from '../api';
 import type { SignInFieldErrors, SignInResult } from '../sign-in';
 
@@ -61,6 +62,8 @@ export function SignInPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const session = useSession();
+  // A reset link needs email: without it the link would lead nowhere, and Contact support is the way.
+  const emailEnabled = useMailStatus().data?.emailEnabled === true;
   const [userId, setUserId] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -146,9 +149,11 @@ export function SignInPage() {
               {submitting ? MESSAGES.submitting : 'Login'}
             </Button>
             <Group justify="center" gap="lg">
-              <Anchor component={Link} to={PATHS.forgotPassword} size="sm">
-                Forgot password?
-              </Anchor>
+              {emailEnabled && (
+                <Anchor component={Link} to={PATHS.forgotPassword} size="sm">
+                  Forgot password?
+                </Anchor>
+              )}
               <Anchor component={Link} to={PATHS.support} size="sm">
                 Contact support
               </Anchor>

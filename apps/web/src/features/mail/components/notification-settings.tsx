@@ -1,6 +1,7 @@
 /** The profile's email section: per kind, at once, in the daily digest, or not at all. */
 import { Alert, Paper, SegmentedControl, Stack, Switch, Text, Title } from '@mantine/core';
 import {
+  ATTENDANCE_WARNING_PERCENT,
   MAIL_KIND_LABELS,
   MAIL_MODE_LABELS,
   MAIL_MODES,
@@ -10,25 +11,29 @@ import {
 } from '@campus/contract';
 import { showOutcome } from '../../../components/toast';
 import { failureDetail } from '../../../lib/failure';
+import { formatPercent } from '../../../lib/format';
 import { useGuardianSettings, useMailSettings, useSetGuardianSettings, useSetMailSettings } from '../api';
 
+/** Students and teachers read what it means for them; admins, who can have it set up, read what is missing. */
 const EMAIL_OFF =
-  'This campus does not send email yet (an admin sets SMTP_URL, MAIL_FROM and PUBLIC_URL on the server). Your choices are kept for when it does.';
+  'Email is not set up on this campus yet; ask the campus office. Your choices are kept for when it is.';
+const EMAIL_OFF_FOR_ADMINS =
+  'This campus does not send email yet: the server needs SMTP_URL, MAIL_FROM and PUBLIC_URL set. Choices are kept for when it does.';
 
 const HINTS: Record<MailKind, string> = {
-  gatePassDecided: 'When a teacher approves or rejects your gate pass',
+  gatePassDecided: 'When a teacher approves or rejects your gate pass or your leave',
   queryAnswered: 'When a teacher answers your query',
   notices: 'Notices from your mentor',
-  menteeRequests: 'When a student you mentor asks for a gate pass',
+  menteeRequests: 'When a student you mentor asks for a gate pass or leave, or is late back from a gate pass',
   supportMessages: 'When someone writes to support',
 };
 
 const GUARDIAN_LABELS: Record<keyof Omit<GuardianSettings, 'emailEnabled'>, string> = {
-  attendanceBelowWarning: 'Attendance falls below 75 % (once each time it falls)',
+  attendanceBelowWarning: `Attendance falls below ${formatPercent(ATTENDANCE_WARNING_PERCENT)} (once each time it falls)`,
   gatePass: 'Gate pass exits, returns and overdue returns',
 };
 
-export function NotificationSettings() {
+export function NotificationSettings({ admin = false }: { admin?: boolean }) {
   const settings = useMailSettings();
   const save = useSetMailSettings();
   const choose = (kind: MailKind, mode: MailMode) =>
@@ -63,7 +68,7 @@ export function NotificationSettings() {
           </Text>
         ) : (
           <Alert color="yellow" role="status">
-            {EMAIL_OFF}
+            {admin ? EMAIL_OFF_FOR_ADMINS : EMAIL_OFF}
           </Alert>
         )}
         {kinds.map((kind) => (
@@ -132,7 +137,7 @@ export function GuardianSettingsCard() {
         </Text>
         {!emailEnabled && (
           <Alert color="yellow" role="status">
-            {EMAIL_OFF}
+            {EMAIL_OFF_FOR_ADMINS}
           </Alert>
         )}
         <Switch

@@ -1,7 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, type CreateNoticeRequest, type MentorNotice } from '@campus/contract';
-import { bodyOf, fill, json, renderScreen, TEACHER, urlOf, type FetchFn } from '../../../test/render';
+import {
+  bodyOf,
+  fill,
+  json,
+  renderScreen,
+  stubApi,
+  TEACHER,
+  urlOf,
+  type FetchFn,
+} from '../../../test/render';
 import { MentorNoticeList } from './notice-list';
 import { EventNoticeForm, GeneralNoticeForm, MentorNoticeForm } from './notice-forms';
 
@@ -142,6 +151,37 @@ describe('notice forms', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2));
     expect(screen.getAllByRole('alert')[1]).toHaveTextContent(MESSAGES.notice.networkError);
     expect(screen.getAllByRole('alert')[1]).toHaveTextContent('Check your connection and try again.');
+  });
+
+  it("makes a mentor notice for the mentor's own groups unless they choose another audience", async () => {
+    const calls = stubApi(({ path }) => {
+      if (path === '/api/teacher-details/500001') {
+        return { status: 200, body: { teacherId: 500001, name: TEACHER.name, groups: ['CSE-A', 'CSE-B'] } };
+      }
+      if (path === '/api/groups') return { status: 200, body: ['CSE-A', 'CSE-B', 'ECE-A'] };
+      if (path === '/api/create-notice') {
+        return { status: 201, body: { message: MESSAGES.notice.created, type: 'mentorNotice', notice: {} } };
+      }
+      return { status: 404, body: { message: 'not found' } };
+    });
+    const { user } = renderScreen(<MentorNoticeForm />, TEACHER);
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Chosen groups' })).toBeChecked());
+    expect(screen.getByRole('radio', { name: 'Everyone' })).not.toBeChecked();
+
+    await fill(user, screen.getByLabelText(/Heading/), 'Lab moved');
+    await fill(user, screen.getByLabelText(/Description/), 'To room 12.');
+    await user.click(screen.getByRole('button', { name: 'Create mentor notice' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.notice.created);
+    const sent = calls
+      .filter((c) => c.path === '/api/create-notice')
+      .map((c) => c.body as CreateNoticeRequest);
+    expect(sent.map((b) => b.data)).toEqual([
+      expect.objectContaining({ audience: 'groups', groups: ['CSE-A', 'CSE-B'] }),
+    ]);
+
+    // Everyone stays one choice away.
+    await user.click(screen.getByRole('radio', { name: 'Everyone' }));
+    expect(screen.getByRole('radio', { name: 'Everyone' })).toBeChecked();
   });
 
   it('sends a mentor notice as the signed-in teacher and shows it in the list without a reload', async () => {

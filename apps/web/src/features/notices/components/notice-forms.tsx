@@ -9,6 +9,7 @@ import {
   MESSAGES,
 } from '@campus/contract';
 import { useCurrentUser } from '../../../lib/current-user';
+import { useMentoredGroups } from '../../../lib/mentored-groups';
 import { validateWith } from '../form-validation';
 import { TargetingFields, useTargeting } from './targeting-fields';
 import { useNoticeSubmit } from './use-notice-submit';
@@ -75,7 +76,8 @@ interface MentorValues {
 export function MentorNoticeForm() {
   const user = useCurrentUser();
   const { submit, pending } = useNoticeSubmit();
-  const targeting = useTargeting();
+  // A mentor notice is for the mentor's own groups unless they choose otherwise.
+  const targeting = useTargeting(useMentoredGroups(user.teacherId).data);
   const form = useForm<MentorValues>({
     name: 'mentor-notice',
     initialValues: { heading: '', description: '' },

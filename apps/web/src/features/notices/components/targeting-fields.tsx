@@ -70,9 +70,15 @@ export interface TargetingData {
   pinned: boolean;
 }
 
-export function useTargeting() {
-  const [audience, setAudience] = useState<NoticeAudienceKind>('all');
-  const [groups, setGroups] = useState<string[]>([]);
+/**
+ * The form's targeting. `defaultGroups` (a mentor's own groups, once known) makes "Chosen groups" with
+ * those groups the choice until the author picks another; without any, a notice is for everyone.
+ */
+export function useTargeting(defaultGroups: readonly string[] = []) {
+  const [chosenAudience, setAudience] = useState<NoticeAudienceKind | null>(null);
+  const [chosenGroups, setGroups] = useState<string[] | null>(null);
+  const audience = chosenAudience ?? (defaultGroups.length > 0 ? 'groups' : 'all');
+  const groups = chosenGroups ?? [...defaultGroups];
   const [startsAt, setStartsAt] = useState('');
   const [endsAt, setEndsAt] = useState('');
   const [pinned, setPinned] = useState(false);
@@ -92,8 +98,8 @@ export function useTargeting() {
       return { audience, groups: audience === 'groups' ? groups : [], startsAt: start, endsAt: end, pinned };
     },
     reset() {
-      setAudience('all');
-      setGroups([]);
+      setAudience(null);
+      setGroups(null);
       setStartsAt('');
       setEndsAt('');
       setPinned(false);

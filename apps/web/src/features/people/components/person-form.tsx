@@ -6,6 +6,7 @@ import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import {
+  ATTENDANCE_WARNING_PERCENT,
   CATEGORIES,
   GENDERS,
   MESSAGES,
@@ -21,6 +22,7 @@ import {
   type TeacherUpdateRequest,
 } from '@campus/contract';
 import { DayInput, dayProps } from '../../../components/day-input';
+import { formatPercent } from '../../../lib/format';
 
 export type PersonKind = 'student' | 'teacher';
 
@@ -197,7 +199,7 @@ export function PersonForm({
               {...input('guardianEmail')}
               type="email"
               autoComplete="off"
-              description="Emailed what the campus settings say (attendance below 75 %, gate passes)"
+              description={`Emailed what the campus settings say (attendance below ${formatPercent(ATTENDANCE_WARNING_PERCENT)}, gate passes)`}
             />
           )}
         </SimpleGrid>

@@ -25,7 +25,7 @@ export default function ProfileActions({
   return (
     <>
       {contact && <ContactForm key={`${contact.email}|${contact.phoneNo ?? ''}`} {...contact} />}
-      <NotificationSettings />
+      <NotificationSettings admin={admin} />
       {admin && <GuardianSettingsCard />}
       <ChangePasswordForm />
       <Group>

@@ -41,6 +41,7 @@ const fetchMock = vi.fn<FetchFn>((input) => {
 });
 beforeEach(() => vi.stubGlobal('fetch', fetchMock));
 afterEach(() => {
+  vi.restoreAllMocks();
   vi.unstubAllGlobals();
   fetchMock.mockClear();
 });
@@ -96,6 +97,40 @@ describe('student directory', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(screen.getByLabelText('Group')).toHaveValue('');
     expect(await screen.findByText('1–20 of 27')).toBeInTheDocument();
+  });
+
+  it('exports what the list shows, with its group and search, through the server in one file', async () => {
+    const exported: URLSearchParams[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<FetchFn>((input, init) => {
+        const url = urlOf(input);
+        if (url.pathname !== '/api/export/students.csv') return fetchMock(input, init);
+        exported.push(url.searchParams);
+        return Promise.resolve(
+          new Response('RollNo,name\r\n230040,Student 40\r\n', {
+            status: 200,
+            headers: {
+              'content-type': 'text/csv; charset=utf-8',
+              'content-disposition': 'attachment; filename="students-CSE-B-2031-05-02.csv"',
+            },
+          }),
+        );
+      }),
+    );
+    URL.createObjectURL = vi.fn(() => 'blob:students');
+    URL.revokeObjectURL = vi.fn();
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const { user } = renderScreen(<Directory />, TEACHER, { search: '?group=CSE-B&q=Student%204' });
+    await screen.findByRole('table', { name: 'Students' });
+
+    await user.click(screen.getByRole('button', { name: 'Export (CSV)' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Downloaded students-CSE-B-2031-05-02.csv.');
+    expect(exported.map((q) => Object.fromEntries(q))).toEqual([{ group: 'CSE-B', search: 'Student 4' }]);
+    expect(saved).toEqual(['students-CSE-B-2031-05-02.csv']);
   });
 
   it('says what would fill an empty list when no filter emptied it', async () => {

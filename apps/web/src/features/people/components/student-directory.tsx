@@ -1,6 +1,6 @@
 /** Students by roll number with a group filter, a search box and server paging (SPEC §2 manage, admin manage-students). */
 import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { MESSAGES, type AccountStatus, type Student } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { useGroups, useStudents, type StudentSource } from '../api';
@@ -8,6 +8,9 @@ import type { Column } from '../../../components/data-table';
 import { FilterBar } from '../../../components/filter-bar';
 import { PagedTable } from '../../../components/paged-table';
 import { pageFrom, pageParam, useUrlSearch, useUrlState } from '../../../lib/url-state';
+import { showOutcome } from '../../../components/toast';
+import { download, serverMessageOr } from '../../../lib/api-client';
+import { saveFile } from '../../../lib/save-file';
 
 const SEARCH_DEBOUNCE_MS = 300;
 const ALL_GROUPS = '';
@@ -51,6 +54,44 @@ export function StatusFilter({
       data={STATUS_CHOICES}
       w={{ base: '100%', xs: 140 }}
     />
+  );
+}
+
+/**
+ * Export (CSV): the students the list shows (its group, search and status, every page of them), as the
+ * server's students export writes them, not gathered page by page in the browser.
+ */
+function ExportButton({ filter }: { filter: { group: string; search: string; status: AccountStatus | '' } }) {
+  const [running, setRunning] = useState(false);
+  const exportList = () => {
+    if (running) return;
+    setRunning(true);
+    const query = {
+      group: filter.group || undefined,
+      search: filter.search || undefined,
+      status: filter.status || undefined,
+    };
+    // The list's own call, not the import screen's module: that one brings the import's schemas.
+    void download('/api/export/students.csv', { query })
+      .then(
+        ({ blob, filename }) => {
+          const name = filename ?? 'students.csv';
+          saveFile(blob, name);
+          showOutcome({ ok: true, message: `Downloaded ${name}.` });
+        },
+        (error: unknown) =>
+          showOutcome({
+            ok: false,
+            title: 'Could not export the students',
+            message: serverMessageOr(error, 'Please try again.'),
+          }),
+      )
+      .finally(() => setRunning(false));
+  };
+  return (
+    <Button variant="default" onClick={exportList} aria-busy={running}>
+      {running ? 'Exporting...' : 'Export (CSV)'}
+    </Button>
   );
 }
 
@@ -157,6 +198,7 @@ export function StudentDirectory({
             <StatusFilter value={status} onChange={(next) => url.change({ status: next, page: null })} />
           )}
         </FilterBar>
+        <ExportButton filter={{ group, search: debouncedSearch, status }} />
       </Group>
       {table()}
     </Stack>

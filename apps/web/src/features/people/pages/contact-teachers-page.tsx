@@ -1,4 +1,4 @@
-import { Button, Center, SimpleGrid, Stack } from '@mantine/core';
+import { Button, Center, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PATHS } from '@campus/contract';
@@ -9,7 +9,10 @@ import { TeacherContactCard } from '../components/teacher-contact-card';
 
 const PAGE_SIZE = 24;
 
-/** 'Contact Your Mentor': every teacher as a card, the student's own mentors first (SPEC §2). */
+/**
+ * Contact Teachers, titled as its nav item: every teacher as a 'Contact Your Mentor' card with a
+ * 'Contact Mentor' button, the student's own mentors first (SPEC §2).
+ */
 export function ContactTeachersPage() {
   const [limit, setLimit] = useState(PAGE_SIZE);
   const teachers = useContactTeachers(limit);
@@ -36,7 +39,12 @@ export function ContactTeachersPage() {
     }
     return (
       <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+        <SimpleGrid
+          component="section"
+          aria-label="Contact Your Mentor"
+          cols={{ base: 1, sm: 2, lg: 3 }}
+          spacing="md"
+        >
           {items.map((teacher) => (
             <TeacherContactCard key={teacher._id} teacher={teacher} />
           ))}
@@ -58,7 +66,10 @@ export function ContactTeachersPage() {
 
   return (
     <>
-      <PageTitle>Contact Your Mentor</PageTitle>
+      <PageTitle>Contact Teachers</PageTitle>
+      <Text c="dimmed" mt={-8} mb="md">
+        Contact Your Mentor: your own mentors come first, then every other teacher.
+      </Text>
       {content()}
     </>
   );

@@ -81,6 +81,38 @@ describe('student profile', () => {
   });
 });
 
+describe("the student profile in the student's words", () => {
+  it("capitalises the designation and says what no email means without naming the server's settings", async () => {
+    stubApi(({ path }) => {
+      if (path === '/api/student-details/230001') return { status: 200, body: DETAILS };
+      if (path === '/api/mail/settings') {
+        return {
+          status: 200,
+          body: {
+            emailEnabled: false,
+            address: DETAILS.email,
+            kinds: ['gatePassDecided', 'queryAnswered', 'notices'],
+            modes: {},
+          },
+        };
+      }
+      return { status: 404, body: { message: 'not found' } };
+    });
+    renderScreen(<StudentProfilePage />, STUDENT);
+    expect(await screen.findByText('Rakesh Sharma')).toBeInTheDocument();
+    // The API keeps the spec's value ('student'); the screen reads it as a word in a record.
+    expect(valueOf('Designation')).toBe('Student');
+
+    const email = await screen.findByRole('region', { name: 'Email notifications' });
+    expect(within(email).getByRole('status')).toHaveTextContent(
+      'Email is not set up on this campus yet; ask the campus office.',
+    );
+    expect(email).not.toHaveTextContent(/SMTP_URL|MAIL_FROM|PUBLIC_URL/);
+    // The decisions kind speaks of leave as well as passes.
+    expect(within(email).getByText(/approves or rejects your gate pass or your leave/)).toBeVisible();
+  });
+});
+
 describe('the outcome of a change on the profile', { timeout: 20_000 }, () => {
   /** The profile behind a fake server that saves contact details and refuses a wrong password. */
   function setup() {

@@ -38,6 +38,10 @@ type Field = [label: string, value: string | number | null | undefined];
 /** A stored day as the campus reads it; a missing one stays missing ('Not Available'). */
 const dayOrAsIs = (day: string | null | undefined) => (day ? formatDay(day) : day);
 
+/** "Student" for the API's "student": a role as a heading of the person's record reads it. */
+const capitalised = (word: string | null | undefined) =>
+  word ? `${word.charAt(0).toUpperCase()}${word.slice(1)}` : word;
+
 function Fields({ fields, failed }: { fields: Field[]; failed: boolean }) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -122,7 +126,7 @@ export function StudentProfilePage() {
         ['Phone', s?.phoneNo],
         ['Email', s?.email],
         ['Group', s?.group],
-        ['Designation', s?.designation],
+        ['Designation', capitalised(s?.designation)],
         // Who the campus may email about the student; the campus office or an admin changes it.
         ['Parent or guardian', s ? (s.guardianName ?? null) : undefined],
         ["Parent or guardian's e-mail", s ? (s.guardianEmail ?? null) : undefined],
@@ -149,7 +153,7 @@ export function TeacherProfilePage() {
         ['Phone', t?.phoneNo],
         ['Email', t?.email],
         ['Mentor of', t ? t.groups.join(', ') : undefined],
-        ['Designation', t?.designation],
+        ['Designation', capitalised(t?.designation)],
       ]}
       contact={t && { email: t.email, phoneNo: t.phoneNo, withPhone: true }}
     />

@@ -38,7 +38,7 @@ describe('AdminQueriesPage', { timeout: 15_000 }, () => {
       'examscalendar', // two tags: exams, calendar
       'Solved',
       '2',
-      '1/5/30',
+      'Jan 5, 2030',
       'Hide as spam',
     ]);
     // One page only: no pager.

@@ -57,7 +57,7 @@ describe('StudentQueriesPage', { timeout: 15_000 }, () => {
         .map((tag) => tag.textContent),
     ).toEqual(['algorithms', 'c']);
     expect(within(card).getByText('How deep can recursion go?')).toBeVisible();
-    expect(within(card).getByText('Asked by Ravi Kumar (230003) on 4/28/30')).toBeVisible();
+    expect(within(card).getByText('Asked by Ravi Kumar (230003) on Apr 28, 2030')).toBeVisible();
     expect(within(card).queryByRole('region', { name: 'Solution' })).not.toBeInTheDocument();
   });
 
