@@ -450,6 +450,20 @@ try {
   const tokens = await Promise.all(STUDENTS.map(async (s) => (await login(proxy, s)).body.token));
   const teachers = [500001, 500002];
   const teacherTokens = await Promise.all(teachers.map(async (t) => (await login(proxy, t)).body.token));
+  // The largest leave attachment (2 MB, about 2.8 MB as base64 in JSON) passes the proxy.
+  const attachment = Buffer.alloc(2 * 1024 * 1024);
+  attachment.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const leaveDay = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
+  const leave = await call(proxy, 'POST', '/api/leave', {
+    token: tokens[0],
+    body: {
+      from: leaveDay,
+      to: leaveDay,
+      reason: 'Surgery, with the hospital letter',
+      attachment: { name: 'letter.png', type: 'image/png', data: attachment.toString('base64') },
+    },
+  });
+  check(leave.status === 201, `a 2 MB leave attachment through the proxy answered ${leave.status}`);
   const direct = liveStream(instanceUrl(1), teacherTokens[0], 'direct on instance 1');
   const viaProxy = liveStream(proxy, teacherTokens[1], 'through the proxy');
   await sleep(500);

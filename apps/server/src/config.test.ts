@@ -29,7 +29,7 @@ describe('TRUST_PROXY', () => {
   });
 });
 
-describe('QUERY_LIMIT, GATEPASS_LIMIT, WRITE_LIMIT, SUPPORT_LIMIT', () => {
+describe('QUERY_LIMIT, GATEPASS_LIMIT, LEAVE_LIMIT, GATE_LIMIT, WRITE_LIMIT, SUPPORT_LIMIT', () => {
   const base = { DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(32) };
 
   it('turns email on only with SMTP_URL and MAIL_FROM, and then needs PUBLIC_URL for the links', () => {
@@ -45,17 +45,26 @@ describe('QUERY_LIMIT, GATEPASS_LIMIT, WRITE_LIMIT, SUPPORT_LIMIT', () => {
     expect(() => loadConfig({ ...base, PUBLIC_URL: 'ftp://x' })).toThrow(/PUBLIC_URL/);
   });
 
-  it('allows 10 queries, 5 gate passes, 600 other writes and 10 support messages an hour unless told', () => {
-    expect(loadConfig(base).writeLimits).toEqual({ queries: 10, gatePasses: 5, other: 600, support: 10 });
+  it('allows 10 queries, 5 gate passes, 5 leave applications, 3,600 gate desk moves, 600 other writes and 10 support messages an hour unless told', () => {
+    expect(loadConfig(base).writeLimits).toEqual({
+      queries: 10,
+      gatePasses: 5,
+      leave: 5,
+      gate: 3600,
+      other: 600,
+      support: 10,
+    });
     expect(
       loadConfig({
         ...base,
         QUERY_LIMIT: '3',
         GATEPASS_LIMIT: '2',
+        LEAVE_LIMIT: '4',
+        GATE_LIMIT: '9000',
         WRITE_LIMIT: '5000',
         SUPPORT_LIMIT: '50',
       }).writeLimits,
-    ).toEqual({ queries: 3, gatePasses: 2, other: 5000, support: 50 });
+    ).toEqual({ queries: 3, gatePasses: 2, leave: 4, gate: 9000, other: 5000, support: 50 });
   });
 
   it('refuses a limit that is not a whole number of at least 1, naming the variable', () => {

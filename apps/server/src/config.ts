@@ -35,6 +35,8 @@ const EnvSchema = z.object({
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
   QUERY_LIMIT: perHour(DEFAULT_WRITE_LIMITS.queries),
   GATEPASS_LIMIT: perHour(DEFAULT_WRITE_LIMITS.gatePasses),
+  LEAVE_LIMIT: perHour(DEFAULT_WRITE_LIMITS.leave),
+  GATE_LIMIT: perHour(DEFAULT_WRITE_LIMITS.gate),
   WRITE_LIMIT: perHour(DEFAULT_WRITE_LIMITS.other),
   SUPPORT_LIMIT: perHour(DEFAULT_WRITE_LIMITS.support),
   STREAMS_PER_ACCOUNT: z.coerce.number().int().min(1).max(100).default(DEFAULT_STREAMS_PER_ACCOUNT),
@@ -165,6 +167,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     writeLimits: {
       queries: e.QUERY_LIMIT,
       gatePasses: e.GATEPASS_LIMIT,
+      leave: e.LEAVE_LIMIT,
+      gate: e.GATE_LIMIT,
       other: e.WRITE_LIMIT,
       support: e.SUPPORT_LIMIT,
     },

@@ -48,7 +48,14 @@ type Extra = Omit<AppOptions, 'handle' | 'jwtSecret'>;
  * Tests make many writes as one account; the write limits are tested with their defaults, passed
  * explicitly (`writeLimits: DEFAULT_WRITE_LIMITS`).
  */
-const RAISED_WRITE_LIMITS = { queries: 100_000, gatePasses: 100_000, other: 100_000, support: 100_000 };
+const RAISED_WRITE_LIMITS = {
+  queries: 100_000,
+  gatePasses: 100_000,
+  leave: 100_000,
+  gate: 100_000,
+  other: 100_000,
+  support: 100_000,
+};
 
 export async function createTestApp(options: Extra = {}): Promise<TestApp> {
   const url = process.env.TEST_DATABASE_URL;

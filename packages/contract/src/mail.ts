@@ -112,3 +112,23 @@ export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequestSchema>;
 
 export const RESET_LINK_INVALID =
   'This reset link is not valid any more: it was used or it expired. Ask for a new one.';
+
+// ---------------------------------------------------------------- confirming a new email address
+
+/** How long a link to confirm a new email address works. */
+export const EMAIL_VERIFY_HOURS = 24;
+
+export const VerifyEmailRequestSchema = z.object({
+  token: z
+    .string({ error: 'The confirmation link is incomplete' })
+    .min(1, { error: 'The confirmation link is incomplete' })
+    .max(200, { error: 'The confirmation link is not valid' }),
+});
+export type VerifyEmailRequest = z.infer<typeof VerifyEmailRequestSchema>;
+
+export const EMAIL_LINK_INVALID =
+  'This confirmation link is not valid any more: it was used, it expired, or a newer address was asked for. Change your email on your profile again.';
+
+/** What the profile says after a new address was asked for, before it is confirmed. */
+export const emailPendingMessage = (email: string) =>
+  `Contact details saved. To use ${email}, open the link we sent to it within ${EMAIL_VERIFY_HOURS} hours; until then your mail goes to your current address.`;

@@ -200,6 +200,8 @@ export const OwnContactResponseSchema = z.object({
   email: z.string(),
   phoneNo: z.string().nullable(),
   changes: z.array(FieldChangeSchema),
+  /** A new address waiting for its confirmation link to be opened (only where the campus sends mail). */
+  pendingEmail: z.string().optional(),
 });
 export type OwnContactResponse = z.infer<typeof OwnContactResponseSchema>;
 

@@ -35,6 +35,11 @@ import * as menteeBoardsWithIds from './migrations/0032-mentee-boards-with-ids';
 import * as allowanceWithWrite from './migrations/0033-allowance-with-write';
 import * as leaveChanges from './migrations/0034-leave-changes';
 import * as auditCounts from './migrations/0035-audit-counts';
+import * as resetMailsPurged from './migrations/0038-reset-mails-purged';
+import * as emailChanges from './migrations/0039-email-changes';
+import * as faqUnmatched from './migrations/0036-faq-unmatched';
+import * as attendanceByDayIndex from './migrations/0040-attendance-by-day-index';
+import * as gatePassClosed from './migrations/0041-gate-pass-closed';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -70,6 +75,11 @@ const migrations: Record<string, Migration> = {
   '0033-allowance-with-write': allowanceWithWrite,
   '0034-leave-changes': leaveChanges,
   '0035-audit-counts': auditCounts,
+  '0038-reset-mails-purged': resetMailsPurged,
+  '0039-email-changes': emailChanges,
+  '0036-faq-unmatched': faqUnmatched,
+  '0040-attendance-by-day-index': attendanceByDayIndex,
+  '0041-gate-pass-closed': gatePassClosed,
 };
 
 /** The migration that creates the schema: it runs on the first start of a new database only. */

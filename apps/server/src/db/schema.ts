@@ -93,6 +93,8 @@ export interface GatePassesTable {
   returned_by: Generated<string | null>;
   revoked_at: Generated<string | null>;
   revoked_by: Generated<string | null>;
+  /** When a pending pass closed itself, its day having passed (status rejected, decided by no one). */
+  closed_at: Generated<string | null>;
   /** When the student's mentors were told the pass is overdue (once per pass). */
   overdue_notified_at: Generated<string | null>;
 }
@@ -279,6 +281,18 @@ export interface FaqTable {
   answer: string;
 }
 
+/** The chatbot's questions that found nothing (migration 0036): one row per distinct question. */
+export interface FaqUnmatchedTable {
+  id: string;
+  /** The question normalized, so that case and punctuation do not make another row. */
+  question_key: string;
+  /** As last typed. */
+  question: string;
+  times: number;
+  first_asked_at: string;
+  last_asked_at: string;
+}
+
 export interface AuditLogTable {
   id: string;
   at: string;
@@ -362,6 +376,14 @@ export interface PasswordResetsTable {
   expires_at: string;
   used_at: string | null;
 }
+export interface EmailChangesTable {
+  token_hash: string;
+  account_id: string;
+  new_email: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
 export interface GuardianOptoutsTable {
   address: string;
   created_at: string;
@@ -393,6 +415,7 @@ export interface Database {
   attendance_totals: AttendanceTotalsTable;
   support_messages: SupportMessagesTable;
   faq: FaqTable;
+  faq_unmatched: FaqUnmatchedTable;
   audit_log: AuditLogTable;
   audit_log_counts: AuditLogCountsTable;
   campus_settings: CampusSettingsTable;
@@ -403,5 +426,6 @@ export interface Database {
   mail_settings: MailSettingsTable;
   mail_digest_items: MailDigestItemsTable;
   password_resets: PasswordResetsTable;
+  email_changes: EmailChangesTable;
   guardian_optouts: GuardianOptoutsTable;
 }

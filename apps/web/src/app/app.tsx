@@ -3,6 +3,7 @@ import './mantine-first-paint.css';
 // Toasts show in the role areas and on the public support page: their styles are the entry's own.
 import '@mantine/notifications/styles.css';
 import './global.css';
+import './phone-controls.css';
 import { Box, MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
@@ -28,6 +29,9 @@ const ForgotPasswordPage = lazy(() =>
 );
 const ResetPasswordPage = lazy(() =>
   import('../features/auth/pages/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const VerifyEmailPage = lazy(() =>
+  import('../features/mail/pages/verify-email-page').then((m) => ({ default: m.VerifyEmailPage })),
 );
 const Area = readyLazy(loadArea);
 
@@ -65,6 +69,7 @@ export function App() {
                 <Route path={PATHS.changePassword} element={<ChoosePasswordPage />} />
                 <Route path={PATHS.forgotPassword} element={<ForgotPasswordPage />} />
                 <Route path={PATHS.resetPassword} element={<ResetPasswordPage />} />
+                <Route path={PATHS.verifyEmail} element={<VerifyEmailPage />} />
                 <Route
                   path="*"
                   element={

@@ -17,6 +17,7 @@ import {
 } from '../../../test/fixtures';
 import { randomUUID } from 'node:crypto';
 import { newId } from '../../lib/ids';
+import { newGateCode } from '../gate/repository';
 import { sweepOverdue } from '../gate/routes';
 import { notifier } from '../notifications/notifier';
 import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink';
@@ -89,7 +90,7 @@ describe('mail at once, settings and unsubscribe', () => {
 
   it('turns the kind off for that person on the one-click POST; a GET only asks', async () => {
     const admin = await createAdmin(t.handle.db);
-    await supportMessage();
+    expect((await supportMessage()).statusCode).toBe(201);
     await deliver();
     const link = /<([^>]+)>/.exec(smtp.to(admin.email)[0]!.headers.get('list-unsubscribe')!)![1]!;
     const path = link.slice(PUBLIC_URL.length);
@@ -113,7 +114,7 @@ describe('mail at once, settings and unsubscribe', () => {
     expect(post.statusCode).toBe(200);
     const after = await t.app.inject({ url: '/api/mail/settings', headers: bearer(token) });
     expect(after.json()).toMatchObject({ modes: { supportMessages: 'off' } });
-    await supportMessage();
+    expect((await supportMessage()).statusCode).toBe(201);
     await deliver();
     expect(smtp.to(admin.email)).toHaveLength(1);
   });
@@ -155,7 +156,7 @@ describe('mail at once, settings and unsubscribe', () => {
     const bad = await setMail(token, { supportMessages: 'hourly' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ message: string }>().message).toMatch(/supportMessages/);
-    await supportMessage();
+    expect((await supportMessage()).statusCode).toBe(201);
     await deliver();
     expect(smtp.to(quiet.email)).toHaveLength(0);
     expect(smtp.to(loud.email)).toHaveLength(1);
@@ -403,6 +404,7 @@ describe('guardians at the gate', () => {
           return_by: returnBy,
           reason: 'Family visit',
           status: 'approved',
+          gate_code: newGateCode(),
           created_at: new Date(clock.now()).toISOString(),
           decided_by: mentor.accountId,
           decided_at: new Date(clock.now()).toISOString(),
@@ -410,12 +412,18 @@ describe('guardians at the gate', () => {
         .execute();
       return id;
     };
+    // The guard confirms with the pass's code, as a move needs a scan (not a pass id alone).
     const move = async (direction: 'exit' | 'return', gatepassId: string) => {
+      const { gate_code: code } = await t.handle.db
+        .selectFrom('gate_passes')
+        .select('gate_code')
+        .where('id', '=', gatepassId)
+        .executeTakeFirstOrThrow();
       const res = await t.app.inject({
         method: 'POST',
         url: `/api/gate/${direction}`,
         headers: bearer(guardToken),
-        payload: { gatepassId },
+        payload: { gatepassId, code },
       });
       expect(res.statusCode, res.body).toBe(200);
     };

@@ -38,18 +38,28 @@ export function unsubscribeTokens(secret: string) {
 /** Reset tokens are stored as their SHA-256: a copy of the database cannot be used to reset. */
 export const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** The links a mail carries that act for whoever opens them: a password reset, an email confirmation. */
+export type SecretLink = 'reset' | 'verify';
+
 /**
- * A reset link's token, made from a random nonce and a key derived from the server's secret. The
- * queued mail holds only the nonce (`RESET_LINK_MARK`) and the token is made as the mail is sent,
+ * A secret link's token, made from a random nonce and a key derived from the server's secret. The
+ * queued mail holds only the nonce (`secretLinkMark`) and the token is made as the mail is sent,
  * so neither the queue nor any other table holds a token that a copy of the database could use.
  */
-export function resetTokens(secret: string) {
-  const key = createHmac('sha256', secret).update('campus-password-reset').digest();
+export function secretLinkTokens(secret: string) {
+  const keys = {
+    reset: createHmac('sha256', secret).update('campus-password-reset').digest(),
+    verify: createHmac('sha256', secret).update('campus-email-verify').digest(),
+  };
   return {
-    tokenOf: (nonce: string) => createHmac('sha256', key).update(nonce).digest('base64url'),
+    tokenOf: (link: SecretLink, nonce: string) =>
+      createHmac('sha256', keys[link]).update(nonce).digest('base64url'),
   };
 }
 
-/** Where a queued mail's reset link goes, named by its nonce: `{{reset-link:NONCE}}`. */
-export const resetLinkMark = (nonce: string) => `{{reset-link:${nonce}}}`;
-export const RESET_LINK_MARKS = /\{\{reset-link:([\w-]+)\}\}/g;
+/** Where a queued mail's secret link goes, named by its nonce: `{{reset-link:NONCE}}`. */
+export const secretLinkMark = (link: SecretLink, nonce: string) => `{{${link}-link:${nonce}}}`;
+export const SECRET_LINK_MARKS = /\{\{(reset|verify)-link:([\w-]+)\}\}/g;
+
+/** The mails whose text is the server's own and whose marks are filled in as they are sent. */
+export const SECRET_LINK_KINDS = new Set(['passwordReset', 'emailVerify']);

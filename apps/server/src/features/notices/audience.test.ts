@@ -56,6 +56,39 @@ const notes = async (who: string) => (await get('/api/notifications', who)).json
 const iso = (ms: number) => new Date(clock.now() + ms).toISOString();
 
 describe('audiences', () => {
+  it("a mentor notice pings only its author's groups: a student of another group hears nothing", async () => {
+    const { db } = t.handle;
+    const [C, D] = [`Aud-C-${Date.now()}`, `Aud-D-${Date.now()}`];
+    const mentor = await login(t.app, (await createTeacher(db, { groups: [C] })).loginId);
+    const inC = await openEvents(t.app, await login(t.app, (await createStudent(db, { group: C })).loginId));
+    const inDToken = await login(t.app, (await createStudent(db, { group: D })).loginId);
+    const inD = await openEvents(t.app, inDToken);
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/create-notice',
+        headers: bearer(mentor),
+        payload: { type: 'mentorNotice', data: { heading: 'Viva on Monday', description: 'Room 4.' } },
+      });
+      expect(res.statusCode).toBe(201);
+      await inC.next('notices');
+      const ask = await t.app.inject({
+        method: 'POST',
+        url: '/api/submit-query',
+        headers: bearer(inDToken),
+        payload: { topic: 'Sentinel', tags: 'x', query: 'Ordering marker for the mentor notice.' },
+      });
+      expect(ask.statusCode).toBe(201);
+      const marker = await inD.next('queries');
+      expect(
+        inD.events.slice(0, inD.events.indexOf(marker) + 1).some((e) => e.topics.includes('notices')),
+      ).toBe(false);
+    } finally {
+      inC.close();
+      inD.close();
+    }
+  });
+
   it('a notice for one group reaches its students, never another group’s: lists, counts, live updates, notifications', async () => {
     const inA = await openEvents(t.app, token.inA!);
     const inB = await openEvents(t.app, token.inB!);

@@ -93,6 +93,17 @@ const teacherFields = (t: Teacher | TeacherUpdateRequest) => ({
   email: t.email,
 });
 
+/** The table that holds a person of each role. */
+function personTable(role: Role) {
+  return role === 'student'
+    ? ('students' as const)
+    : role === 'teacher'
+      ? ('teachers' as const)
+      : role === 'guard'
+        ? ('guards' as const)
+        : ('admins' as const);
+}
+
 export function peopleAdminRepository(db: Db) {
   const people = peopleRepository(db);
 
@@ -386,6 +397,39 @@ export function peopleAdminRepository(db: Db) {
       });
     },
 
+    /** The name and email of the person an account is, whatever their role. */
+    async ownEmail(accountId: string, role: Role): Promise<{ name: string; email: string } | undefined> {
+      return db
+        .selectFrom(personTable(role))
+        .select(['name', 'email'])
+        .where('account_id', '=', accountId)
+        .executeTakeFirst();
+    },
+
+    /** Sets a person's email once its new address was confirmed; answers their User ID and role. */
+    async setOwnEmail(
+      accountId: string,
+      email: string,
+    ): Promise<{ loginId: number; role: Role; before: string } | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const account = await trx
+          .selectFrom('accounts')
+          .select(['login_id', 'role'])
+          .where('id', '=', accountId)
+          .executeTakeFirst();
+        if (!account) return undefined;
+        const table = personTable(account.role);
+        const person = await trx
+          .selectFrom(table)
+          .select('email')
+          .where('account_id', '=', accountId)
+          .executeTakeFirst();
+        if (!person) return undefined;
+        await trx.updateTable(table).set({ email }).where('account_id', '=', accountId).execute();
+        return { loginId: account.login_id, role: account.role, before: person.email };
+      });
+    },
+
     /** A person's own email and phone number (an admin's email only); answers what changed. */
     async updateOwnContact(
       accountId: string,
@@ -393,14 +437,7 @@ export function peopleAdminRepository(db: Db) {
       contact: OwnContactRequest,
     ): Promise<{ email: string; phoneNo: string | null; changes: FieldChange[] } | undefined> {
       return db.transaction().execute(async (trx) => {
-        const table =
-          role === 'student'
-            ? 'students'
-            : role === 'teacher'
-              ? 'teachers'
-              : role === 'guard'
-                ? 'guards'
-                : 'admins';
+        const table = personTable(role);
         if (table === 'admins') {
           const before = await trx
             .selectFrom('admins')

@@ -5,6 +5,8 @@
  */
 import {
   AccountStatusRequestSchema,
+  EMAIL_LINK_INVALID,
+  emailPendingMessage,
   GuardCreateRequestSchema,
   GuardIdParamsSchema,
   GuardListSchema,
@@ -12,6 +14,7 @@ import {
   GuardUpdateRequestSchema,
   FieldChangeSchema,
   ErrorSchema,
+  MessageSchema,
   OwnContactRequestSchema,
   OwnContactResponseSchema,
   PasswordResetResponseSchema,
@@ -28,6 +31,7 @@ import {
   TeacherStatusResponseSchema,
   TeacherUpdateRequestSchema,
   TeacherUpdateResponseSchema,
+  VerifyEmailRequestSchema,
 } from '@campus/contract';
 import { z } from 'zod';
 import { badRequest, conflict, notFound } from '../../lib/errors';
@@ -64,7 +68,7 @@ const oneTimePassword = () => {
   return { password, hash: hashOneTimePassword(password) };
 };
 
-export const peopleAdminRoutes: Feature = async (app, { db }) => {
+export const peopleAdminRoutes: Feature = async (app, { db, mail, audit }) => {
   const admin = peopleAdminRepository(db);
   const people = peopleRepository(db);
 
@@ -353,10 +357,49 @@ export const peopleAdminRoutes: Feature = async (app, { db }) => {
       if (principal.role === 'admin' && request.body.phoneNo !== null) {
         throw badRequest('phoneNo cannot be set: an admin has an email only');
       }
-      const saved = await admin.updateOwnContact(principal.accountId, principal.role, request.body);
+      const current = await admin.ownEmail(principal.accountId, principal.role);
+      if (!current) throw notFound('Your details were not found');
+      // Where the campus sends mail, a new address is used once a link sent to it is opened.
+      const newEmail = request.body.email;
+      const confirming = mail.enabled && newEmail.toLowerCase() !== current.email.toLowerCase();
+      const contact = confirming ? { ...request.body, email: current.email } : request.body;
+      const saved = await admin.updateOwnContact(principal.accountId, principal.role, contact);
       if (!saved) throw notFound('Your details were not found');
+      if (confirming) {
+        const change = { accountId: principal.accountId, name: current.name, loginId: principal.loginId };
+        await mail.requestEmailChange({ ...change, oldEmail: current.email, newEmail });
+        return { ...saved, message: emailPendingMessage(newEmail), pendingEmail: newEmail };
+      }
       const message = saved.changes.length === 0 ? 'Nothing changed' : 'Contact details saved';
       return { message, ...saved };
+    },
+  );
+
+  app.post(
+    '/api/verify-email',
+    {
+      // The link may be opened on any device, signed in or not: the token is the proof.
+      config: { access: 'public', writeLimit: false },
+      schema: {
+        tags: ['people'],
+        summary: 'Confirms a new email address with the token of the link mailed to it',
+        body: VerifyEmailRequestSchema,
+        response: { 200: MessageSchema, 400: ErrorSchema },
+      },
+    },
+    async (request) => {
+      const confirmed = await mail.confirmEmailChange(request.body.token);
+      const set = confirmed && (await admin.setOwnEmail(confirmed.accountId, confirmed.email));
+      if (!set) throw badRequest(EMAIL_LINK_INVALID);
+      await audit.record({
+        kind: 'profile.contact',
+        actorLoginId: set.loginId,
+        actorRole: set.role,
+        target: String(set.loginId),
+        detail: `email confirmed: ${set.before} → ${confirmed.email}`,
+        client: null,
+      });
+      return { message: `Your email address is now ${confirmed.email}.` };
     },
   );
 };

@@ -57,3 +57,8 @@ export function resetPassword(token: string, newPassword: string) {
     auth: false,
   });
 }
+
+/** Confirms a new email address with the token of the link mailed to it. */
+export function verifyEmail(token: string) {
+  return api<{ message: string }>('/api/verify-email', { method: 'POST', body: { token }, auth: false });
+}

@@ -40,14 +40,19 @@ export function ContactForm({
     const body = OwnContactRequestSchema.parse(withPhone ? values : { email: values.email });
     save.mutate(body, {
       // The form is drawn again from the saved details, so the outcome is said outside it.
-      onSuccess: ({ changes }) =>
-        showOutcome({
-          ok: true,
-          message:
-            changes.length === 0
-              ? 'Nothing changed in your contact details.'
-              : `Contact details saved: ${describeChanges(changes)}.`,
-        }),
+      onSuccess: ({ changes, pendingEmail, message }) =>
+        showOutcome(
+          pendingEmail
+            ? // The new address is used once its link is opened: the person needs to know to look.
+              { ok: true, title: 'Check your new inbox', message, persist: true }
+            : {
+                ok: true,
+                message:
+                  changes.length === 0
+                    ? 'Nothing changed in your contact details.'
+                    : `Contact details saved: ${describeChanges(changes)}.`,
+              },
+        ),
       onError: (error) =>
         showOutcome({
           ok: false,

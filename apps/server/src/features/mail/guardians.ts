@@ -1,0 +1,159 @@
+/**
+ * What guardians are told (decision record 0034): a student's attendance falling below the warning
+ * line and the gate's exits, returns and overdue returns, as the campus settings say; an address
+ * that unsubscribed hears nothing more.
+ */
+import { ATTENDANCE_WARNING_PERCENT, attendancePercentageOf, type GuardianSettings } from '@campus/contract';
+import type { Db } from '../../db/index';
+import { inChunks } from '../../lib/chunks';
+import type { MailContext } from './context';
+
+/** What a guardian may be told of. `gate*` are for the gate feature to call. */
+export type GuardianEvent = 'attendanceBelowWarning' | 'gateExit' | 'gateReturn' | 'gateOverdue';
+
+const GUARDIAN_KEYS = {
+  attendanceBelowWarning: 'guardian_mail_attendance',
+  gatePass: 'guardian_mail_gate',
+} as const;
+
+interface Student {
+  name: string;
+  guardian_name: string | null;
+}
+
+/** Whether the campus setting `key` is on; one never chosen is. */
+async function campusSetting(db: Db, key: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('campus_settings')
+    .select('value')
+    .where('key', '=', key)
+    .executeTakeFirst();
+  return row ? row.value === 'on' : true;
+}
+
+/** The student and their guardian's address, unless there is none or it unsubscribed. */
+async function guardianOf(db: Db, rollNo: number) {
+  const student = await db
+    .selectFrom('students')
+    .select(['name', 'guardian_name', 'guardian_email'])
+    .where('roll_no', '=', rollNo)
+    .executeTakeFirst();
+  const address = student?.guardian_email?.trim().toLowerCase();
+  if (!student || !address) return undefined;
+  const optedOut = await db
+    .selectFrom('guardian_optouts')
+    .select('address')
+    .where('address', '=', address)
+    .executeTakeFirst();
+  return optedOut ? undefined : { student, address };
+}
+
+export function guardianMail(ctx: MailContext) {
+  const { db } = ctx;
+
+  /** Tells a student's guardian, if the campus settings and the guardian allow; answers whether a mail was queued. */
+  async function notifyGuardian(rollNo: number, event: GuardianEvent, details: string): Promise<boolean> {
+    const { queue } = ctx;
+    if (!queue) return false;
+    const key =
+      event === 'attendanceBelowWarning' ? GUARDIAN_KEYS.attendanceBelowWarning : GUARDIAN_KEYS.gatePass;
+    if (!(await campusSetting(db, key))) return false;
+    const found = await guardianOf(db, rollNo);
+    if (!found) return false;
+    const { student, address } = found;
+    const subject = subjectOf(student, event);
+    const url = ctx.unsubscribeUrl({ type: 'guardian', address });
+    await queue.enqueue({
+      to: address,
+      subject,
+      text: guardianText(student, rollNo, `${subject}. ${details}`, url),
+      kind: `guardian.${event}`,
+      unsubscribeUrl: url,
+    });
+    return true;
+  }
+
+  /**
+   * Attendance of these students was marked: a guardian hears once when the percentage falls from
+   * at least 75 % to below it, and again only after it came back up and fell once more.
+   */
+  async function attendanceMarked(rollNos: readonly number[]): Promise<void> {
+    if (!ctx.queue || rollNos.length === 0) return;
+    await inChunks([...new Set(rollNos)], async (chunk) => {
+      // Each student's totals, kept as marks change (migration 0030): one row each.
+      const rows = await db
+        .selectFrom('attendance_totals')
+        .select(['roll_no', 'below_warning as flagged', 'days_marked as total', 'days_present as present'])
+        .where('roll_no', 'in', chunk)
+        .execute();
+      for (const { total, present, ...row } of rows) {
+        const percentage = attendancePercentageOf(present, total);
+        const below = total > 0 && percentage < ATTENDANCE_WARNING_PERCENT;
+        // Only a student whose side of the line changed is written to.
+        if (row.flagged === (below ? 1 : 0)) continue;
+        const changed = await db
+          .updateTable('attendance_totals')
+          .set({ below_warning: below ? 1 : 0 })
+          .where('roll_no', '=', row.roll_no)
+          .where('below_warning', '=', below ? 0 : 1)
+          .executeTakeFirst();
+        if (below && Number(changed.numUpdatedRows) === 1) {
+          await notifyGuardian(
+            row.roll_no,
+            'attendanceBelowWarning',
+            `It is now ${percentage.toFixed(2)}% (${present} present of ${total} days marked). The campus expects at least ${ATTENDANCE_WARNING_PERCENT}%.`,
+          );
+        }
+      }
+    });
+  }
+
+  async function guardianSettings(): Promise<GuardianSettings> {
+    return {
+      emailEnabled: ctx.enabled,
+      attendanceBelowWarning: await campusSetting(db, GUARDIAN_KEYS.attendanceBelowWarning),
+      gatePass: await campusSetting(db, GUARDIAN_KEYS.gatePass),
+    };
+  }
+
+  async function setGuardianSettings(update: {
+    attendanceBelowWarning?: boolean | undefined;
+    gatePass?: boolean | undefined;
+  }) {
+    for (const [name, key] of Object.entries(GUARDIAN_KEYS)) {
+      const value = update[name as keyof typeof GUARDIAN_KEYS];
+      if (value === undefined) continue;
+      await db
+        .insertInto('campus_settings')
+        .values({ key, value: value ? 'on' : 'off' })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value: value ? 'on' : 'off' }))
+        .execute();
+    }
+  }
+
+  return { notifyGuardian, attendanceMarked, guardianSettings, setGuardianSettings };
+}
+
+function subjectOf(student: Student, event: GuardianEvent): string {
+  const subjects: Record<GuardianEvent, string> = {
+    attendanceBelowWarning: `${student.name}'s attendance is below ${ATTENDANCE_WARNING_PERCENT}%`,
+    gateExit: `${student.name} left the campus`,
+    gateReturn: `${student.name} returned to the campus`,
+    gateOverdue: `${student.name} has not returned to the campus in time`,
+  };
+  return subjects[event];
+}
+
+function guardianText(student: Student, rollNo: number, news: string, unsubscribeUrl: string): string {
+  return [
+    `Dear ${student.guardian_name ?? 'guardian'},`,
+    '',
+    news,
+    '',
+    '--',
+    `Why you got this: your address is recorded as the guardian contact of ${student.name} (roll number ${rollNo}) at the campus, and the campus tells guardians of this.`,
+    "To change the guardian contact, the student can ask the campus office, or an admin can change it in the student's record.",
+    `Stop all emails to this address with one click: ${unsubscribeUrl}`,
+    '',
+  ].join('\n');
+}
