@@ -75,7 +75,7 @@ test('a new student signs in with the one-time password, must choose their own, 
   const rollNo = id(701);
   await signInAs(page, DEMO.admin, /\/admin\/home$/);
   await nav(page, 'Manage Students');
-  await expect(page.getByRole('heading', { level: 1, name: 'Manage Students' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Students Collection' })).toBeVisible();
   const otp = await addStudent(page, rollNo, 'Kavya Menon', true);
   await page.getByLabel('Search students').fill(String(rollNo));
   const row = page.getByRole('row').filter({ hasText: String(rollNo) });

@@ -32,7 +32,7 @@ test('an admin lists and searches the teachers in Manage Teachers', async ({ pag
 test('an admin pages and searches the student list', async ({ page }) => {
   await signInAs(page, DEMO.admin, /\/admin\/home$/);
   await nav(page, 'Manage Students');
-  await expect(page.getByRole('heading', { level: 1, name: 'Manage Students' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Students Collection' })).toBeVisible();
   const students = page.getByRole('table', { name: 'Students', exact: true });
   await expect(students.getByRole('cell', { name: String(DEMO.student), exact: true })).toBeVisible();
   const pages = page.getByRole('navigation', { name: 'Student list pages' });

@@ -52,7 +52,7 @@ test.describe('admin statistics, support form and FAQ chatbot', () => {
     for (const label of ['Total Students', 'Total Teachers', 'Total Queries', 'Total Notices']) {
       expect(await statCount(admin, label)).toBeGreaterThan(0);
     }
-    const before = await statCount(admin, 'Support messages');
+    const before = await statCount(admin, 'Total Support');
     await expectAccessible(admin);
 
     const message = `E2E support message ${unique()}: the syllabus search ignores semester names.`;
@@ -80,12 +80,12 @@ test.describe('admin statistics, support form and FAQ chatbot', () => {
     await followNav(admin, 'Dashboard');
     await expect(admin).toHaveURL(/\/admin\/dashboard$/);
     await admin.reload();
-    expect(await statCount(admin, 'Support messages')).toBeGreaterThan(before);
+    expect(await statCount(admin, 'Total Support')).toBeGreaterThan(before);
     await expectAccessible(admin);
 
     await followNav(admin, 'Help');
     await expect(admin).toHaveURL(/\/admin\/help$/);
-    await expect(admin.getByRole('heading', { level: 1, name: 'Support inbox' })).toBeVisible();
+    await expect(admin.getByRole('heading', { level: 1, name: 'Support Collection' })).toBeVisible();
     const table = admin.getByRole('table');
     for (const column of ['Name', 'Email', 'Role', 'Query Type', 'Message', 'Date']) {
       await expect(table.getByRole('columnheader', { name: column })).toBeVisible();
@@ -246,10 +246,10 @@ test.describe('admin statistics, support form and FAQ chatbot', () => {
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/$/);
     await signInAs(page, DEMO.admin, /\/admin\/home$/);
-    await expect(page.getByRole('region', { name: 'Support messages' }).getByText(/^\d+$/)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Total Support' }).getByText(/^\d+$/)).toBeVisible();
     await expectAccessible(page);
     await page.goto('/admin/help');
-    await expect(page.getByRole('heading', { level: 1, name: 'Support inbox' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Support Collection' })).toBeVisible();
     await expect(page.getByRole('table')).toBeVisible();
     await expectAccessible(page);
   });

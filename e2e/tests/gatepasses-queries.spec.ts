@@ -191,7 +191,7 @@ test.describe('gate passes and the Q&A board', () => {
       const admin = await open();
       await signInAs(admin, DEMO.admin, /\/admin\/home$/);
       await admin.goto('/admin/queries');
-      await expect(admin.getByRole('heading', { level: 1, name: 'Queries' })).toBeVisible();
+      await expect(admin.getByRole('heading', { level: 1, name: 'Queries Collection' })).toBeVisible();
       await expect(admin.getByRole('table')).toBeVisible();
       await admin.getByLabel('Search queries').fill(suffix);
       const row = admin.getByRole('row').filter({ hasText: topic });

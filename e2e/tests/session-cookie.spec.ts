@@ -63,6 +63,23 @@ test.describe('the session cookie', () => {
     expect(after.status).toBe(401);
   });
 
+  test('the spec client’s Logout (token dropped, then a decode without it) ends the cookie session', async ({
+    page,
+  }) => {
+    await signInByFetch(page, DEMO.admin);
+    expect((await fetchWithoutToken(page, '/api/students/count')).status).toBe(200);
+    const decode = await page.evaluate(async () => {
+      const token = localStorage.getItem('jwtToken');
+      const res = await fetch(`/api/post-data-from-token/${token}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return res.status;
+    });
+    expect(decode).toBe(401);
+    expect(await sessionCookies(page)).toEqual([]);
+    expect((await fetchWithoutToken(page, '/api/students/count')).status).toBe(401);
+  });
+
   test.describe('a page of another origin', () => {
     let attacker: Server;
     let attackerUrl: string;

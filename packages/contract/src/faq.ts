@@ -42,3 +42,22 @@ export const FaqMatchResponseSchema = z.object({
   suggestions: z.array(FaqItemSchema),
 });
 export type FaqMatchResponse = z.infer<typeof FaqMatchResponseSchema>;
+
+/** `POST /api/faq/ask`: a question typed into the chatbot; one that finds nothing is kept for admins. */
+export const FaqAskRequestSchema = z.object(
+  { q: requiredText(FAQ_LIMITS.matchQuery) },
+  { error: 'must be a JSON object' },
+);
+export type FaqAskRequest = z.input<typeof FaqAskRequestSchema>;
+
+/** A question the chatbot found no answer for (`GET /api/faq/unmatched`, admins): no asker is kept. */
+export const FaqUnmatchedSchema = z.object({
+  id: z.string(),
+  question: z.string(),
+  /** How many times it was asked (case and punctuation aside). */
+  times: z.number().int(),
+  firstAskedAt: z.string(),
+  lastAskedAt: z.string(),
+});
+export type FaqUnmatched = z.infer<typeof FaqUnmatchedSchema>;
+export const FaqUnmatchedListSchema = z.array(FaqUnmatchedSchema);

@@ -8,7 +8,7 @@ import { CountSchema } from './common.js';
 export const STATS = [
   { key: 'students', label: 'Total Students', path: '/api/students/count' },
   { key: 'teachers', label: 'Total Teachers', path: '/api/teachers/count' },
-  { key: 'support', label: 'Support messages', path: '/api/support/count' },
+  { key: 'support', label: 'Total Support', path: '/api/support/count' },
   { key: 'queries', label: 'Total Queries', path: '/api/queries/count' },
   { key: 'notices', label: 'Total Notices', path: '/api/notices/count' },
   /** Students out past their gate pass's return time (issue 22). */

@@ -6,7 +6,7 @@ import type { ReadCache } from '../db/read-cache';
 import { forbidden, unauthorized } from '../lib/errors';
 import { cookieWriteProblem, isUnsafeMethod, publicWriteProblem } from './same-origin';
 import { applySecurityHeaders } from './security';
-import { sessionCookie } from './session-cookie';
+import { clearSessionCookie, sessionCookie } from './session-cookie';
 import type { AuthRepository, Principal } from '../features/auth/repository';
 import type { TokenService } from '../features/auth/tokens';
 
@@ -107,6 +107,18 @@ export function registerAccessControl(
       if (found instanceof Promise) found.then(admit, done);
       else admit(found);
     };
+
+  // A client that shows a token other than its cookie's (the spec's client sends `Bearer null` once
+  // its Logout dropped the token) has left the cookie's session: end it (decision record 0073).
+  const leaveDroppedCookie: onRequestHookHandler = (request, reply, done) => {
+    const cookie = request.headers.authorization === undefined ? undefined : sessionCookie(request);
+    if (!cookie || cookie === bearerToken(request)) return done();
+    clearSessionCookie(request, reply);
+    const claims = deps.tokens.verify(cookie);
+    if (!claims) return done();
+    deps.auth.revokeSession(claims.jti).then(() => done(), done);
+  };
+  app.addHook('onRequest', leaveDroppedCookie);
 
   app.addHook('onRoute', (route) => {
     let access = route.config?.access;

@@ -101,3 +101,33 @@ describe('RoleLayout bell', { timeout: 15_000 }, () => {
     expect(screen.queryByRole('link', { name: /^Notifications/ })).toBeNull();
   });
 });
+
+describe('RoleLayout chatbot', { timeout: 15_000 }, () => {
+  it('opens the FAQ chat from the top bar of a student’s phone, on every page of the area', async () => {
+    screenWidth(360);
+    try {
+      stubApi(() => ({ status: 200, body: [] }));
+      const { user } = renderScreen(<RoleLayout session={STUDENT} />, STUDENT, {
+        path: '/student/attendance',
+      });
+      const toggle = within(screen.getByRole('banner')).getByRole('button', { name: 'Open FAQ chat' });
+      await user.click(toggle);
+      expect(await screen.findByRole('dialog', { name: 'FAQ chat' })).toBeInTheDocument();
+      // The panel is a landmark of its own, not inside the top bar.
+      expect(within(screen.getByRole('banner')).queryByRole('dialog')).toBeNull();
+      expect(
+        within(screen.getByRole('banner')).getByRole('button', { name: 'Close FAQ chat' }),
+      ).toHaveAttribute('aria-expanded', 'true');
+    } finally {
+      noMediaMatches();
+    }
+  });
+
+  it('is not on the gate desk', () => {
+    stubApi(() => ({ status: 200, body: { count: 0 } }));
+    renderScreen(<RoleLayout session={GUARD} />, GUARD, { path: '/guard/desk' });
+    expect(screen.getByRole('button', { name: /Profile menu/ })).toBeVisible();
+    expect(screen.queryByRole('button', { name: /FAQ chat/ })).toBeNull();
+    expect(screen.queryByRole('complementary', { name: 'FAQ chat' })).toBeNull();
+  });
+});

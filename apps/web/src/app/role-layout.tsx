@@ -1,5 +1,6 @@
 /**
- * The shell of a role area: top bar with navigation, profile menu, mobile drawer and the chatbot.
+ * The shell of a role area: top bar with navigation, the chatbot's button (not on the gate desk),
+ * profile menu and mobile drawer.
  * A fixed header and a padded main instead of Mantine's AppShell, whose navbar, aside and resizing
  * code this shell never uses; the mobile drawer is loaded the first time it is opened.
  */
@@ -237,6 +238,8 @@ export function RoleLayout({ session }: { session: Decoded }) {
           </Group>
           <TopNavigation items={items} pathname={location.pathname} />
           <Group gap="xs" wrap="nowrap">
+            {/* The gate desk is a one-task screen for a queue: no chatbot there. */}
+            {session.role !== 'guard' && <Chatbot />}
             {inbox && <NotificationBell to={inbox} />}
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
@@ -284,8 +287,7 @@ export function RoleLayout({ session }: { session: Decoded }) {
           </Suspense>
         </div>
       </main>
-      <Chatbot />
-      {/* Toasts (a decision's Undo): centred at the bottom, clear of the chatbot's corner. */}
+      {/* Toasts (a decision's Undo): centred at the bottom. */}
       <Notifications position="bottom-center" containerWidth={480} />
     </>
   );

@@ -266,6 +266,11 @@ export const FAQ = [
       'Go to Gatepass, open Apply for Gate Pass, fill in the date, time and reason, and submit. A teacher approves or rejects it.',
   },
   {
+    question: 'How do I apply for leave?',
+    answer:
+      'Open Leave, choose the first and last day of your absence, give the reason, attach a document if you have one, and submit. Your mentor approves or rejects it.',
+  },
+  {
     question: 'How long does gate pass approval take?',
     answer:
       'Most requests are decided within a working day. You can follow the status under Applied, Approved and Rejected.',

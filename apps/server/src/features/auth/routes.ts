@@ -16,7 +16,8 @@ import { DEMO_ACCOUNTS } from '../../db/seed/demo-data';
 import { DEMO_PASSWORD, isDemoCampus } from '../../db/seed/demo';
 import { HttpError, unauthorized } from '../../lib/errors';
 import { principalOf, sessionCredential } from '../../plugins/access';
-import { clearSessionCookie, setSessionCookie } from '../../plugins/session-cookie';
+import { clearSessionCookie, sessionCookie, setSessionCookie } from '../../plugins/session-cookie';
+import type { FastifyRequest } from 'fastify';
 import type { App } from '../../types';
 import { clientKey } from '../../lib/client-address';
 import { hashPassword } from './passwords';
@@ -33,6 +34,13 @@ const DemoAccountsSchema = z.object({
 });
 
 export const authRoutes: Feature = async (app: App, { auth, tokens, db, signIn }) => {
+  /** Revokes the session of the cookie a request carries, if any (decision record 0073). */
+  const endReplacedSession = async (request: FastifyRequest) => {
+    const cookie = sessionCookie(request);
+    const claims = cookie ? tokens.verify(cookie) : undefined;
+    if (claims) await auth.revokeSession(claims.jti);
+  };
+
   app.get(
     '/api/demo-accounts',
     {
@@ -99,6 +107,7 @@ export const authRoutes: Feature = async (app: App, { auth, tokens, db, signIn }
         email: identity.email,
         ...idClaim,
       });
+      await endReplacedSession(request);
       setSessionCookie(request, reply, token, expiresAt);
       const mustChange = account.must_change_password === 1 ? { mustChangePassword: true as const } : {};
       return { token, role: identity.role, message: 'Login successful', ...mustChange };
@@ -115,8 +124,13 @@ export const authRoutes: Feature = async (app: App, { auth, tokens, db, signIn }
         response: { 200: DecodedResponseSchema, 401: ErrorSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const credential = sessionCredential(request);
+      if (credential?.via === 'cookie' && request.params.token !== credential.token) {
+        // The client asks about a token other than its cookie's: it has dropped that session.
+        await endReplacedSession(request);
+        clearSessionCookie(request, reply);
+      }
       if (request.params.token !== credential?.token) {
         throw unauthorized(
           credential?.via === 'cookie'
@@ -161,7 +175,8 @@ export const authRoutes: Feature = async (app: App, { auth, tokens, db, signIn }
   app.post(
     '/api/change-password',
     {
-      config: { access: ROLES, beforePasswordChange: true },
+      // Never refused for having made too many changes: wrong current passwords are limited apart.
+      config: { access: ROLES, writeLimit: false, beforePasswordChange: true },
       schema: {
         tags: ['auth'],
         body: ChangePasswordRequestSchema,

@@ -221,6 +221,69 @@ describe('signing out with the cookie', () => {
   });
 });
 
+describe('a client that drops its token leaves the cookie session (record 0073)', () => {
+  const specLogin = (loginId: number) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { userId: String(loginId), password: PASSWORD },
+    });
+
+  it('signs the spec-shaped client in with a token and the cookie it needs for its other calls', async () => {
+    const s = await createStudent(t.handle.db);
+    const res = await specLogin(s.loginId);
+    expect(res.statusCode).toBe(200);
+    const { token } = res.json<{ token: string }>();
+    expect(attributes(res.headers['set-cookie']).get('campus_session')).toBe(token);
+  });
+
+  it('ends the session once the client decodes without its token (Bearer null after its Logout)', async () => {
+    const s = await createStudent(t.handle.db);
+    const { cookie } = await signInForCookie(t.app, s.loginId);
+    expect((await t.app.inject({ url: '/api/get-notices', headers: { cookie } })).statusCode).toBe(200);
+    const decode = await t.app.inject({
+      url: '/api/post-data-from-token/null',
+      headers: { cookie, authorization: 'Bearer null' },
+    });
+    expect(decode.statusCode).toBe(401);
+    expect(attributes(decode.headers['set-cookie']).get('max-age')).toBe('0');
+    expect((await t.app.inject({ url: '/api/get-notices', headers: { cookie } })).statusCode).toBe(401);
+  });
+
+  it('ends it too when the decode names another token and sends no header', async () => {
+    const s = await createStudent(t.handle.db);
+    const { cookie } = await signInForCookie(t.app, s.loginId);
+    const decode = await t.app.inject({ url: '/api/post-data-from-token/null', headers: { cookie } });
+    expect(decode.statusCode).toBe(401);
+    expect(attributes(decode.headers['set-cookie']).get('max-age')).toBe('0');
+    expect((await t.app.inject({ url: '/api/get-notices', headers: { cookie } })).statusCode).toBe(401);
+  });
+
+  it('keeps the session while the client decodes with its own token', async () => {
+    const s = await createStudent(t.handle.db);
+    const { token, cookie } = await signInForCookie(t.app, s.loginId);
+    const decode = await t.app.inject({
+      url: `/api/post-data-from-token/${token}`,
+      headers: { cookie, ...bearer(token) },
+    });
+    expect(decode.statusCode).toBe(200);
+    expect(decode.headers['set-cookie']).toBeUndefined();
+    expect((await t.app.inject({ url: '/api/get-notices', headers: { cookie } })).statusCode).toBe(200);
+  });
+
+  it('revokes the session a new sign-in replaces in the same browser', async () => {
+    const s = await createStudent(t.handle.db);
+    const first = await signInForCookie(t.app, s.loginId);
+    const again = await loginRequest(s.loginId, { cookie: first.cookie });
+    expect(again.statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/get-notices', headers: bearer(first.token) })).statusCode).toBe(
+      401,
+    );
+    const next = again.json<{ token: string }>().token;
+    expect((await t.app.inject({ url: '/api/get-notices', headers: bearer(next) })).statusCode).toBe(200);
+  });
+});
+
 describe('cross-site request forgery', () => {
   const createNotice = (headers: Record<string, string>, heading = 'Signed in by cookie') =>
     t.app.inject({

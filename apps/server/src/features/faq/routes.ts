@@ -1,6 +1,8 @@
 /** The chatbot FAQ: the public list, the free-text matcher, and the admins' editing. */
 import {
   ErrorSchema,
+  FaqAskRequestSchema,
+  FaqUnmatchedListSchema,
   FaqIdParamsSchema,
   FaqItemRequestSchema,
   FaqItemSchema,
@@ -14,6 +16,7 @@ import { notFound } from '../../lib/errors';
 import type { Feature } from '../deps';
 import { answerFaq } from './matcher';
 import { faqRepository } from './repository';
+import { unmatchedRepository } from './unmatched';
 
 const ADMINS = ['admin'] as const;
 const NO_SUCH_ITEM = 'There is no FAQ item with this id';
@@ -21,6 +24,7 @@ const adminErrors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema } as 
 
 export const faqRoutes: Feature = async (app, { db }) => {
   const faq = faqRepository(db);
+  const unmatched = unmatchedRepository(db);
 
   app.get(
     '/questions',
@@ -49,6 +53,58 @@ export const faqRoutes: Feature = async (app, { db }) => {
       },
     },
     async (request) => answerFaq(request.query.q, await faq.list()),
+  );
+
+  app.post(
+    '/api/faq/ask',
+    {
+      // Asking changes nothing a user would count as a change; the kept questions are capped.
+      config: { access: CAMPUS_ROLES, writeLimit: false },
+      schema: {
+        tags: ['faq'],
+        summary:
+          'Ask the chatbot: the FAQ item that clearly answers the question, or null and the closest items; a question answered by none is kept for admins',
+        body: FaqAskRequestSchema,
+        response: { 200: FaqMatchResponseSchema, ...adminErrors },
+      },
+    },
+    async (request) => {
+      const answer = answerFaq(request.body.q, await faq.list());
+      if (!answer.match) await unmatched.record(request.body.q.trim());
+      return answer;
+    },
+  );
+
+  app.get(
+    '/api/faq/unmatched',
+    {
+      config: { access: ADMINS },
+      schema: {
+        tags: ['faq'],
+        summary: 'Questions the chatbot found no answer for, most asked first (admins)',
+        response: { 200: FaqUnmatchedListSchema, ...adminErrors },
+      },
+    },
+    () => unmatched.list(),
+  );
+
+  app.delete(
+    '/api/faq/unmatched/:id',
+    {
+      config: { access: ADMINS },
+      schema: {
+        tags: ['faq'],
+        summary: 'Remove a question from the unanswered list (admins)',
+        params: FaqIdParamsSchema,
+        response: { 200: MessageSchema, 404: ErrorSchema, ...adminErrors },
+      },
+    },
+    async (request) => {
+      if (!(await unmatched.dismiss(request.params.id))) {
+        throw notFound('There is no unanswered question with this id');
+      }
+      return { message: 'Question removed from the list' };
+    },
   );
 
   app.post(

@@ -2,6 +2,8 @@
  * Questions people type into the chatbot, each with the demo FAQ question that answers it, or null
  * when nothing in the FAQ does (the chatbot must then say so). Paraphrases, typos, short and long
  * forms, and questions the FAQ does not cover, including ones that share a word with an item.
+ * This is the tuning set: the synonym table and the thresholds are fitted on it. Precision and recall
+ * are measured on held-out-set.ts, which nothing was fitted on.
  */
 export interface FaqTestCase {
   asked: string;
@@ -34,6 +36,7 @@ const CLUB = 'How do I join a student club?';
 const LABS = 'Can I use the labs after class hours?';
 const DETAILS = 'How do I update my personal details?';
 const ID_CARD = 'Where do I get my ID card replaced?';
+const LEAVE = 'How do I apply for leave?';
 
 export const FAQ_TEST_SET: readonly FaqTestCase[] = [
   { asked: 'I forgot my password, how can I change it?', expected: PASSWORD },
@@ -75,6 +78,8 @@ export const FAQ_TEST_SET: readonly FaqTestCase[] = [
   { asked: 'can i work in the lab at night', expected: LABS },
   { asked: 'update my phone number in my details', expected: DETAILS },
   { asked: 'lost my id card', expected: ID_CARD },
+  { asked: 'leave application', expected: LEAVE },
+  { asked: 'apply for absence from classes', expected: LEAVE },
   { asked: 'can i bring my car to campus', expected: null },
   { asked: 'what is the wifi password for the hostel', expected: null },
   { asked: 'where is the canteen', expected: null },

@@ -91,19 +91,14 @@ export function overviewRepository(db: Db) {
       return { all: all.map((r) => r.group_name), marked: new Set(marked.map((r) => r.group_name)) };
     },
 
+    /** From each student's kept totals (migration 0030), not from their whole attendance history. */
     async studentsBelowMinimum(): Promise<number> {
-      const perStudent = db
-        .selectFrom('attendance')
-        .select('roll_no')
-        .groupBy('roll_no')
-        .having(
-          sql<boolean>`sum(case when status = 'Present' then 1 else 0 end) * 100 < ${ATTENDANCE_WARNING_PERCENT} * count(*)`,
-        )
-        .as('below');
       return count(
         await db
-          .selectFrom(perStudent)
+          .selectFrom('attendance_totals')
           .select((eb) => eb.fn.countAll<string | number>().as('n'))
+          .where('days_marked', '>', 0)
+          .where(sql<boolean>`days_present * 100 < ${ATTENDANCE_WARNING_PERCENT} * days_marked`)
           .executeTakeFirst(),
       );
     },
@@ -142,7 +137,7 @@ export function overviewRepository(db: Db) {
       return new Map(rows.map((r) => [r.day, toCount(r.n)]));
     },
 
-    /** Present and marked records per day since `from` (a day). */
+    /** Present and marked records per day since `from` (a day), from the (date, status) index alone. */
     async attendanceByDay(from: string): Promise<{ date: string; present: number; total: number }[]> {
       const rows = await db
         .selectFrom('attendance')

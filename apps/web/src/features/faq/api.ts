@@ -1,11 +1,12 @@
 /** The chatbot FAQ: the public question list, the free-text matcher and the admins' editing calls. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FaqItem, FaqItemRequest, FaqMatchResponse } from '@campus/contract';
+import type { FaqItem, FaqItemRequest, FaqMatchResponse, FaqUnmatched } from '@campus/contract';
 import { api } from '../../lib/api-client';
 
 export const faqKeys = {
   all: ['faq'] as const,
   questions: () => [...faqKeys.all, 'questions'] as const,
+  unmatched: () => [...faqKeys.all, 'unmatched'] as const,
 };
 
 export function fetchFaqQuestions(): Promise<FaqItem[]> {
@@ -17,8 +18,9 @@ export function useFaqQuestions({ enabled = true }: { enabled?: boolean } = {}) 
   return useQuery({ queryKey: faqKeys.questions(), queryFn: fetchFaqQuestions, enabled });
 }
 
+/** Asks the chatbot; a question it finds nothing for is kept for admins (without who asked). */
 export function matchFaq(q: string): Promise<FaqMatchResponse> {
-  return api<FaqMatchResponse>('/api/faq/match', { query: { q } });
+  return api<FaqMatchResponse>('/api/faq/ask', { method: 'POST', body: { q } });
 }
 
 export function useMatchFaq() {
@@ -47,5 +49,19 @@ export function useUpdateFaq() {
 export function useDeleteFaq() {
   return useFaqChange((id: string) =>
     api<{ message: string }>(`/api/faq/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+  );
+}
+
+/** The questions the chatbot found nothing for, most asked first (admins). */
+export function useUnmatchedQuestions() {
+  return useQuery({
+    queryKey: faqKeys.unmatched(),
+    queryFn: () => api<FaqUnmatched[]>('/api/faq/unmatched'),
+  });
+}
+
+export function useDismissUnmatched() {
+  return useFaqChange((id: string) =>
+    api<{ message: string }>(`/api/faq/unmatched/${encodeURIComponent(id)}`, { method: 'DELETE' }),
   );
 }

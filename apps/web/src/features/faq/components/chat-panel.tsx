@@ -62,13 +62,14 @@ export function ChatPanel({
       withBorder
       pos="fixed"
       right={16}
-      bottom={88}
+      // Below the top bar whose button opens it.
+      top={72}
       w="min(380px, calc(100vw - 32px))"
       style={{
         zIndex: CHAT_Z_INDEX,
         display: 'flex',
         flexDirection: 'column',
-        maxHeight: 'min(600px, calc(100dvh - 64px - 104px))',
+        maxHeight: 'min(600px, calc(100dvh - 72px - 16px))',
         overflow: 'hidden',
       }}
     >

@@ -1,9 +1,12 @@
-/** The floating FAQ chatbot on every page of the role areas: a round button bottom-right that opens a panel. */
-import { ActionIcon, Box } from '@mantine/core';
+/**
+ * The FAQ chatbot of the role areas: a button in the top bar opens a panel that floats over the page.
+ * The button sits in the bar, not over the page, so it never covers a page's own controls at any
+ * width (decision record 0074).
+ */
+import { ActionIcon, Box, Portal } from '@mantine/core';
 import { lazy, Suspense, useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation } from 'react-router';
 import { PATHS } from '@campus/contract';
-import { CHAT_Z_INDEX } from './layer';
 import { useChat } from './use-chat';
 
 /** The panel (and the FAQ schema limits it brings) loads when the chat is first opened. */
@@ -26,8 +29,8 @@ export function helpPathFor(pathname: string): string {
 function ChatIcon({ open }: { open: boolean }) {
   return (
     <svg
-      width="26"
-      height="26"
+      width="20"
+      height="20"
       viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"
@@ -67,38 +70,35 @@ export function Chatbot() {
 
   return (
     <>
-      {/* Room below the last content, so the floating button never hides it for good. */}
-      <Box h={88} aria-hidden />
-      <Box component="aside" aria-label="FAQ chat" onKeyDown={onKeyDown}>
-        {opened && (
-          <Suspense>
-            <ChatPanel
-              id={panelId}
-              chat={chat}
-              helpPath={helpPathFor(pathname)}
-              panelRef={focusPanel}
-              onLeave={() => setOpened(false)}
-            />
-          </Suspense>
-        )}
-        <ActionIcon
-          ref={toggleRef}
-          onClick={toggle}
-          size={56}
-          radius="xl"
-          variant="filled"
-          color="blue.9"
-          aria-label={opened ? 'Close FAQ chat' : 'Open FAQ chat'}
-          aria-expanded={opened}
-          aria-controls={opened ? panelId : undefined}
-          pos="fixed"
-          right={16}
-          bottom={16}
-          style={{ zIndex: CHAT_Z_INDEX, boxShadow: 'var(--mantine-shadow-md)' }}
-        >
-          <ChatIcon open={opened} />
-        </ActionIcon>
-      </Box>
+      <ActionIcon
+        ref={toggleRef}
+        onClick={toggle}
+        onKeyDown={onKeyDown}
+        variant={opened ? 'filled' : 'default'}
+        size="lg"
+        aria-label={opened ? 'Close FAQ chat' : 'Open FAQ chat'}
+        title="FAQ chat"
+        aria-expanded={opened}
+        aria-controls={opened ? panelId : undefined}
+      >
+        <ChatIcon open={opened} />
+      </ActionIcon>
+      {/* Out of the top bar's landmark: the panel is a landmark of its own. */}
+      <Portal>
+        <Box component="aside" aria-label="FAQ chat" onKeyDown={onKeyDown}>
+          {opened && (
+            <Suspense>
+              <ChatPanel
+                id={panelId}
+                chat={chat}
+                helpPath={helpPathFor(pathname)}
+                panelRef={focusPanel}
+                onLeave={() => setOpened(false)}
+              />
+            </Suspense>
+          )}
+        </Box>
+      </Portal>
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { FaqItem, FaqItemRequest } from '@campus/contract';
+import type { FaqItem, FaqItemRequest, FaqUnmatched } from '@campus/contract';
 import { json, renderScreen } from '../../../test/render';
 import { AdminFaqPage } from './admin-faq-page';
 
@@ -20,10 +20,24 @@ function renderPage() {
       answer: 'Open Attendance.',
     },
   ];
+  let unmatched: FaqUnmatched[] = [
+    {
+      id: '00000000-0000-4000-8000-0000000000a1',
+      question: 'where is the canteen',
+      times: 4,
+      firstAskedAt: '2026-03-01T09:00:00.000Z',
+      lastAskedAt: '2026-03-02T09:00:00.000Z',
+    },
+  ];
   const fetchMock = vi.fn((url: string, init: RequestInit) => {
     const body = init.body ? (JSON.parse(init.body as string) as FaqItemRequest) : undefined;
     const id = url.split('/').pop()!;
     if (url === '/questions') return Promise.resolve(json(200, items));
+    if (url === '/api/faq/unmatched') return Promise.resolve(json(200, unmatched));
+    if (url.startsWith('/api/faq/unmatched/') && init.method === 'DELETE') {
+      unmatched = unmatched.filter((u) => u.id !== id);
+      return Promise.resolve(json(200, { message: 'Question removed from the list' }));
+    }
     if (init.method === 'POST' && body?.question === 'Refused?') {
       return Promise.resolve(json(409, { message: 'This question is already in the FAQ' }));
     }
@@ -137,5 +151,33 @@ describe('AdminFaqPage', { timeout: 20_000 }, () => {
       '/api/faq/00000000-0000-4000-8000-000000000001',
       expect.objectContaining({ method: 'DELETE' }),
     );
+  });
+
+  it('lists the questions that found nothing, and turns one into a new question', async () => {
+    const { fetchMock, user } = renderPage();
+    const section = screen.getByRole('region', { name: /^Unanswered questions/ });
+    const entry = (await within(section).findByText('where is the canteen')).closest('li')!;
+    expect(entry).toHaveTextContent('Asked 4 times');
+    await user.click(within(entry).getByRole('button', { name: 'Add as FAQ question' }));
+
+    const form = screen.getByRole('form', { name: 'Add a question' });
+    expect(within(form).getByRole('textbox', { name: /Question/ })).toHaveValue('where is the canteen');
+    await user.click(within(form).getByRole('textbox', { name: /Answer/ }));
+    await user.paste('Next to the library.');
+    await user.click(within(form).getByRole('button', { name: 'Add question' }));
+    expect(await within(list()).findByRole('heading', { name: 'where is the canteen' })).toBeInTheDocument();
+    expect(await within(section).findByText('Nothing unanswered.')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/faq/unmatched/00000000-0000-4000-8000-0000000000a1',
+      expect.objectContaining({ method: 'DELETE' }),
+    );
+  });
+
+  it('dismisses an unanswered question', async () => {
+    const { user } = renderPage();
+    const section = screen.getByRole('region', { name: /^Unanswered questions/ });
+    const entry = (await within(section).findByText('where is the canteen')).closest('li')!;
+    await user.click(within(entry).getByRole('button', { name: 'Dismiss' }));
+    expect(await within(section).findByText('Nothing unanswered.')).toBeInTheDocument();
   });
 });

@@ -1,13 +1,14 @@
 /** The admin FAQ editor: the chatbot's questions and answers, added, edited and removed in place. */
 import { Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useId, useRef, useState } from 'react';
-import type { FaqItem, FaqItemRequest } from '@campus/contract';
+import type { FaqItem, FaqItemRequest, FaqUnmatched } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
 import { showOutcome } from '../../../components/toast';
 import { failureDetail } from '../../../lib/failure';
-import { useAddFaq, useDeleteFaq, useFaqQuestions, useUpdateFaq } from '../api';
+import { useAddFaq, useDeleteFaq, useDismissUnmatched, useFaqQuestions, useUpdateFaq } from '../api';
 import { FaqItemForm } from '../components/faq-item-form';
+import { UnmatchedQuestions } from '../components/unmatched-questions';
 
 export const NO_FAQ_ITEMS = 'No FAQ items yet.';
 
@@ -49,12 +50,18 @@ export function AdminFaqPage() {
   const [editing, setEditing] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<FaqItem | null>(null);
   const listHeadingRef = useRef<HTMLHeadingElement>(null);
+  // An unanswered question being turned into an item: it fills the add form, and leaves the list once added.
+  const [draft, setDraft] = useState<FaqUnmatched | null>(null);
+  const dismiss = useDismissUnmatched();
+  const addSectionRef = useRef<HTMLElement>(null);
   const addHeadingId = useId();
   const listHeadingId = useId();
 
   async function addItem(values: FaqItemRequest): Promise<boolean> {
     try {
       const added = await add.mutateAsync(values);
+      if (draft) dismiss.mutate(draft.id);
+      setDraft(null);
       showOutcome({
         ok: true,
         message: 'Question added. The chatbot offers it now.',
@@ -113,6 +120,15 @@ export function AdminFaqPage() {
     });
   }
 
+  function startFrom(entry: FaqUnmatched) {
+    setDraft(entry);
+    addSectionRef.current?.scrollIntoView({ block: 'start' });
+    // The form is keyed by the draft: focus its answer once it has rendered again.
+    requestAnimationFrame(() =>
+      addSectionRef.current?.querySelector<HTMLTextAreaElement>('textarea')?.focus(),
+    );
+  }
+
   const items = questions.data ?? [];
   let list;
   if (questions.isPending) list = <LoadingState label="Loading questions..." />;
@@ -160,17 +176,29 @@ export function AdminFaqPage() {
       <PageTitle>FAQ</PageTitle>
       <Text mb="lg">These questions and answers are what the FAQ chatbot offers on every page.</Text>
       <Stack gap="xl">
-        <Paper component="section" aria-labelledby={addHeadingId} withBorder p="md" radius="md" maw={720}>
+        <Paper
+          component="section"
+          ref={addSectionRef}
+          aria-labelledby={addHeadingId}
+          withBorder
+          p="md"
+          radius="md"
+          maw={720}
+        >
           <Title order={2} size="h4" id={addHeadingId} mb="sm">
             Add a question
           </Title>
           <FaqItemForm
+            // A new draft starts the form afresh with its question.
+            key={draft?.id ?? 'new'}
             label="Add a question"
             submitLabel="Add question"
+            initialValues={draft ? { question: draft.question, answer: '' } : undefined}
             pending={add.isPending}
             onSubmit={addItem}
           />
         </Paper>
+        <UnmatchedQuestions onUse={startFrom} />
         <Stack component="section" aria-labelledby={listHeadingId} gap="sm" maw={720}>
           <Title order={2} size="h4" id={listHeadingId} ref={listHeadingRef} tabIndex={-1}>
             Questions{questions.data ? ` (${items.length})` : ''}

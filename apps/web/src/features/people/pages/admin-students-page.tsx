@@ -11,7 +11,7 @@ export function AdminStudentsPage() {
   return (
     <>
       <Group justify="space-between" align="flex-start" gap="sm" mb={{ base: 'md', xs: 0 }}>
-        <PageTitle>Manage Students</PageTitle>
+        <PageTitle>Students Collection</PageTitle>
         {people.addButton}
       </Group>
       <Text c="dimmed" mt={-8} mb="md">

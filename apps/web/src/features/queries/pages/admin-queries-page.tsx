@@ -139,7 +139,7 @@ export function AdminQueriesPage() {
 
   return (
     <Stack>
-      <PageTitle>Queries</PageTitle>
+      <PageTitle>Queries Collection</PageTitle>
       <Text c="dimmed" mt={-8} mb="md">
         Every query students have asked, hidden ones too: search them, and hide spam or show it again.
       </Text>

@@ -62,8 +62,8 @@ export function needsOf({ attention }: AdminOverview): Need[] {
   ].filter((need) => need.count > 0);
 }
 
-export function AttentionList() {
-  const overview = useAdminOverview();
+export function AttentionList({ enabled = true }: { enabled?: boolean }) {
+  const overview = useAdminOverview({ enabled });
   let body;
   if (overview.isPending) body = <Text role="status">Loading...</Text>;
   else if (overview.isError)

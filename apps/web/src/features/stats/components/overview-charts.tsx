@@ -4,6 +4,8 @@
  * stays within its bundle budget.
  */
 import '@mantine/charts/styles.css';
+// The legend's colour keys are Mantine colour swatches, whose styles the areas' sheet leaves out.
+import '@mantine/core/styles/ColorSwatch.css';
 import { BarChart, LineChart } from '@mantine/charts';
 import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import type { AdminOverview } from '@campus/contract';
@@ -37,6 +39,8 @@ export default function OverviewCharts({ overview }: { overview: AdminOverview }
           ]}
           withLegend
           tickLine="y"
+          // Counts: whole numbers on the axis, never 0.25 of a gate pass.
+          yAxisProps={{ allowDecimals: false }}
         />
       </Paper>
       <Paper component="section" aria-labelledby="chart-attendance" withBorder p="lg" radius="md">

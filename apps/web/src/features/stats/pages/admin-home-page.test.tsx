@@ -48,12 +48,12 @@ describe('AdminHomePage', () => {
       return json(200, { count: COUNTS[path] });
     });
     expect(screen.getByRole('heading', { level: 1, name: 'Statistics' })).toBeInTheDocument();
-    const labels = ['Total Students', 'Total Teachers', 'Support messages', 'Total Queries', 'Total Notices'];
+    const labels = ['Total Students', 'Total Teachers', 'Total Support', 'Total Queries', 'Total Notices'];
     for (const label of labels) {
       expect(within(screen.getByRole('region', { name: label })).getByText('Loading...')).toBeInTheDocument();
     }
     release();
-    const support = screen.getByRole('region', { name: 'Support messages' });
+    const support = screen.getByRole('region', { name: 'Total Support' });
     expect(await within(support).findByText('3')).toBeInTheDocument();
     expect(within(support).getByRole('link', { name: 'Open the support inbox' })).toHaveAttribute(
       'href',
@@ -96,5 +96,27 @@ describe('AdminHomePage', () => {
     );
     // The first region on the page is what needs the admin, before the counts.
     expect(screen.getAllByRole('region')[0]).toBe(needs);
+  });
+
+  it('asks for the slower overview only once the cards have their counts, and shows its charts’ own loading', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const fetchMock = vi.fn(async (url: string) => {
+      if (url === '/api/admin/overview') return json(200, OVERVIEW);
+      await gate;
+      return json(200, { count: COUNTS[url] });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderScreen(<AdminHomePage />);
+    expect(screen.getByText('Loading charts...')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.map(([url]) => url)).not.toContain('/api/admin/overview');
+    release();
+    expect(
+      await within(screen.getByRole('region', { name: 'Total Students' })).findByText('60'),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByRole('region', { name: 'Gate passes and questions per day' }),
+    ).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/admin/overview')).toHaveLength(1);
   });
 });

@@ -1,13 +1,14 @@
 /**
  * The admin home and dashboard: what needs the admin first, then the Statistics cards of SPEC §2,
- * then the campus's recent activity as charts (loaded after the rest).
+ * then the campus's recent activity as charts. The cards show as soon as their counts answer; the
+ * overview (what needs the admin, the charts) is asked for after them, with its own loading states.
  */
 import { SimpleGrid, Stack } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { PATHS, STATS, type StatKey } from '@campus/contract';
-import { LoadingState } from '../../../components/page-states';
+import { LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
-import { useAdminOverview } from '../api';
+import { useAdminOverview, useStatCountsSettled } from '../api';
 import { AttentionList } from '../components/attention-list';
 import { StatCard, type StatLink } from '../components/stat-card';
 
@@ -22,20 +23,26 @@ const LINKS: Partial<Record<StatKey, StatLink>> = {
 };
 
 export function AdminHomePage() {
-  const overview = useAdminOverview();
+  const countsSettled = useStatCountsSettled();
+  const overview = useAdminOverview({ enabled: countsSettled });
+  const charts = <LoadingState label="Loading charts..." />;
   return (
     <Stack>
       <PageTitle>Statistics</PageTitle>
-      <AttentionList />
+      <AttentionList enabled={countsSettled} />
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 6 }}>
         {STATS.map((stat) => (
           <StatCard key={stat.key} statKey={stat.key} label={stat.label} link={LINKS[stat.key]} />
         ))}
       </SimpleGrid>
-      {overview.data && (
-        <Suspense fallback={<LoadingState label="Loading charts..." />}>
+      {overview.data ? (
+        <Suspense fallback={charts}>
           <OverviewCharts overview={overview.data} />
         </Suspense>
+      ) : overview.isError ? (
+        <LoadFailedState title="Could not load the charts." onRetry={() => void overview.refetch()} />
+      ) : (
+        charts
       )}
     </Stack>
   );

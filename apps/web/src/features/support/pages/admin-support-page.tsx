@@ -162,7 +162,7 @@ export function AdminSupportPage() {
 
   return (
     <>
-      <PageTitle>Support inbox</PageTitle>
+      <PageTitle>Support Collection</PageTitle>
       <Text c="dimmed" mt={-8} mb="md">
         Messages from the support form. Reply by email, then mark each one in progress or resolved.
       </Text>
