@@ -2,6 +2,9 @@
  * The admin dashboard's attendance chart counts each day's marks and Present marks over eight
  * weeks: on the 20,000-student campus about 800,000 rows, each read from the table through the
  * (date, roll_no) key. An index of (date, status) answers the count from the index alone.
+ * Its price on PostgreSQL: a corrected mark changes an indexed column, so it is no longer rewritten
+ * in place (migration 0028) but adds index entries, as any update did before it. Corrections are
+ * rare beside the dashboard's reads.
  */
 import type { Kysely } from 'kysely';
 
