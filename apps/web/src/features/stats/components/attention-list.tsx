@@ -45,7 +45,7 @@ export function needsOf({ attention }: AdminOverview): Need[] {
     },
     {
       count: attention.studentsBelowMinimum,
-      text: `${plural(attention.studentsBelowMinimum, 'student')} below ${ATTENDANCE_WARNING_PERCENT} % attendance`,
+      text: `${plural(attention.studentsBelowMinimum, 'student')} below ${ATTENDANCE_WARNING_PERCENT}% attendance`,
       to: PATHS.admin.attendanceReport,
       action: 'Open the report',
     },

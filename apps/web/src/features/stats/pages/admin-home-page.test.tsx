@@ -88,7 +88,7 @@ describe('AdminHomePage', () => {
     expect(items.map((item) => item.querySelector('p')?.textContent)).toEqual([
       '2 support messages in the last 7 days · Read them',
       '7 groups without a mentor: CSE-A, CSE-B, ECE-A, ECE-B, ME-A and 2 more · Assign mentors',
-      '1,234 students below 75 % attendance · Open the report',
+      '1,234 students below 75% attendance · Open the report',
     ]);
     expect(within(items[1]!).getByRole('link', { name: 'Assign mentors' })).toHaveAttribute(
       'href',
