@@ -4,28 +4,21 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
+import type { TestApp } from '../../../test/app';
 import { createAdmin, login } from '../../../test/fixtures';
-import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink';
+import { createMailTestApp } from '../../../test/mail-app';
+import type { SmtpSink } from '../../../test/smtp-sink';
 import { hashResetToken } from './tokens';
 
-let smtp: SmtpSink;
+let mailApp: Awaited<ReturnType<typeof createMailTestApp>>;
 let t: TestApp;
+let smtp: SmtpSink;
 
 beforeAll(async () => {
-  smtp = await startSmtpSink();
-  t = await createTestApp({
-    mail: {
-      smtpUrl: smtp.url,
-      from: 'Campus Portal <portal@test.example>',
-      publicUrl: 'https://portal.test.example',
-    },
-  });
+  mailApp = await createMailTestApp();
+  ({ t, smtp } = mailApp);
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => mailApp.close());
 
 /** Every text and number of every row of every table of the test's database, as one string per table. */
 async function everyTable(): Promise<Map<string, string>> {
@@ -58,10 +51,7 @@ describe('a password reset mail', () => {
       payload: { userId: String(admin.loginId) },
     });
     expect(asked.statusCode).toBe(200);
-    await t.app.mail.settled();
-    while ((await t.app.mail.deliverDue()) > 0) {
-      /* until sent */
-    }
+    await mailApp.deliver();
     const mail = smtp.to(admin.email).at(-1)!;
     const token = /\/reset\?token=([\w-]+)/.exec(mail.text)?.[1];
     expect(token).toBeDefined();

@@ -4,33 +4,21 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_LINK_INVALID, emailPendingMessage } from '@campus/contract';
-import { createTestApp, type TestApp } from '../../../test/app';
+import type { TestApp } from '../../../test/app';
 import { bearer, createStudent, login } from '../../../test/fixtures';
-import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink';
+import { createMailTestApp } from '../../../test/mail-app';
+import type { SmtpSink } from '../../../test/smtp-sink';
 
-let smtp: SmtpSink;
+let mailApp: Awaited<ReturnType<typeof createMailTestApp>>;
 let t: TestApp;
+let smtp: SmtpSink;
 beforeAll(async () => {
-  smtp = await startSmtpSink();
-  t = await createTestApp({
-    mail: {
-      smtpUrl: smtp.url,
-      from: 'Campus Portal <portal@test.example>',
-      publicUrl: 'https://portal.test.example',
-    },
-  });
+  mailApp = await createMailTestApp();
+  ({ t, smtp } = mailApp);
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => mailApp.close());
 
-const deliver = async () => {
-  await t.app.mail.settled();
-  while ((await t.app.mail.deliverDue()) > 0) {
-    /* until nothing is due */
-  }
-};
+const deliver = () => mailApp.deliver();
 const emailOf = async (rollNo: number, token: string) => {
   const res = await t.app.inject({ url: `/api/student-details/${rollNo}`, headers: bearer(token) });
   expect(res.statusCode).toBe(200);
