@@ -20,7 +20,7 @@ import type { Db, Dialect } from '../../db/index';
 import { inChunks } from '../../lib/chunks';
 import { newId, nowIso } from '../../lib/ids';
 import { listPage, type Listed, type Page } from '../../lib/lists';
-import { searchWords } from '../queries/repository';
+import { searchWords } from '../queries/search';
 
 export interface Targeting {
   audience: NoticeAudienceKind;

@@ -8,7 +8,7 @@ import {
   type SyllabusSearchHit,
 } from '@campus/contract';
 import type { Db, Dialect } from '../../db/index';
-import { searchWords } from '../queries/repository';
+import { searchWords } from '../queries/search';
 import { newId, nowIso } from '../../lib/ids';
 import { containsPattern } from '../../lib/like';
 import { listPage, mapItems, type Listed } from '../../lib/lists';
