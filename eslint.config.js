@@ -4,6 +4,12 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// A file's own no-restricted-imports replaces the one above it, so each layer rule repeats this one.
+const APPS_APART = {
+  group: ['**/apps/*', '../../apps/*'],
+  message: 'Apps never import each other; share through @campus/contract.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -35,12 +41,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: ['**/apps/*', '../../apps/*'],
-              message: 'Apps never import each other; share through @campus/contract.',
-            },
-          ],
+          patterns: [APPS_APART],
         },
       ],
     },
@@ -112,6 +113,43 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['**/app/**'], message: 'Features do not import the app layer.' }] },
+      ],
+    },
+  },
+  // Imports flow one way on the server: lib, db → plugins, types.ts → features → app, main, cli.
+  {
+    files: ['apps/server/src/plugins/**', 'apps/server/src/types.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            APPS_APART,
+            {
+              group: ['**/features/**'],
+              message:
+                'Plugins and types.ts do not import features: declare what they need, features supply it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/lib/**', 'apps/server/src/db/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            APPS_APART,
+            {
+              group: ['**/features/**', '**/plugins/**', '**/config'],
+              message:
+                'lib and db are the lowest layer: they import neither features, plugins nor config.ts.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -16,4 +16,4 @@ export {
 } from '../../apps/server/src/db/seed/large';
 export { progressBar } from '../../apps/server/src/lib/progress-bar';
 export { buildApp } from '../../apps/server/src/app';
-export { hashPassword } from '../../apps/server/src/features/auth/passwords';
+export { hashPassword } from '../../apps/server/src/lib/passwords';

@@ -9,13 +9,13 @@ import { ReadCache } from './db/read-cache';
 import { auditRepository } from './features/audit/repository';
 import { authRepository } from './features/auth/repository';
 import { DEFAULT_SIGN_IN_LIMITS, signInService, type SignInLimits } from './features/auth/sign-in';
-import { limitsRepository } from './features/limits/repository';
-import { DEFAULT_WRITE_LIMITS, type WriteLimits } from './features/limits/write-limits';
+import { limitsRepository } from './db/rate-limits';
+import { DEFAULT_WRITE_LIMITS, type WriteLimits } from './lib/write-limits';
 import { TokenService } from './features/auth/tokens';
 import { FEATURES } from './features/registry';
 import { lazyChildLogger } from './lib/lazy-logger';
 import { WorkQueue } from './lib/work-queue';
-import { mailService, type MailOptions } from './features/mail/service';
+import { mailService, type MailOptions, type MailService } from './features/mail/service';
 import { notifier } from './features/notifications/notifier';
 import { resolveStreamLimits } from './features/notifications/stream-capacity';
 import { StreamSlots, type StreamLimits } from './features/notifications/stream-slots';
@@ -33,6 +33,13 @@ import { registerMetrics } from './features/metrics/metrics';
 import { addressList } from './lib/address-list';
 import { Lifecycle } from './lib/lifecycle';
 import type { App } from './types';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Email: the queue's worker, digests, guardians (decision record 0034); decorated below. */
+    mail: MailService;
+  }
+}
 
 export interface AppOptions {
   handle: DbHandle;

@@ -8,7 +8,7 @@ import { migrateToLatest } from './db/migrate';
 import { seedDemoCampus } from './db/seed/demo';
 import { seedLargeCampus } from './db/seed/large';
 import { progressBar } from './lib/progress-bar';
-import { hashPassword } from './features/auth/passwords';
+import { hashPassword } from './lib/passwords';
 import { importCommand } from './features/transfer/import-command';
 import { newId, nowIso } from './lib/ids';
 import { PASSWORD_MIN_LENGTH } from '@campus/contract';

@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_WRITE_LIMITS, type WriteLimits } from './features/limits/write-limits';
+import { DEFAULT_WRITE_LIMITS, type WriteLimits } from './lib/write-limits';
 import {
   DEFAULT_STREAMS_PER_ACCOUNT,
   DEFAULT_STREAMS_PER_ADDRESS,

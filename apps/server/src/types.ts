@@ -4,12 +4,22 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Role } from '@campus/contract';
 import type { CountedWrite } from './db/together';
-import type { Principal } from './features/auth/repository';
-import type { WriteLimitName } from './features/limits/write-limits';
-import type { MailService } from './features/mail/service';
+import type { WriteLimitName } from './lib/write-limits';
 
 /** 'public' or the roles that may call the route. */
 export type Access = 'public' | readonly Role[];
+
+/** Who a signed-in request acts for: read from the session by access control (plugins/access.ts). */
+export interface Principal {
+  accountId: string;
+  sessionId: string;
+  role: Role;
+  loginId: number;
+  /** Set for students: the roll number they own. */
+  rollNo: number | null;
+  /** The password is a one-time password: only choosing a new one is allowed (record 0014). */
+  mustChangePassword: boolean;
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -31,10 +41,6 @@ declare module 'fastify' {
     beforePasswordChange?: true;
     /** The answer is a stream that does not end (live updates): tests read only its head. */
     stream?: true;
-  }
-  interface FastifyInstance {
-    /** Email: the queue's worker, digests, guardians (decision record 0034). */
-    mail: MailService;
   }
   interface FastifyRequest {
     principal: Principal | null;

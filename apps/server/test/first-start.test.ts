@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { backupSqlite } from '../src/db/backup';
 import { newId, nowIso } from '../src/lib/ids';
-import { hashPassword } from '../src/features/auth/passwords';
+import { hashPassword } from '../src/lib/passwords';
 import { startServer } from '../src/server';
 import { freshSchema } from './app';
 

@@ -1,6 +1,6 @@
 /** People for tests: each call makes a new account with its own numbers; nothing is shared. */
 import type { Db } from '../src/db/index';
-import { hashPassword } from '../src/features/auth/passwords';
+import { hashPassword } from '../src/lib/passwords';
 import { newId, nowIso } from '../src/lib/ids';
 import type { InjectOptions, Response } from 'light-my-request';
 import type { App } from '../src/types';

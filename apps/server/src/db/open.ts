@@ -1,14 +1,21 @@
 /** Opens the configured database, migrated, and seeds a demo campus on first start. */
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import type { Config } from '../config';
 import { createOwnerOnly } from '../lib/file-modes';
 import { openDb, type DbHandle } from './index';
 import { FIRST_MIGRATION, migrateToLatest } from './migrate';
 import { seedDemoCampus } from './seed/demo';
 
+/** The settings (config.ts) a database is opened and prepared with. */
+export interface DbConfig {
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  seed: 'demo' | 'none';
+}
+
 /** `server`: the long-running server, which checkpoints SQLite's WAL on a thread of its own. */
-export async function openConfiguredDb(config: Config, server = false): Promise<DbHandle> {
+export async function openConfiguredDb(config: DbConfig, server = false): Promise<DbHandle> {
   if (config.databaseUrl) {
     return openDb({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize });
   }
@@ -29,7 +36,7 @@ export async function openConfiguredDb(config: Config, server = false): Promise<
  * created (its first migration ran now) and that is empty. A real campus restarted without
  * SEED=none, even one still without accounts, is never given the demo accounts and their password.
  */
-export async function prepareDb(config: Config, handle: DbHandle): Promise<{ seeded: boolean }> {
+export async function prepareDb(config: DbConfig, handle: DbHandle): Promise<{ seeded: boolean }> {
   const applied = await migrateToLatest(handle);
   const created = applied.includes(FIRST_MIGRATION);
   const seeded = config.seed === 'demo' && created && (await seedDemoCampus(handle.db, handle.dialect));

@@ -1,9 +1,9 @@
 /** A write counted against its writer's allowance in the write itself, on either database. */
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
-import { insertEntries } from '../features/audit/repository';
-import { limitsRepository } from '../features/limits/repository';
+import { limitsRepository } from './rate-limits';
 import { writeTogether, type CountedWrite } from './together';
 
 let t: TestApp;
@@ -31,8 +31,10 @@ function countedEntry(limit: number, refused: () => Promise<void>) {
       calls.landed++;
     },
   };
-  const entry = { kind: 'signout' as const, actorLoginId: null, actorRole: null, target: null, detail };
-  const write = () => writeTogether(db, dialect, (on) => on, [insertEntries([entry])], counted);
+  const entry = sql`
+    insert into audit_log (id, at, kind, actor_login_id, actor_role, target, detail, client)
+    values (${randomUUID()}, ${new Date().toISOString()}, 'signout', null, null, null, ${detail}, null)`;
+  const write = () => writeTogether(db, dialect, (on) => on, [entry], counted);
   const written = async () =>
     (await db.selectFrom('audit_log').select('id').where('detail', '=', detail).execute()).length;
   const hits = async () =>

@@ -1,14 +1,12 @@
 /** Deny by default: every route declares who may call it, and its own hook enforces that. */
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { MUST_CHANGE_PASSWORD_MESSAGE, type Role } from '@campus/contract';
-import type { Access } from '../types';
+import type { Access, Principal } from '../types';
 import type { ReadCache } from '../db/read-cache';
 import { forbidden, unauthorized } from '../lib/errors';
 import { cookieWriteProblem, isUnsafeMethod, publicWriteProblem } from './same-origin';
 import { applySecurityHeaders } from './security';
 import { clearSessionCookie, sessionCookie } from './session-cookie';
-import type { AuthRepository, Principal } from '../features/auth/repository';
-import type { TokenService } from '../features/auth/tokens';
 
 /** Route prefixes registered by third-party plugins that are public as a whole. */
 const PUBLIC_PREFIXES = ['/api/docs'];
@@ -53,9 +51,23 @@ export function routeCatalog(app: FastifyInstance): readonly CatalogEntry[] {
   return ROUTE_CATALOG.get(app) ?? [];
 }
 
+/** What access control asks of sessions; the auth feature's token service and repository answer. */
+export interface SessionChecks {
+  tokens: { verify(token: string): { sub: string; jti: string } | undefined };
+  auth: {
+    /** The principal behind a live session; undefined when revoked, expired or gone. */
+    findPrincipal(
+      sessionId: string,
+      accountId: string,
+      dataVersion?: number,
+    ): Principal | undefined | Promise<Principal | undefined>;
+    revokeSession(sessionId: string): Promise<void>;
+  };
+}
+
 export function registerAccessControl(
   app: FastifyInstance,
-  deps: { tokens: TokenService; auth: AuthRepository; cache: ReadCache },
+  deps: SessionChecks & { cache: ReadCache },
 ): void {
   app.decorateRequest('principal', null);
   app.decorateRequest('dataVersion', undefined);

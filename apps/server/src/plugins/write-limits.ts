@@ -16,23 +16,29 @@ import type {
   onSendAsyncHookHandler,
   preHandlerAsyncHookHandler,
 } from 'fastify';
-import { ErrorSchema } from '@campus/contract';
-import type { AuditRepository } from '../features/audit/repository';
-import type { LimitsRepository } from '../features/limits/repository';
-import {
-  limitText,
-  WRITE_LIMIT_WINDOW_MS,
-  type WriteLimitName,
-  type WriteLimits,
-} from '../features/limits/write-limits';
+import { ErrorSchema, type AuditKind } from '@campus/contract';
+import type { LimitsRepository } from '../db/rate-limits';
+import { limitText, WRITE_LIMIT_WINDOW_MS, type WriteLimitName, type WriteLimits } from '../lib/write-limits';
 import type { CountedWrite } from '../db/together';
 import { clientKey } from '../lib/client-address';
 import { tooMany } from '../lib/errors';
 import { isUnsafeMethod } from './same-origin';
 
+/** The audit log, as the limits write to it: one entry for the write that first went over. */
+export interface LimitAudit {
+  record(entry: {
+    kind: AuditKind;
+    actorLoginId: number | null;
+    actorRole: string | null;
+    target: string;
+    detail: string;
+    client: string | null;
+  }): Promise<void>;
+}
+
 export interface WriteLimitDeps {
   limits: LimitsRepository;
-  audit: AuditRepository;
+  audit: LimitAudit;
   now: () => number;
   settings: WriteLimits;
 }

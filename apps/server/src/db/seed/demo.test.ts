@@ -90,7 +90,7 @@ describe('demo campus', () => {
     expect(await count(sql`select count(*) as n from queries where solution is null`)).toBeGreaterThan(0);
     expect(await count(sql`select count(*) as n from queries where solution is not null`)).toBeGreaterThan(0);
     expect(await count(sql`select count(*) as n from syllabus`)).toBe(8);
-    expect(await count(sql`select count(*) as n from faq`)).toBe(25);
+    expect(await count(sql`select count(*) as n from faq`)).toBe(26);
     for (const table of ['mentor_notices', 'events', 'notices', 'support_messages']) {
       expect(await count(sql`select count(*) as n from ${sql.table(table)}`), table).toBeGreaterThan(0);
     }

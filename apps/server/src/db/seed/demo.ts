@@ -3,7 +3,7 @@ import type { Insertable } from 'kysely';
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../index';
 import type { Database } from '../schema';
-import { hashPassword } from '../../features/auth/passwords';
+import { hashPassword } from '../../lib/passwords';
 import * as data from './demo-data';
 
 export const DEMO_PASSWORD = 'campus123';

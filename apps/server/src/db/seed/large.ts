@@ -11,7 +11,7 @@
  * skips every trigger: the tables triggers keep are counted at the end instead.
  */
 import { sql } from 'kysely';
-import { hashPassword } from '../../features/auth/passwords';
+import { hashPassword } from '../../lib/passwords';
 import { BatchWriter } from '../bulk-insert';
 import type { Db, Dialect } from '../index';
 import { DEMO_PASSWORD, isCampusEmpty, schoolDaysBefore } from './demo';

@@ -4,17 +4,7 @@ import type { Db } from '../../db/index';
 import type { CachedTable, ReadCache } from '../../db/read-cache';
 import { randomUUID } from 'node:crypto';
 import { nowIso } from '../../lib/ids';
-
-export interface Principal {
-  accountId: string;
-  sessionId: string;
-  role: Role;
-  loginId: number;
-  /** Set for students: the roll number they own. */
-  rollNo: number | null;
-  /** The password is a one-time password: only choosing a new one is allowed (record 0014). */
-  mustChangePassword: boolean;
-}
+import type { Principal } from '../../types';
 
 export interface Identity {
   role: Role;

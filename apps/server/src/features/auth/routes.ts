@@ -20,7 +20,7 @@ import { clearSessionCookie, sessionCookie, setSessionCookie } from '../../plugi
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../types';
 import { clientKey } from '../../lib/client-address';
-import { hashPassword } from './passwords';
+import { hashPassword } from '../../lib/passwords';
 import type { Feature } from '../deps';
 
 const INVALID_CREDENTIALS = 'Invalid User ID or password';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, createStudent, login, PASSWORD } from '../../../test/fixtures';
-import { hashOneTimePassword, newOneTimePassword } from './passwords';
+import { hashOneTimePassword, newOneTimePassword } from '../../lib/passwords';
 
 /** Holds that the test releases itself: no refusal is answered before the test says so. */
 function gate() {

@@ -7,7 +7,7 @@ import * as argon2 from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { createStudent } from '../../../test/fixtures';
-import { hashOneTimePassword, newOneTimePassword } from './passwords';
+import { hashOneTimePassword, newOneTimePassword } from '../../lib/passwords';
 
 vi.mock('@node-rs/argon2', async (importOriginal) => {
   const original = await importOriginal<typeof argon2>();

@@ -17,8 +17,8 @@ import { LOGIN_FAILURE_WINDOW_MINUTES, LOGIN_MAX_FAILURES } from '@campus/contra
 import { forbidden, HttpError, tooMany, unauthorized } from '../../lib/errors';
 import type { WorkQueue } from '../../lib/work-queue';
 import type { AuditRepository } from '../audit/repository';
-import type { Counter, LimitsRepository } from '../limits/repository';
-import { checkSignInPassword, prepareSignInChecks, verifyPassword } from './passwords';
+import type { Counter, LimitsRepository } from '../../db/rate-limits';
+import { checkSignInPassword, prepareSignInChecks, verifyPassword } from '../../lib/passwords';
 import type { AuthRepository } from './repository';
 
 export interface SignInLimits {

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, createGuard, createStudent, createTeacher, login, PASSWORD } from '../../../test/fixtures';
 import { newId, nowIso } from '../../lib/ids';
 import { newGateCode } from '../gate/repository';
-import { DEFAULT_WRITE_LIMITS } from './write-limits';
+import { DEFAULT_WRITE_LIMITS } from '../../lib/write-limits';
 
 const LIMITS = { ...DEFAULT_WRITE_LIMITS, other: 3, gate: 5, leave: 2 };
 let t: TestApp;

@@ -5,7 +5,7 @@ import type { Query } from '@campus/contract';
 import { createTestApp, createTestPair, testClock, type TestApp } from '../../../test/app';
 import { bearer, createAdmin, createStudent, createTeacher, login } from '../../../test/fixtures';
 import type { App } from '../../types';
-import { DEFAULT_WRITE_LIMITS } from './write-limits';
+import { DEFAULT_WRITE_LIMITS } from '../../lib/write-limits';
 
 const HOUR_S = 3600;
 const clock = testClock();

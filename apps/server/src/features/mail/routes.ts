@@ -26,8 +26,8 @@ import { clientKey } from '../../lib/client-address';
 import { nowIso } from '../../lib/ids';
 import { principalOf } from '../../plugins/access';
 import type { App } from '../../types';
-import { hashPassword } from '../auth/passwords';
-import { limitsRepository } from '../limits/repository';
+import { hashPassword } from '../../lib/passwords';
+import { limitsRepository } from '../../db/rate-limits';
 import type { Feature } from '../deps';
 import { hashResetToken } from './tokens';
 

@@ -14,7 +14,7 @@ import { authRepository } from '../auth/repository';
 import { dayOf } from '../gate/state';
 import { gatePassRepository } from '../gatepasses/repository';
 import { leaveRepository } from '../leave/repository';
-import { limitsRepository } from '../limits/repository';
+import { limitsRepository } from '../../db/rate-limits';
 import { notificationRepository } from '../notifications/repository';
 
 export interface PruneOptions {

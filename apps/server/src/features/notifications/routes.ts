@@ -22,7 +22,7 @@ import { HttpError, notFound } from '../../lib/errors';
 import { answerList, arrayAnswer, keepsInMemory } from '../../lib/lists';
 import { accountRowsOf } from '../../db/changes';
 import { principalOf } from '../../plugins/access';
-import type { Principal } from '../auth/repository';
+import type { Principal } from '../../types';
 import type { Feature } from '../deps';
 import { notificationRepository } from './repository';
 

@@ -36,7 +36,7 @@ import {
 import { z } from 'zod';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { principalOf } from '../../plugins/access';
-import { hashOneTimePassword, newOneTimePassword } from '../auth/passwords';
+import { hashOneTimePassword, newOneTimePassword } from '../../lib/passwords';
 import type { Feature } from '../deps';
 import { peopleAdminRepository, type CreateResult, type UserIdHolder } from './admin-repository';
 import { peopleRepository } from './repository';

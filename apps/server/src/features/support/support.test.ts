@@ -4,7 +4,7 @@ import { MESSAGES } from '@campus/contract';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, createAdmin, createStudent, createTeacher, login } from '../../../test/fixtures';
 import { newId } from '../../lib/ids';
-import { DEFAULT_WRITE_LIMITS } from '../limits/write-limits';
+import { DEFAULT_WRITE_LIMITS } from '../../lib/write-limits';
 
 let t: TestApp;
 let adminToken: string;

@@ -3,10 +3,10 @@
  * clash with another role's User ID or name what does not exist, and the writes that make it so.
  */
 import type { ImportCounts, ImportKind, ImportProblem, OneTimeCredential, Role } from '@campus/contract';
-import { hashOneTimePassword, newOneTimePassword } from '../auth/passwords';
+import { hashOneTimePassword, newOneTimePassword } from '../../lib/passwords';
 import { newId } from '../../lib/ids';
 import type { CheckedRow, GuardRow, KindRows, StudentRow, TeacherRow } from './import-kinds';
-import type { ImportContext } from './importer';
+import type { ImportContext } from './import-context';
 import type { ImportRepository, StoredAccount, Value } from './import-repository';
 
 export interface Plan {

@@ -23,7 +23,8 @@ import { HttpError } from '../../lib/errors';
 import { principalOf } from '../../plugins/access';
 import type { App } from '../../types';
 import type { Feature } from '../deps';
-import { describeImport, importService, readImportFile, type ImportContext } from './importer';
+import type { ImportContext } from './import-context';
+import { describeImport, importService, readImportFile } from './importer';
 
 const CSV_TYPES = ['text/csv', 'application/csv'];
 const megabytes = Math.round(IMPORT_MAX_BYTES / 1024 / 1024);

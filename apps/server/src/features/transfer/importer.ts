@@ -28,6 +28,7 @@ import {
   type KindRows,
 } from './import-kinds';
 import { importRepository, type ImportRepository } from './import-repository';
+import type { ImportContext } from './import-context';
 import { PLANNERS, type Plan } from './import-plans';
 
 export interface ImportFile<K extends ImportKind = ImportKind> {
@@ -71,19 +72,6 @@ export async function readImportFile<K extends ImportKind>(
   if (rows === 0) throw new CsvInputError(400, 'The file has no rows below its first row');
   const { unique, problems: duplicates } = findDuplicates(kind, read);
   return { kind, header, rows, checked: unique, problems: [...problems, ...duplicates] };
-}
-
-/** Who imports: attendance is marked by them, and the audit log names them. */
-export interface Importer {
-  accountId: string;
-  loginId: number | null;
-  role: string | null;
-}
-
-export interface ImportContext {
-  importer: Importer;
-  /** The clock, in ms since the epoch. */
-  now: number;
 }
 
 /**

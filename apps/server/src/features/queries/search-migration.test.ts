@@ -1,10 +1,10 @@
 /** Migration 0016 indexes the queries a campus already has, and its triggers keep the index in step. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshSchema } from '../../test/app';
-import { createStudent } from '../../test/fixtures';
-import { queryRepository } from '../features/queries/repository';
-import { openDb, type DbHandle } from './index';
-import { migrateTo, migrateToLatest } from './migrate';
+import { freshSchema } from '../../../test/app';
+import { createStudent } from '../../../test/fixtures';
+import { queryRepository } from './repository';
+import { openDb, type DbHandle } from '../../db/index';
+import { migrateTo, migrateToLatest } from '../../db/migrate';
 
 let handle: DbHandle;
 let drop: (() => Promise<void>) | undefined;

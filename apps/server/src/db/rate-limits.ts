@@ -3,7 +3,7 @@
  * limits count here, so that a limit holds across server processes and restarts.
  */
 import { sql, type RawBuilder } from 'kysely';
-import type { Db, Dialect } from '../../db/index';
+import type { Db, Dialect } from './index';
 
 export interface Counter {
   key: string;
