@@ -109,6 +109,6 @@ const CONFUSABLES: Record<string, string> = {
  */
 export function confusableSkeleton(text: string): string {
   const folded = text.normalize('NFKC').toLowerCase();
-  const mapped = [...folded].map((ch) => CONFUSABLES[ch] ?? ch).join('');
+  const mapped = folded.replace(/./gsu, (ch) => CONFUSABLES[ch] ?? ch);
   return mapped.normalize('NFD').replace(/\p{M}/gu, '').replace(/rn/g, 'm').replace(/\s+/g, '');
 }

@@ -123,20 +123,21 @@ export const AUDIT_RULES: Record<string, Rule> = {
   'POST /api/submit-gatepass': { kind: 'gatepass.submit', target: (_b, _p, a) => field(a.gatepass, '_id') },
   'PUT /api/gatepasses/withdraw': { kind: 'gatepass.withdraw', target: (b) => b.gatepassId },
   'PUT /api/gatepasses/revoke': { kind: 'gatepass.revoke', target: (b) => b.gatepassId },
+  // A refusal carries no pass: its scan (gate_scans names the pass) is the target.
   'POST /api/gate/scan': {
     kind: 'gate.scan',
-    target: (_b, _p, a) => field(a.gatepass, '_id') ?? null,
+    target: (_b, _p, a) => field(a.gatepass, '_id') ?? a.scanId ?? null,
     detail: (b, a) =>
       `${b.credential !== undefined ? 'qr' : 'code'}: ${String(a.outcome)}${typeof a.reason === 'string' ? ` (${a.reason})` : ''}`,
   },
   'POST /api/gate/exit': {
     kind: 'gate.exit',
-    target: (b) => b.gatepassId,
+    target: (b, _p, a) => field(a.gatepass, '_id') ?? b.gatepassId ?? b.scanId ?? null,
     detail: (_b, a) => `${String(a.outcome)}${typeof a.reason === 'string' ? ` (${a.reason})` : ''}`,
   },
   'POST /api/gate/return': {
     kind: 'gate.return',
-    target: (b) => b.gatepassId,
+    target: (b, _p, a) => field(a.gatepass, '_id') ?? b.gatepassId ?? b.scanId ?? null,
     detail: (_b, a) => `${String(a.outcome)}${typeof a.reason === 'string' ? ` (${a.reason})` : ''}`,
   },
   'POST /api/guards': { kind: 'guard.create', target: (b) => b.guardId },
@@ -213,7 +214,15 @@ export const AUDIT_RULES: Record<string, Rule> = {
   },
   'PUT /api/attendance-settings': {
     kind: 'settings.attendance',
-    detail: (b) => `On leave days: ${String(b.onLeave)}`,
+    // Validated by AttendanceSettingsUpdateSchema: each setting given is text.
+    detail: (b) =>
+      [
+        typeof b.onLeave === 'string' && `On leave days: ${b.onLeave}`,
+        typeof b.classStart === 'string' && `class hours start ${b.classStart}`,
+        typeof b.classEnd === 'string' && `class hours end ${b.classEnd}`,
+      ]
+        .filter(Boolean)
+        .join(', '),
   },
   'PUT /api/marks/:rollNo': {
     kind: 'marks.update',
