@@ -7,11 +7,9 @@ import { IdSchema, IsoDateSchema } from './common.js';
 import { GATE_STATES } from './gate-states.js';
 import { GroupNameSchema } from './text-rules.js';
 
+export * from './gate-code.js';
 export * from './gate-states.js';
 
-/** The short code's alphabet: no 0/O, 1/I/L, so that it is read and typed without doubt. */
-export const GATE_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
-export const GATE_CODE_LENGTH = 8;
 /** The longest credential the scan endpoint reads (a signed token is ~300 characters). */
 export const GATE_CREDENTIAL_MAX = 2000;
 
@@ -25,6 +23,7 @@ export const GATE_REFUSALS = [
   'expired',
   'forged',
   'not-out',
+  'unknown-code',
 ] as const;
 export type GateRefusal = (typeof GATE_REFUSALS)[number];
 
@@ -38,6 +37,8 @@ export const GATE_REFUSAL_TEXT: Record<GateRefusal, string> = {
   expired: 'Expired',
   forged: 'Forged or unknown code',
   'not-out': 'Not out: no exit was recorded for this pass',
+  // A typed code that names no pass is most often a typo, not a forgery.
+  'unknown-code': 'No pass with this code — check it',
 };
 
 /** `GET /api/gatepasses/:id/credential` (the pass's own student): what the QR code and the short code show. */
@@ -56,22 +57,25 @@ export type GateCredential = z.infer<typeof GateCredentialSchema>;
 export const GATE_DIRECTIONS = ['auto', 'exit', 'return'] as const;
 export type GateDirection = (typeof GATE_DIRECTIONS)[number];
 
+const CredentialFieldSchema = z
+  .string({ error: 'must be text' })
+  .trim()
+  .min(1, { error: 'must not be empty' })
+  .max(GATE_CREDENTIAL_MAX, { error: `must be at most ${GATE_CREDENTIAL_MAX} characters` })
+  .optional();
+const CodeFieldSchema = z
+  .string({ error: 'must be text' })
+  .trim()
+  .min(1, { error: 'must not be empty' })
+  .max(32, { error: 'must be at most 32 characters' })
+  .optional();
+
 /** `POST /api/gate/scan` (guards, admins): a scanned credential or a typed short code. */
 export const GateScanRequestSchema = z
   .strictObject(
     {
-      credential: z
-        .string({ error: 'must be text' })
-        .trim()
-        .min(1, { error: 'must not be empty' })
-        .max(GATE_CREDENTIAL_MAX, { error: `must be at most ${GATE_CREDENTIAL_MAX} characters` })
-        .optional(),
-      code: z
-        .string({ error: 'must be text' })
-        .trim()
-        .min(1, { error: 'must not be empty' })
-        .max(32, { error: 'must be at most 32 characters' })
-        .optional(),
+      credential: CredentialFieldSchema,
+      code: CodeFieldSchema,
       direction: z.enum(GATE_DIRECTIONS, { error: 'must be auto, exit or return' }).default('auto'),
     },
     { error: 'must be a JSON object' },
@@ -81,12 +85,26 @@ export const GateScanRequestSchema = z
   });
 export type GateScanRequest = z.input<typeof GateScanRequestSchema>;
 
-/** `POST /api/gate/exit` and `POST /api/gate/return` (guards, admins): the guard confirms. */
-export const GateMoveRequestSchema = z.strictObject(
-  { gatepassId: IdSchema, scanId: IdSchema.optional() },
-  { error: 'must be a JSON object' },
-);
-export type GateMoveRequest = z.infer<typeof GateMoveRequestSchema>;
+/**
+ * `POST /api/gate/exit` and `POST /api/gate/return` (guards, admins): the guard confirms a scan that
+ * allowed the move: its `scanId`, or the pass's code or credential itself (checked again, as a scan).
+ * A gate pass id alone is not enough; when sent beside a scan id, it must be that scan's pass.
+ */
+export const GateMoveRequestSchema = z
+  .strictObject(
+    {
+      gatepassId: IdSchema.optional(),
+      scanId: IdSchema.optional(),
+      code: CodeFieldSchema,
+      credential: CredentialFieldSchema,
+    },
+    { error: 'must be a JSON object' },
+  )
+  .refine((body) => [body.scanId, body.code, body.credential].filter((v) => v !== undefined).length === 1, {
+    error:
+      'send one of scanId (from the scan that allowed it), code or credential: a gate pass id alone is not enough',
+  });
+export type GateMoveRequest = z.input<typeof GateMoveRequestSchema>;
 
 /** A pass as the guard sees it. */
 export const GatePassAtGateSchema = z.object({
@@ -116,7 +134,7 @@ export const GateAnswerSchema = z.object({
   message: z.string(),
   /** The recorded scan, to name when confirming. */
   scanId: z.string().optional(),
-  /** Absent for a forged or unknown code. */
+  /** The pass, when allowed or moved; absent from every refusal, which names only its reason. */
   gatepass: GatePassAtGateSchema.optional(),
   /** True when the student is back after their return time. */
   late: z.boolean().optional(),

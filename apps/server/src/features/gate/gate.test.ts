@@ -94,11 +94,24 @@ async function scan(body: object, token = guardToken): Promise<GateAnswer> {
   return res.json<GateAnswer>();
 }
 
-const move = async (direction: 'exit' | 'return', gatepassId: string, token = guardToken) => {
-  const res = await call('POST', `/api/gate/${direction}`, token, { gatepassId });
+/** Confirms a move with what proves the pass was scanned: a scan's id, or the code or credential. */
+const move = async (
+  direction: 'exit' | 'return',
+  proof: { scanId?: string; gatepassId?: string; code?: string; credential?: string },
+  token = guardToken,
+) => {
+  const res = await call('POST', `/api/gate/${direction}`, token, proof);
   expect(res.statusCode, res.body).toBe(200);
   return res.json<GateAnswer>();
 };
+
+/** Scans the pass's credential, which must be allowed, and confirms the move with that scan. */
+async function scanThenMove(direction: 'exit' | 'return', gatepassId: string, token = guardToken) {
+  const { credential } = await credentialOf(gatepassId);
+  const allowed = await scan({ credential }, token);
+  expect(allowed.outcome).toBe(direction === 'exit' ? 'allow-exit' : 'allow-return');
+  return move(direction, { scanId: allowed.scanId, gatepassId }, token);
+}
 
 describe('the credential', () => {
   it('is given to the pass’s own student only, with a short code from the unambiguous alphabet', async () => {
@@ -137,13 +150,13 @@ describe('the gate', () => {
       returnBy: '12:00',
       reason: 'Dentist appointment',
     });
-    expect((await move('exit', p._id)).outcome).toBe('exited');
-    // Scanned again at an exit-only desk, and confirmed again: still one exit.
+    expect((await move('exit', { scanId: first.scanId, gatepassId: p._id })).outcome).toBe('exited');
+    // Scanned again at an exit-only desk, and the first scan confirmed again: still one exit.
     expect(await scan({ credential, direction: 'exit' })).toMatchObject({
       outcome: 'refused',
       reason: 'already-out',
     });
-    expect(await move('exit', p._id, guard2Token)).toMatchObject({
+    expect(await move('exit', { scanId: first.scanId }, guard2Token)).toMatchObject({
       outcome: 'refused',
       reason: 'already-out',
     });
@@ -162,9 +175,12 @@ describe('the gate', () => {
     // Back by the typed code (any case, with a dash).
     const back = await scan({ code: `${code.slice(0, 4).toLowerCase()}-${code.slice(4)}` });
     expect(back).toMatchObject({ outcome: 'allow-return', late: false });
-    expect((await move('return', p._id)).outcome).toBe('returned');
+    expect((await move('return', { scanId: back.scanId })).outcome).toBe('returned');
     expect(await scan({ credential })).toMatchObject({ outcome: 'refused', reason: 'already-back' });
-    expect(await move('return', p._id)).toMatchObject({ outcome: 'refused', reason: 'already-back' });
+    expect(await move('return', { scanId: back.scanId })).toMatchObject({
+      outcome: 'refused',
+      reason: 'already-back',
+    });
     // Every scan is audited.
     const audit = await t.handle.db
       .selectFrom('audit_log')
@@ -178,16 +194,17 @@ describe('the gate', () => {
 
   it('records one exit when two gates confirm at once', async () => {
     const p = await pass();
-    const answers = await Promise.all([
-      move('exit', p._id),
-      move('exit', p._id, guard2Token),
-      move('exit', p._id, adminToken),
-    ]);
+    const { credential } = await credentialOf(p._id);
+    const tokens = [guardToken, guard2Token, adminToken];
+    const scans = await Promise.all(tokens.map((token) => scan({ credential }, token)));
+    const answers = await Promise.all(
+      tokens.map((token, i) => move('exit', { scanId: scans[i]!.scanId }, token)),
+    );
     expect(answers.filter((a) => a.outcome === 'exited')).toHaveLength(1);
     expect(answers.filter((a) => a.reason === 'already-out')).toHaveLength(2);
   });
 
-  it('refuses a forged, a foreign-key and an unknown code', async () => {
+  it('refuses a forged and a foreign-key credential, and tells a typed code that names no pass apart', async () => {
     const p = await pass();
     const { credential } = await credentialOf(p._id);
     const [head = '', body = '', sig = ''] = credential.split('.');
@@ -208,13 +225,19 @@ describe('the gate', () => {
     });
     expect(refused.gatepass).toBeUndefined();
     expect(await scan({ credential: 'not a token' })).toMatchObject({ reason: 'forged' });
-    expect(await scan({ code: 'ZZZZZZZZ' })).toMatchObject({ reason: 'forged' });
-    const forgedScans = await t.handle.db
-      .selectFrom('gate_scans')
-      .select('id')
-      .where('reason', '=', 'forged')
-      .execute();
-    expect(forgedScans.length).toBeGreaterThanOrEqual(4);
+    // A typo is not a forgery: the guard is asked to check the code.
+    for (const code of ['zz', 'ZZZZ ZZZZ']) {
+      const typo = await scan({ code });
+      expect(typo).toMatchObject({
+        outcome: 'refused',
+        reason: 'unknown-code',
+        message: 'No pass with this code — check it',
+      });
+      expect(typo.gatepass).toBeUndefined();
+    }
+    const scans = await t.handle.db.selectFrom('gate_scans').select('reason').execute();
+    expect(scans.filter((s) => s.reason === 'forged').length).toBeGreaterThanOrEqual(3);
+    expect(scans.filter((s) => s.reason === 'unknown-code').length).toBeGreaterThanOrEqual(2);
   });
 
   it('refuses a pass for another day, a revoked one and one not approved', async () => {
@@ -224,7 +247,7 @@ describe('the gate', () => {
       reason: 'wrong-day',
       message: 'Wrong day: this pass is for another day',
     });
-    expect((await move('exit', later._id)).reason).toBe('wrong-day');
+    expect((await move('exit', { credential: laterCred.credential })).reason).toBe('wrong-day');
 
     const revoked = await pass();
     const { credential } = await credentialOf(revoked._id);
@@ -235,7 +258,7 @@ describe('the gate', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<GatePass>()).toMatchObject({ gateState: 'revoked', revokedAt: expect.any(String) });
     expect(await scan({ credential })).toMatchObject({ reason: 'revoked' });
-    expect((await move('exit', revoked._id)).reason).toBe('revoked');
+    expect((await move('exit', { credential })).reason).toBe('revoked');
     expect(
       (await call('PUT', '/api/gatepasses/revoke', adminToken, { gatepassId: revoked._id })).statusCode,
     ).toBe(409);
@@ -262,16 +285,14 @@ describe('the gate', () => {
     const stale = await pass({ returnBy: '20:00' });
     const unusedCred = await credentialOf(unused._id);
     const staleCred = await credentialOf(stale._id);
-    expect((await move('exit', stale._id)).outcome).toBe('exited');
+    expect((await scanThenMove('exit', stale._id)).outcome).toBe('exited');
     clock.advance(24 * 3_600_000);
     try {
       expect(await scan({ credential: unusedCred.credential })).toMatchObject({ reason: 'expired' });
       expect(await scan({ code: unusedCred.code })).toMatchObject({ reason: 'expired' });
-      expect(await scan({ credential: staleCred.credential })).toMatchObject({
-        outcome: 'allow-return',
-        late: true,
-      });
-      expect((await move('return', stale._id)).outcome).toBe('returned');
+      const back = await scan({ credential: staleCred.credential });
+      expect(back).toMatchObject({ outcome: 'allow-return', late: true });
+      expect((await move('return', { scanId: back.scanId })).outcome).toBe('returned');
     } finally {
       clock.advance(-24 * 3_600_000);
     }
@@ -292,10 +313,104 @@ describe('the gate', () => {
   });
 });
 
+describe('a move needs a scan that allowed it', () => {
+  const post = (direction: 'exit' | 'return', body: object, token = guardToken) =>
+    call('POST', `/api/gate/${direction}`, token, body);
+
+  it('refuses an exit or a return given only a pass id', async () => {
+    const p = await pass();
+    for (const direction of ['exit', 'return'] as const) {
+      const res = await post(direction, { gatepassId: p._id });
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ message: string }>().message).toMatch(/a gate pass id alone is not enough/);
+    }
+    // Nothing was recorded: the pass can still be scanned for its exit.
+    expect((await scan({ credential: (await credentialOf(p._id)).credential })).outcome).toBe('allow-exit');
+  });
+
+  it('refuses a scan that did not allow this move, is of another pass, is unknown or is old', async () => {
+    const p = await pass();
+    const other = await pass({ time: '10:00' });
+    const { credential } = await credentialOf(p._id);
+    const allowed = await scan({ credential });
+    const refusedScan = await scan({ credential, direction: 'return' });
+    expect(refusedScan).toMatchObject({ outcome: 'refused', reason: 'not-out' });
+
+    const cases: [string, object, number, RegExp][] = [
+      ['return', { scanId: allowed.scanId }, 409, /did not allow a return/],
+      ['exit', { scanId: refusedScan.scanId }, 409, /did not allow an exit/],
+      ['exit', { scanId: allowed.scanId, gatepassId: other._id }, 409, /another gate pass/],
+      ['exit', { scanId: '00000000-0000-4000-8000-000000000000' }, 404, /scan the pass first/],
+      ['exit', { scanId: allowed.scanId, code: 'ABCD' }, 400, /send one of scanId/],
+    ];
+    for (const [direction, body, status, message] of cases) {
+      const res = await post(direction as 'exit' | 'return', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(status);
+      expect(res.json<{ message: string }>().message).toMatch(message);
+    }
+
+    clock.advance(16 * 60_000);
+    try {
+      const late = await post('exit', { scanId: allowed.scanId });
+      expect(late.statusCode).toBe(409);
+      expect(late.json<{ message: string }>().message).toMatch(/more than 15 minutes old/);
+    } finally {
+      clock.advance(-16 * 60_000);
+    }
+    // The scan still allows the exit while it is fresh.
+    expect((await move('exit', { scanId: allowed.scanId, gatepassId: p._id })).outcome).toBe('exited');
+  });
+
+  it('takes the typed code itself, checked again as a scan', async () => {
+    const p = await pass();
+    const { code } = await credentialOf(p._id);
+    const out = await move('exit', { code: code.toLowerCase() });
+    expect(out).toMatchObject({ outcome: 'exited', message: 'Exit recorded', gatepass: { _id: p._id } });
+    expect(await move('exit', { code })).toMatchObject({ outcome: 'refused', reason: 'already-out' });
+    expect(await move('return', { code: `${code.slice(0, 4)} ${code.slice(4)}` })).toMatchObject({
+      outcome: 'returned',
+    });
+    expect(await move('exit', { code: 'zz' })).toMatchObject({ outcome: 'refused', reason: 'unknown-code' });
+  });
+});
+
+describe('a refused answer', () => {
+  it('carries none of the pass’s details, only its reason', async () => {
+    const out = await pass({ time: '11:00' });
+    expect((await scanThenMove('exit', out._id)).outcome).toBe('exited');
+    const later = await pass({ date: '2031-03-12' });
+    const revoked = await pass({ time: '12:00' });
+    const revokedCred = await credentialOf(revoked._id);
+    expect(
+      (await call('PUT', '/api/gatepasses/revoke', mentorToken, { gatepassId: revoked._id })).statusCode,
+    ).toBe(200);
+    const bodies: [object, string][] = [
+      [{ credential: (await credentialOf(out._id)).credential, direction: 'exit' }, 'already-out'],
+      [{ credential: (await credentialOf(later._id)).credential }, 'wrong-day'],
+      [{ code: revokedCred.code }, 'revoked'],
+    ];
+    for (const [body, reason] of bodies) {
+      const res = await call('POST', '/api/gate/scan', guardToken, body);
+      expect(res.statusCode).toBe(200);
+      expect(res.json<GateAnswer>()).toMatchObject({ outcome: 'refused', reason });
+      expect(res.json<GateAnswer>().gatepass).toBeUndefined();
+      expect(res.body).not.toContain('Asha Rao');
+      expect(res.body).not.toContain(String(student.rollNo));
+      expect(res.body).not.toContain('Dentist appointment');
+    }
+    // A second gate confirming an exit already recorded is refused the same way.
+    const { credential } = await credentialOf(out._id);
+    const res = await call('POST', '/api/gate/exit', guard2Token, { credential });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<GateAnswer>()).toMatchObject({ outcome: 'refused', reason: 'already-out' });
+    expect(res.body).not.toContain('Asha Rao');
+  });
+});
+
 describe('overdue', () => {
   it('tells the mentors once, however many sweeps run at once, and counts on the dashboard', async () => {
     const p = await pass({ returnBy: '10:00' });
-    expect((await move('exit', p._id)).outcome).toBe('exited');
+    expect((await scanThenMove('exit', p._id)).outcome).toBe('exited');
     const deps = { db: t.handle.db, now: clock.now, notify: notifier(t.handle.db, t.handle.live, t.app.log) };
     expect(await sweepOverdue(deps)).toBe(0);
     clock.advance(3 * 3_600_000); // 11:00, an hour late
@@ -323,7 +438,7 @@ describe('overdue', () => {
       expect(csv.headers['content-type']).toMatch(/text\/csv/);
       expect(csv.body).toContain('Asha Rao');
       expect(csv.body).toContain('overdue');
-      expect((await move('return', p._id)).outcome).toBe('returned');
+      expect((await scanThenMove('return', p._id)).outcome).toBe('returned');
     } finally {
       clock.advance(-3 * 3_600_000);
     }

@@ -20,9 +20,6 @@ export function newGateCode(): string {
   return code;
 }
 
-/** A typed code as the guard may type it: any case, with spaces or dashes. */
-export const normaliseCode = (typed: string) => typed.toUpperCase().replace(/[\s-]+/g, '');
-
 export function gateRepository(db: Db, now: () => number) {
   const iso = () => new Date(now()).toISOString();
 
@@ -102,6 +99,12 @@ export function gateRepository(db: Db, now: () => number) {
 
     findById: (id: string) => selectGate().where('g.id', '=', id).executeTakeFirst(),
     findByCode: (code: string) => selectGate().where('g.gate_code', '=', code).executeTakeFirst(),
+    findScan: (id: string) =>
+      db
+        .selectFrom('gate_scans')
+        .select(['id', 'at', 'gate_pass_id', 'outcome'])
+        .where('id', '=', id)
+        .executeTakeFirst(),
 
     /** The pass's short code, given the first time it is asked for (unique; a clash draws again). */
     async codeFor(id: string): Promise<string> {

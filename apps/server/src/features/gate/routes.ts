@@ -17,7 +17,9 @@ import {
   MessageSchema,
   RevokeGatePassRequestSchema,
   WithdrawGatePassRequestSchema,
+  normaliseGateCode,
   type GateAnswer,
+  type GateDirection,
   type GateRefusal,
 } from '@campus/contract';
 import type { z } from 'zod';
@@ -27,12 +29,18 @@ import { principalOf } from '../../plugins/access';
 import type { Feature, FeatureDeps } from '../deps';
 import { gatePassRepository } from '../gatepasses/repository';
 import { gateKeys } from './keys';
-import { gateRepository, normaliseCode, type GateRow } from './repository';
-import { dayOf, endOfDay, returnDeadline } from './state';
+import { gateRepository, type GateRow } from './repository';
+import { SCAN_GOOD_FOR_MS, dayOf, endOfDay, returnDeadline } from './state';
 
 const TAGS = ['gate'];
 const GATE_STAFF = ['guard', 'admin'] as const;
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
+
+/** What proves a pass at the gate: its scanned credential or its typed code. */
+interface Proof {
+  credential?: string | undefined;
+  code?: string | undefined;
+}
 
 /** Tells the mentors of every pass newly overdue, once per pass whatever the number of instances. */
 export async function sweepOverdue({
@@ -61,14 +69,99 @@ export const gateRoutes: Feature = async (app, deps) => {
   const passes = gatePassRepository(db, deps.dialect, now);
   const keys = gateKeys(db);
 
-  const refused = (reason: GateRefusal, scanId?: string, row?: GateRow): GateAnswer => ({
+  // A refusal names its reason only: none of the pass's details (decision record 0065).
+  const refused = (reason: GateRefusal, scanId?: string): GateAnswer => ({
     outcome: 'refused',
     reason,
     message: GATE_REFUSAL_TEXT[reason],
     ...(scanId ? { scanId } : {}),
-    ...(row ? { gatepass: gate.atGate(row) } : {}),
   });
   const isLate = (row: GateRow) => now() > returnDeadline(row.date, row.return_by).getTime();
+
+  /** The pass a scanned credential or a typed code names, and whether the credential's day is over. */
+  const lookUp = async (proof: Proof): Promise<{ row?: GateRow; expired: boolean }> => {
+    if (proof.credential === undefined) {
+      const row = proof.code === undefined ? undefined : await gate.findByCode(normaliseGateCode(proof.code));
+      return { ...(row ? { row } : {}), expired: false };
+    }
+    const checked = await keys.check(proof.credential, new Date(now()));
+    if (!checked.ok) return { expired: false };
+    const row = await gate.findById(checked.claims.sub);
+    // A credential of another pass's student or day was not made by this server.
+    if (!row || row.roll_no !== checked.claims.rno || row.date !== checked.claims.d)
+      return { expired: false };
+    return { row, expired: checked.expired };
+  };
+
+  /**
+   * Checks a credential or a typed code for going `direction`, records the scan and answers it; the
+   * pass comes back when the scan allows it. A typed code that names no pass is a typo to check, a
+   * credential that is not ours a forgery.
+   */
+  const scanned = async (
+    guard: string,
+    proof: Proof,
+    direction: GateDirection,
+  ): Promise<{ answer: GateAnswer; row?: GateRow }> => {
+    const via = proof.credential !== undefined ? 'qr' : 'code';
+    const { row, expired } = await lookUp(proof);
+    if (!row) {
+      const reason = via === 'qr' ? 'forged' : 'unknown-code';
+      return {
+        answer: refused(
+          reason,
+          await gate.recordScan({ guard, passId: null, outcome: 'refused', reason, via }),
+        ),
+      };
+    }
+    const reason = gate.refusal(row, direction, expired);
+    if (reason) {
+      const scanId = await gate.recordScan({ guard, passId: row.id, outcome: 'refused', reason, via });
+      return { answer: refused(reason, scanId) };
+    }
+    const outcome = row.exited_at ? 'allow-return' : 'allow-exit';
+    const scanId = await gate.recordScan({ guard, passId: row.id, outcome, via });
+    const answer: GateAnswer = {
+      outcome,
+      message: outcome === 'allow-exit' ? 'Allow exit' : 'Allow return',
+      scanId,
+      gatepass: gate.atGate(row),
+      ...(outcome === 'allow-return' ? { late: isLate(row) } : {}),
+    };
+    return { answer, row };
+  };
+
+  /**
+   * The pass a move confirms: that of the scan named, which must have allowed this very move a short
+   * while ago, or that of a code or credential checked again now as a scan (whose refusal is the
+   * answer). A pass id alone proves nobody stood at the gate.
+   */
+  const allowedPass = async (
+    guard: string,
+    body: z.output<typeof GateMoveRequestSchema>,
+    direction: 'exit' | 'return',
+  ): Promise<{ row: GateRow } | { answer: GateAnswer }> => {
+    if (body.scanId === undefined) {
+      const { answer, row } = await scanned(guard, body, direction);
+      if (!row) return { answer };
+      if (body.gatepassId !== undefined && body.gatepassId !== row.id)
+        throw conflict('The code or credential names another gate pass than gatepassId');
+      return { row };
+    }
+    const scan = await gate.findScan(body.scanId);
+    if (!scan?.gate_pass_id) throw notFound('Scan not found: scan the pass first');
+    if (body.gatepassId !== undefined && scan.gate_pass_id !== body.gatepassId)
+      throw conflict('This scan is of another gate pass than gatepassId');
+    if (scan.outcome !== (direction === 'exit' ? 'allow-exit' : 'allow-return'))
+      throw conflict(
+        `This scan did not allow ${direction === 'exit' ? 'an exit' : 'a return'}: scan the pass again`,
+      );
+    if (now() - Date.parse(scan.at) > SCAN_GOOD_FOR_MS)
+      throw conflict(`This scan is more than ${SCAN_GOOD_FOR_MS / 60_000} minutes old: scan the pass again`);
+    const row = await gate.findById(scan.gate_pass_id);
+    if (!row) throw notFound('Gate pass not found');
+    return { row };
+  };
 
   app.get(
     '/api/gatepasses/:id/credential',
@@ -123,7 +216,7 @@ export const gateRoutes: Feature = async (app, deps) => {
   app.post(
     '/api/gate/scan',
     {
-      config: { access: GATE_STAFF },
+      config: { access: GATE_STAFF, writeLimit: 'gate' },
       schema: {
         tags: TAGS,
         summary:
@@ -133,46 +226,8 @@ export const gateRoutes: Feature = async (app, deps) => {
       },
     },
     async (request) => {
-      const guard = principalOf(request).accountId;
       const { credential, code, direction } = request.body;
-      let row: GateRow | undefined;
-      let expired = false;
-      if (credential !== undefined) {
-        const checked = await keys.check(credential, new Date(now()));
-        if (checked.ok) {
-          row = await gate.findById(checked.claims.sub);
-          // A credential of another pass's student or day was not made by this server.
-          if (row && (row.roll_no !== checked.claims.rno || row.date !== checked.claims.d)) row = undefined;
-          expired = checked.expired;
-        }
-      } else if (code !== undefined) {
-        row = await gate.findByCode(normaliseCode(code));
-      }
-      const via = credential !== undefined ? 'qr' : 'code';
-      if (!row) {
-        const scanId = await gate.recordScan({
-          guard,
-          passId: null,
-          outcome: 'refused',
-          reason: 'forged',
-          via,
-        });
-        return refused('forged', scanId);
-      }
-      const reason = gate.refusal(row, direction, expired);
-      if (reason) {
-        const scanId = await gate.recordScan({ guard, passId: row.id, outcome: 'refused', reason, via });
-        return refused(reason, scanId, row);
-      }
-      const outcome = row.exited_at ? 'allow-return' : 'allow-exit';
-      const scanId = await gate.recordScan({ guard, passId: row.id, outcome, via });
-      return {
-        outcome,
-        message: outcome === 'allow-exit' ? 'Allow exit' : 'Allow return',
-        scanId,
-        gatepass: gate.atGate(row),
-        ...(outcome === 'allow-return' ? { late: isLate(row) } : {}),
-      } satisfies GateAnswer;
+      return (await scanned(principalOf(request).accountId, { credential, code }, direction)).answer;
     },
   );
 
@@ -180,29 +235,28 @@ export const gateRoutes: Feature = async (app, deps) => {
     app.post(
       `/api/gate/${direction}`,
       {
-        config: { access: GATE_STAFF },
+        config: { access: GATE_STAFF, writeLimit: 'gate' },
         schema: {
           tags: TAGS,
           summary:
             direction === 'exit'
-              ? "Records the student's exit, once (of two gates confirming at once, one records it; the other is refused: already out)"
-              : "Records the student's return, once",
+              ? "Records the student's exit, once, for a scan that allowed it (scanId, or the code or credential again); of two gates confirming at once, one records it, the other is refused: already out"
+              : "Records the student's return, once, for a scan that allowed it (scanId, or the code or credential again)",
           body: GateMoveRequestSchema,
-          response: { 200: GateAnswerSchema, ...errors, 404: ErrorSchema },
+          response: { 200: GateAnswerSchema, ...errors, 404: ErrorSchema, 409: ErrorSchema },
         },
       },
       async (request) => {
         const guard = principalOf(request).accountId;
-        const { gatepassId } = request.body;
-        const done =
-          direction === 'exit' ? await gate.exit(gatepassId, guard) : await gate.return(gatepassId, guard);
-        const row = await gate.findById(gatepassId);
+        const allowed = await allowedPass(guard, request.body, direction);
+        if ('answer' in allowed) return allowed.answer;
+        const id = allowed.row.id;
+        const done = direction === 'exit' ? await gate.exit(id, guard) : await gate.return(id, guard);
+        const row = await gate.findById(id);
         if (!row) throw notFound('Gate pass not found');
         if (!done)
           return refused(
             gate.refusal(row, direction) ?? (direction === 'exit' ? 'already-out' : 'already-back'),
-            undefined,
-            row,
           );
         await gate.recordScan({
           guard,

@@ -14,6 +14,9 @@ export interface GateRow {
   revoked_at: string | null;
 }
 
+/** How long a scan that allowed a move may be confirmed: the student is at the gate, not hours later. */
+export const SCAN_GOOD_FOR_MS = 15 * 60_000;
+
 export const dayOf = (now: number) => new Date(now).toISOString().slice(0, 10);
 
 /** When the student should be back: the return time on the pass's day, or the end of that day. */

@@ -4,6 +4,7 @@ import type {
   GateAnswer,
   GateCredential,
   GateDirection,
+  GateMoveRequest,
   GateMovements,
   GatePass,
   Guard,
@@ -24,11 +25,9 @@ export function useGateCredential(gatepassId: string | null) {
 export const scanPass = (body: { credential?: string; code?: string; direction?: GateDirection }) =>
   api<GateAnswer>('/api/gate/scan', { method: 'POST', body });
 
-export const confirmMove = (direction: 'exit' | 'return', gatepassId: string, scanId?: string) =>
-  api<GateAnswer>(`/api/gate/${direction}`, {
-    method: 'POST',
-    body: { gatepassId, ...(scanId ? { scanId } : {}) },
-  });
+/** Confirms a move with what proves the pass was scanned (the scan's id, or its code or credential). */
+export const confirmMove = (direction: 'exit' | 'return', proof: GateMoveRequest) =>
+  api<GateAnswer>(`/api/gate/${direction}`, { method: 'POST', body: proof });
 
 export function useWithdrawGatePass() {
   const queryClient = useQueryClient();

@@ -3,16 +3,31 @@
  * fetched before (WebCrypto, ECDSA P-256), against the passes the server said to refuse; what the
  * guard records waits in this device's storage and is sent when the network is back.
  */
-import type { GateAnswer, GateKey, GateRefusal } from '@campus/contract';
+import type { GateAnswer, GateKey, GateMoveRequest, GateRefusal } from '@campus/contract';
 import { GATE_REFUSAL_TEXT } from '@campus/contract';
+import { ApiError } from '../../lib/api-client';
 
 const KEY_STORE = 'gate.key';
 const QUEUE_STORE = 'gate.queue';
 
+/**
+ * A move recorded while the server could not be reached, with what proves the pass was scanned: the
+ * credential or code (checked again by the server when sent), else the scan that allowed it.
+ */
 export interface QueuedMove {
   direction: 'exit' | 'return';
   gatepassId: string;
   at: string;
+  credential?: string;
+  code?: string;
+  scanId?: string;
+}
+
+/** The proof a move is sent with: the server takes one of them (never a pass id alone). */
+export function proofOf(move: QueuedMove): GateMoveRequest {
+  if (move.credential) return { gatepassId: move.gatepassId, credential: move.credential };
+  if (move.code) return { gatepassId: move.gatepassId, code: move.code };
+  return move.scanId ? { gatepassId: move.gatepassId, scanId: move.scanId } : {};
 }
 
 export function rememberKey(key: GateKey) {
@@ -86,8 +101,8 @@ export async function checkOffline(token: string, now = new Date()): Promise<Gat
   };
   if (out) return { outcome: 'allow-return', message: 'Allow return', gatepass };
   const today = now.toISOString().slice(0, 10);
-  if (claims.exp * 1000 <= now.getTime() || claims.d < today) return { ...refused('expired'), gatepass };
-  if (claims.d > today) return { ...refused('wrong-day'), gatepass };
+  if (claims.exp * 1000 <= now.getTime() || claims.d < today) return refused('expired');
+  if (claims.d > today) return refused('wrong-day');
   return { outcome: 'allow-exit', message: 'Allow exit', gatepass };
 }
 
@@ -100,11 +115,21 @@ export function queueMove(move: QueuedMove) {
   localStorage.setItem(QUEUE_STORE, JSON.stringify([...pendingMoves(), move]));
 }
 
-/** Sends every queued exit and return; those sent leave the queue. */
+/** A refusal that sending again cannot change (a move without a scan, or one the scan does not allow). */
+const refusedForGood = (err: unknown) => err instanceof ApiError && [400, 404, 409].includes(err.status);
+
+/**
+ * Sends every queued exit and return; those sent, and those the server refuses for good, leave the
+ * queue. The first that cannot reach the server stops the round, to be tried again.
+ */
 export async function syncMoves(send: (move: QueuedMove) => Promise<unknown>): Promise<number> {
   let sent = 0;
   for (const move of pendingMoves()) {
-    await send(move);
+    try {
+      await send(move);
+    } catch (err) {
+      if (!refusedForGood(err)) throw err;
+    }
     localStorage.setItem(
       QUEUE_STORE,
       JSON.stringify(

@@ -1,7 +1,7 @@
 /** The student's approved pass at the gate: its QR code full-screen, black on white, with the short code. */
 import { Button, Modal, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import type { GatePass } from '@campus/contract';
+import { formatGateCode, type GatePass } from '@campus/contract';
 import { formatClock, formatDay } from '../../../lib/format';
 import { useGateCredential } from '../api';
 
@@ -75,7 +75,7 @@ function PassQr({ pass }: { pass: GatePass }) {
             c="#000"
             style={{ fontFamily: 'monospace', fontSize: 'clamp(2rem, 9vw, 3.5rem)', letterSpacing: '0.15em' }}
           >
-            {credential.data.code}
+            {formatGateCode(credential.data.code)}
           </Text>
         </Stack>
       )}

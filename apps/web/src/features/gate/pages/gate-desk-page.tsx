@@ -1,19 +1,21 @@
 /**
- * The gate desk, the guard's one screen: the camera reads a pass's QR code (jsQR on frames of the
- * video), or the guard types its short code; the answer comes at a glance in big type and colour,
- * and the guard confirms the exit or the return. Briefly offline, a credential is checked on the
- * device and what the guard records waits until the network is back.
+ * The gate desk, the guard's one screen, built for a queue on a phone: the code field first and
+ * focused, a camera strip below it, and the answer with its action on the first screen. Each answer
+ * sounds and vibrates where the device allows; after a move the field is empty and focused again,
+ * and an answer that needs nothing more clears itself. Briefly offline, a credential is checked on
+ * the device and what the guard records waits until the network is back.
  */
-import { Box, Button, Group, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
-import jsQR from 'jsqr';
+import { Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { GATE_DIRECTIONS, type GateAnswer, type GateKey } from '@campus/contract';
+import { formatGateCode, GATE_DIRECTIONS, type GateAnswer, type GateKey } from '@campus/contract';
 import { PageTitle } from '../../../components/page-title';
 import { api, NetworkError } from '../../../lib/api-client';
-import { formatClock, formatDay } from '../../../lib/format';
 import { oneOf, useUrlState } from '../../../lib/url-state';
 import { confirmMove, scanPass } from '../api';
-import { checkOffline, pendingMoves, queueMove, rememberKey, syncMoves } from '../offline';
+import { CameraStrip } from '../components/camera-strip';
+import { GateAnswerPanel, type Shown } from '../components/gate-answer';
+import { checkOffline, pendingMoves, proofOf, queueMove, rememberKey, syncMoves } from '../offline';
+import { signal, signalOf, unlockSound } from '../signal';
 
 /**
  * The same code read again within this time of its scan, or of the move recorded for it, is the same
@@ -21,103 +23,28 @@ import { checkOffline, pendingMoves, queueMove, rememberKey, syncMoves } from '.
  * before it is read again (and then asks for the return).
  */
 const SAME_SCAN_MS = 4000;
+/** How long an answer that needs nothing more (a move done, a refusal) stays before the desk clears. */
+export const CLEAR_AFTER_MS = 6000;
 
-interface Shown {
-  answer: GateAnswer;
-  offline: boolean;
+/** What was checked: the scanned credential or the typed code, sent again with the move when offline. */
+interface Checked extends Shown {
+  proof: { credential?: string; code?: string };
 }
 
-const COLOURS: Record<GateAnswer['outcome'], { bg: string; fg: string }> = {
-  'allow-exit': { bg: '#0b6e2e', fg: '#fff' },
-  'allow-return': { bg: '#0b4f8a', fg: '#fff' },
-  exited: { bg: '#0b6e2e', fg: '#fff' },
-  returned: { bg: '#0b4f8a', fg: '#fff' },
-  refused: { bg: '#a80f0f', fg: '#fff' },
-};
+const acting = (answer: GateAnswer | undefined) =>
+  answer?.outcome === 'allow-exit' || answer?.outcome === 'allow-return';
 
-function useCamera(onCode: (text: string) => void) {
-  const video = useRef<HTMLVideoElement>(null);
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [running, setRunning] = useState(false);
-  const handler = useRef(onCode);
-  useEffect(() => {
-    handler.current = onCode;
-  }, [onCode]);
-
-  useEffect(() => {
-    let stream: MediaStream | undefined;
-    let timer: number | undefined;
-    let stopped = false;
-    const start = async () => {
-      if (!navigator.mediaDevices?.getUserMedia) {
-        setProblem(
-          'This browser cannot use the camera here (the camera needs HTTPS). Type the code instead.',
-        );
-        return;
-      }
-      try {
-        stream = await navigator.mediaDevices.getUserMedia({
-          video: { facingMode: 'environment' },
-          audio: false,
-        });
-      } catch {
-        setProblem('The camera could not be opened. Allow the camera, or type the code instead.');
-        return;
-      }
-      if (stopped || !video.current) return;
-      video.current.srcObject = stream;
-      await video.current.play().catch(() => undefined);
-      setRunning(true);
-      const tick = () => {
-        const v = video.current;
-        const c = canvas.current;
-        if (v && c && v.videoWidth > 0) {
-          c.width = v.videoWidth;
-          c.height = v.videoHeight;
-          const ctx = c.getContext('2d', { willReadFrequently: true });
-          if (ctx) {
-            ctx.drawImage(v, 0, 0, c.width, c.height);
-            const frame = ctx.getImageData(0, 0, c.width, c.height);
-            const found = jsQR(frame.data, frame.width, frame.height, { inversionAttempts: 'dontInvert' });
-            if (found?.data) handler.current(found.data);
-          }
-        }
-        timer = window.setTimeout(tick, 250);
-      };
-      tick();
-    };
-    void start();
-    return () => {
-      stopped = true;
-      window.clearTimeout(timer);
-      stream?.getTracks().forEach((track) => track.stop());
-    };
-  }, []);
-  return { video, canvas, problem, running };
-}
-
-export function GateDeskPage() {
-  // What the desk checks lives in the address (`?direction=exit`): an exit-only desk stays one on reload.
-  const url = useUrlState();
-  const direction = oneOf(url.params.get('direction'), GATE_DIRECTIONS, 'auto');
-  const [shown, setShown] = useState<Shown | null>(null);
-  const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [queued, setQueued] = useState(() => pendingMoves().length);
-  const last = useRef<{ text: string; at: number } | null>(null);
-
-  // The key and the refusal list, for checking while offline; queued moves are sent when back.
+/** The key and the refusal list, for checking while offline; queued moves are sent when back. */
+function useOfflineSync(setQueued: (n: number) => void) {
   useEffect(() => {
     const refresh = async () => {
       try {
         rememberKey(await api<GateKey>('/api/gate/key'));
-        await syncMoves((m) => confirmMove(m.direction, m.gatepassId));
-        setQueued(pendingMoves().length);
+        await syncMoves((m) => confirmMove(m.direction, proofOf(m)));
       } catch {
-        // Offline: the key fetched before stays.
+        // Offline: the key fetched before stays, and the queue waits.
       }
+      setQueued(pendingMoves().length);
     };
     void refresh();
     const timer = window.setInterval(() => void refresh(), 60_000);
@@ -127,18 +54,66 @@ export function GateDeskPage() {
       window.clearInterval(timer);
       window.removeEventListener('online', onOnline);
     };
+  }, [setQueued]);
+}
+
+export function GateDeskPage() {
+  // What the desk checks lives in the address (`?direction=exit`): an exit-only desk stays one on reload.
+  const url = useUrlState();
+  const direction = oneOf(url.params.get('direction'), GATE_DIRECTIONS, 'auto');
+  const [shown, setShown] = useState<Checked | null>(null);
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [queued, setQueued] = useState(() => pendingMoves().length);
+  const last = useRef<{ text: string; at: number } | null>(null);
+  const field = useRef<HTMLInputElement>(null);
+  const action = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  useOfflineSync(setQueued);
+
+  useEffect(() => field.current?.focus(), []);
+
+  /** Back to ready: no answer, an empty field with the focus, for the next student. */
+  const ready = useCallback(() => {
+    setShown(null);
+    setCode('');
+    setError(null);
+    field.current?.focus();
   }, []);
 
+  // Each answer is heard and felt; the focus goes where the guard acts next: the action, or Next pass.
+  useEffect(() => {
+    if (!shown) return;
+    signal(signalOf(shown.answer));
+    if (shown.answer.outcome === 'exited' || shown.answer.outcome === 'returned') field.current?.focus();
+    else action.current?.focus();
+  }, [shown]);
+
+  // An answer that needs nothing more clears itself, unless the guard is already typing the next code.
+  useEffect(() => {
+    if (!shown || acting(shown.answer)) return;
+    const timer = window.setTimeout(() => {
+      const typing = document.activeElement === field.current && field.current?.value;
+      setShown(null);
+      if (typing) return;
+      const focus = document.activeElement;
+      if (!focus || focus === document.body || panel.current?.contains(focus)) ready();
+      else setCode('');
+    }, CLEAR_AFTER_MS);
+    return () => window.clearTimeout(timer);
+  }, [shown, ready]);
+
   const check = useCallback(
-    async (body: { credential?: string; code?: string }) => {
+    async (proof: { credential?: string; code?: string }) => {
       setBusy(true);
       setError(null);
       try {
-        setShown({ answer: await scanPass({ ...body, direction }), offline: false });
+        setShown({ answer: await scanPass({ ...proof, direction }), offline: false, proof });
       } catch (err) {
         const local =
-          err instanceof NetworkError && body.credential ? await checkOffline(body.credential) : undefined;
-        if (local) setShown({ answer: local, offline: true });
+          err instanceof NetworkError && proof.credential ? await checkOffline(proof.credential) : undefined;
+        if (local) setShown({ answer: local, offline: true, proof });
         else setError(err instanceof Error ? err.message : 'The code could not be checked');
       } finally {
         setBusy(false);
@@ -156,7 +131,6 @@ export function GateDeskPage() {
     },
     [check],
   );
-  const { video, canvas, problem, running } = useCamera(onCode);
 
   /** The code on the desk counts as just read, so its next reading waits for SAME_SCAN_MS. */
   const holdCode = () => {
@@ -165,22 +139,31 @@ export function GateDeskPage() {
 
   const confirm = async (move: 'exit' | 'return') => {
     const pass = shown?.answer.gatepass;
-    if (!pass) return;
+    if (!shown || !pass) return;
+    const { scanId } = shown.answer;
+    // A scan the server answered is confirmed by its id; one checked offline by its credential.
+    const queuedMove = {
+      direction: move,
+      gatepassId: pass._id,
+      at: new Date().toISOString(),
+      ...shown.proof,
+    };
     setBusy(true);
     holdCode();
     try {
-      setShown({ answer: await confirmMove(move, pass._id, shown.answer.scanId), offline: false });
+      const answer = await confirmMove(move, scanId ? { scanId, gatepassId: pass._id } : proofOf(queuedMove));
+      setShown({ answer, offline: false, proof: shown.proof });
+      setCode('');
     } catch (err) {
       if (err instanceof NetworkError) {
-        queueMove({ direction: move, gatepassId: pass._id, at: new Date().toISOString() });
+        setCode('');
+        queueMove({ ...queuedMove, ...(scanId ? { scanId } : {}) });
         setQueued(pendingMoves().length);
+        const outcome = move === 'exit' ? 'exited' : 'returned';
         setShown({
-          answer: {
-            outcome: move === 'exit' ? 'exited' : 'returned',
-            message: 'Recorded on this device',
-            gatepass: pass,
-          },
+          answer: { outcome, message: 'Recorded on this device', gatepass: pass },
           offline: true,
+          proof: shown.proof,
         });
       } else setError(err instanceof Error ? err.message : 'Could not record it');
     } finally {
@@ -189,19 +172,19 @@ export function GateDeskPage() {
     }
   };
 
-  const answer = shown?.answer;
-  const colours = answer ? COLOURS[answer.outcome] : undefined;
-  const pass = answer?.gatepass;
-
   return (
-    <>
+    <div onPointerDownCapture={unlockSound} onKeyDownCapture={unlockSound}>
       <PageTitle>Gate Desk</PageTitle>
-      <Stack gap="md">
-        <Group justify="space-between" wrap="wrap">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap" gap="xs">
           <SegmentedControl
             value={direction}
             onChange={(value) => url.change({ direction: value === 'auto' ? null : value })}
             aria-label="What this desk checks"
+            size="md"
+            styles={{
+              label: { minHeight: 44, display: 'flex', alignItems: 'center', justifyContent: 'center' },
+            }}
             data={[
               { value: 'auto', label: 'Both ways' },
               { value: 'exit', label: 'Exit' },
@@ -212,60 +195,33 @@ export function GateDeskPage() {
             <Text c="var(--campus-text-warning)">{queued} recorded offline, waiting to be sent</Text>
           )}
         </Group>
-        <Box
-          style={{ display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fit, minmax(300px, 1fr))' }}
+        <div
+          style={{ display: 'grid', gap: 12, gridTemplateColumns: 'repeat(auto-fit, minmax(300px, 1fr))' }}
         >
           <Stack gap="sm">
-            <Box
-              style={{
-                position: 'relative',
-                background: '#111',
-                borderRadius: 8,
-                overflow: 'hidden',
-                aspectRatio: '4 / 3',
-              }}
-            >
-              <video
-                ref={video}
-                muted
-                playsInline
-                aria-label="Camera"
-                style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
-              />
-              {!running && (
-                <Text
-                  c="#fff"
-                  ta="center"
-                  style={{
-                    position: 'absolute',
-                    inset: 0,
-                    display: 'grid',
-                    placeItems: 'center',
-                    padding: 16,
-                  }}
-                >
-                  {problem ?? 'Starting the camera…'}
-                </Text>
-              )}
-            </Box>
-            <canvas ref={canvas} hidden />
             <form
               onSubmit={(e) => {
                 e.preventDefault();
                 if (code.trim()) void check({ code });
+                else field.current?.focus();
               }}
             >
               <Group align="end" gap="sm" wrap="nowrap">
                 <TextInput
-                  label="Or type the code"
-                  placeholder="e.g. 7KQ4 M2XP"
+                  ref={field}
+                  label="Pass code"
+                  placeholder={formatGateCode('7KQ4M2XP')}
                   value={code}
-                  onChange={(e) => setCode(e.currentTarget.value)}
+                  onChange={(e) => setCode(e.currentTarget.value.toUpperCase())}
                   size="lg"
+                  maxLength={20}
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                  autoCorrect="off"
+                  spellCheck={false}
+                  enterKeyHint="go"
                   style={{ flex: 1 }}
-                  styles={{
-                    input: { fontFamily: 'monospace', letterSpacing: '0.1em', textTransform: 'uppercase' },
-                  }}
+                  styles={{ input: { fontFamily: 'monospace', letterSpacing: '0.1em' } }}
                 />
                 <Button type="submit" size="lg" loading={busy}>
                   Check
@@ -273,109 +229,20 @@ export function GateDeskPage() {
               </Group>
             </form>
             {error && <Text c="var(--campus-text-danger)">{error}</Text>}
+            <CameraStrip onCode={onCode} />
           </Stack>
-
-          <Paper
-            role="status"
-            aria-live="assertive"
-            radius="md"
-            p="lg"
-            data-testid="gate-answer"
-            style={{ background: colours?.bg ?? '#f1f3f5', color: colours?.fg ?? '#212529', minHeight: 280 }}
-          >
-            {!answer ? (
-              <Text size="xl">Show a pass to the camera, or type its code.</Text>
-            ) : (
-              <Stack gap="sm">
-                <Title
-                  order={2}
-                  c="inherit"
-                  style={{ fontSize: 'clamp(2rem, 7vw, 3.2rem)', lineHeight: 1.1 }}
-                >
-                  {answer.outcome === 'refused' ? 'Refused' : answer.message}
-                </Title>
-                {answer.outcome === 'refused' && (
-                  <Text fw={700} c="inherit" style={{ fontSize: 'clamp(1.3rem, 4vw, 1.8rem)' }}>
-                    {answer.message}
-                  </Text>
-                )}
-                {answer.late && (
-                  <Text fw={700} c="inherit" size="xl">
-                    Late: back after the return time
-                  </Text>
-                )}
-                {shown.offline && (
-                  <Text fw={700} c="inherit" size="lg">
-                    Checked offline on this device
-                  </Text>
-                )}
-                {pass && (
-                  <Group gap="md" wrap="nowrap" align="center">
-                    <Box
-                      aria-hidden
-                      style={{
-                        width: 72,
-                        height: 72,
-                        flex: 'none',
-                        borderRadius: '50%',
-                        background: '#fff',
-                        color: colours?.bg,
-                        display: 'grid',
-                        placeItems: 'center',
-                        fontSize: 28,
-                        fontWeight: 800,
-                      }}
-                    >
-                      {pass.initials}
-                    </Box>
-                    <Stack gap={2}>
-                      <Text fw={800} c="inherit" style={{ fontSize: 'clamp(1.4rem, 5vw, 2rem)' }}>
-                        {pass.name}
-                      </Text>
-                      <Text c="inherit" size="lg">
-                        {pass.group ? `${pass.group} · ` : ''}Roll No {pass.rollNo}
-                      </Text>
-                    </Stack>
-                  </Group>
-                )}
-                {pass && (
-                  <Text c="inherit" size="xl" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                    {formatDay(pass.date)} · {formatClock(pass.time)}–
-                    {pass.returnBy ? formatClock(pass.returnBy) : 'end of day'}
-                  </Text>
-                )}
-                {pass?.reason && (
-                  <Text c="inherit" size="lg">
-                    {pass.reason}
-                  </Text>
-                )}
-                {answer.outcome === 'allow-exit' && (
-                  <Button
-                    size="xl"
-                    color="white"
-                    c="#0b6e2e"
-                    loading={busy}
-                    onClick={() => void confirm('exit')}
-                  >
-                    Allow exit
-                  </Button>
-                )}
-                {answer.outcome === 'allow-return' && (
-                  <Button
-                    size="xl"
-                    color="white"
-                    c="#0b4f8a"
-                    loading={busy}
-                    onClick={() => void confirm('return')}
-                  >
-                    Allow return
-                  </Button>
-                )}
-              </Stack>
-            )}
-          </Paper>
-        </Box>
+          <div ref={panel}>
+            <GateAnswerPanel
+              shown={shown}
+              busy={busy}
+              onConfirm={(move) => void confirm(move)}
+              onDismiss={ready}
+              actionRef={action}
+              clearsIn={CLEAR_AFTER_MS / 1000}
+            />
+          </div>
+        </div>
       </Stack>
-    </>
+    </div>
   );
 }
