@@ -80,22 +80,11 @@ export interface BeforeMark {
 /**
  * What the day holds for a mark's roster (the JSON object of a mark, `{"230001":"Present",…}`), as
  * rows of three kinds: `away` 0 is a recorded status, 1 approved leave covering the day, 2 a pass
- * approved for it with its movements in `recorded` (the rules of leave/repository.ts). One statement of three reads: each student's
- * mark of the day by the (date, roll_no) key, and the day's approved leave and passes, kept to these
- * students. Asking each student's leave and passes in turn, as this did before, took 560 µs of
- * SQLite's time a mark of 200 on the 20,000-student campus, where this takes 280–460.
- *
- * On PostgreSQL the marks are looked up student by student (a lateral read): given the roster as a
- * set, it joins every mark of the day instead, with the dead row versions re-marks leave, and under
- * the mix its own CPU a request doubled (the same reason as `marksForGroup`'s). Whether each student
- * exists is not asked: an unknown roll number has no recorded status, so its mark is always
- * written, and the write's foreign key refuses it (`mark`).
- *
- * On PostgreSQL the day is given as `(select $n)`, a value the planner does not look at: planned
- * with today's date, past the statistics' last day, every part looked cheaper than the plan kept for
- * any day, so the statement was planned again on every mark (0.35 ms, as long as the read). Now the
- * kept plan is the same plan, and is used from the sixth mark on each connection (decision record
- * 0049).
+ * approved for it with its movements in `recorded` (the rules of leave/repository.ts), in one
+ * statement. On PostgreSQL the marks are read student by student (a lateral read) and the day is a
+ * value the planner does not look at, so the kept plan serves every day (decision record 0049; why,
+ * in docs/performance.md, "Attendance: the statement before a mark"). An unknown roll number is not
+ * looked for: the write's foreign key refuses it (`mark`).
  */
 function beforeMarkStatement(dialect: Dialect, date: string, roster: string, recordedKnown: boolean) {
   const day = dialect === 'postgres' ? sql<string>`(select ${date}::text)` : date;
