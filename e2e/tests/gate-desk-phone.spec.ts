@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { formatGateCode } from '@campus/contract';
 import { CHROMIUM_ARGS } from '../../bench/web/chromium-flags';
-import { bearer, createGuard, OWN_PASSWORD, unique } from '../support/accounts';
+import { bearer, createGroup, createGuard, createStudents, OWN_PASSWORD, unique } from '../support/accounts';
 import { expectAccessible } from '../support/a11y';
 import { PAGE_LOAD, settle } from '../support/screens';
 import { DEMO, signInAs } from '../support/session';
@@ -58,9 +58,13 @@ test('a guard with a queue checks a code, allows the exit on the first screen, a
   // The student's own pass for today, approved by their mentor; each signed in apart, as each has a
   // device of their own.
   const reason = `Desk ${unique()}`;
+  // A student of the journey's own: the demo students' hourly pass allowance is other journeys'.
+  const group = `Desk ${unique()}`;
+  await createGroup(request, group);
+  const [rollNo] = await createStudents(request, group, 1, 'Desk Student');
   const asStudent = await playwright.request.newContext({ baseURL });
   const asTeacher = await playwright.request.newContext({ baseURL });
-  const student = await bearer(asStudent, DEMO.student);
+  const student = await bearer(asStudent, rollNo!, OWN_PASSWORD);
   const submitted = await asStudent.post('/api/submit-gatepass', {
     headers: student,
     data: { date: new Date().toISOString().slice(0, 10), time: '00:00', reason },

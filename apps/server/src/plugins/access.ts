@@ -8,6 +8,8 @@ import { cookieWriteProblem, isUnsafeMethod, publicWriteProblem } from './same-o
 import { applySecurityHeaders } from './security';
 import { clearSessionCookie, sessionCookie } from './session-cookie';
 
+/** The token-decoding call: where a client that dropped its token shows it (decision record 0073). */
+const DECODE_ROUTE = '/api/post-data-from-token/:token';
 /** Route prefixes registered by third-party plugins that are public as a whole. */
 const PUBLIC_PREFIXES = ['/api/docs'];
 
@@ -120,9 +122,11 @@ export function registerAccessControl(
       else admit(found);
     };
 
-  // A client that shows a token other than its cookie's (the spec's client sends `Bearer null` once
+  // A client that decodes a token other than its cookie's (the spec's client sends `Bearer null` once
   // its Logout dropped the token) has left the cookie's session: end it (decision record 0073).
+  // Other calls are judged by their header alone: an API client with a cookie jar may hold several.
   const leaveDroppedCookie: onRequestHookHandler = (request, reply, done) => {
+    if (request.routeOptions.url !== DECODE_ROUTE) return done();
     const cookie = request.headers.authorization === undefined ? undefined : sessionCookie(request);
     if (!cookie || cookie === bearerToken(request)) return done();
     clearSessionCookie(request, reply);

@@ -107,7 +107,6 @@ export const authRoutes: Feature = async (app: App, { auth, tokens, db, signIn }
         email: identity.email,
         ...idClaim,
       });
-      await endReplacedSession(request);
       setSessionCookie(request, reply, token, expiresAt);
       const mustChange = account.must_change_password === 1 ? { mustChangePassword: true as const } : {};
       return { token, role: identity.role, message: 'Login successful', ...mustChange };
