@@ -116,6 +116,23 @@ const EXPECTED: Record<string, Expectation> = {
   'GET /api/attendance-leave': STAFF,
   'GET /api/attendance-settings': ANY,
   'PUT /api/attendance-settings': ['admin'],
+  'GET /api/courses': ANY,
+  'POST /api/courses': ['admin'],
+  'PUT /api/courses/:code': ['admin'],
+  'DELETE /api/courses/:code': ['admin'],
+  'GET /api/periods': ANY,
+  'POST /api/periods': ['admin'],
+  'PUT /api/periods/:id': ['admin'],
+  'DELETE /api/periods/:id': ['admin'],
+  'GET /api/holidays': ANY,
+  'PUT /api/holidays/:date': ['admin'],
+  'DELETE /api/holidays/:date': ['admin'],
+  'GET /api/timetable-settings': ANY,
+  'PUT /api/timetable-settings': ['admin'],
+  'GET /api/timetable/day': ANY,
+  'GET /api/lectures/:periodId/:date': STAFF,
+  'POST /api/lectures/:periodId/:date/marks': STAFF,
+  'GET /api/attendance-courses/:rollNo': ANY,
   'GET /api/performance/:rollNo': ANY,
   'GET /api/students-performance': STAFF,
   'GET /api/marks': STAFF,
@@ -223,6 +240,9 @@ function fillPath(url: string, token: string): string {
     .replace(':name', 'M-1')
     .replace(':status', 'pending')
     .replace(':token', token)
+    .replace(':periodId', randomUUID())
+    .replace(':date', '2031-02-03')
+    .replace(':code', 'CS301')
     .replace(':id', randomUUID())
     .replace(':kind', 'students')
     .replace('/*', '/index.html');

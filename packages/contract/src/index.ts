@@ -28,3 +28,6 @@ export * from './csv-cells.js';
 export * from './notifications.js';
 export * from './live.js';
 export * from './mail.js';
+export * from './campus-clock.js';
+export * from './timetable.js';
+export * from './lecture-attendance.js';

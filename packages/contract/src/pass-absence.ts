@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { TimeSchema } from './common.js';
+import { DEFAULT_TIME_ZONE, instantAt } from './campus-clock.js';
 
 /** The part of the day the campus teaches, HH:MM to HH:MM. */
 export interface ClassHours {
@@ -32,11 +33,13 @@ export interface PassMovements {
   revokedAt: string | null;
 }
 
-const at = (date: string, time: string) => Date.parse(`${date}T${time}:00.000Z`);
+/** A pass's date and times are the campus's wall clock. */
+const at = (date: string, time: string, zone: string) =>
+  zone === DEFAULT_TIME_ZONE ? Date.parse(`${date}T${time}:00.000Z`) : instantAt(date, time, zone);
 
 /** The end of the pass's window: its return time that day, or the end of the day. */
-function windowEnd(pass: PassMovements): number {
-  return pass.returnBy ? at(pass.date, pass.returnBy) : at(pass.date, '00:00') + 86_400_000;
+function windowEnd(pass: PassMovements, zone: string): number {
+  return pass.returnBy ? at(pass.date, pass.returnBy, zone) : at(pass.date, '23:59', zone) + 60_000;
 }
 
 /**
@@ -44,20 +47,41 @@ function windowEnd(pass: PassMovements): number {
  * they were: from the recorded exit to the return (or now, while still out); without a recorded exit,
  * the pass's window once it is past (a campus without a desk records no exits); never before.
  */
-export function timeOut(pass: PassMovements, now: number): [number, number] | undefined {
+export function timeOut(
+  pass: PassMovements,
+  now: number,
+  zone = DEFAULT_TIME_ZONE,
+): [number, number] | undefined {
   if (pass.exitedAt) {
     const from = Date.parse(pass.exitedAt);
     const to = pass.returnedAt ? Date.parse(pass.returnedAt) : now;
     return to > from ? [from, to] : undefined;
   }
   if (pass.revokedAt) return undefined;
-  const end = windowEnd(pass);
-  return now >= end ? [at(pass.date, pass.time), end] : undefined;
+  const end = windowEnd(pass, zone);
+  return now >= end ? [at(pass.date, pass.time, zone), end] : undefined;
 }
 
 /** Whether the pass makes its student On leave for a day-level mark of the pass's day. */
 export function passExcusesDay(pass: PassMovements, hours: ClassHours, now: number): boolean {
   const out = timeOut(pass, now);
   if (!out) return false;
-  return out[0] <= at(pass.date, hours.classStart) && out[1] >= at(pass.date, hours.classEnd);
+  return (
+    out[0] <= at(pass.date, hours.classStart, DEFAULT_TIME_ZONE) &&
+    out[1] >= at(pass.date, hours.classEnd, DEFAULT_TIME_ZONE)
+  );
+}
+
+/**
+ * Whether the pass makes its student On leave for a lecture from `start` to `end` (instants): when
+ * the time they were out overlaps it, however briefly (decision record 0081).
+ */
+export function passCoversLecture(
+  pass: PassMovements,
+  lecture: { start: number; end: number },
+  now: number,
+  zone: string,
+): boolean {
+  const out = timeOut(pass, now, zone);
+  return out !== undefined && out[0] < lecture.end && out[1] > lecture.start;
 }

@@ -40,6 +40,7 @@ import * as emailChanges from './migrations/0039-email-changes';
 import * as faqUnmatched from './migrations/0036-faq-unmatched';
 import * as attendanceByDayIndex from './migrations/0040-attendance-by-day-index';
 import * as gatePassClosed from './migrations/0041-gate-pass-closed';
+import * as timetable from './migrations/0042-timetable';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -80,6 +81,7 @@ const migrations: Record<string, Migration> = {
   '0036-faq-unmatched': faqUnmatched,
   '0040-attendance-by-day-index': attendanceByDayIndex,
   '0041-gate-pass-closed': gatePassClosed,
+  '0042-timetable': timetable,
 };
 
 /** The migration that creates the schema: it runs on the first start of a new database only. */

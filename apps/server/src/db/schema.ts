@@ -1,6 +1,7 @@
 /** Table types of the database, shared by SQLite and PostgreSQL. */
 import type { AttendanceStatus, CgpaSource, GatePassStatus, LeaveStatus, Role } from '@campus/contract';
 import type { Generated } from 'kysely';
+import type { TimetableTables } from './schema-timetable';
 
 export interface AccountsTable {
   id: string;
@@ -389,7 +390,7 @@ export interface GuardianOptoutsTable {
   created_at: string;
 }
 
-export interface Database {
+export interface Database extends TimetableTables {
   accounts: AccountsTable;
   sessions: SessionsTable;
   rate_limits: RateLimitsTable;

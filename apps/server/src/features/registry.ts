@@ -22,6 +22,8 @@ import { queriesRoutes } from './queries/routes';
 import { statsRoutes } from './stats/routes';
 import { supportRoutes } from './support/routes';
 import { syllabusRoutes } from './syllabus/routes';
+import { lectureRoutes } from './timetable/lecture-routes';
+import { timetableRoutes } from './timetable/routes';
 import { exportRoutes } from './transfer/export-routes';
 import { importRoutes } from './transfer/import-routes';
 
@@ -41,6 +43,8 @@ export const FEATURES: Feature[] = [
   queriesRoutes,
   attendanceRoutes,
   attendanceReportRoutes,
+  timetableRoutes,
+  lectureRoutes,
   leaveRoutes,
   performanceRoutes,
   marksRoutes,

@@ -49,7 +49,41 @@ const changes = (_b: Fields, a: Fields) =>
   Array.isArray(a.changes) ? describeChanges(a.changes as FieldChange[]) : null;
 const status = (who: string) => (b: Fields) => `${who} ${b.active === true ? 'reactivated' : 'deactivated'}`;
 
+/** A change of the timetable, named by what it changed. */
+const timetable = (what: string, target: (b: Fields, p: Fields) => unknown): Rule => ({
+  kind: 'timetable.change',
+  target,
+  detail: () => what,
+});
+
 export const AUDIT_RULES: Record<string, Rule> = {
+  'POST /api/courses': timetable('course added', (b) => b.code),
+  'PUT /api/courses/:code': timetable('course changed', (_b, p) => p.code),
+  'DELETE /api/courses/:code': timetable('course removed', (_b, p) => p.code),
+  'POST /api/periods': timetable('period added', (b) => `${String(b.course)} ${String(b.group)}`),
+  'PUT /api/periods/:id': timetable('period changed', (b) => `${String(b.course)} ${String(b.group)}`),
+  'DELETE /api/periods/:id': timetable('period removed', (_b, p) => p.id),
+  'PUT /api/holidays/:date': timetable('holiday set', (_b, p) => p.date),
+  'DELETE /api/holidays/:date': timetable('holiday removed', (_b, p) => p.date),
+  'PUT /api/timetable-settings': timetable('term settings changed', () => null),
+  'POST /api/lectures/:periodId/:date/marks': {
+    kind: 'lecture.mark',
+    target: (_b, p) => `${String(p.periodId)} ${String(p.date)}`,
+    detail: (b) => (Array.isArray(b.records) ? `${b.records.length} records` : null),
+    // A student away for the lecture marked anyway: the teacher's deliberate override.
+    also: [
+      {
+        kind: 'lecture.override_leave',
+        detail: (_b, a) =>
+          Array.isArray(a.overridden) && a.overridden.length > 0
+            ? `${a.overridden.length} away marked anyway: ${a.overridden
+                .map((o) => `${String(field(o, 'studentId'))} ${String(field(o, 'status'))}`)
+                .join(', ')}`
+            : null,
+        detailLimit: 1000,
+      },
+    ],
+  },
   'POST /api/login': {
     kind: 'signin.success',
     // 403: the right password of a deactivated account. 401 and 403 are answers to checked passwords,

@@ -1,0 +1,249 @@
+/**
+ * Lectures as people meet them: a day's lectures of the signed-in student or teacher, a lecture's
+ * roster and its marks, and where a student stands in each course.
+ */
+import {
+  CourseStandingsSchema,
+  ErrorSchema,
+  LEAVE_SOURCE_WORDS,
+  LectureMarkAnswerSchema,
+  LectureMarkRequestSchema,
+  LectureParamsSchema,
+  LectureRosterSchema,
+  MESSAGES,
+  RollNoParamsSchema,
+  TimetableDayQuerySchema,
+  TimetableDaySchema,
+  instantAt,
+  requiredText,
+  wallClock,
+  type Period,
+} from '@campus/contract';
+import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { assertOwnRollNo, principalOf } from '../../plugins/access';
+import type { Principal } from '../../types';
+import type { Db } from '../../db/index';
+import type { Feature } from '../deps';
+import { notHeld } from './calendar';
+import { applyAway, awayFor, lectureRoster, writeLectureMarks, type LectureAt } from './lectures';
+import { timetableRepository, type TimetableRepository } from './repository';
+import { readTermSettings } from './settings';
+import { standingsOf } from './standing';
+
+const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
+const STAFF = ['teacher', 'admin'] as const;
+
+function listed(rollNos: number[]): string {
+  const shown = rollNos.slice(0, 10).join(', ');
+  return rollNos.length > 10 ? `${shown} and ${rollNos.length - 10} more` : shown;
+}
+
+/** Whether the person may mark the lecture: its teacher, the group's mentors and admins. */
+async function mayMark(db: Db, who: Principal, period: Period): Promise<boolean> {
+  if (who.role === 'admin') return true;
+  if (who.role !== 'teacher') return false;
+  if (period.teacherId === who.loginId) return true;
+  const mentor = await db
+    .selectFrom('teacher_groups')
+    .select('group_name')
+    .where('teacher_account_id', '=', who.accountId)
+    .where('group_name', '=', period.group)
+    .executeTakeFirst();
+  return mentor !== undefined;
+}
+
+/** The lecture of a period on a date, or the refusal that says why there is none. */
+async function lectureOf(
+  db: Db,
+  timetable: TimetableRepository,
+  periodId: string,
+  date: string,
+  now: number,
+): Promise<LectureAt> {
+  const period = await timetable.selectPeriods().where('p.id', '=', periodId).executeTakeFirst();
+  if (!period) throw notFound('There is no such period');
+  const term = await readTermSettings(db, now);
+  const holiday = await db.selectFrom('holidays').select('name').where('date', '=', date).executeTakeFirst();
+  const why = notHeld(period, date, term, holiday?.name);
+  if (why) throw badRequest(why);
+  return { period, date, zone: term.timeZone };
+}
+
+export const lectureRoutes: Feature = async (app, { db, now }) => {
+  const timetable = timetableRepository(db);
+
+  app.get(
+    '/api/timetable/day',
+    {
+      config: { access: ['student', 'teacher', 'admin'] },
+      schema: {
+        tags: ['timetable'],
+        summary:
+          "A day's lectures (today unless a date is given): a student's group's, a teacher's own, or a group's for an admin",
+        querystring: TimetableDayQuerySchema.extend({ group: requiredText(50).optional() }),
+        response: { 200: TimetableDaySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const who = principalOf(request);
+      const term = await readTermSettings(db, now());
+      const date = request.query.date ?? wallClock(now(), term.timeZone).day;
+      let periods: Period[] = [];
+      if (who.role === 'student') {
+        const me = await db
+          .selectFrom('students')
+          .select('group_name')
+          .where('account_id', '=', who.accountId)
+          .executeTakeFirst();
+        if (me) periods = await timetable.listPeriods({ group: me.group_name });
+      } else if (who.role === 'teacher') {
+        periods = await timetable.listPeriods({ teacherId: who.loginId });
+      } else if (request.query.group) {
+        periods = await timetable.listPeriods({ group: request.query.group });
+      }
+      const holiday = await db
+        .selectFrom('holidays')
+        .select('name')
+        .where('date', '=', date)
+        .executeTakeFirst();
+      const inTerm = date >= term.termStart && date <= term.termEnd;
+      const held =
+        inTerm && !holiday ? periods.filter((p) => notHeld(p, date, term, undefined) === undefined) : [];
+      const marked = held.length
+        ? new Set(
+            (
+              await db
+                .selectFrom('lecture_marks')
+                .select('period_id')
+                .distinct()
+                .where('date', '=', date)
+                .where(
+                  'period_id',
+                  'in',
+                  held.map((p) => p._id),
+                )
+                .execute()
+            ).map((m) => m.period_id),
+          )
+        : new Set<string>();
+      return {
+        date,
+        holiday: holiday?.name ?? null,
+        inTerm,
+        lectures: held.map((p) => ({ ...p, date, marked: marked.has(p._id) })),
+      };
+    },
+  );
+
+  app.get(
+    '/api/lectures/:periodId/:date',
+    {
+      config: { access: STAFF },
+      schema: {
+        tags: ['timetable'],
+        summary: "A lecture's roster: the group's students, their marks, and who is away for it and why",
+        params: LectureParamsSchema,
+        response: { 200: LectureRosterSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { periodId, date } = request.params;
+      const lecture = await lectureOf(db, timetable, periodId, date, now());
+      const away = await awayFor(db, lecture, now());
+      const students = await lectureRoster(db, lecture, away);
+      return {
+        lecture: { ...lecture.period, date, marked: students.some((s) => s.status !== null) },
+        students,
+      };
+    },
+  );
+
+  app.post(
+    '/api/lectures/:periodId/:date/marks',
+    {
+      config: { access: STAFF },
+      schema: {
+        tags: ['timetable'],
+        summary:
+          'Marks a lecture that has begun: Present, Absent, Late (with minutes) or On leave. Students away for it stay On leave unless overridden; the other rows are saved',
+        params: LectureParamsSchema,
+        body: LectureMarkRequestSchema,
+        response: { 200: LectureMarkAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const who = principalOf(request);
+      const { periodId, date } = request.params;
+      const at = now();
+      const lecture = await lectureOf(db, timetable, periodId, date, at);
+      const { period } = lecture;
+      if (instantAt(date, period.start, lecture.zone) > at) {
+        throw badRequest(
+          `date: the ${period.course} lecture of ${date} begins at ${period.start}; mark it once it has begun`,
+        );
+      }
+      if (!(await mayMark(db, who, period))) {
+        throw forbidden(
+          `Only the teacher of this lecture, the mentors of ${period.group} and admins may mark it`,
+        );
+      }
+      const { records } = request.body;
+      const seen = new Set<number>();
+      const twice = records.filter((r) => seen.size === seen.add(r.studentId).size).map((r) => r.studentId);
+      if (twice.length > 0) throw badRequest(`records: each student once; listed twice: ${listed(twice)}`);
+      const inGroup = new Set(
+        (
+          await db
+            .selectFrom('students')
+            .select('roll_no')
+            .where('group_name', '=', period.group)
+            .where(
+              'roll_no',
+              'in',
+              records.map((r) => r.studentId),
+            )
+            .execute()
+        ).map((s) => s.roll_no),
+      );
+      const outside = records.filter((r) => !inGroup.has(r.studentId)).map((r) => r.studentId);
+      if (outside.length > 0) {
+        throw badRequest(`records: not students of ${period.group}: ${listed(outside)}; nothing was marked`);
+      }
+      const away = await awayFor(db, lecture, at);
+      const applied = applyAway(records, away);
+      if (applied.notAway.length > 0) {
+        throw badRequest(
+          `records: On leave comes from approved leave or a gate pass out during the lecture, and these students have none: ${listed(applied.notAway)}; nothing was marked`,
+        );
+      }
+      await writeLectureMarks(db, lecture, applied.marks, who.accountId, new Date(at).toISOString());
+      return {
+        message: MESSAGES.attendance.marked,
+        saved: applied.marks.length,
+        keptOnLeave: applied.keptOnLeave.map((k) => ({ ...k, reason: LEAVE_SOURCE_WORDS[k.source] })),
+        ...(applied.overridden.length > 0 && { overridden: applied.overridden }),
+      };
+    },
+  );
+
+  app.get(
+    '/api/attendance-courses/:rollNo',
+    {
+      config: { access: ['student', 'teacher', 'admin'] },
+      schema: {
+        tags: ['timetable'],
+        summary:
+          "A student's attendance per course and overall, with the forecast of the course's rule (students: their own only)",
+        params: RollNoParamsSchema,
+        response: { 200: CourseStandingsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { rollNo } = request.params;
+      assertOwnRollNo(request, rollNo);
+      const standings = await standingsOf(db, timetable, rollNo, await readTermSettings(db, now()), now());
+      if (!standings) throw notFound(`No student with roll number ${rollNo}`);
+      return standings;
+    },
+  );
+};

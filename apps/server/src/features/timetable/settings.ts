@@ -1,0 +1,71 @@
+/**
+ * The term and the campus's clock: the term's first and last day, the campus's time zone, how a Late
+ * mark counts and the attendance a course needs unless it says otherwise. Kept in campus_settings.
+ */
+import {
+  ATTENDANCE_WARNING_PERCENT,
+  DEFAULT_TIME_ZONE,
+  TermSettingsSchema,
+  campusToday,
+  isTimeZone,
+  type TermSettings,
+} from '@campus/contract';
+import type { Db } from '../../db/index';
+
+export const TERM_SETTING_KEYS = {
+  termStart: 'timetable.term_start',
+  termEnd: 'timetable.term_end',
+  timeZone: 'campus.time_zone',
+  lateCounts: 'attendance.late_counts',
+  minPercent: 'attendance.min_percent',
+} as const;
+
+/** Until a term is set, the half year around today: January to June, or July to December. */
+export function defaultTerm(today: string): { termStart: string; termEnd: string } {
+  const year = today.slice(0, 4);
+  return today.slice(5, 7) <= '06'
+    ? { termStart: `${year}-01-01`, termEnd: `${year}-06-30` }
+    : { termStart: `${year}-07-01`, termEnd: `${year}-12-31` };
+}
+
+/** The term settings in force at `now`; a stored value that no longer holds falls back to the default. */
+export async function readTermSettings(db: Db, now: number): Promise<TermSettings> {
+  const rows = await db
+    .selectFrom('campus_settings')
+    .select(['key', 'value'])
+    .where('key', 'in', Object.values(TERM_SETTING_KEYS))
+    .execute();
+  const value = (key: string) => rows.find((r) => r.key === key)?.value;
+  const timeZone = value(TERM_SETTING_KEYS.timeZone) ?? DEFAULT_TIME_ZONE;
+  const fallback = {
+    ...defaultTerm(campusToday(now, isTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE)),
+    timeZone,
+    lateCounts: 'present' as const,
+    minPercent: ATTENDANCE_WARNING_PERCENT,
+  };
+  const stored = {
+    termStart: value(TERM_SETTING_KEYS.termStart) ?? fallback.termStart,
+    termEnd: value(TERM_SETTING_KEYS.termEnd) ?? fallback.termEnd,
+    timeZone,
+    lateCounts: value(TERM_SETTING_KEYS.lateCounts) ?? fallback.lateCounts,
+    minPercent: Number(value(TERM_SETTING_KEYS.minPercent) ?? fallback.minPercent),
+  };
+  const parsed = TermSettingsSchema.safeParse(stored);
+  return parsed.success ? parsed.data : { ...fallback, timeZone: DEFAULT_TIME_ZONE };
+}
+
+/** Keeps the settings given, in one transaction. */
+export async function writeTermSettings(db: Db, settings: Partial<TermSettings>): Promise<void> {
+  const rows = (Object.keys(TERM_SETTING_KEYS) as (keyof TermSettings)[])
+    .filter((name) => settings[name] !== undefined)
+    .map((name) => ({ key: TERM_SETTING_KEYS[name], value: String(settings[name]) }));
+  await db.transaction().execute(async (trx) => {
+    for (const row of rows) {
+      await trx
+        .insertInto('campus_settings')
+        .values(row)
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value: row.value }))
+        .execute();
+    }
+  });
+}

@@ -1,0 +1,154 @@
+/**
+ * Attendance per lecture and per course, and the forecast of the campus's rule (75 % by default):
+ * how many of a course's remaining lectures a student must attend to stay at it.
+ */
+import { z } from 'zod';
+import { IsoDateSchema, IdSchema } from './common.js';
+import { ON_LEAVE_STATUS } from './constants.js';
+import { AttendanceStudentIdSchema } from './attendance.js';
+import { LectureSchema, type LateRule } from './timetable.js';
+
+export const LECTURE_STATUSES = ['Present', 'Absent', 'Late', ON_LEAVE_STATUS] as const;
+export type LectureStatus = (typeof LECTURE_STATUSES)[number];
+/** The most minutes a Late mark may carry: a lecture's length at most. */
+export const MAX_LATE_MINUTES = 240;
+
+export const LectureParamsSchema = z.object({ periodId: IdSchema, date: IsoDateSchema });
+
+export const LectureMarkInputSchema = z
+  .object({
+    studentId: AttendanceStudentIdSchema,
+    status: z.enum(LECTURE_STATUSES, { error: 'must be Present, Absent, Late or On leave' }),
+    lateMinutes: z.coerce
+      .number({ error: 'must be a whole number of minutes' })
+      .int({ error: 'must be a whole number of minutes' })
+      .min(1, { error: 'must be at least 1' })
+      .max(MAX_LATE_MINUTES, { error: `must be at most ${MAX_LATE_MINUTES}` })
+      .optional(),
+    overrideLeave: z.boolean({ error: 'must be true or false' }).optional(),
+  })
+  .refine((r) => r.status === 'Late' || r.lateMinutes === undefined, {
+    path: ['lateMinutes'],
+    error: 'is only for a Late mark',
+  });
+export type LectureMarkInput = z.infer<typeof LectureMarkInputSchema>;
+
+export const LectureMarkRequestSchema = z.object({
+  records: z
+    .array(LectureMarkInputSchema, { error: 'must be a list of marks' })
+    .min(1, { error: 'must not be empty' })
+    .max(500, { error: 'must be at most 500 marks' }),
+});
+export type LectureMarkRequest = z.infer<typeof LectureMarkRequestSchema>;
+
+/** A student on a lecture's roster: their mark, if any, and whether they are away for it and why. */
+export const LectureRosterRowSchema = z.object({
+  RollNo: z.number(),
+  name: z.string(),
+  status: z.enum(LECTURE_STATUSES).nullable(),
+  lateMinutes: z.number().nullable(),
+  away: z.enum(['leave', 'gatepass']).nullable(),
+});
+export type LectureRosterRow = z.infer<typeof LectureRosterRowSchema>;
+export const LectureRosterSchema = z.object({
+  lecture: LectureSchema,
+  students: z.array(LectureRosterRowSchema),
+});
+export type LectureRoster = z.infer<typeof LectureRosterSchema>;
+
+export const LectureMarkAnswerSchema = z.object({
+  message: z.string(),
+  saved: z.number(),
+  keptOnLeave: z.array(
+    z.object({ studentId: z.number(), source: z.enum(['leave', 'gatepass']), reason: z.string() }),
+  ),
+  /** Students away for the lecture whom the teacher marked anyway (audited). */
+  overridden: z.array(z.object({ studentId: z.number(), status: z.enum(LECTURE_STATUSES) })).optional(),
+});
+export type LectureMarkAnswer = z.infer<typeof LectureMarkAnswerSchema>;
+
+/** Lecture marks counted for one student in one course. */
+export interface CourseCounts {
+  present: number;
+  late: number;
+  absent: number;
+  onLeave: number;
+}
+
+/** The lectures that count (On leave does not) and the credit earned, by the campus's Late rule. */
+export function courseCredit(counts: CourseCounts, late: LateRule): { held: number; attended: number } {
+  const lateCredit = late === 'present' ? 1 : late === 'half' ? 0.5 : 0;
+  return {
+    held: counts.present + counts.late + counts.absent,
+    attended: counts.present + counts.late * lateCredit,
+  };
+}
+
+export const COURSE_STATES = ['ok', 'at-risk', 'unreachable'] as const;
+export type CourseState = (typeof COURSE_STATES)[number];
+
+export interface Forecast {
+  /** Lectures of the remaining ones the student must attend; more than `remaining` when out of reach. */
+  needed: number;
+  state: CourseState;
+  text: string;
+}
+
+const percentOf = (attended: number, held: number) => (held === 0 ? 100 : (attended / held) * 100);
+
+/**
+ * What the student must do to end the term at `minPercent` in the course: attend `needed` of the
+ * `remaining` lectures. At risk while below the rule now; unreachable when even every remaining
+ * lecture would not bring them to it.
+ */
+export function forecast(
+  course: string,
+  held: number,
+  attended: number,
+  remaining: number,
+  minPercent: number,
+): Forecast {
+  const total = held + remaining;
+  const needed = Math.max(0, Math.ceil((minPercent / 100) * total - attended - 1e-9));
+  const lectures = (n: number) => `${n} ${n === 1 ? 'lecture' : 'lectures'}`;
+  if (needed > remaining) {
+    return { needed, state: 'unreachable', text: `${minPercent} % in ${course} can no longer be reached` };
+  }
+  const state: CourseState = percentOf(attended, held) < minPercent ? 'at-risk' : 'ok';
+  if (remaining === 0) {
+    return { needed: 0, state, text: `No ${course} lectures remain this term` };
+  }
+  if (needed === 0) {
+    return {
+      needed,
+      state,
+      text: `${minPercent} % in ${course} is safe, even missing the remaining ${lectures(remaining)}`,
+    };
+  }
+  return {
+    needed,
+    state,
+    text: `Attend ${needed} of the remaining ${remaining} ${course} ${remaining === 1 ? 'lecture' : 'lectures'} to stay at ${minPercent} %`,
+  };
+}
+
+/** Where a student stands in one course (GET /api/attendance-courses/{rollNo}). */
+export const CourseStandingSchema = z.object({
+  course: z.string(),
+  courseName: z.string(),
+  held: z.number(),
+  attended: z.number(),
+  percent: z.number(),
+  minPercent: z.number(),
+  remaining: z.number(),
+  needed: z.number(),
+  state: z.enum(COURSE_STATES),
+  forecast: z.string(),
+});
+export type CourseStanding = z.infer<typeof CourseStandingSchema>;
+export const CourseStandingsSchema = z.object({
+  rollNo: z.number(),
+  overall: z.object({ held: z.number(), attended: z.number(), percent: z.number() }),
+  courses: z.array(CourseStandingSchema),
+});
+export type CourseStandings = z.infer<typeof CourseStandingsSchema>;
