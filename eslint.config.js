@@ -4,9 +4,20 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// A file's own no-restricted-imports replaces the one above it, so each layer rule repeats this one.
+// An app reaches another by its package name, through the apps folder or by a relative path into its
+// sources (`../../server/src/…`). A file's own no-restricted-imports replaces the one above it, so each
+// layer rule repeats this one.
 const APPS_APART = {
-  group: ['**/apps/*', '../../apps/*'],
+  group: [
+    '**/apps/*',
+    '../../apps/*',
+    '**/server/src/**',
+    '**/web/src/**',
+    '@campus/server',
+    '@campus/server/**',
+    '@campus/web',
+    '@campus/web/**',
+  ],
   message: 'Apps never import each other; share through @campus/contract.',
 };
 
@@ -82,6 +93,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            APPS_APART,
             {
               group: ['**/components/**', '**/features/**', '**/app/**'],
               message: 'lib is the lowest layer.',
@@ -98,6 +110,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            APPS_APART,
             {
               group: ['**/features/**', '**/app/**'],
               message: 'Shared components do not import features or the app.',
@@ -112,7 +125,9 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/app/**'], message: 'Features do not import the app layer.' }] },
+        {
+          patterns: [APPS_APART, { group: ['**/app/**'], message: 'Features do not import the app layer.' }],
+        },
       ],
     },
   },
@@ -149,6 +164,34 @@ export default tseslint.config(
                 'lib and db are the lowest layer: they import neither features, plugins nor config.ts.',
             },
           ],
+        },
+      ],
+    },
+  },
+  // A cached read's key and sources are declared once, in its feature's cache-keys.ts (decision record 0080).
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      '**/cache-keys.ts',
+      'apps/server/src/db/read-cache.ts',
+      'apps/server/src/db/read-cache.test.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.name='cachedRead']",
+          message: "Declare a cached read in its feature's cache-keys.ts, and use it from there.",
+        },
+        {
+          selector:
+            "CallExpression[callee.object.name='cache'][callee.property.name=/^(get|read|kept|keepWritten|keepChanged)$/][arguments.0.type=/^(Literal|TemplateLiteral|ArrayExpression|ObjectExpression)$/]",
+          message:
+            "A cached read's key and sources come from its feature's cache-keys.ts, not from the call.",
+        },
+        {
+          selector: "CallExpression[callee.name='writingRows'][arguments.1.type='ObjectExpression']",
+          message: "Declare the rows a write changes in its feature's cache-keys.ts.",
         },
       ],
     },

@@ -11,6 +11,7 @@ export * from './notices.js';
 export * from './syllabus.js';
 export * from './gatepasses.js';
 export * from './gate.js';
+export * from './gate-credential.js';
 export * from './queries.js';
 export * from './attendance.js';
 export * from './attendance-counts.js';

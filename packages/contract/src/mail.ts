@@ -9,6 +9,7 @@ export const MAIL_KINDS = [
   'notices',
   'menteeRequests',
   'supportMessages',
+  'attendanceRisk',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -21,6 +22,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   notices: 'Notices for me',
   menteeRequests: 'Mentee requests',
   supportMessages: 'Support messages',
+  attendanceRisk: 'Attendance at risk in a course',
 };
 
 export const MAIL_MODE_LABELS: Record<MailMode, string> = {
@@ -36,11 +38,12 @@ export const DEFAULT_MAIL_MODES: Record<MailKind, MailMode> = {
   notices: 'digest',
   menteeRequests: 'now',
   supportMessages: 'now',
+  attendanceRisk: 'now',
 };
 
 /** The kinds each role can receive, in the order the settings list them. */
 export const MAIL_KINDS_BY_ROLE = {
-  student: ['gatePassDecided', 'queryAnswered', 'notices'],
+  student: ['gatePassDecided', 'queryAnswered', 'notices', 'attendanceRisk'],
   teacher: ['menteeRequests'],
   admin: ['supportMessages'],
   // A guard is told nothing by mail: the desk is their one screen.

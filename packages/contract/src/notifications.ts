@@ -12,6 +12,7 @@ export const NOTIFICATION_KINDS = [
   'support.received',
   'leave.requested',
   'leave.decided',
+  'attendance.risk',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -249,6 +249,23 @@ export function writingRowsOf<D extends Kysely<Database>>(db: D, table: ScopedTa
 }
 
 /**
+ * Whose rows of each scoped table a write changes, declared once per write in its feature's
+ * cache-keys.ts (decision record 0080): `{ gate_passes: [230001], notifications: [accountId] }`.
+ */
+export type WrittenRows = { readonly [T in StudentTable]?: readonly number[] } & {
+  readonly [T in AccountTable]?: readonly string[];
+};
+
+/** `db` (or a transaction) whose statements change only these rows of their tables (`writingRowsOf`). */
+export function writingRows<D extends Kysely<Database>>(db: D, rows: WrittenRows): D {
+  let scoped = db;
+  for (const [table, owners] of Object.entries(rows) as [ScopedTable, Owners | undefined][]) {
+    if (owners) scoped = scoped.withPlugin(new WriteScope(table, owners)) as D;
+  }
+  return scoped;
+}
+
+/**
  * The dialect whose connections make each statement's scopes (`writingRowsOf`) current while the
  * statement is handed over: both drivers prepare (SQLite) or send (PostgreSQL) it synchronously, and
  * the change tracking sees it there.

@@ -112,10 +112,9 @@ export interface DbOptions {
  * `watch` hears of each one, with the tables it touches, just before it runs (and of the tables each
  * read names, when it wants them).
  *
- * A read's rows are taken from better-sqlite3 as arrays and made into objects here (`rowsAsObjects`):
- * better-sqlite3 builds each row's object one property at a time: a page of 51 gate passes of 20
- * columns took 0.71 ms, where reading it as arrays takes 0.24; with each object made from one object
- * literal per statement, 0.41.
+ * A read's rows are taken from better-sqlite3 as arrays and made into objects here (`rowsAsObjects`),
+ * one object literal per statement, where better-sqlite3 builds each a property at a time
+ * (docs/performance.md, "The database layer: statements, plans and rows").
  */
 export function withStatementCache(
   sqlite: SQLite.Database,
@@ -187,19 +186,15 @@ function rowsAsObjects(statement: SQLite.Statement): SqliteStatement {
 
 const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
 /**
- * A page filtered by one group, or by a mentor's groups, is planned afresh each time: after five runs
- * PostgreSQL may keep a generic plan for a named statement, and the generic plan of "a group's
- * approved passes, newest first" walks every approved pass by date hoping to meet 50 of the group's
- * soon (7.8 ms on 20,000 students) where the plan for the group at hand reads its 200 students'
- * passes (0.9 ms). Decision record 0037.
+ * A page filtered by one group, or by a mentor's groups, is planned afresh each time: the generic plan
+ * PostgreSQL may keep after five runs walks every row hoping to meet the group's (decision record 0037).
  */
 const PLANNED_PER_GROUP = /"(?:group_name|teacher_account_id)" = \$\d/;
 /**
  * A group's or a mentor's students as a list of roll numbers (`rollNosOf`, db/mentees.ts), which a
  * list's rows are then looked up by, student by student: any plan starts from those students, and a
- * generic one is the plan made for one group (a mentor's questions: the same plan, 0.8 ms of planning
- * saved on every read). Such a subquery alone does not make a statement planned per group.
- * Decision record 0049.
+ * generic one is the plan made for one group. Such a subquery alone does not make a statement
+ * planned per group. Decision record 0049.
  */
 const STUDENTS_OF_GROUPS =
   /select "fs"\."roll_no" from "students" as "fs" where "fs"\."group_name" (?:= \$\d+|in \(select "teacher_groups"\."group_name" from "teacher_groups" where "teacher_groups"\."teacher_account_id" = \$\d+\))/g;
@@ -210,8 +205,8 @@ export const plannedPerGroup = (text: string): boolean =>
 const PREPARED_TEXTS = 500;
 
 /**
- * PostgreSQL plans every query it is sent unnamed, and planning a screen's query (~1 ms for the
- * staff performance search) can cost as much as running it. Each connection of the pool is made to
+ * PostgreSQL plans every query it is sent unnamed, and planning a screen's query can cost as much as
+ * running it (decision record 0007). Each connection of the pool is made to
  * send the most frequent SQL texts (the first 500 distinct ones) as named prepared statements,
  * which PostgreSQL keeps planned for the life of the connection; any other text goes unnamed.
  * Only plain queries are named: DDL and transaction control are sent as they are.
@@ -246,8 +241,8 @@ function preparingStatements(names: Map<string, string>, changes: PgChanges) {
 
 /**
  * Where writes by other connections to this file stand: SQLite's `data_version`, which moves when
- * another connection commits. Asking costs a read lock on the shared memory of the WAL (~10 µs under
- * load, a tenth of a cached answer), so it is asked only when the header of that shared memory (the
+ * another connection commits. Asking costs a read lock on the shared memory of the WAL (dear beside a
+ * cached answer: decision record 0007), so it is asked only when the header of that shared memory (the
  * `-shm` file: a change counter, the last frame, salts and checksums, moved by every commit, ours
  * included) differs from the last time; reading it is one `pread`. The header is read before
  * `data_version` is asked, so a commit landing between the two is noticed on the next call.
@@ -286,10 +281,8 @@ const WAL_INDEX_HEADER_BYTES = 96;
 
 export function openDb(options: DbOptions): DbHandle {
   if (options.databaseUrl) {
-    // PostgreSQL's default cost of a random page read (4) is that of a spinning disk. A campus's
-    // working set sits in memory or on an SSD, where it costs about as much as a sequential one:
-    // at 1.1 a group's approved passes are read through its 200 students' index entries (0.4 ms)
-    // instead of by scanning every approved pass (4.5 ms on 20,000 students). Decision record 0037.
+    // PostgreSQL's default cost of a random page read (4) is that of a spinning disk; a campus's
+    // working set sits in memory or on an SSD, where it costs about a sequential one (record 0037).
     const settings = [
       '-c random_page_cost=1.1',
       ...(options.pgSchema ? [`-c search_path=${options.pgSchema}`] : []),

@@ -1,12 +1,9 @@
 /**
  * On PostgreSQL a page's LIMIT is written into the statement (`limit 21`) instead of being sent as a
- * parameter (`limit $1`). A prepared statement is planned with its parameters' values for its first
- * five runs, then PostgreSQL keeps one plan for every value if that plan costs no more. With the
- * limit a parameter, the plan kept would have to suit any number of rows, which costs more than a
- * plan for 21; so a board's first page, which has no other parameter, was planned afresh on every
- * read (0.21–0.24 ms of planning for 0.10–0.13 ms of reading, on the 20,000-student campus). Written
- * in, the page is planned once per connection. Pages come in a few sizes (the web app asks for 20,
- * 50 or 200), so the statements stay few. Decision record 0049.
+ * parameter (`limit $1`): a plan kept for any number of rows costs more than one for 21, so PostgreSQL
+ * would plan such a page afresh on every read; written in, it is planned once per connection. Pages
+ * come in a few sizes (the web app asks for 20, 50 or 200), so the statements stay few. Decision
+ * record 0049.
  */
 import {
   LimitNode,

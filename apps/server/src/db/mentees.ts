@@ -3,6 +3,7 @@
  * students' rows: a pass or a question from a student of another group leaves the list in memory,
  * and so does a mark of another group (db/changes.ts).
  */
+import { studentListKeys } from './cache-keys';
 import type { StudentTable } from './changes';
 import type { Db } from './index';
 import type { CachedSource, ReadCache } from './read-cache';
@@ -79,8 +80,7 @@ export function menteeRows(db: Db, cache: ReadCache) {
     followed(
       cache,
       await cache.get(
-        `mentees:${teacherAccountId}`,
-        ['students', 'teacher_groups'],
+        studentListKeys.mentees(teacherAccountId),
         () => rollNosIn(db, { mentoredBy: teacherAccountId }),
         outside,
       ),
@@ -92,10 +92,7 @@ export type MenteeRowsOf = ReturnType<typeof menteeRows>;
 /** The students of one group, from memory while students are unchanged. */
 export function groupRows(db: Db, cache: ReadCache) {
   return async (group: string, outside?: number): Promise<MenteeRows> =>
-    followed(
-      cache,
-      await cache.get(`group-students:${group}`, ['students'], () => rollNosIn(db, { group }), outside),
-    );
+    followed(cache, await cache.get(studentListKeys.group(group), () => rollNosIn(db, { group }), outside));
 }
 
 /**

@@ -26,11 +26,10 @@ export async function openConfiguredDb(config: DbConfig, server = false): Promis
 }
 
 /**
- * SQLite plans a query by what it knows of the tables' sizes and spread: without statistics it reads
- * a teacher's pending gate passes by walking every pending pass in order (100 ms on 20,000 students)
- * instead of through the mentored groups' students (2 ms). `pragma optimize` at each start gathers
- * them where they are missing or the table grew tenfold, each index sampled (`analysis_limit`), as
- * SQLite advises for long-running applications; PostgreSQL's autovacuum does the same of itself.
+ * SQLite plans a query by what it knows of the tables' sizes and spread, and without statistics may
+ * walk a whole table where an index would do (decision record 0027). `pragma optimize` at each start
+ * gathers them where they are missing or the table grew tenfold, each index sampled (`analysis_limit`),
+ * as SQLite advises for long-running applications; PostgreSQL's autovacuum does the same of itself.
  *
  * Migrates, and with SEED=demo creates the demo campus, but only on a database this start has just
  * created (its first migration ran now) and that is empty. A real campus restarted without

@@ -25,7 +25,7 @@ import {
 } from './changes';
 import { openDb, type DbHandle } from './index';
 import { migrateToLatest } from './migrate';
-import { ReadCache, type CachedSource } from './read-cache';
+import { cachedRead, ReadCache, type CachedSource } from './read-cache';
 
 describe('what a statement reads and writes', () => {
   it('names the table of an insert (which only adds rows), an update or an upsert', () => {
@@ -177,13 +177,25 @@ describe('what a statement reads and writes', () => {
 });
 
 describe('the read cache', () => {
+  it('keeps an answer under every part of its read, an absent one as empty', () => {
+    expect(cachedRead(['students', undefined, 'active', 20, 0, true], ['students']).key).toBe(
+      'students::active:20:0:true',
+    );
+    expect(cachedRead(['session', 's1', 'a1'], ['sessions'])).toEqual({
+      key: 'session:s1:a1',
+      sources: ['sessions'],
+    });
+  });
+
   it('refuses, under test, a read that does not declare a table it reads', async () => {
     const handle = openDb({ sqliteFile: ':memory:' });
     await migrateToLatest(handle);
     const cache = new ReadCache(handle.changes);
     const load = () =>
       handle.db.selectFrom('notices').innerJoin('faq', 'faq.id', 'notices.id').selectAll().execute();
-    await expect(cache.get('k', ['notices'], load)).rejects.toThrow(/reads faq but does not declare it/);
+    await expect(cache.get(cachedRead(['k'], ['notices']), load)).rejects.toThrow(
+      /reads faq but does not declare it/,
+    );
     await handle.close();
   });
 
@@ -196,8 +208,8 @@ describe('the read cache', () => {
       loads++;
       return handle.db.selectFrom('accounts').select('login_id').execute();
     };
-    await cache.get('accounts', ['accounts'], load);
-    await cache.get('accounts', ['accounts'], load);
+    await cache.get(cachedRead(['accounts'], ['accounts']), load);
+    await cache.get(cachedRead(['accounts'], ['accounts']), load);
     expect(loads).toBe(1);
     // A write elsewhere leaves it alone; a write to its table does not.
     await handle.db
@@ -212,7 +224,7 @@ describe('the read cache', () => {
         created_at: new Date().toISOString(),
       })
       .execute();
-    expect(await cache.get('accounts', ['accounts'], load)).toEqual([]);
+    expect(await cache.get(cachedRead(['accounts'], ['accounts']), load)).toEqual([]);
     expect(loads).toBe(1);
     await handle.db
       .insertInto('accounts')
@@ -224,7 +236,7 @@ describe('the read cache', () => {
         created_at: new Date().toISOString(),
       })
       .execute();
-    expect(await cache.get('accounts', ['accounts'], load)).toEqual([{ login_id: 7 }]);
+    expect(await cache.get(cachedRead(['accounts'], ['accounts']), load)).toEqual([{ login_id: 7 }]);
     expect(loads).toBe(2);
     // Two hits (the second read and the one after the unrelated write), two loads.
     expect(cache.stats()).toEqual({
@@ -244,10 +256,12 @@ describe('the read cache', () => {
       loads++;
       return handle.db.selectFrom('accounts').select('login_id').execute();
     };
-    const together = await Promise.all([1, 2, 3].map(() => cache.get('accounts', ['accounts'], load)));
+    const together = await Promise.all(
+      [1, 2, 3].map(() => cache.get(cachedRead(['accounts'], ['accounts']), load)),
+    );
     expect(loads).toBe(1);
     expect(together[1]).toBe(together[0]);
-    const first = cache.get('accounts-again', ['accounts'], load);
+    const first = cache.get(cachedRead(['accounts-again'], ['accounts']), load);
     await handle.db
       .insertInto('accounts')
       .values({
@@ -258,7 +272,7 @@ describe('the read cache', () => {
         created_at: new Date().toISOString(),
       })
       .execute();
-    const afterWrite = cache.get('accounts-again', ['accounts'], load);
+    const afterWrite = cache.get(cachedRead(['accounts-again'], ['accounts']), load);
     await Promise.all([first, afterWrite]);
     expect(loads).toBe(3);
     expect(await afterWrite).toEqual([{ login_id: 8 }]);
@@ -270,9 +284,9 @@ describe('the read cache', () => {
     await migrateToLatest(handle);
     const cache = new ReadCache(handle.changes, { checkHits: false });
     const load = () => Promise.resolve('principal');
-    expect(await cache.read('session:s1:a1', ['sessions'], load)).toBe('principal');
-    expect(cache.read('session:s1:a1', ['sessions'], load)).toBe('principal');
-    expect(cache.read('session:s1:a1', ['sessions'], load)).toBe('principal');
+    expect(await cache.read(cachedRead(['session', 's1', 'a1'], ['sessions']), load)).toBe('principal');
+    expect(cache.read(cachedRead(['session', 's1', 'a1'], ['sessions']), load)).toBe('principal');
+    expect(cache.read(cachedRead(['session', 's1', 'a1'], ['sessions']), load)).toBe('principal');
     expect(cache.stats().sessions).toEqual({ hits: 2, misses: 1 });
     expect(cache.stats().answers).toEqual({ hits: 0, misses: 0 });
     await handle.close();
@@ -284,7 +298,7 @@ describe('the read cache', () => {
     const cache = new ReadCache(handle.changes, { checkHits: false, maxEntries: 6 });
     const loads: string[] = [];
     const read = (key: string) =>
-      cache.get(key, ['notices'], async () => {
+      cache.get(cachedRead([key], ['notices']), async () => {
         loads.push(key);
         return key;
       });
@@ -322,10 +336,10 @@ describe('an answer a write made known', () => {
     const group: CachedSource[] = ['students', cache.watch('attendance', [1, 2, 3])];
     const marked: CachedSource[] = ['students', ...[1, 2, 3].map((n) => rowsOf('attendance', n))];
     const keep = (moves: number, before: Stamp) =>
-      cache.keepWritten('marks', group, ['kept'], { sources: marked, before, moves });
+      cache.keepWritten(cachedRead(['marks'], group), ['kept'], { sources: marked, before, moves });
     let loads = 0;
     const read = () =>
-      cache.get('marks', group, async () => {
+      cache.get(cachedRead(['marks'], group), async () => {
         loads++;
         return ['loaded'];
       });
@@ -339,11 +353,15 @@ describe('an answer a write made known', () => {
     // The write changes two of the students' marks.
     counts.table('attendance', [1, 2]);
     expect(
-      await cache.keepWritten('marks', ['students', cache.watch('attendance', [1, 2, 3])], ['kept'], {
-        sources: ['students', rowsOf('attendance', 1), rowsOf('attendance', 2)],
-        before,
-        moves: 2,
-      }),
+      await cache.keepWritten(
+        cachedRead(['marks'], ['students', cache.watch('attendance', [1, 2, 3])]),
+        ['kept'],
+        {
+          sources: ['students', rowsOf('attendance', 1), rowsOf('attendance', 2)],
+          before,
+          moves: 2,
+        },
+      ),
     ).toBe(true);
     expect(await read()).toEqual(['kept']);
     expect(loads()).toBe(0);
@@ -358,7 +376,7 @@ describe('an answer a write made known', () => {
     another.counts.table('attendance', [1]);
     another.counts.table('attendance', [1]);
     expect(
-      await another.cache.keepWritten('marks', ['students'], ['kept'], {
+      await another.cache.keepWritten(cachedRead(['marks'], ['students']), ['kept'], {
         sources: ['students', rowsOf('attendance', 1)],
         before,
         moves: 1,
@@ -387,18 +405,18 @@ describe('an answer a write made known', () => {
     expect(await read()).toEqual(['loaded']);
     // The write changed one student's rows once: the answer kept with the write in it, not read again.
     counts.table('attendance', [2]);
-    expect(cache.keepChanged('marks', group, 1, add)).toBe(true);
+    expect(cache.keepChanged(cachedRead(['marks'], group), 1, add)).toBe(true);
     expect(await read()).toEqual(['loaded', 'written']);
     // Another write meanwhile (a student, or one more change than the write's own): nothing kept.
     counts.table('students');
     counts.table('attendance', [1]);
-    expect(cache.keepChanged('marks', group, 1, add)).toBe(false);
+    expect(cache.keepChanged(cachedRead(['marks'], group), 1, add)).toBe(false);
     expect(await read()).toEqual(['loaded']);
     expect(loads()).toBe(2);
     // Nothing kept for a key never read, nor when the change cannot tell the answer.
     counts.table('attendance', [3]);
-    expect(cache.keepChanged('other', group, 1, add)).toBe(false);
-    expect(cache.keepChanged('marks', group, 1, () => undefined)).toBe(false);
+    expect(cache.keepChanged(cachedRead(['other'], group), 1, add)).toBe(false);
+    expect(cache.keepChanged(cachedRead(['marks'], group), 1, () => undefined)).toBe(false);
     expect(await read()).toEqual(['loaded']);
     expect(loads()).toBe(3);
   });
@@ -422,7 +440,7 @@ describe('an answer a write made known', () => {
     );
     const sources: CachedSource[] = ['students', rowsOf('attendance', 1)];
     const keep = (before: Stamp) =>
-      cache.keepWritten('marks', sources, ['kept'], { sources, before, moves: 1 });
+      cache.keepWritten(cachedRead(['marks'], sources), ['kept'], { sources, before, moves: 1 });
     // Another instance's change, committed before the write's own but heard only now: nothing kept.
     let before = cache.stampBefore(sources, 0)!;
     counts.table('attendance', [1]);
@@ -462,10 +480,10 @@ describe('the read cache under test', () => {
     const cache = new ReadCache(blind, { checkHits: true });
     let value = 'first';
     const load = () => Promise.resolve(value);
-    expect(await cache.get('k', ['notices'], load)).toBe('first');
-    expect(await cache.read('k', ['notices'], load)).toBe('first');
+    expect(await cache.get(cachedRead(['k'], ['notices']), load)).toBe('first');
+    expect(await cache.read(cachedRead(['k'], ['notices']), load)).toBe('first');
     value = 'second';
-    await expect(cache.get('k', ['notices'], load)).rejects.toThrow(/cached read k is stale/);
+    await expect(cache.get(cachedRead(['k'], ['notices']), load)).rejects.toThrow(/cached read k is stale/);
   });
 });
 

@@ -54,6 +54,27 @@ export type CachedTable = (typeof CACHED_TABLES)[number];
  */
 export type CachedSource = CachedTable | StudentRows | AccountRows | WatchedRows | `${CachedTable}!`;
 
+declare const fromFactory: unique symbol;
+
+/**
+ * A read kept in memory: the key its answer is kept under, and what it is read from (`sources`).
+ * Each is declared once, by a key factory in its feature's cache-keys.ts (`cachedRead`), and the
+ * cache's every use of the answer (`get`, `read`, `kept`, `keepWritten`, `keepChanged`) takes it
+ * whole, so a key is never paired with the wrong sources. Decision record 0080.
+ */
+export interface CachedRead {
+  readonly key: string;
+  readonly sources: readonly CachedSource[];
+  readonly [fromFactory]: true;
+}
+
+/** Part of a cached read's key: its name, then each value its answer depends on (undefined: empty). */
+export type KeyPart = string | number | boolean | undefined;
+
+/** A cached read whose key is its parts joined by `:`, read from `sources`. */
+export const cachedRead = (parts: readonly KeyPart[], sources: readonly CachedSource[]): CachedRead =>
+  ({ key: parts.join(':'), sources }) as CachedRead;
+
 /**
  * Tables written only by triggers of another table, in the statement that writes it: a read of one
  * is a read of that table, whole (the board counts of migration 0025 follow every question).
@@ -163,12 +184,11 @@ export class ReadCache {
   }
 
   /**
-   * The cached answer for `key` while `tables` are unchanged; otherwise `load()`, remembered.
+   * The cached answer of a read while its sources are unchanged; otherwise `load()`, remembered.
    * `outside` must have been taken before this call (at the start of the request, say).
    */
   async get<T>(
-    key: string,
-    tables: readonly CachedSource[],
+    { key, sources: tables }: CachedRead,
     load: () => Promise<T>,
     outside = this.changes.outside(),
   ): Promise<T> {
@@ -237,16 +257,15 @@ export class ReadCache {
   }
 
   /**
-   * Keeps an answer a write has made known, without reading it back: `value` is what a read of
-   * `tables` would give now. It is kept only when `written` (stamped by `stampBefore` before the
-   * write read what it needed, and naming every row the answer is made of) moved since by exactly
-   * the write's own `moves` (one for each of its rows' changes): then nothing else wrote those rows
+   * Keeps an answer a write has made known, without reading it back: `value` is what the read would
+   * give now. It is kept only when `written` (stamped by `stampBefore` before the write read what
+   * it needed, and naming every row the answer is made of) moved since by exactly the write's own
+   * `moves` (one for each of its rows' changes): then nothing else wrote those rows
    * meanwhile, in this process or outside it. Otherwise nothing is kept, and the next read loads.
    * Where writes are heard of late (PostgreSQL), every change committed before is heard of first.
    */
   async keepWritten(
-    key: string,
-    tables: readonly CachedSource[],
+    { key, sources: tables }: CachedRead,
     value: unknown,
     written: { sources: readonly CachedSource[]; before: Stamp; moves: number },
   ): Promise<boolean> {
@@ -261,10 +280,10 @@ export class ReadCache {
   }
 
   /**
-   * Changes the answer kept for `key` by a write this process has just made, without reading it
+   * Changes the answer kept for a read by a write this process has just made, without reading it
    * back: `change` gives the answer with the write in it (undefined when it cannot tell). Kept only
-   * when `tables` moved since the answer was stamped by exactly the write's own `moves` (one for each
-   * table it changed, as `changes.ts` counts them), on this process's counts, which on PostgreSQL
+   * when its sources moved since the answer was stamped by exactly the write's own `moves` (one for
+   * each table it changed, as `changes.ts` counts them), on this process's counts, which on PostgreSQL
    * count its own writes as they are answered (decision record 0040): nothing else has changed what
    * the answer was read from since it was. The answer may already hold the write (a read that began
    * before the write was counted and read after it committed); `change` must then leave it as it is.
@@ -272,8 +291,7 @@ export class ReadCache {
    * heard, as it drops every answer kept before it was heard. Decision record 0060.
    */
   keepChanged<T>(
-    key: string,
-    tables: readonly CachedSource[],
+    { key, sources: tables }: CachedRead,
     moves: number,
     change: (value: T) => T | undefined,
   ): boolean {
@@ -293,25 +311,20 @@ export class ReadCache {
    * Like `get`, but a cached answer is given at once rather than in a promise: a route handler that
    * returns it lets the answer leave without waiting for another turn of the event loop.
    */
-  read<T>(
-    key: string,
-    tables: readonly CachedSource[],
-    load: () => Promise<T>,
-    outside = this.changes.outside(),
-  ): T | Promise<T> {
-    const hit = this.peek(key, tables, outside);
+  read<T>(cached: CachedRead, load: () => Promise<T>, outside = this.changes.outside()): T | Promise<T> {
+    const hit = this.peek(cached.key, cached.sources, outside);
     if (hit && !this.checking) {
-      this.count(key, true);
+      this.count(cached.key, true);
       return hit.value as T;
     }
-    return this.get(key, tables, load, outside);
+    return this.get(cached, load, outside);
   }
 
   /**
-   * The answer kept for `key` while its tables are unchanged, or undefined: nothing is loaded. For
-   * a write that may take what it must know from memory, and read it itself otherwise.
+   * The answer kept for a read while its sources are unchanged, or undefined: nothing is loaded.
+   * For a write that may take what it must know from memory, and read it itself otherwise.
    */
-  kept(key: string, tables: readonly CachedSource[], outside = this.changes.outside()): unknown {
+  kept({ key, sources: tables }: CachedRead, outside = this.changes.outside()): unknown {
     const hit = this.peek(key, tables, outside);
     if (hit) this.count(key, true);
     return hit?.value;

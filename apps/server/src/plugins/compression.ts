@@ -1,16 +1,14 @@
 /**
  * Answers of 1 KB or more are compressed for clients that accept it: brotli at quality 4 (close to
- * gzip's speed, smaller output; brotli's default, 11, costs ~50 × the CPU), else gzip at level 6. A
- * page of queries is 5–30 KB of JSON, a whole board megabytes. The streamed CSV exports are
- * compressed as they stream; the live update stream (text/event-stream, written to the socket
- * itself) and the web app's files (already .br/.gz on disk) are left alone. Request bodies are not
- * decompressed: a CSV import arrives as sent, and its size limit holds for what is read.
+ * gzip's speed, smaller output; brotli's default, 11, costs far more CPU: decision record 0027), else
+ * gzip at level 6. A page of queries is 5–30 KB of JSON, a whole board megabytes. The streamed CSV
+ * exports are compressed as they stream; the live update stream (text/event-stream, written to the
+ * socket itself) and the web app's files (already .br/.gz on disk) are left alone. Request bodies are
+ * not decompressed: a CSV import arrives as sent, and its size limit holds for what is read.
  *
  * An answer held in memory (every JSON answer) is compressed here, at once, before
- * `@fastify/compress` sees it: the plugin turns it into a stream and compresses it on the thread
- * pool, which cost about 1.2 ms of CPU and several milliseconds of wait for a 6 KB page, and held
- * a server that answered 14,000 such pages a second to 1,200 for a browser (which always asks for
- * br). Compressed in one call it costs about 60 µs. Answers of `ASYNC_FROM_BYTES` or more (a whole
+ * `@fastify/compress` sees it: the plugin's stream through the thread pool costs many times the
+ * compression itself (decision record 0052). Answers of `ASYNC_FROM_BYTES` or more (a whole
  * board) are compressed on the thread pool, so that one of them does not hold up every other
  * request; streams stay with the plugin. An answer served from memory (which never changes, and
  * whose text the serializer keeps) is compressed once per route and encoding, and its bytes are
@@ -123,8 +121,8 @@ function compressHeld(request: FastifyRequest, reply: FastifyReply, payload: unk
   if (kept) return sent(kept);
   const keep = (compressed: Buffer) => {
     if (key === undefined) return sent(compressed);
-    // Copied to its own size: zlib answers a slice of a 16 KB chunk, which kept would keep the
-    // whole chunk alive beside each answer (64 MB for 2,000 pages of notices).
+    // Copied to its own size: zlib answers a slice of a larger chunk, which kept would keep the
+    // whole chunk alive beside each answer (decision record 0052).
     const own = Buffer.from(compressed);
     const byKey = compressedAnswers.get(answer!) ?? new Map<string, Buffer>();
     byKey.set(key, own);

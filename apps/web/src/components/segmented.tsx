@@ -3,11 +3,10 @@
  * of segments: Mantine's SegmentedControl as it looks before its sliding indicator is set up, and
  * kept that way. Its stylesheet paints the chosen segment itself until then.
  *
- * Mantine's control renders three times as it mounts and, to place the indicator, reads the page's
- * layout in an effect and again whenever the strip or its parent is resized: on a student's
- * attendance screen that forced a layout of the whole page of records (300 ms of a phone's main
- * thread at 4× CPU slowdown) before the records were first shown. This one is radio buttons and
- * labels with the same classes, drawn once; the choice moves without the slide.
+ * Mantine's control renders three times as it mounts and reads the page's layout to place the
+ * indicator, forcing a layout of the whole screen before it is first shown (docs/performance.md,
+ * "The web app's first screen"). This one is radio buttons and labels with the same classes, drawn
+ * once; the choice moves without the slide.
  */
 import { SegmentedControl } from '@mantine/core';
 import { useId, type CSSProperties } from 'react';

@@ -10,8 +10,8 @@ const US_SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug',
 /**
  * "May 2, 2031": SPEC §9's English (US) date for queries, with the month as a word so that no reader
  * takes 6 December for 12 June (as `en-US` writes `{ month: 'short', day: 'numeric', year: 'numeric' }`).
- * Written out rather than asked of an `en-US` formatter: loading a second locale's data cost the
- * queries screen a twentieth of its first render on a phone.
+ * Written out rather than asked of an `en-US` formatter, which loads a second locale's data
+ * (docs/performance.md, "The web app's first screen").
  */
 export function queryDate(text: string): string {
   const date = parseDate(text);

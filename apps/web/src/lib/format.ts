@@ -6,8 +6,8 @@
  * (SPEC §9, `queryDate` in dates.ts), and the attendance percentage to two decimals, "70.00%".
  *
  * The default locale's forms are written out here rather than asked of `Intl`: a page's first `Intl`
- * call loads the browser's locale data, which held a phone's first screen back by about 100 ms. Any
- * other locale is formatted by `Intl`. The unit tests hold both to the same output.
+ * call loads the browser's locale data inside the first render (docs/performance.md, "The web app's
+ * first screen"). Any other locale is formatted by `Intl`. The unit tests hold both to the same output.
  */
 import { formatAttendancePercentage } from '@campus/contract';
 

@@ -2,11 +2,10 @@
  * Lazily loaded components that render at once when their code has already arrived.
  *
  * React's own `lazy` suspends on its first render even when the module is loaded: it hears of it only
- * a microtask later. The nearest fallback is then shown, and React holds back the content that follows
- * a fallback until 300 ms after the fallback appeared (its throttle for revealed content). On a page's
- * first load that was the role area and then the screen, each behind a spinner, each held back.
- * Here the loader's promise is loaded once and remembers its outcome where React's `use` reads it, so
- * a component whose code is in renders in the same pass as its parent.
+ * a microtask later, shows the nearest fallback, and holds back what replaces a fallback until 300 ms
+ * after it appeared (docs/performance.md, "The web app's first screen"). Here the loader's promise is
+ * loaded once and remembers its outcome where React's `use` reads it, so a component whose code is in
+ * renders in the same pass as its parent.
  */
 import { use, type ComponentType, type JSX } from 'react';
 

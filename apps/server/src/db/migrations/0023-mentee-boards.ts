@@ -1,8 +1,8 @@
 /**
  * A teacher's work list of their mentees' questions, unsolved or solved: read through the mentored
  * groups' students, then each student's questions on that board. Indexes of each board's questions by
- * student let that read touch only the board's questions (on 20,000 students, a page 3.7 → 1.8 ms and
- * its count 0.8 → 0.3 ms on SQLite); the partial conditions are the boards' own, term for term.
+ * student let that read touch only the board's questions (docs/performance.md, "Migrations: what their
+ * indexes and kept counts save"); the partial conditions are the boards' own, term for term.
  */
 import { sql, type Kysely } from 'kysely';
 

@@ -1,8 +1,9 @@
 /**
  * How many questions each board holds (unsolved and solved, not hidden), kept by triggers as
- * questions are asked, answered, hidden, shown again and deleted. A board's "1–20 of N" read N by
- * counting its partial index: about 1 ms at 20,000 questions, again after every new question; now it
- * reads one row. `solved` is 0 for the unsolved board, 1 for the solved one.
+ * questions are asked, answered, hidden, shown again and deleted, so that a board's "1–20 of N" reads
+ * one row rather than counting its partial index after every new question (docs/performance.md,
+ * "Migrations: what their indexes and kept counts save"). `solved` is 0 for the unsolved board, 1 for
+ * the solved one.
  *
  * SQLite counts row by row; PostgreSQL once per statement, from the rows the statement changed, and
  * writes a count only when it moved.

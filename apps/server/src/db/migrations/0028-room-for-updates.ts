@@ -10,9 +10,9 @@
  *   pruning reads the whole (small) table instead; on SQLite the index goes too, one write fewer.
  *
  * And the audit log is read newest first by (at, id), which its index on `at` alone could not give
- * in order: once SQLite's statistics knew the log's size, it joined and sorted every entry for a
- * page of 50 (6.9 ms for 3,000 entries). The index on (at, id) gives the page in order, and still
- * serves the pruning by `at`.
+ * in order, so SQLite sorted every entry for a page (docs/performance.md, "Migrations: what their
+ * indexes and kept counts save"). The index on (at, id) gives the page in order, and still serves the
+ * pruning by `at`.
  */
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 

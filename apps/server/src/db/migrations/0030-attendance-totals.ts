@@ -1,11 +1,10 @@
 /**
  * Each student's days marked and days Present, kept by triggers as attendance is marked, corrected
- * and deleted, beside whether the guardian was last told of a fall below the warning line. With
- * email on, every mark asked the whole history of each student whose status it changed (about 7,000
- * rows for a mark of 200 on the 20,000-student campus: 2.7 ms of SQLite's time a chunk), and wrote
- * the flag into `students`, which every cached read of students (sessions among them) follows: the
- * sessions' hit rate fell to 1 % under marking. Now the check reads one row a student, and the flag
- * is written where no cached read looks.
+ * and deleted, beside whether the guardian was last told of a fall below the warning line: with
+ * email on, a mark's check reads one row a student instead of each one's whole history, and the flag
+ * is written where no cached read looks, not into `students`, which every cached read of students
+ * (sessions among them) follows (docs/performance.md, "Migrations: what their indexes and kept counts
+ * save").
  *
  * SQLite counts row by row; PostgreSQL once per statement, from the rows the statement changed.
  */

@@ -1,8 +1,8 @@
 /**
  * The questions staff hid, in an index of their own: the admins' Queries Collection counts every
- * question, hidden or not, and now adds the hidden ones (a few, read from this index) to the two
- * boards' totals that migration 0025 keeps, instead of counting all 50,000 questions of the
- * 20,000-student campus on every first page (3.4 ms on PostgreSQL).
+ * question, hidden or not, as the hidden ones (a few, read from this index) added to the two boards'
+ * totals that migration 0025 keeps, instead of counting every question on every first page
+ * (docs/performance.md, "Migrations: what their indexes and kept counts save").
  */
 import { sql, type Kysely } from 'kysely';
 

@@ -1,9 +1,8 @@
 /**
  * A mentor's (or a group's) questions, newest first, choose their page's questions from the boards'
  * indexes by student (migration 0023) and order them by date and then id. With the id in those
- * indexes the ordering reads no question's row: on SQLite a mentor's page of 50 from their 400
- * students' ~1,000 questions took 0.75–0.93 ms to choose, now 0.54–0.56 (20,000-student campus).
- * The partial conditions stay the boards' own, term for term.
+ * indexes the ordering reads no question's row (docs/performance.md, "Migrations: what their indexes
+ * and kept counts save"). The partial conditions stay the boards' own, term for term.
  */
 import { sql, type Kysely } from 'kysely';
 

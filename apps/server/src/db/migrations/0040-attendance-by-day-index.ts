@@ -1,10 +1,10 @@
 /**
  * The admin dashboard's attendance chart counts each day's marks and Present marks over eight
- * weeks: on the 20,000-student campus about 800,000 rows, each read from the table through the
- * (date, roll_no) key. An index of (date, status) answers the count from the index alone.
- * Its price on PostgreSQL: a corrected mark changes an indexed column, so it is no longer rewritten
- * in place (migration 0028) but adds index entries, as any update did before it. Corrections are
- * rare beside the dashboard's reads.
+ * weeks, every one of them otherwise read from the table through the (date, roll_no) key
+ * (docs/performance.md, "Migrations: what their indexes and kept counts save"). An index of (date,
+ * status) answers the count from the index alone. Its price on PostgreSQL: a corrected mark changes
+ * an indexed column, so it is not rewritten in place (migration 0028) but adds index entries.
+ * Corrections are rare beside the dashboard's reads.
  */
 import type { Kysely } from 'kysely';
 

@@ -10,7 +10,8 @@ import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/index';
 import { nowIso } from '../../lib/ids';
 import { countOf, listPage, mapItems, type Listed, type Page } from '../../lib/lists';
-import { writingRowsOf } from '../../db/changes';
+import { writingRows } from '../../db/changes';
+import { attendanceWrites } from './cache-keys';
 import { writeTogether, type CountedWrite } from '../../db/together';
 import { leaveCovers, movementsOf, passMovementsText, passOnDay } from '../leave/repository';
 import { insertEntries, type AuditRecord } from '../audit/repository';
@@ -29,13 +30,10 @@ export type MarkResult = { ok: true } | { ok: false; unknownRollNos: number[] };
  * marked it and when, and writes nothing. The conflict is looked for in the (date, roll_no) key,
  * where one day's rows are neighbours (migration 0004).
  *
- * The route passes only the marks whose status differs from the day's record, read just before
- * (`beforeMark`): on PostgreSQL the conflict path locks every row it meets, even one it then leaves
- * alone, so a roster of unchanged statuses made teachers marking the same group queue on each
- * other's locks. The statement itself no longer looks each student up again to leave out the
- * unchanged ones (one index lookup a student: 0.61 ms of the database's time a mark under the mix,
- * most of it the upsert's own work); a status another teacher set to the same value meanwhile is
- * still left as it is by the update's condition.
+ * The route passes only the marks whose status differs from the day's record (`beforeMark`): on
+ * PostgreSQL the conflict path locks every row it meets, so unchanged statuses would queue teachers
+ * on each other's locks; a status set to the same value meanwhile is left by the update's condition
+ * (docs/performance.md, "Attendance: a mark's write and a group's marks").
  */
 function markStatements(dialect: Dialect, date: string, roster: string, markedBy: string, markedAt: string) {
   if (dialect === 'postgres') {
@@ -214,7 +212,8 @@ export function attendanceRepository(db: Db, dialect: Dialect) {
         // statement with it: only then are the unknown ones looked up, to name them.
         // It writes these students' rows only: every other student's history stays in memory.
         // With their audit entries: on PostgreSQL in one statement, one round trip.
-        await writeTogether(db, dialect, (on) => writingRowsOf(on, 'attendance', rollNos), parts, counted);
+        const scoped = (on: Db) => writingRows(on, attendanceWrites.marks(rollNos));
+        await writeTogether(db, dialect, scoped, parts, counted);
         return { ok: true };
       } catch (error) {
         if (!isForeignKeyViolation(error)) throw error;
@@ -227,14 +226,8 @@ export function attendanceRepository(db: Db, dialect: Dialect) {
 
     /** The marks already given on one day to one group's students, by roll number. */
     async marksForGroup(group: string, date: string, page: Page): Promise<Listed<AttendanceMark>> {
-      // The group's students first, then each one's mark of the day by the (date, roll_no) key: a
-      // join may be planned from the day's side instead, which reads every mark of the day (and, on
-      // PostgreSQL, every row version a re-mark left behind) when the day is too new for the
-      // planner's statistics to know how many there are: 18 ms instead of 1 on 20,000 students.
-      // PostgreSQL looks each student's mark up in a lateral read, and SQLite keeps the order of a
-      // `cross join` as written. (A scalar subquery, as this was, was run twice for every student,
-      // once for the filter and once for the value: 0.8 ms against 0.35 on PostgreSQL, 305 µs
-      // against 190 on SQLite.)
+      // From the group's students, each one's mark by the (date, roll_no) key, never from the day's
+      // side (docs/performance.md, "Attendance: a mark's write and a group's marks").
       const query = db
         .selectFrom('students as s')
         .$call((q) =>
@@ -266,9 +259,9 @@ export function attendanceRepository(db: Db, dialect: Dialect) {
 
     /**
      * A student's marks, newest first, or undefined when there is no such student: one statement
-     * answers both (the student's row, joined to its marks), where two side by side made two round
-     * trips on PostgreSQL. A student without a mark comes back as one row without a date. Only a
-     * page past the end, which has no row at all, asks again whether the student exists.
+     * answers both (the student's row, joined to its marks), one round trip on PostgreSQL. A student
+     * without a mark comes back as one row without a date. Only a page past the end, which has no
+     * row at all, asks again whether the student exists.
      */
     async history(rollNo: number, page: Page): Promise<Listed<AttendanceRecord> | undefined> {
       const query = db

@@ -35,9 +35,10 @@ import { entriesWithWrite } from '../audit/entries';
 import { attendanceRepository } from './repository';
 import { applyLeave, awayOn, type DayLeave } from './leave-rule';
 import { readClassHours } from '../leave/repository';
-import { rowsOf, type Stamp } from '../../db/changes';
+import type { Stamp } from '../../db/changes';
 import { groupRows, type MenteeRows } from '../../db/mentees';
-import type { CachedSource } from '../../db/read-cache';
+import type { CachedRead, CachedSource } from '../../db/read-cache';
+import { attendanceKeys, attendanceWrites } from './cache-keys';
 
 const STAFF = ['teacher', 'admin'] as const;
 const ALL = ['student', 'teacher', 'admin'] as const;
@@ -60,22 +61,13 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, 
   const repo = attendanceRepository(db, dialect);
   const studentsOf = groupRows(db, cache);
 
-  /**
-   * The key of a group's marks of a day. A page from the top as long as the group or longer holds
-   * the whole group, whatever its size: such pages share one key, the one a mark keeps.
-   */
-  const marksKey = (group: string, date: string, students: MenteeRows, limit?: number, offset = 0) => {
-    const whole = offset === 0 && (limit === undefined || students.rollNos.length <= limit);
-    return `attendance-marks:${group}:${date}:${students.key}:${whole ? 'whole' : `${limit}:${offset}`}`;
-  };
-
   /** A mark's roster when it is one whole group: the group, and its students as the cache knows them. */
   async function wholeGroupOf(
     marks: readonly { rollNo: number }[],
     outside: number | undefined,
   ): Promise<{ group: string; students: MenteeRows } | undefined> {
     const first = marks[0]!.rollNo;
-    const group = await cache.get(`student-group:${first}`, ['students'], () => repo.groupOf(first), outside);
+    const group = await cache.get(attendanceKeys.groupOf(first), () => repo.groupOf(first), outside);
     if (group === undefined) return undefined;
     const students = await studentsOf(group, outside);
     if (students.rollNos.length !== marks.length) return undefined;
@@ -98,8 +90,7 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, 
     const statusOf = new Map(marks.map((m) => [m.rollNo, m.status]));
     const body = students.rollNos.map((rollNo) => ({ studentId: rollNo, status: statusOf.get(rollNo)! }));
     await cache.keepWritten(
-      marksKey(group, date, students),
-      students.sources(['attendance'], ['students']),
+      attendanceKeys.marks(group, date, students),
       { body, total: body.length },
       written,
     );
@@ -108,8 +99,7 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, 
   /** A student's history as it is kept in memory: the first page of each size asked for (`all` too). */
   /** At most this many page sizes of one student's history are kept up to date as marks come. */
   const HISTORY_PAGE_SIZES = 4;
-  const historyPages = new KeptPages<number, number | 'all'>(HISTORY_PAGE_SIZES);
-  const historySources = (rollNo: number): CachedSource[] => ['students', rowsOf('attendance', rollNo)];
+  const historyPages = new KeptPages<number, { limit: number | 'all'; read: CachedRead }>(HISTORY_PAGE_SIZES);
   const laterDay = (a: AttendanceRecord, b: AttendanceRecord) => a.date > b.date;
 
   /**
@@ -119,8 +109,9 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, 
    * read (`keepChanged`, decision record 0060). The student reads it without a round trip.
    */
   function keepMarkedDay(rollNo: number, date: string, status: AttendanceStatus): void {
-    for (const { key, shape: limit } of historyPages.of(rollNo)) {
-      cache.keepChanged<ListAnswer<AttendanceRecord[]>>(key, historySources(rollNo), 1, (kept) => {
+    for (const { shape: page } of historyPages.of(rollNo)) {
+      const { limit } = page;
+      cache.keepChanged<ListAnswer<AttendanceRecord[]>>(page.read, 1, (kept) => {
         const at = kept.body.findIndex((record) => record.date === date);
         if (at !== -1) {
           // Read after the mark was written: the page holds it already.
@@ -171,9 +162,9 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, 
       }
       const marks = attendanceRecords.map((r) => ({ rollNo: r.studentId, status: r.status }));
       // Where these students' marks stand before anything is read for the mark (`keepGroupMarks`).
-      const sources: CachedSource[] | undefined =
+      const sources =
         cache.keepsWrites && marks.length > 0
-          ? ['students', ...marks.map((m) => rowsOf('attendance', m.rollNo))]
+          ? attendanceWrites.marked(marks.map((m) => m.rollNo))
           : undefined;
       const stamped = sources && cache.stampBefore(sources, request.dataVersion);
       // A mark of one whole group takes what the day holds from the group's marks kept in memory,
@@ -181,19 +172,15 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, 
       const whole = stamped && (await wholeGroupOf(marks, request.dataVersion));
       const keptMarks =
         whole &&
-        (cache.kept(
-          marksKey(whole.group, date, whole.students),
-          whole.students.sources(['attendance'], ['students']),
-          request.dataVersion,
-        ) as ListAnswer<AttendanceMark[]> | undefined);
+        (cache.kept(attendanceKeys.marks(whole.group, date, whole.students), request.dataVersion) as
+          ListAnswer<AttendanceMark[]> | undefined);
       const recorded = keptMarks && new Map(keptMarks.body.map((m) => [m.studentId, m.status]));
       // The group's leave and passes of the day, kept for its next mark while no leave and none of its
       // students' passes change: with the day's marks kept too, nothing is read before the write.
       const dayLeave: DayLeave | undefined =
         whole && recorded
           ? await cache.get(
-              `attendance-away:${whole.group}:${date}:${whole.students.key}`,
-              whole.students.sources(['gate_passes'], ['leave_applications']),
+              attendanceKeys.away(whole.group, date, whole.students),
               async () => {
                 const { leave, passes } = await repo.beforeMark(date, marks, recorded);
                 return { leave, passes };
@@ -279,12 +266,7 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, 
       const students = await studentsOf(group, request.dataVersion);
       return answerList(
         reply,
-        cache.read(
-          marksKey(group, date, students, limit, offset),
-          students.sources(['attendance'], ['students']),
-          load,
-          request.dataVersion,
-        ),
+        cache.read(attendanceKeys.marks(group, date, students, limit, offset), load, request.dataVersion),
       );
     },
   );
@@ -311,9 +293,10 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, 
         return arrayAnswer(history);
       };
       if (!keepsInMemory(page)) return answerList(reply, load());
-      const key = `attendance:${rollNo}:${page.limit ?? 'all'}:${page.offset}`;
-      if (page.offset === 0) historyPages.note(rollNo, String(page.limit ?? 'all'), key, page.limit ?? 'all');
-      return answerList(reply, cache.read(key, historySources(rollNo), load, request.dataVersion));
+      const read = attendanceKeys.history(rollNo, page);
+      const limit = page.limit ?? 'all';
+      if (page.offset === 0) historyPages.note(rollNo, String(limit), read.key, { limit, read });
+      return answerList(reply, cache.read(read, load, request.dataVersion));
     },
   );
 };

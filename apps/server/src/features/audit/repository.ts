@@ -1,6 +1,7 @@
 /** The audit log's SQL: append entries, read them back filtered by kind and person. */
 import type { AuditEntry, AuditKind } from '@campus/contract';
 import { sql } from 'kysely';
+import { withActorName } from '../../db/actor-name';
 import type { Db, Dialect } from '../../db/index';
 import { batched } from '../../lib/batch';
 import { newId, nowIso } from '../../lib/ids';
@@ -160,9 +161,6 @@ export function auditRepository(db: Db, dialect: Dialect) {
       let q = db
         .selectFrom('audit_log')
         .leftJoin('accounts', 'accounts.login_id', 'audit_log.actor_login_id')
-        .leftJoin('students', 'students.account_id', 'accounts.id')
-        .leftJoin('teachers', 'teachers.account_id', 'accounts.id')
-        .leftJoin('admins', 'admins.account_id', 'accounts.id')
         .select([
           'audit_log.id',
           'audit_log.at',
@@ -173,10 +171,8 @@ export function auditRepository(db: Db, dialect: Dialect) {
           'audit_log.detail',
           'audit_log.client',
           'audit_log.count',
-          'students.name as studentName',
-          'teachers.name as teacherName',
-          'admins.name as adminName',
-        ]);
+        ])
+        .$call((q) => withActorName(q, 'accounts.id', ['students', 'teachers', 'admins'], 'actor_name'));
       // The count reads the log alone: each joined table has at most one row per entry (login ids
       // and account ids are unique), so the joins never change it.
       let counted = db.selectFrom('audit_log');
@@ -202,8 +198,7 @@ export function auditRepository(db: Db, dialect: Dialect) {
         actorLoginId: r.actor_login_id,
         actorRole: r.actor_role,
         // What the campus does on its own (closing passes whose day passed) is the system's.
-        actorName:
-          r.studentName ?? r.teacherName ?? r.adminName ?? (r.actor_role === SYSTEM_ACTOR ? 'System' : null),
+        actorName: r.actor_name ?? (r.actor_role === SYSTEM_ACTOR ? 'System' : null),
         target: r.target,
         detail: r.detail,
         client: r.client,

@@ -1,10 +1,11 @@
 /** Accounts, sessions and sign-in failures: all the SQL of the auth domain. */
 import type { Role } from '@campus/contract';
 import type { Db } from '../../db/index';
-import type { CachedTable, ReadCache } from '../../db/read-cache';
+import type { ReadCache } from '../../db/read-cache';
 import { randomUUID } from 'node:crypto';
 import { nowIso } from '../../lib/ids';
 import type { Principal } from '../../types';
+import { authKeys } from './cache-keys';
 
 export interface Identity {
   role: Role;
@@ -27,9 +28,6 @@ export const MAX_SESSIONS_PER_ACCOUNT = 20;
 
 const stillLive = (session: LiveSession | undefined): Principal | undefined =>
   session && session.expiresAt > Date.now() ? session.principal : undefined;
-
-/** The tables a principal is read from: a write to any of them (a sign-out, say) drops cached ones. */
-const PRINCIPAL_TABLES: readonly CachedTable[] = ['sessions', 'accounts', 'students'];
 
 export function authRepository(db: Db, cache?: ReadCache) {
   const loadSession = async (sessionId: string, accountId: string): Promise<LiveSession | undefined> => {
@@ -102,9 +100,7 @@ export function authRepository(db: Db, cache?: ReadCache) {
       dataVersion?: number,
     ): Principal | undefined | Promise<Principal | undefined> {
       const load = () => loadSession(sessionId, accountId);
-      const found = cache
-        ? cache.read(`session:${sessionId}:${accountId}`, PRINCIPAL_TABLES, load, dataVersion)
-        : load();
+      const found = cache ? cache.read(authKeys.session(sessionId, accountId), load, dataVersion) : load();
       return found instanceof Promise ? found.then(stillLive) : stillLive(found);
     },
 

@@ -4,26 +4,23 @@
  * private half never leaves the server; gate devices get the public half (GET /api/gate/key).
  */
 import type { webcrypto } from 'node:crypto';
+import { GateCredentialClaimsSchema, type GateCredentialClaims } from '@campus/contract';
 import { SignJWT, exportJWK, generateKeyPair, importJWK, jwtVerify, errors, decodeJwt, type JWK } from 'jose';
 import type { Db } from '../../db/index';
 
 const SETTING = 'gate_signing_key';
 const ALG = 'ES256';
 
-/** What a credential says of its pass. */
-export interface CredentialClaims {
-  /** The pass's id. */
-  sub: string;
-  /** The student's roll number. */
-  rno: number;
-  /** The pass's date and time window. */
-  d: string;
-  t: string;
-  r: string | null;
-  exp: number;
-}
+/** A scanned credential: ours (current, or past its day) with its claims, or forged. */
+export type CheckedCredential =
+  { check: 'valid' | 'expired'; claims: GateCredentialClaims } | { check: 'forged' };
 
-export type CheckedCredential = { ok: true; claims: CredentialClaims; expired: boolean } | { ok: false };
+const FORGED: CheckedCredential = { check: 'forged' };
+
+const withClaims = (payload: unknown, check: 'valid' | 'expired'): CheckedCredential => {
+  const claims = GateCredentialClaimsSchema.safeParse(payload);
+  return claims.success ? { check, claims: claims.data } : FORGED;
+};
 
 type CryptoKey = webcrypto.CryptoKey;
 
@@ -76,7 +73,7 @@ export function gateKeys(db: Db) {
     },
 
     /** Signs a pass's credential, valid until `expiresAt`. */
-    async sign(claims: Omit<CredentialClaims, 'exp'>, expiresAt: Date): Promise<string> {
+    async sign(claims: Omit<GateCredentialClaims, 'exp'>, expiresAt: Date): Promise<string> {
       const { privateKey } = await keys();
       return new SignJWT({ rno: claims.rno, d: claims.d, t: claims.t, r: claims.r })
         .setProtectedHeader({ alg: ALG, typ: 'gatepass' })
@@ -92,12 +89,6 @@ export function gateKeys(db: Db) {
      */
     async check(token: string, now: Date): Promise<CheckedCredential> {
       const { publicKey } = await keys();
-      const valid = (claims: Record<string, unknown>): claims is CredentialClaims & Record<string, unknown> =>
-        typeof claims.sub === 'string' &&
-        typeof claims.rno === 'number' &&
-        typeof claims.d === 'string' &&
-        typeof claims.t === 'string' &&
-        typeof claims.exp === 'number';
       try {
         const { payload } = await jwtVerify(token, publicKey, {
           algorithms: [ALG],
@@ -105,13 +96,9 @@ export function gateKeys(db: Db) {
           currentDate: now,
           requiredClaims: ['exp', 'sub'],
         });
-        return valid(payload) ? { ok: true, claims: payload, expired: false } : { ok: false };
+        return withClaims(payload, 'valid');
       } catch (err) {
-        if (err instanceof errors.JWTExpired) {
-          const payload = decodeJwt(token);
-          return valid(payload) ? { ok: true, claims: payload, expired: true } : { ok: false };
-        }
-        return { ok: false };
+        return err instanceof errors.JWTExpired ? withClaims(decodeJwt(token), 'expired') : FORGED;
       }
     },
   };

@@ -1,14 +1,30 @@
-/** The overdue sweep on a schedule: every minute, each instance; one tells the mentors of a pass. */
+/** Passes out past their return time: the mentors (and guardians) told once, on a schedule. */
 import type { FastifyBaseLogger } from 'fastify';
 import type { FeatureDeps } from '../deps';
-import { sweepOverdue } from './routes';
+import { gateRepository } from './repository';
 
 const EVERY_MS = 60_000;
 
-export function scheduleOverdueSweep(
-  deps: Pick<FeatureDeps, 'db' | 'now' | 'notify'> & Partial<Pick<FeatureDeps, 'mail'>>,
-  log: FastifyBaseLogger,
-) {
+type SweepDeps = Pick<FeatureDeps, 'db' | 'now' | 'notify'> & Partial<Pick<FeatureDeps, 'mail'>>;
+
+/** Tells the mentors of every pass newly overdue, once per pass whatever the number of instances. */
+export async function sweepOverdue({ db, now, notify, mail }: SweepDeps) {
+  const claimed = await gateRepository(db, now).claimOverdue();
+  for (const row of claimed) {
+    const due = `${row.date} ${row.return_by ?? '24:00'}`;
+    await notify.gatePassOverdue({ name: row.name, group: row.group_name, due });
+    // The guardian hears too, when the campus has chosen so (decision record 0034).
+    await mail?.notifyGuardian(
+      row.roll_no,
+      'gateOverdue',
+      `${row.name} was due back by ${due} (UTC) and has not returned.`,
+    );
+  }
+  return claimed.length;
+}
+
+/** The overdue sweep every minute, on each instance; one of them tells the mentors of a pass. */
+export function scheduleOverdueSweep(deps: SweepDeps, log: FastifyBaseLogger) {
   let running: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {
     running = running

@@ -7,7 +7,9 @@ import {
   type GatePassAtGate,
   type GateRefusal,
 } from '@campus/contract';
-import { writingRowsOf } from '../../db/changes';
+import { writingRows } from '../../db/changes';
+import { withActorName } from '../../db/actor-name';
+import { gatepassWrites } from '../gatepasses/cache-keys';
 import type { Db } from '../../db/index';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
@@ -23,14 +25,10 @@ export function newGateCode(): string {
 export function gateRepository(db: Db, now: () => number) {
   const iso = () => new Date(now()).toISOString();
 
-  const selectGate = () =>
-    db
+  const selectGate = () => {
+    const passes = db
       .selectFrom('gate_passes as g')
       .innerJoin('students as s', 's.roll_no', 'g.roll_no')
-      .leftJoin('guards as xg', 'xg.account_id', 'g.exited_by')
-      .leftJoin('admins as xa', 'xa.account_id', 'g.exited_by')
-      .leftJoin('guards as rg', 'rg.account_id', 'g.returned_by')
-      .leftJoin('admins as ra', 'ra.account_id', 'g.returned_by')
       .select([
         'g.id',
         'g.roll_no',
@@ -47,9 +45,11 @@ export function gateRepository(db: Db, now: () => number) {
         's.name',
         's.group_name',
         's.account_id as student_account_id',
-        (eb) => eb.fn.coalesce('xg.name', 'xa.name').as('exited_by_name'),
-        (eb) => eb.fn.coalesce('rg.name', 'ra.name').as('returned_by_name'),
       ]);
+    // The desk's guards and admins record movements.
+    const exits = withActorName(passes, 'g.exited_by', ['guards', 'admins'], 'exited_by_name');
+    return withActorName(exits, 'g.returned_by', ['guards', 'admins'], 'returned_by_name');
+  };
   type Row = Awaited<ReturnType<ReturnType<typeof selectGate>['execute']>>[number];
 
   const atGate = (row: Row): GatePassAtGate => {
@@ -90,7 +90,7 @@ export function gateRepository(db: Db, now: () => number) {
   const ofPass = async <T>(id: string, write: (db: Db) => Promise<T>): Promise<T> => {
     const row = await db.selectFrom('gate_passes').select('roll_no').where('id', '=', id).executeTakeFirst();
     // No such pass: the write changes nothing, whoever it is said to be for.
-    return write(row ? writingRowsOf(db, 'gate_passes', [row.roll_no]) : db);
+    return write(row ? writingRows(db, gatepassWrites.passesOf([row.roll_no])) : db);
   };
 
   return {
@@ -129,27 +129,6 @@ export function gateRepository(db: Db, now: () => number) {
         }
       }
       throw new Error('No free gate code was found');
-    },
-
-    /**
-     * Why the gate refuses this pass now, going the way asked (exit, or return; `auto`: the pass's
-     * state decides), or undefined when it may go. A credential whose day is over counts as expired
-     * for leaving, never for coming back.
-     */
-    refusal(
-      row: Row,
-      direction: 'exit' | 'return' | 'auto',
-      credentialExpired = false,
-    ): GateRefusal | undefined {
-      if (row.status !== 'approved') return 'not-approved';
-      if (row.returned_at) return 'already-back';
-      if (row.exited_at) return direction === 'exit' ? 'already-out' : undefined;
-      if (direction === 'return') return 'not-out';
-      if (row.revoked_at) return 'revoked';
-      const today = dayOf(now());
-      if (credentialExpired || row.date < today) return 'expired';
-      if (row.date > today) return 'wrong-day';
-      return undefined;
     },
 
     /** Records one scan (allowed or refused). */
@@ -314,7 +293,7 @@ export function gateRepository(db: Db, now: () => number) {
       const claimed: Row[] = [];
       for (const row of rows) {
         if (t <= returnDeadline(row.date, row.return_by).getTime()) continue;
-        const result = await writingRowsOf(db, 'gate_passes', [row.roll_no])
+        const result = await writingRows(db, gatepassWrites.passesOf([row.roll_no]))
           .updateTable('gate_passes')
           .set({ overdue_notified_at: iso() })
           .where('id', '=', row.id)

@@ -3,7 +3,14 @@
  * calendar day, as for attendance (decision record 0031): a pass for 2026-05-04 can be used to leave
  * on that day only; its return time is that day's HH:MM, the end of the day when none was given.
  */
-import type { GateState, GatePassStatus } from '@campus/contract';
+import {
+  decideGateScan,
+  type GateDirection,
+  type GatePassStanding,
+  type GateRefusal,
+  type GateState,
+  type GatePassStatus,
+} from '@campus/contract';
 
 export interface GateRow {
   status: GatePassStatus;
@@ -36,6 +43,33 @@ export function gateState(row: GateRow, now: number): GateState | undefined {
   if (row.exited_at) return now > returnDeadline(row.date, row.return_by).getTime() ? 'overdue' : 'out';
   if (row.revoked_at) return 'revoked';
   return dayOf(now) > row.date ? 'expired' : 'ready';
+}
+
+/** What the gate knows of a pass from its row, for the gate's rule (`decideGateScan`, in the contract). */
+export function standingOf(row: GateRow): GatePassStanding {
+  if (row.status !== 'approved') return 'not-approved';
+  if (row.returned_at) return 'back';
+  if (row.exited_at) return 'out';
+  return row.revoked_at ? 'revoked' : 'unused';
+}
+
+/**
+ * Why the gate refuses the pass now, going `direction`, or undefined when it may go: the gate's rule
+ * for the pass's own day (a typed code, or a credential still current).
+ */
+export function refusalOf(
+  row: GateRow,
+  now: number,
+  direction: GateDirection = 'auto',
+): GateRefusal | undefined {
+  const decision = decideGateScan({
+    check: 'valid',
+    claims: { d: row.date },
+    standing: standingOf(row),
+    direction,
+    now,
+  });
+  return decision.outcome === 'refused' ? decision.reason : undefined;
 }
 
 /** Initials for the guard's avatar: the first letters of the first and last names. */

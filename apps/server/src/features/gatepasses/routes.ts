@@ -33,10 +33,10 @@ import type { Feature } from '../deps';
 import { pastPassCloser } from './closing';
 import { gatePassRepository, type ListView } from './repository';
 import { entriesWithWrite } from '../audit/entries';
-import { existingRowsOf, rowsOf } from '../../db/changes';
 import { menteeRows, type MenteeRows } from '../../db/mentees';
 import { isCurrentCard, studentCards, type StudentCard } from '../people/cards';
-import type { CachedSource } from '../../db/read-cache';
+import type { CachedRead } from '../../db/read-cache';
+import { gatepassKeys } from './cache-keys';
 
 const TAGS = ['gate_passes', 'students', 'teachers'];
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
@@ -55,22 +55,18 @@ export const gatepassesRoutes: Feature = async (app: App, { db, dialect, cache, 
   /** At most this many first pages of one student's own passes are kept up to date as they apply. */
   const OWN_PAGE_KEYS = 6;
   /** Each student's own lists' first pages kept in memory, by their status and size. */
-  const ownPages = new KeptPages<number, { status: string; limit: number | 'all' }>(OWN_PAGE_KEYS);
+  const ownPages = new KeptPages<number, { status: string; limit: number | 'all'; read: CachedRead }>(
+    OWN_PAGE_KEYS,
+  );
   const newer = (a: GatePass, b: GatePass) =>
     a.createdAt > b.createdAt || (a.createdAt === b.createdAt && a._id > b._id);
-  const ownSources = (rollNo: number): CachedSource[] => [
-    rowsOf('gate_passes', rollNo),
-    'students',
-    'teachers',
-  ];
 
   /** At most this many page sizes of one mentor's pending list are kept up to date as mentees apply. */
   const MENTOR_PAGE_SIZES = 2;
   /** Each mentor's pending work list's first pages kept in memory (newest first), by their size. */
-  const mentorPages = new KeptPages<
-    string,
-    { mentees: MenteeRows; sources: readonly CachedSource[]; limit: number | 'all' }
-  >(MENTOR_PAGE_SIZES);
+  const mentorPages = new KeptPages<string, { mentees: MenteeRows; read: CachedRead; limit: number | 'all' }>(
+    MENTOR_PAGE_SIZES,
+  );
 
   /**
    * After a pass: each first page of its student's own lists kept in memory, the pending one with
@@ -81,8 +77,8 @@ export const gatepassesRoutes: Feature = async (app: App, { db, dialect, cache, 
    * its name and group are from the student's card, which must be the student as they are now.
    */
   function keepApplied(pass: GatePass, card: StudentCard): void {
-    const keepIn = (key: string, sources: readonly CachedSource[], limit: number | 'all') =>
-      cache.keepChanged<ListAnswer<GatePass[]>>(key, sources, 1, (kept) => {
+    const keepIn = (read: CachedRead, limit: number | 'all') =>
+      cache.keepChanged<ListAnswer<GatePass[]>>(read, 1, (kept) => {
         if (kept.body.some((p) => p._id === pass._id)) return kept;
         if (!isCurrentCard(cache, pass.rollNo, card)) return undefined;
         const body = withNewest(kept.body, pass, newer, limit);
@@ -90,15 +86,15 @@ export const gatepassesRoutes: Feature = async (app: App, { db, dialect, cache, 
       });
     // A pass applied for a day already past is in no pending list (it is closing).
     const listed = pass.date >= day();
-    for (const { key, shape: own } of ownPages.of(pass.rollNo)) {
-      if (listed && own.status === pass.approvedStatus) keepIn(key, ownSources(pass.rollNo), own.limit);
+    for (const { shape: own } of ownPages.of(pass.rollNo)) {
+      if (listed && own.status === pass.approvedStatus) keepIn(own.read, own.limit);
       // A list of another status is as it was: the pass moved only the student's rows it does not hold.
-      else cache.keepChanged(key, ownSources(pass.rollNo), 1, (kept) => kept);
+      else cache.keepChanged(own.read, 1, (kept) => kept);
     }
-    for (const { key, shape: page } of mentorPages.all()) {
+    for (const { shape: page } of mentorPages.all()) {
       if (!page.mentees.has(pass.rollNo)) continue;
-      if (listed) keepIn(key, page.sources, page.limit);
-      else cache.keepChanged(key, page.sources, 1, (kept) => kept);
+      if (listed) keepIn(page.read, page.limit);
+      else cache.keepChanged(page.read, 1, (kept) => kept);
     }
   }
 
@@ -154,13 +150,13 @@ export const gatepassesRoutes: Feature = async (app: App, { db, dialect, cache, 
       await closeDue();
       const load = async () => arrayAnswer(await passes.list(status, page, rollNo, view));
       if (!keepsInMemory(page)) return answerList(reply, load());
-      const key = `gatepasses:${day()}:${view}:${status}:${rollNo}:${page.limit ?? 'all'}:${page.offset}`;
+      const read = gatepassKeys.own(day(), view, status, rollNo, page);
       if (page.offset === 0) {
         const limit = page.limit ?? 'all';
         // A new day's page takes its slot from the day before's.
-        ownPages.note(rollNo, `${view}:${status}:${limit}`, key, { status, limit });
+        ownPages.note(rollNo, `${view}:${status}:${limit}`, read.key, { status, limit, read });
       }
-      return answerList(reply, cache.read(key, ownSources(rollNo), load, request.dataVersion));
+      return answerList(reply, cache.read(read, load, request.dataVersion));
     },
   );
 
@@ -189,16 +185,7 @@ export const gatepassesRoutes: Feature = async (app: App, { db, dialect, cache, 
       // A mentor's work list follows only their mentees' passes: a pass from another group leaves it
       // in memory.
       const mentees = mentoredBy === undefined ? undefined : await menteesOf(mentoredBy, request.dataVersion);
-      const key = `gatepasses-staff:${day()}:${view}:${status}:${group ?? ''}:${mentoredBy ?? ''}:${mentees?.key ?? ''}:${sort}:${order}:${page.limit ?? 'all'}:${page.offset}`;
-      // A pass is applied for pending: the other lists follow the passes already there, and stay in
-      // memory while students apply.
-      const sources = mentees
-        ? mentees.sources(['gate_passes'], ['students', 'teachers', 'teacher_groups'])
-        : ([
-            status === 'pending' ? 'gate_passes' : existingRowsOf('gate_passes'),
-            'students',
-            'teachers',
-          ] as const);
+      const read = gatepassKeys.staff(day(), view, { status, group, mentoredBy, mentees, sort, order }, page);
       if (
         mentees &&
         mentoredBy !== undefined &&
@@ -209,9 +196,9 @@ export const gatepassesRoutes: Feature = async (app: App, { db, dialect, cache, 
         page.offset === 0
       ) {
         const limit = page.limit ?? 'all';
-        mentorPages.note(mentoredBy, `${view}:${limit}`, key, { mentees, sources, limit });
+        mentorPages.note(mentoredBy, `${view}:${limit}`, read.key, { mentees, read, limit });
       }
-      return answerList(reply, cache.read(key, sources, load, request.dataVersion));
+      return answerList(reply, cache.read(read, load, request.dataVersion));
     },
   );
 

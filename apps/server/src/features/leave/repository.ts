@@ -21,6 +21,7 @@ import {
   type OnLeaveStudent,
 } from '@campus/contract';
 import { sql, type RawBuilder } from 'kysely';
+import { withActorName } from '../../db/actor-name';
 import type { Db } from '../../db/index';
 import { newId, nowIso } from '../../lib/ids';
 import { listPage, mapItems, type Listed, type Page } from '../../lib/lists';
@@ -90,8 +91,6 @@ export function leaveRepository(db: Db) {
     db
       .selectFrom('leave_applications as l')
       .innerJoin('students as s', 's.roll_no', 'l.roll_no')
-      .leftJoin('teachers as t', 't.account_id', 'l.decided_by')
-      .leftJoin('admins as a', 'a.account_id', 'l.decided_by')
       .leftJoin('leave_attachments as f', 'f.leave_id', 'l.id')
       .select([
         'l.id',
@@ -105,15 +104,14 @@ export function leaveRepository(db: Db) {
         'l.created_at',
         'l.decided_at',
         'l.reject_reason',
-        't.name as teacher_name',
-        'a.name as admin_name',
         'f.name as file_name',
         'f.type as file_type',
         'f.size as file_size',
-      ]);
+      ])
+      .$call((q) => withActorName(q, 'l.decided_by', ['teachers', 'admins'], 'decided_by_name'));
   type Row = Awaited<ReturnType<ReturnType<typeof selectLeave>['execute']>>[number];
   const toLeave = (r: Row): Leave => {
-    const decidedBy = r.teacher_name ?? r.admin_name;
+    const decidedBy = r.decided_by_name;
     return {
       _id: r.id,
       rollNo: r.roll_no,

@@ -28,6 +28,7 @@ const KIND_OF_NOTIFICATION: Record<NotificationKind, MailKind> = {
   'leave.requested': 'menteeRequests',
   // A mentee out past their return time: for the mentor, like the mentee's requests.
   'gatepass.overdue': 'menteeRequests',
+  'attendance.risk': 'attendanceRisk',
 };
 
 type ModesFor = (accountIds: readonly string[], kind: MailKind) => Promise<Map<string, MailMode>>;

@@ -20,9 +20,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { badRequest, forbidden } from '../../lib/errors';
 import { answerList, arrayAnswer, keepsInMemory, type Listed, type Page } from '../../lib/lists';
-import type { CachedTable } from '../../db/read-cache';
 import { principalOf } from '../../plugins/access';
 import type { Feature } from '../deps';
+import { noticeKeys, type NoticeListKind } from './cache-keys';
 import { noticesRepository } from './repository';
 
 const listErrors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
@@ -35,10 +35,9 @@ const START_CHECK_MS = 10_000;
 
 /**
  * Whom a list shows changes only when a notice, an event or a mentor notice starts or ends. Only the
- * moments to come are read, from the start of the hour before: a campus's past notices, thousands of
- * moments, no longer change anyone's list (every moment took 2.1 ms of SQLite's time on the
- * 20,000-student campus, those to come 0.17 ms, and every first read after a notice changes pays it).
- * They are kept per hour, so that each hour's read is the same while the notices are.
+ * moments to come are read, from the start of the hour before: past ones change nobody's list
+ * (docs/performance.md, "Notices: the moments a list changes at"). They are kept per hour, so that
+ * each hour's read is the same while the notices are.
  */
 const MOMENTS_HOUR_MS = 3_600_000;
 
@@ -62,13 +61,6 @@ export function stretchOf(moments: readonly string[], now: string): number {
   return low;
 }
 
-/** What a list of each kind is read from: its notices, their audiences, and who the reader is. */
-const LIST_TABLES = {
-  general: ['notices', 'notice_audience_groups', 'students', 'teacher_groups'],
-  events: ['events', 'notice_audience_groups', 'students', 'teacher_groups'],
-  mentor: ['mentor_notices', 'notice_audience_groups', 'students', 'teacher_groups'],
-} as const satisfies Record<string, readonly CachedTable[]>;
-
 export const noticesRoutes: Feature = async (app, { db, dialect, notify, now, cache }) => {
   const notices = noticesRepository(db, dialect);
   const nowIso = () => new Date(now()).toISOString();
@@ -84,7 +76,7 @@ export const noticesRoutes: Feature = async (app, { db, dialect, notify, now, ca
   const listFor = async <T>(
     request: FastifyRequest,
     page: Page,
-    kind: keyof typeof LIST_TABLES,
+    kind: NoticeListKind,
     load: (viewer: ReturnType<typeof viewerOf>) => Promise<Listed<T>>,
   ) => {
     const viewer = viewerOf(request);
@@ -93,13 +85,12 @@ export const noticesRoutes: Feature = async (app, { db, dialect, notify, now, ca
     const outside = request.dataVersion;
     const hour = Math.floor(Date.parse(viewer.now) / MOMENTS_HOUR_MS);
     const moments = await cache.read(
-      `notice-moments:${hour}`,
-      ['notices', 'events', 'mentor_notices'],
+      noticeKeys.moments(hour),
       () => notices.boundaries(new Date((hour - 1) * MOMENTS_HOUR_MS).toISOString()),
       outside,
     );
-    const key = `notices:${kind}:${viewer.accountId}:${page.limit ?? 'all'}:${page.offset}:${stretchAt(moments, viewer.now)}`;
-    return cache.read(key, LIST_TABLES[kind], read, outside);
+    const stretch = stretchAt(moments, viewer.now);
+    return cache.read(noticeKeys.list(kind, viewer.accountId, page, stretch), read, outside);
   };
 
   /**
@@ -109,12 +100,7 @@ export const noticesRoutes: Feature = async (app, { db, dialect, notify, now, ca
    */
   const tellStarted = async (outside?: number) => {
     const at = nowIso();
-    const next = await cache.get(
-      'notices-next-untold',
-      ['notices', 'events', 'mentor_notices'],
-      () => notices.nextUntold(),
-      outside,
-    );
+    const next = await cache.get(noticeKeys.nextUntold, () => notices.nextUntold(), outside);
     if (next === null || next > at) return;
     for (const started of await notices.claimStarted(at)) await notify.noticeStarted(started);
   };

@@ -12,6 +12,7 @@ import { campusDay } from '../../lib/campus-day';
 import { inChunks } from '../../lib/chunks';
 import type { MailService } from '../mail/service';
 import type { StartedNotice } from '../notices/repository';
+import { notificationKeys } from './cache-keys';
 import { notificationRepository, type NewNotification } from './repository';
 
 /** What a pass's student is told of its decision. */
@@ -44,7 +45,7 @@ export function notifier(
           .orderBy('teacher_account_id')
           .execute()
       ).map((m) => m.teacher_account_id);
-    return cache ? cache.get(`mentors-of:${group}`, ['teacher_groups'], load, cache.outside()) : load();
+    return cache ? cache.get(notificationKeys.mentorsOf(group), load, cache.outside()) : load();
   };
   // The mails a notification brings are queued after it is written; a failure there is only logged.
   const notes = notificationRepository(
@@ -144,6 +145,24 @@ export function notifier(
       });
       live.publish({ accounts: ids }, ['notifications', 'gatepasses']);
       live.publish({ roles: ['admin'] }, ['stats', 'gatepasses']);
+    }),
+
+    /**
+     * Students whose standing in a course worsened (timetable/risk-alerts.ts): each is told, and
+     * their guardian as the campus's guardian setting says.
+     */
+    courseRisk: safely(async (alerts: readonly { rollNo: number; text: string }[]) => {
+      for (const alert of alerts) {
+        const account = await studentAccount(alert.rollNo);
+        if (!account) continue;
+        await notes.add([account], {
+          kind: 'attendance.risk',
+          text: alert.text,
+          link: PATHS.student.attendance,
+        });
+        live.publish({ accounts: [account] }, ['notifications']);
+        await mail?.notifyGuardian(alert.rollNo, 'attendanceBelowWarning', alert.text);
+      }
     }),
 
     /** A query was asked, hidden or shown again: the boards changed for everyone. */

@@ -3,10 +3,11 @@ import type { Notification, NotificationKind } from '@campus/contract';
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/index';
 import type { NotificationsTable } from '../../db/schema';
-import { writingRowsOf } from '../../db/changes';
+import { writingRows } from '../../db/changes';
 import { inChunks } from '../../lib/chunks';
 import { newId, nowIso } from '../../lib/ids';
 import { listPage, mapItems, type Listed, type Page } from '../../lib/lists';
+import { notificationWrites } from './cache-keys';
 
 export interface NewNotification {
   kind: NotificationKind;
@@ -21,7 +22,7 @@ export type OnNotified = (
 
 /** A notification for each of a few accounts, to be written by a change in its own statement. */
 export interface PreparedNotifications {
-  /** The accounts told, whose notifications the statement writes (`writingRowsOf`). */
+  /** The accounts told, whose notifications the statement writes (`notificationWrites`). */
   accountIds: readonly string[];
   rows: readonly Insertable<NotificationsTable>[];
   /** Once the statement committed: queues the mail these notifications bring. */
@@ -30,7 +31,7 @@ export interface PreparedNotifications {
 
 export function notificationRepository(db: Db, onNotified?: OnNotified) {
   /** The database, for writes that change only this account's notifications (db/changes.ts). */
-  const mine = (accountId: string) => writingRowsOf(db, 'notifications', [accountId]);
+  const mine = (accountId: string) => writingRows(db, notificationWrites([accountId]));
 
   const rowsOf = (
     items: readonly { accountId: string; notification: NewNotification }[],
@@ -53,11 +54,7 @@ export function notificationRepository(db: Db, onNotified?: OnNotified) {
       items,
       async (chunk) => {
         // Each account's rows are said to be its own (db/changes.ts).
-        await writingRowsOf(
-          db,
-          'notifications',
-          chunk.map((item) => item.accountId),
-        )
+        await writingRows(db, notificationWrites(chunk.map((item) => item.accountId)))
           .insertInto('notifications')
           .values(rowsOf(chunk, createdAt))
           .execute();

@@ -20,10 +20,10 @@ import type { Audience, LiveMessage } from '../../db/live-events';
 import { clientKey } from '../../lib/client-address';
 import { HttpError, notFound } from '../../lib/errors';
 import { answerList, arrayAnswer, keepsInMemory } from '../../lib/lists';
-import { accountRowsOf } from '../../db/changes';
 import { principalOf } from '../../plugins/access';
 import type { Principal } from '../../types';
 import type { Feature } from '../deps';
+import { notificationKeys } from './cache-keys';
 import { notificationRepository } from './repository';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
@@ -84,12 +84,7 @@ export const notificationsRoutes: Feature = async (
       return answerList(
         reply,
         keepsInMemory(page)
-          ? cache.read(
-              `notifications:${accountId}:${page.limit ?? 'all'}:${page.offset}`,
-              [accountRowsOf('notifications', accountId)],
-              load,
-              request.dataVersion,
-            )
+          ? cache.read(notificationKeys.list(accountId, page), load, request.dataVersion)
           : load(),
       );
     },
@@ -109,8 +104,7 @@ export const notificationsRoutes: Feature = async (
       // Kept per person until one of their own notifications changes.
       const { accountId } = principalOf(request);
       return cache.read(
-        `notifications-unread:${accountId}`,
-        [accountRowsOf('notifications', accountId)],
+        notificationKeys.unread(accountId),
         async () => ({ count: await notes.unreadCount(accountId) }),
         request.dataVersion,
       );

@@ -1,7 +1,7 @@
 /**
  * How many live update streams this instance holds open (decision record 0023). An open stream
- * holds a file descriptor and ~11–30 KB for as long as its tab is open, so without bounds one
- * account could hold them until the process had none left to answer anything else.
+ * holds a file descriptor and memory (`BYTES_PER_STREAM`) for as long as its tab is open, so without
+ * bounds one account could hold them until the process had none left to answer anything else.
  *
  * - Per account: a few, one per open tab. A new stream past the limit closes the account's oldest
  *   (told `superseded`), so a person who opens another tab is never refused.

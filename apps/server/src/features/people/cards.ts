@@ -5,6 +5,7 @@
  */
 import type { Db } from '../../db/index';
 import type { ReadCache } from '../../db/read-cache';
+import { peopleKeys } from './cache-keys';
 
 export interface StudentCard {
   name: string;
@@ -13,20 +14,17 @@ export interface StudentCard {
   group: string;
 }
 
-const cardKey = (rollNo: number) => `student-card:${rollNo}`;
-
 /**
  * Whether `card` is the one memory holds for the student now: no student has changed since it was
  * read, so what is built from it may be kept (`ReadCache.keepChanged`).
  */
 export const isCurrentCard = (cache: ReadCache, rollNo: number, card: StudentCard): boolean =>
-  cache.kept(cardKey(rollNo), ['students']) === card;
+  cache.kept(peopleKeys.card(rollNo)) === card;
 
 export function studentCards(db: Db, cache: ReadCache) {
   return (rollNo: number, outside: number | undefined): Promise<StudentCard | null> =>
     cache.get(
-      cardKey(rollNo),
-      ['students'],
+      peopleKeys.card(rollNo),
       async () => {
         const row = await db
           .selectFrom('students')

@@ -19,6 +19,7 @@ import { notFound } from '../../lib/errors';
 import { answerList, arrayAnswer, keepsInMemory } from '../../lib/lists';
 import { assertOwnRollNo, principalOf } from '../../plugins/access';
 import type { Feature } from '../deps';
+import { peopleKeys } from './cache-keys';
 import { peopleRepository } from './repository';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
@@ -31,9 +32,7 @@ export const peopleRoutes: Feature = async (app, { db, cache }) => {
   const listStudents = (query: StudentListQuery, dataVersion: number | undefined) => {
     const load = async () => arrayAnswer(await people.listStudents(query));
     if (!keepsInMemory(query)) return load();
-    const { group, search, status, limit, offset } = query;
-    const key = `students:${group ?? ''}:${status ?? ''}:${limit ?? 'all'}:${offset}:${search ?? ''}`;
-    return cache.read(key, ['students', 'accounts'], load, dataVersion);
+    return cache.read(peopleKeys.students(query), load, dataVersion);
   };
 
   app.get(

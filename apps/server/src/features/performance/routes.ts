@@ -12,7 +12,7 @@ import { assertOwnRollNo } from '../../plugins/access';
 import type { App } from '../../types';
 import type { Feature } from '../deps';
 import { performanceRepository } from './repository';
-import { rowsOf } from '../../db/changes';
+import { performanceKeys } from './cache-keys';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
 
@@ -39,12 +39,7 @@ export const performanceRoutes: Feature = async (app: App, { db, dialect, cache 
         if (!(await repo.studentExists(rollNo))) throw notFound(`No student with roll number ${rollNo}`);
         return [];
       };
-      return cache.read(
-        `performance:${rollNo}`,
-        [rowsOf('performance', rollNo), 'students'],
-        load,
-        request.dataVersion,
-      );
+      return cache.read(performanceKeys.student(rollNo), load, request.dataVersion);
     },
   );
 
@@ -63,14 +58,7 @@ export const performanceRoutes: Feature = async (app: App, { db, dialect, cache 
       const load = async () => arrayAnswer(await repo.list(query));
       return answerList(
         reply,
-        keepsInMemory(query)
-          ? cache.read(
-              `students-performance:${query.limit ?? 'all'}:${query.offset}:${query.search ?? ''}`,
-              ['performance', 'students'],
-              load,
-              dataVersion,
-            )
-          : load(),
+        keepsInMemory(query) ? cache.read(performanceKeys.list(query), load, dataVersion) : load(),
       );
     },
   );

@@ -2,7 +2,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/index';
 import { countOf } from '../../lib/lists';
-import { followed, type Keeper, type ListPlan } from './plan';
+import { queryKeys } from './cache-keys';
+import type { Keeper, ListPlan } from './plan';
 import type { Select } from './rows';
 import type { ListStatements } from './statements';
 
@@ -27,14 +28,16 @@ const collectionCount = async (db: Db): Promise<number> => {
   return Number(rows[0]?.total ?? 0);
 };
 
-/**
- * A list's count is the same for every reader (unless a student's group filter hides others'
- * anonymous questions): it is kept in memory, and read again only after questions change.
- */
-const countKeyOf = ({ filter, masking, mentees }: ListPlan): string | undefined =>
-  filter.words === undefined && filter.tag === undefined && !(filter.group !== undefined && masking)
-    ? `queries-count:${String(filter.solved)}:${filter.rollNo ?? ''}:${filter.withHidden ? 'hidden' : ''}:${filter.group ?? ''}:${filter.mentoredBy ?? ''}:${mentees?.key ?? ''}`
-    : undefined;
+/** A list's count from memory, read again only after questions change, when it may be kept. */
+const keptCount = (
+  plan: ListPlan,
+  keep: Keeper,
+  count: () => Promise<number>,
+  outside: number | undefined,
+): (() => Promise<number>) => {
+  const read = queryKeys.count(plan);
+  return read ? () => keep(read, count, outside) : count;
+};
 
 /**
  * How the plan's total is read: a whole board's and the whole collection's from the counts the
@@ -53,17 +56,13 @@ export function totalOf(
     const { query, counted } = statements();
     return countOf(countItself && !byStudentsFirst ? (query as Select) : counted);
   };
-  const countKey = countKeyOf(plan);
-  const countTables = countItself
-    ? followed(plan, ['queries'], ['students', 'teachers', 'teacher_groups'])
-    : followed(plan, ['queries'], []);
   const wholeCollection =
     !countItself && filter.solved === undefined && filter.rollNo === undefined && filter.withHidden === true;
   return plan.wholeBoard
     ? () => boardCount(db, filter.solved!)
     : wholeCollection
       ? () => collectionCount(db)
-      : keep && countKey
-        ? () => keep(countKey, countTables, count, outside)
+      : keep
+        ? keptCount(plan, keep, count, outside)
         : count;
 }

@@ -4,8 +4,7 @@
  */
 import type { Dialect } from '../../db/index';
 import type { MenteeRows } from '../../db/mentees';
-import { rowsOf } from '../../db/changes';
-import type { CachedSource, ReadCache } from '../../db/read-cache';
+import type { CachedRead, ReadCache } from '../../db/read-cache';
 import { KeptPages, withNewest, type Page } from '../../lib/lists';
 import { isCurrentCard, type StudentCard } from '../people/cards';
 import type { ListPlan } from './plan';
@@ -18,29 +17,12 @@ export interface KeptPage {
   tags: Map<string, string[]>;
 }
 
-/** What a whole board's page is read from (`list`): its questions, their tags, students and solvers. */
-const BOARD_SOURCES: readonly CachedSource[] = [
-  'students',
-  'teachers',
-  'teacher_groups',
-  'queries',
-  'query_tags',
-];
-
 /** At most this many page sizes of the unsolved board's first page are kept up to date as questions come. */
 const FIRST_PAGE_SIZES = 8;
 /** At most this many first pages of one student's own questions are kept up to date as they ask. */
 const OWN_PAGE_KEYS = 6;
 /** At most this many first pages of one mentor's list of their mentees' questions are kept up to date. */
 const MENTOR_PAGE_KEYS = 4;
-
-const ownSources = (rollNo: number): CachedSource[] => [
-  'students',
-  'teachers',
-  'teacher_groups',
-  rowsOf('queries', rollNo),
-  rowsOf('query_tags', rollNo),
-];
 
 /** Newest first, ties by id, as the lists are ordered. */
 const newer = (a: Row, b: Row) =>
@@ -52,23 +34,24 @@ const newestFirst = ({ sort, order }: ListPlan, page: Page) =>
 
 export function keptPages(dialect: Dialect, cache: ReadCache | undefined) {
   /** The unsolved board's first page (newest first, no filter) by its size. */
-  const firstPages = new KeptPages<'board', number>(FIRST_PAGE_SIZES);
+  const firstPages = new KeptPages<'board', { limit: number; read: CachedRead }>(FIRST_PAGE_SIZES);
   /** Each student's own list's first pages, by key: their size and whether solved ones only. */
-  const ownPages = new KeptPages<number, { limit: number | 'all'; solved: boolean | undefined }>(
-    OWN_PAGE_KEYS,
-  );
+  const ownPages = new KeptPages<
+    number,
+    { limit: number | 'all'; solved: boolean | undefined; read: CachedRead }
+  >(OWN_PAGE_KEYS);
   /** Each mentor's list of their mentees' questions, first pages (newest first), by key. */
-  const mentorPages = new KeptPages<
-    string,
-    { mentees: MenteeRows; sources: readonly CachedSource[]; limit: number | 'all' }
-  >(MENTOR_PAGE_KEYS);
+  const mentorPages = new KeptPages<string, { mentees: MenteeRows; read: CachedRead; limit: number | 'all' }>(
+    MENTOR_PAGE_KEYS,
+  );
 
-  /** Notes a page kept under `key` (read from `sources`) when a new question can be put in it. */
-  const note = (plan: ListPlan, page: Page, key: string, sources: readonly CachedSource[]): void => {
+  /** Notes a page kept by `read` (`queryKeys.page`) when a new question can be put in it. */
+  const note = (plan: ListPlan, page: Page, read: CachedRead): void => {
     const { filter, mentees } = plan;
+    const { key } = read;
     const first = newestFirst(plan, page);
     if (filter.solved === false && plan.wholeBoard && first && page.limit !== undefined) {
-      firstPages.note('board', String(page.limit), key, page.limit);
+      firstPages.note('board', String(page.limit), key, { limit: page.limit, read });
     }
     if (
       filter.rollNo !== undefined &&
@@ -76,7 +59,7 @@ export function keptPages(dialect: Dialect, cache: ReadCache | undefined) {
       filter.mentoredBy === undefined &&
       first
     ) {
-      ownPages.note(filter.rollNo, key, key, { limit: page.limit ?? 'all', solved: filter.solved });
+      ownPages.note(filter.rollNo, key, key, { limit: page.limit ?? 'all', solved: filter.solved, read });
     }
     if (
       mentees &&
@@ -87,7 +70,7 @@ export function keptPages(dialect: Dialect, cache: ReadCache | undefined) {
       filter.tag === undefined &&
       first
     ) {
-      mentorPages.note(filter.mentoredBy, key, key, { mentees, sources, limit: page.limit ?? 'all' });
+      mentorPages.note(filter.mentoredBy, key, key, { mentees, read, limit: page.limit ?? 'all' });
     }
   };
 
@@ -101,13 +84,12 @@ export function keptPages(dialect: Dialect, cache: ReadCache | undefined) {
     if (!cache) return;
     const asked: TaggedRow = { ...row, tag_list: tagListAsRead(dialect, tags) };
     const keepIn = (
-      key: string,
-      sources: readonly CachedSource[],
+      read: CachedRead,
       limit: number | 'all',
       /** Whether the list holds unsolved questions (a solved list never holds a new one). */
       holdsNew: boolean,
     ) =>
-      cache.keepChanged<KeptPage>(key, sources, moves, (kept) => {
+      cache.keepChanged<KeptPage>(read, moves, (kept) => {
         const { items, total } = kept.found;
         // Read after the question was written: the page holds it already.
         if (!holdsNew || items.some((item) => item.id === asked.id)) return kept;
@@ -116,12 +98,10 @@ export function keptPages(dialect: Dialect, cache: ReadCache | undefined) {
         const shown = withNewest(items, asked, newer, limit);
         return shown && { found: { items: shown, total: total + 1 }, tags: tagListsOf(shown) };
       });
-    for (const { key, shape: limit } of firstPages.of('board')) keepIn(key, BOARD_SOURCES, limit, true);
-    for (const { key, shape: own } of ownPages.of(row.roll_no)) {
-      keepIn(key, ownSources(row.roll_no), own.limit, own.solved !== true);
-    }
-    for (const { key, shape: page } of mentorPages.all()) {
-      if (page.mentees.has(row.roll_no)) keepIn(key, page.sources, page.limit, true);
+    for (const { shape: board } of firstPages.of('board')) keepIn(board.read, board.limit, true);
+    for (const { shape: own } of ownPages.of(row.roll_no)) keepIn(own.read, own.limit, own.solved !== true);
+    for (const { shape: page } of mentorPages.all()) {
+      if (page.mentees.has(row.roll_no)) keepIn(page.read, page.limit, true);
     }
   };
 

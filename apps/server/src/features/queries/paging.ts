@@ -8,15 +8,12 @@ import type { MenteeRowsOf } from '../../db/mentees';
 import { listPage, type Listed, type Page } from '../../lib/lists';
 import { totalOf } from './counts';
 import type { KeptPage, KeptPagesOf } from './kept-pages';
-import { followed, planOf, type Keeper, type ListFilter, type ListPlan } from './plan';
+import { queryKeys } from './cache-keys';
+import { planOf, type Keeper, type ListFilter, type ListPlan } from './plan';
 import { likesOf, pageReaders } from './readers';
 import { readerOf, toQueries, type Reader } from './rows';
 import { listStatements, type ListStatements } from './statements';
 import { tagged, tagListsOf } from './tags';
-
-/** The key a page is kept under: everything that decides its rows. */
-const pageKeyOf = ({ filter, mentees, sort, order }: ListPlan, page: Page): string =>
-  `queries-page:${String(filter.solved)}:${filter.rollNo ?? ''}:${filter.withHidden ? 'hidden' : ''}:${filter.group ?? ''}:${filter.mentoredBy ?? ''}:${mentees?.key ?? ''}:${sort}:${order}:${page.limit ?? 'all'}:${page.offset}`;
 
 export function pagingRepository(
   db: Db,
@@ -58,15 +55,14 @@ export function pagingRepository(
     total: () => Promise<number>,
     { keep, outside }: { keep: Keeper; outside: number | undefined },
   ): Promise<Listed<Query>> => {
-    const key = pageKeyOf(plan, page);
-    const sources = followed(plan, ['queries', 'query_tags'], ['students', 'teachers', 'teacher_groups']);
-    pages.note(plan, page, key, sources);
+    const read = queryKeys.page(plan, page);
+    pages.note(plan, page, read);
     const load = async (): Promise<KeptPage> => {
       const beside = plan.countsInPage ? 'in-page' : dialect === 'postgres' && plan.wholeBoard;
       const listed = await listPage(tagged(dialect, statements().query), page, total, beside);
       return { found: { items: listed.items, total: listed.total }, tags: tagListsOf(listed.items) };
     };
-    const kept = await keep(key, sources, load, outside);
+    const kept = await keep(read, load, outside);
     const liked = await likesOf(db, keep, plan.reader, outside);
     return { items: seenBy(kept, plan.reader, liked, plan.filter.withHidden), total: kept.found.total };
   };

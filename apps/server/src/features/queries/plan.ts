@@ -3,10 +3,9 @@
  * whether the page may be kept in memory for every reader.
  */
 import type { QuerySort, SortOrder } from '@campus/contract';
-import { existingRowsOf, rowsOf } from '../../db/changes';
 import type { Dialect } from '../../db/index';
 import type { MenteeRows, MenteeRowsOf } from '../../db/mentees';
-import type { CachedSource } from '../../db/read-cache';
+import type { CachedRead } from '../../db/read-cache';
 import type { Page } from '../../lib/lists';
 import type { Reader } from './rows';
 import { searchWords } from './search';
@@ -30,15 +29,10 @@ export interface ListFilter {
 }
 
 /**
- * Keeps what `load` reads in memory under `key` while the tables it reads are unchanged (the read
- * cache), or loads afresh.
+ * Keeps what `load` reads in memory under the read's key while its sources are unchanged (the read
+ * cache, `queryKeys`), or loads afresh.
  */
-export type Keeper = <T>(
-  key: string,
-  tables: readonly CachedSource[],
-  load: () => Promise<T>,
-  outside?: number,
-) => Promise<T>;
+export type Keeper = <T>(read: CachedRead, load: () => Promise<T>, outside?: number) => Promise<T>;
 
 export interface ListPlan {
   filter: ListFilter;
@@ -122,22 +116,4 @@ export async function planOf(
     wholeBoard:
       !countItself && filter.solved !== undefined && filter.rollNo === undefined && !filter.withHidden,
   };
-}
-
-/**
- * What a read of the plan's `tables` names as its sources: one student's rows, a mentor's
- * students' rows, or the whole tables, with `also`. Questions are asked unsolved: a solved list
- * follows the questions already there, and stays in memory while new ones come in.
- */
-export function followed(
-  { filter, mentees }: ListPlan,
-  tables: readonly ('queries' | 'query_tags')[],
-  also: readonly CachedSource[],
-): readonly CachedSource[] {
-  const whole = (table: 'queries' | 'query_tags') => (filter.solved === true ? existingRowsOf(table) : table);
-  return filter.rollNo !== undefined
-    ? [...also, ...tables.map((table) => rowsOf(table, filter.rollNo!))]
-    : mentees
-      ? mentees.sources(tables, also)
-      : [...also, ...tables.map(whole)];
 }

@@ -2,6 +2,7 @@
 import type { Query } from '@campus/contract';
 import type { Db } from '../../db/index';
 import { shareValue } from '../../db/read-cache';
+import { queryKeys } from './cache-keys';
 import type { KeptPage } from './kept-pages';
 import type { Keeper } from './plan';
 import { toQueries, type Reader } from './rows';
@@ -19,14 +20,7 @@ export const likesOf = async (
   reader: Reader,
   outside: number | undefined,
 ): Promise<Set<string>> =>
-  new Set(
-    await keep(
-      `queries-liked:${reader.accountId}`,
-      ['query_likes'],
-      () => everyLikeOf(db, reader.accountId),
-      outside,
-    ),
-  );
+  new Set(await keep(queryKeys.liked(reader.accountId), () => everyLikeOf(db, reader.accountId), outside));
 
 /** A reader who liked none of the page, and (a student) asked none of its anonymous questions. */
 const seesPlain = ({ found }: KeptPage, reader: Reader, liked: ReadonlySet<string>): boolean =>

@@ -14,7 +14,7 @@ export function routeContext({ db, dialect, cache, notify, audit }: FeatureDeps)
   const queries = queryRepository(
     db,
     dialect,
-    (key, tables, load, outside) => cache.get(key, tables, load, outside),
+    (read, load, outside) => cache.get(read, load, outside),
     menteeRows(db, cache),
     cache,
   );

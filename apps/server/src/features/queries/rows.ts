@@ -1,6 +1,7 @@
 /** A question's row as the boards read it, and the question a reader is shown from it. */
 import { ANONYMOUS_STUDENT, UNSOLVED_SOLUTION, type Query, type Role } from '@campus/contract';
 import { sql, type SelectQueryBuilder } from 'kysely';
+import { withActorName } from '../../db/actor-name';
 import type { Db } from '../../db/index';
 import type { PagedQuery } from '../../lib/lists';
 
@@ -28,7 +29,6 @@ export const selectQueries = (db: Db, viewerAccountId: string | undefined) =>
   db
     .selectFrom('queries as q')
     .innerJoin('students as s', 's.roll_no', 'q.roll_no')
-    .leftJoin('teachers as t', 't.account_id', 'q.solved_by')
     .select((eb) => [
       'q.id',
       's.name',
@@ -40,7 +40,6 @@ export const selectQueries = (db: Db, viewerAccountId: string | undefined) =>
       'q.likes',
       'q.solution',
       'q.solved_at',
-      't.name as solved_by_name',
       'q.created_at',
       'q.hidden_at',
       'q.anonymous',
@@ -55,7 +54,8 @@ export const selectQueries = (db: Db, viewerAccountId: string | undefined) =>
                 .where('l.account_id', '=', viewerAccountId),
             )
             .as('liked_by_me'),
-    ]);
+    ])
+    .$call((q) => withActorName(q, 'q.solved_by', ['teachers'], 'solved_by_name'));
 
 export type Select = ReturnType<typeof selectQueries>;
 export type Row = Awaited<ReturnType<Select['execute']>>[number];

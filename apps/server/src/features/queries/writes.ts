@@ -4,7 +4,7 @@
  */
 import type { Query } from '@campus/contract';
 import type { Kysely } from 'kysely';
-import { writingRowsOf } from '../../db/changes';
+import { writingRows } from '../../db/changes';
 import type { Db, Dialect } from '../../db/index';
 import type { Database } from '../../db/schema';
 import { writeTogether, type CountedWrite } from '../../db/together';
@@ -12,6 +12,7 @@ import { newId, nowIso } from '../../lib/ids';
 import { insertEntries, type AuditRecord } from '../audit/repository';
 import type { StudentCard } from '../people/cards';
 import { askerOf, findById } from './by-id';
+import { queryWrites } from './cache-keys';
 import type { KeptPagesOf } from './kept-pages';
 import { readerOf, toQueries, type Reader, type Row } from './rows';
 
@@ -28,7 +29,7 @@ export type SolveOutcome =
 
 /** `db` for writes that change only this student's questions and their tags (db/changes.ts). */
 const asked = <D extends Kysely<Database>>(db: D, rollNo: number): D =>
-  writingRowsOf(writingRowsOf(db, 'queries', [rollNo]), 'query_tags', [rollNo]);
+  writingRows(db, queryWrites.asked(rollNo));
 
 /** A new question's row: unsolved, with no likes. */
 const newRow = (input: NewQuery) => ({

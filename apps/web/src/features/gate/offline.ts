@@ -3,8 +3,20 @@
  * fetched before (WebCrypto, ECDSA P-256), against the passes the server said to refuse; what the
  * guard records waits in this device's storage and is sent when the network is back.
  */
-import type { GateAnswer, GateKey, GateMoveRequest, GateRefusal } from '@campus/contract';
-import { GATE_REFUSAL_TEXT } from '@campus/contract';
+import type {
+  GateAnswer,
+  GateCredentialClaims,
+  GateKey,
+  GateMoveRequest,
+  GatePassAtGate,
+  GatePassStanding,
+} from '@campus/contract';
+import {
+  GATE_REFUSAL_TEXT,
+  GateCredentialClaimsSchema,
+  credentialExpired,
+  decideGateScan,
+} from '@campus/contract';
 import { ApiError } from '../../lib/api-client';
 
 const KEY_STORE = 'gate.key';
@@ -47,26 +59,11 @@ const fromBase64Url = (text: string) => {
   return Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
 };
 
-interface Claims {
-  sub: string;
-  rno: number;
-  d: string;
-  t: string;
-  r: string | null;
-  exp: number;
-}
-
-/** Checks a credential on this device; undefined when no key was fetched yet. */
-export async function checkOffline(token: string, now = new Date()): Promise<GateAnswer | undefined> {
-  const key = storedKey();
-  if (!key) return undefined;
-  const refused = (reason: GateRefusal): GateAnswer => ({
-    outcome: 'refused',
-    reason,
-    message: GATE_REFUSAL_TEXT[reason],
-  });
-  const [head, body, sig] = token.split('.');
-  if (!head || !body || !sig) return refused('forged');
+/** The claims of a credential signed by the gate's key (ES256: ECDSA P-256, SHA-256); undefined if not. */
+async function signedClaims(token: string, key: GateKey): Promise<GateCredentialClaims | undefined> {
+  const parts = token.split('.');
+  const [head, body, sig] = parts;
+  if (parts.length !== 3 || !head || !body || !sig) return undefined;
   const publicKey = await crypto.subtle.importKey(
     'jwk',
     { ...key.publicKey, ext: true },
@@ -74,36 +71,71 @@ export async function checkOffline(token: string, now = new Date()): Promise<Gat
     false,
     ['verify'],
   );
-  const ok = await crypto.subtle.verify(
-    { name: 'ECDSA', hash: 'SHA-256' },
-    publicKey,
-    fromBase64Url(sig),
-    new TextEncoder().encode(`${head}.${body}`),
+  try {
+    const ok = await crypto.subtle.verify(
+      { name: 'ECDSA', hash: 'SHA-256' },
+      publicKey,
+      fromBase64Url(sig),
+      new TextEncoder().encode(`${head}.${body}`),
+    );
+    if (!ok) return undefined;
+    const claims = GateCredentialClaimsSchema.safeParse(
+      JSON.parse(new TextDecoder().decode(fromBase64Url(body))),
+    );
+    return claims.success ? claims.data : undefined;
+  } catch {
+    // Not base64url, or not JSON: no credential of ours.
+    return undefined;
+  }
+}
+
+/** What this device knows of a pass: the passes the server said to refuse, and the moves queued here. */
+function standingOnDevice(key: GateKey, passId: string): GatePassStanding {
+  const known = key.refused.find((r) => r._id === passId)?.reason;
+  const queued = pendingMoves().filter((m) => m.gatepassId === passId);
+  if (known === 'already-back' || queued.some((m) => m.direction === 'return')) return 'back';
+  if (known === 'already-out' || queued.some((m) => m.direction === 'exit')) return 'out';
+  return known === 'revoked' ? 'revoked' : 'unused';
+}
+
+/** The pass as a credential describes it: the roll number stands for the name it does not carry. */
+const passOf = (claims: GateCredentialClaims): GatePassAtGate => ({
+  _id: claims.sub,
+  name: `Roll No ${claims.rno}`,
+  initials: '#',
+  rollNo: claims.rno,
+  group: '',
+  date: claims.d,
+  time: claims.t,
+  ...(claims.r ? { returnBy: claims.r } : {}),
+  reason: '',
+});
+
+/**
+ * Checks a credential on this device by the gate's own rule (`decideGateScan`, as the server does);
+ * undefined when no key was fetched yet.
+ */
+export async function checkOffline(token: string, now = new Date()): Promise<GateAnswer | undefined> {
+  const key = storedKey();
+  if (!key) return undefined;
+  const claims = await signedClaims(token, key);
+  const at = now.getTime();
+  const decision = decideGateScan(
+    claims
+      ? {
+          check: credentialExpired(claims, at) ? 'expired' : 'valid',
+          claims,
+          standing: standingOnDevice(key, claims.sub),
+          now: at,
+        }
+      : { check: 'forged' },
   );
-  if (!ok) return refused('forged');
-  const claims = JSON.parse(new TextDecoder().decode(fromBase64Url(body))) as Claims;
-  const known = key.refused.find((r) => r._id === claims.sub);
-  const queued = pendingMoves().filter((m) => m.gatepassId === claims.sub);
-  const out = known?.reason === 'already-out' || queued.some((m) => m.direction === 'exit');
-  const back = known?.reason === 'already-back' || queued.some((m) => m.direction === 'return');
-  if (known?.reason === 'revoked') return refused('revoked');
-  if (back) return refused('already-back');
-  const gatepass = {
-    _id: claims.sub,
-    name: `Roll No ${claims.rno}`,
-    initials: '#',
-    rollNo: claims.rno,
-    group: '',
-    date: claims.d,
-    time: claims.t,
-    ...(claims.r ? { returnBy: claims.r } : {}),
-    reason: '',
-  };
-  if (out) return { outcome: 'allow-return', message: 'Allow return', gatepass };
-  const today = now.toISOString().slice(0, 10);
-  if (claims.exp * 1000 <= now.getTime() || claims.d < today) return refused('expired');
-  if (claims.d > today) return refused('wrong-day');
-  return { outcome: 'allow-exit', message: 'Allow exit', gatepass };
+  // A refusal names its reason only (decision record 0065).
+  if (decision.outcome === 'refused')
+    return { outcome: 'refused', reason: decision.reason, message: GATE_REFUSAL_TEXT[decision.reason] };
+  const message = decision.outcome === 'allow-exit' ? 'Allow exit' : 'Allow return';
+  // Allowed: the credential was ours, so its claims are there.
+  return { outcome: decision.outcome, message, gatepass: passOf(claims!) };
 }
 
 export function pendingMoves(): QueuedMove[] {

@@ -1,10 +1,10 @@
 /** Reset password (/reset?token=…): the page an emailed reset link opens; sets a new password once. */
-import { Alert, Anchor, Button, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { MESSAGES, PATHS, ResetPasswordRequestSchema } from '@campus/contract';
-import { serverMessageOr } from '../../../lib/api-client';
 import { resetPassword } from '../../mail/api';
+import { LinkPage, useLinkRequest } from '../../mail/components/link-page';
 
 const TITLE = 'Choose a new password';
 
@@ -13,88 +13,67 @@ export function ResetPasswordPage() {
   const token = params.get('token') ?? '';
   const [newPassword, setNew] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  useEffect(() => {
-    document.title = `${TITLE} · Campus Portal`;
-  }, []);
+  const { answer: result, submitting, send, refuse } = useLinkRequest();
 
   async function onSubmit(event: { preventDefault(): void }) {
     event.preventDefault();
     const parsed = ResetPasswordRequestSchema.safeParse({ token, newPassword });
     if (!parsed.success) {
-      setResult({ ok: false, message: parsed.error.issues[0]?.message ?? 'Check the form' });
+      refuse(parsed.error.issues[0]?.message ?? 'Check the form');
       return;
     }
     if (confirm !== newPassword) {
-      setResult({ ok: false, message: 'The two passwords differ' });
+      refuse('The two passwords differ');
       return;
     }
-    setSubmitting(true);
-    setResult(null);
-    try {
-      const res = await resetPassword(token, newPassword);
-      setResult({ ok: true, message: res.message });
-    } catch (error) {
-      setResult({ ok: false, message: serverMessageOr(error, MESSAGES.login.serverError) });
-    } finally {
-      setSubmitting(false);
-    }
+    await send(() => resetPassword(token, newPassword));
   }
 
   return (
-    <Stack align="center" gap="lg" p="md" pt="xl">
-      <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420}>
-        <Stack>
-          <Title order={1} size="h2">
-            {TITLE}
-          </Title>
-          {!token ? (
-            <Alert color="red" role="alert">
-              This page opens from the link in a password reset email. Ask for a new link on the sign-in
-              screen.
-            </Alert>
-          ) : result?.ok ? (
-            <Alert color="green" role="status">
-              {result.message}
-            </Alert>
-          ) : (
-            <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Choose a new password">
-              <Stack>
-                <Text>
-                  The link works once. Every session of the account is signed out when the password changes.
-                </Text>
-                <PasswordInput
-                  label="New password"
-                  description="At least 8 characters"
-                  autoComplete="new-password"
-                  required
-                  value={newPassword}
-                  onChange={(e) => setNew(e.currentTarget.value)}
-                />
-                <PasswordInput
-                  label="Confirm new password"
-                  autoComplete="new-password"
-                  required
-                  value={confirm}
-                  onChange={(e) => setConfirm(e.currentTarget.value)}
-                />
-                {result && (
-                  <Text c="var(--campus-text-danger)" role="alert" fw={500}>
-                    {result.message}
-                  </Text>
-                )}
-                <Button type="submit" disabled={submitting} fullWidth>
-                  {submitting ? MESSAGES.submitting : 'Set new password'}
-                </Button>
-              </Stack>
-            </form>
-          )}
-          <Anchor component={Link} to={PATHS.signIn} ta="center" size="sm">
-            {result?.ok ? 'Sign in' : 'Back to sign in'}
-          </Anchor>
-        </Stack>
-      </Paper>
-    </Stack>
+    <LinkPage title={TITLE}>
+      {!token ? (
+        <Alert color="red" role="alert">
+          This page opens from the link in a password reset email. Ask for a new link on the sign-in screen.
+        </Alert>
+      ) : result?.ok ? (
+        <Alert color="green" role="status">
+          {result.message}
+        </Alert>
+      ) : (
+        <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Choose a new password">
+          <Stack>
+            <Text>
+              The link works once. Every session of the account is signed out when the password changes.
+            </Text>
+            <PasswordInput
+              label="New password"
+              description="At least 8 characters"
+              autoComplete="new-password"
+              required
+              value={newPassword}
+              onChange={(e) => setNew(e.currentTarget.value)}
+            />
+            <PasswordInput
+              label="Confirm new password"
+              autoComplete="new-password"
+              required
+              value={confirm}
+              onChange={(e) => setConfirm(e.currentTarget.value)}
+            />
+            {result && (
+              <Text c="var(--campus-text-danger)" role="alert" fw={500}>
+                {result.message}
+              </Text>
+            )}
+            <Button type="submit" disabled={submitting} fullWidth>
+              {submitting ? MESSAGES.submitting : 'Set new password'}
+            </Button>
+          </Stack>
+        </form>
+      )}
+      <Anchor component={Link} to={PATHS.signIn} ta="center" size="sm">
+        {result?.ok ? 'Sign in' : 'Back to sign in'}
+      </Anchor>
+    </LinkPage>
   );
 }
