@@ -1,4 +1,5 @@
 /** buildApp: the whole HTTP application without listening, so tests can `inject` into it. */
+import { signerFor } from './lib/signer';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
@@ -199,6 +200,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     signIn,
     now,
     tokens: new TokenService(options.jwtSecret),
+    signer: signerFor(options.jwtSecret),
     live,
     streamSlots: new StreamSlots(resolveStreamLimits(options.streamLimits)),
     notify: notifier(db, live, app.log, mail, options.locale, cache),

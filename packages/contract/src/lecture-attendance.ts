@@ -152,3 +152,21 @@ export const CourseStandingsSchema = z.object({
   courses: z.array(CourseStandingSchema),
 });
 export type CourseStandings = z.infer<typeof CourseStandingsSchema>;
+
+/** A mentor's list of students by risk (GET /api/course-risk): one row per student and course. */
+export const CourseRiskQuerySchema = z.object({
+  group: z.string().trim().min(1, { error: 'must not be empty' }).max(50).optional(),
+  /** Only the rows below the rule or out of reach. */
+  atRisk: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .transform((v) => v === 'true')
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(500).optional(),
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+});
+export const CourseRiskRowSchema = CourseStandingSchema.extend({
+  RollNo: z.number(),
+  name: z.string(),
+  group: z.string(),
+});
+export type CourseRiskRow = z.infer<typeof CourseRiskRowSchema>;

@@ -41,6 +41,7 @@ import * as faqUnmatched from './migrations/0036-faq-unmatched';
 import * as attendanceByDayIndex from './migrations/0040-attendance-by-day-index';
 import * as gatePassClosed from './migrations/0041-gate-pass-closed';
 import * as timetable from './migrations/0042-timetable';
+import * as calendarFeeds from './migrations/0043-calendar-feeds';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -82,6 +83,7 @@ const migrations: Record<string, Migration> = {
   '0040-attendance-by-day-index': attendanceByDayIndex,
   '0041-gate-pass-closed': gatePassClosed,
   '0042-timetable': timetable,
+  '0043-calendar-feeds': calendarFeeds,
 };
 
 /** The migration that creates the schema: it runs on the first start of a new database only. */

@@ -51,7 +51,15 @@ export interface CourseTotalsTable {
   state: CourseState;
 }
 
+/** A person's private calendar feed; its link is the id and a signature (lib/signer.ts). */
+export interface CalendarFeedsTable {
+  account_id: string;
+  feed_id: string;
+  created_at: string;
+}
+
 export interface TimetableTables {
+  calendar_feeds: CalendarFeedsTable;
   courses: CoursesTable;
   teachings: TeachingsTable;
   periods: PeriodsTable;

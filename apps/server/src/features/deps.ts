@@ -10,6 +10,7 @@ import type { TokenService } from './auth/tokens';
 import type { LiveEvents } from '../db/live-events';
 import type { Registry } from 'prom-client';
 import type { Lifecycle } from '../lib/lifecycle';
+import type { Signer } from '../lib/signer';
 import type { MailService } from './mail/service';
 import type { Notifier } from './notifications/notifier';
 import type { StreamSlots } from './notifications/stream-slots';
@@ -38,6 +39,8 @@ export interface FeatureDeps {
   metrics: { registry: Registry; allowed: (address: string | undefined) => boolean };
   /** Email: settings, the queue, guardians and reset links (decision record 0034). */
   mail: MailService;
+  /** Signatures with keys derived from the server's secret (calendar feed links). */
+  signer: Signer;
   /** The time, in ms since the epoch: tests move it instead of waiting. */
   now: () => number;
 }

@@ -22,6 +22,7 @@ import { queriesRoutes } from './queries/routes';
 import { statsRoutes } from './stats/routes';
 import { supportRoutes } from './support/routes';
 import { syllabusRoutes } from './syllabus/routes';
+import { feedRoutes } from './timetable/feed-routes';
 import { lectureRoutes } from './timetable/lecture-routes';
 import { timetableRoutes } from './timetable/routes';
 import { exportRoutes } from './transfer/export-routes';
@@ -45,6 +46,7 @@ export const FEATURES: Feature[] = [
   attendanceReportRoutes,
   timetableRoutes,
   lectureRoutes,
+  feedRoutes,
   leaveRoutes,
   performanceRoutes,
   marksRoutes,

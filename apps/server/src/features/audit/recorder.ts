@@ -66,6 +66,8 @@ export const AUDIT_RULES: Record<string, Rule> = {
   'PUT /api/holidays/:date': timetable('holiday set', (_b, p) => p.date),
   'DELETE /api/holidays/:date': timetable('holiday removed', (_b, p) => p.date),
   'PUT /api/timetable-settings': timetable('term settings changed', () => null),
+  'POST /api/calendar-feed': timetable('calendar feed link made', () => null),
+  'DELETE /api/calendar-feed': timetable('calendar feed link revoked', () => null),
   'POST /api/lectures/:periodId/:date/marks': {
     kind: 'lecture.mark',
     target: (_b, p) => `${String(p.periodId)} ${String(p.date)}`,

@@ -3,6 +3,8 @@
  * roster and its marks, and where a student stands in each course.
  */
 import {
+  CourseRiskQuerySchema,
+  CourseRiskRowSchema,
   CourseStandingsSchema,
   ErrorSchema,
   LEAVE_SOURCE_WORDS,
@@ -28,7 +30,10 @@ import { notHeld } from './calendar';
 import { applyAway, awayFor, lectureRoster, writeLectureMarks, type LectureAt } from './lectures';
 import { timetableRepository, type TimetableRepository } from './repository';
 import { readTermSettings } from './settings';
-import { standingsOf } from './standing';
+import { groupRisks, standingsOf } from './standing';
+import { riskChanges } from './risk-alerts';
+import { alongside } from '../../plugins/settle-writes';
+import { answerList } from '../../lib/lists';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
 const STAFF = ['teacher', 'admin'] as const;
@@ -69,7 +74,7 @@ async function lectureOf(
   return { period, date, zone: term.timeZone };
 }
 
-export const lectureRoutes: Feature = async (app, { db, now }) => {
+export const lectureRoutes: Feature = async (app, { db, notify, now }) => {
   const timetable = timetableRepository(db);
 
   app.get(
@@ -217,6 +222,20 @@ export const lectureRoutes: Feature = async (app, { db, now }) => {
         );
       }
       await writeLectureMarks(db, lecture, applied.marks, who.accountId, new Date(at).toISOString());
+      // Who fell below the course's rule, or out of its reach, is told beside the answer.
+      alongside(
+        request,
+        riskChanges(
+          db,
+          timetable,
+          period,
+          applied.marks.map((m) => m.rollNo),
+          await readTermSettings(db, at),
+          at,
+        )
+          .then((alerts) => notify.courseRisk(alerts))
+          .catch((err: unknown) => request.log.error({ err }, 'Course risk alerts could not be sent')),
+      );
       return {
         message: MESSAGES.attendance.marked,
         saved: applied.marks.length,
@@ -244,6 +263,43 @@ export const lectureRoutes: Feature = async (app, { db, now }) => {
       const standings = await standingsOf(db, timetable, rollNo, await readTermSettings(db, now()), now());
       if (!standings) throw notFound(`No student with roll number ${rollNo}`);
       return standings;
+    },
+  );
+
+  app.get(
+    '/api/course-risk',
+    {
+      config: { access: STAFF },
+      schema: {
+        tags: ['timetable'],
+        summary:
+          "Students' standing per course, most at risk first: a teacher's mentees (or one group they mentor), any group for an admin",
+        querystring: CourseRiskQuerySchema,
+        response: { 200: CourseRiskRowSchema.array(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const who = principalOf(request);
+      const { group, atRisk, limit, offset } = request.query;
+      let groups: string[];
+      if (who.role === 'admin') {
+        if (!group) throw badRequest('group: is required');
+        groups = [group];
+      } else {
+        const mentored = (
+          await db
+            .selectFrom('teacher_groups')
+            .select('group_name')
+            .where('teacher_account_id', '=', who.accountId)
+            .execute()
+        ).map((g) => g.group_name);
+        if (group && !mentored.includes(group)) throw forbidden(`You do not mentor ${group}`);
+        groups = group ? [group] : mentored;
+      }
+      const rows = await groupRisks(db, timetable, groups, await readTermSettings(db, now()), now());
+      const shown = atRisk ? rows.filter((r) => r.state !== 'ok') : rows;
+      const page = shown.slice(offset, limit === undefined ? undefined : offset + limit);
+      return answerList(reply, { body: page, total: shown.length });
     },
   );
 };

@@ -349,5 +349,37 @@ describe('attendance per lecture', () => {
       .json<{ courses: { course: string; state: string; percent: number }[] }>()
       .courses.find((c) => c.course === 'CS301')!;
     expect(low).toMatchObject({ state: 'at-risk', percent: 50 });
+    // Told once, when DBMS first fell below the rule.
+    const told = await inject(await login(t.app, absent!.loginId), 'GET', '/api/notifications');
+    expect(told.statusCode).toBe(200);
+    const risk = told.json<{ kind: string; text: string }[]>().filter((n) => n.kind === 'attendance.risk');
+    expect(risk.map((n) => n.text)).toEqual([
+      'DBMS attendance is 50 %, below 75 %. Attend 11 of the remaining 14 DBMS lectures to stay at 75 %.',
+    ]);
+  });
+
+  it("lists a mentor's students per course with the most at risk first", async () => {
+    const asMentor = await login(t.app, mentor.loginId);
+    const res = await inject(asMentor, 'GET', '/api/course-risk?atRisk=true');
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = res.json<{ RollNo: number; course: string; state: string; forecast: string }[]>();
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows[0]).toMatchObject({ RollNo: students[2]!.rollNo, course: 'CS301', state: 'at-risk' });
+    expect(rows.every((r) => r.state !== 'ok')).toBe(true);
+    expect(res.headers['x-total-count']).toBe(String(rows.length));
+
+    const all = await inject(asMentor, 'GET', '/api/course-risk?limit=2');
+    expect(all.statusCode).toBe(200);
+    expect(all.json()).toHaveLength(2);
+    expect(Number(all.headers['x-total-count'])).toBe(students.length * 2);
+    const notTheirs = await inject(
+      await login(t.app, stranger.loginId),
+      'GET',
+      `/api/course-risk?group=${GROUP}`,
+    );
+    expect(notTheirs.statusCode).toBe(403);
+    const noGroup = await inject(admin, 'GET', '/api/course-risk');
+    expect(noGroup.statusCode).toBe(400);
+    expect(noGroup.json().message).toBe('group: is required');
   });
 });
