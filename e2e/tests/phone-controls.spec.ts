@@ -134,6 +134,16 @@ test.describe('controls at phone width (360×740)', () => {
     }
   });
 
+  test("the admin's Timetable: a group's week, a period's dialog and the other tabs", async ({ browser }) => {
+    const page = await phonePage(browser);
+    await signInAs(page, DEMO.admin, /\/admin\/home$/);
+    await checkScreen(page, `${PATHS.admin.timetable}?group=CSE-A`);
+    await page.getByRole('tab', { name: 'Weekly periods' }).click();
+    await page.getByRole('region', { name: 'Monday' }).getByRole('button').first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectTappable(page, `${PATHS.admin.timetable}, a period's dialog`);
+  });
+
   test("the teacher's Manage Students list", async ({ browser }) => {
     const page = await phonePage(browser);
     await signInAs(page, DEMO.teacher, /\/teacher\/home$/);

@@ -1,15 +1,24 @@
 /**
- * Importing people, mentor assignments, marks and past attendance from CSV files, and exporting
- * lists as CSV (decision record 0016). The columns of each kind are the SPEC §3 field names; the
+ * Importing people, mentor assignments, marks, past attendance and the timetable from CSV files, and
+ * exporting lists as CSV (decision record 0016). The columns of each kind are the SPEC §3 field names; the
  * cell rules are shared by the server's check and anything that wants to explain them.
  */
 import { z } from 'zod';
-import { IsoDateSchema, requiredText } from './common.js';
+import { IsoDateSchema, TimeSchema, requiredText } from './common.js';
 import { ATTENDANCE_STATUSES, EARLIEST_ATTENDANCE_DATE } from './constants.js';
 import { MARK_FIELDS } from './marks.js';
 import { GROUP_NAME_MAX, GroupNameSchema, refuseHiddenCharacters } from './text-rules.js';
+import { CourseCodeSchema, WEEKDAY_NAMES } from './timetable.js';
 
-export const IMPORT_KINDS = ['students', 'teachers', 'mentors', 'marks', 'attendance', 'guards'] as const;
+export const IMPORT_KINDS = [
+  'students',
+  'teachers',
+  'mentors',
+  'marks',
+  'attendance',
+  'guards',
+  'timetable',
+] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 /** The largest file an import reads (bytes); more is refused with 413. */
@@ -34,6 +43,7 @@ export const IMPORT_KIND_LABELS: Record<ImportKind, string> = {
   marks: 'Marks',
   attendance: 'Past attendance',
   guards: 'Guards',
+  timetable: 'Timetable (weekly periods)',
 };
 
 export interface ImportColumn {
@@ -73,6 +83,25 @@ export const IMPORT_COLUMNS: Record<ImportKind, readonly ImportColumn[]> = {
   marks: [column('RollNo', true), ...MARK_FIELDS.map((field) => column(field, true)), column('CGPA')],
   attendance: [column('RollNo', true), column('date', true), column('status', true)],
   guards: [column('guardId', true), column('name', true), column('phoneNo'), column('email', true)],
+  // One weekly period a row. course_name and credits add a course the campus does not have yet;
+  // teacher_id is needed for a course's first period in a group, and hands the teaching over after.
+  timetable: [
+    column('course_code', true),
+    column('course_name'),
+    column('credits'),
+    column('group', true),
+    column('teacher_id'),
+    column('weekday', true),
+    column('start', true),
+    column('end', true),
+    column('room', true),
+  ],
+};
+
+/** What a kind's cells hold beyond their names, where that is not plain. */
+export const IMPORT_KIND_NOTES: Partial<Record<ImportKind, string>> = {
+  timetable:
+    'One weekly period a row. weekday is 1 to 7 or Mon to Sun; start and end are times such as 09:00. course_name and credits add a course the campus does not have yet. teacher_id is needed for a course’s first period in a group. The groups and teachers must exist; a period that puts a group, a teacher or a room in two places at once is refused.',
 };
 
 /**
@@ -152,6 +181,60 @@ export const AttendanceStatusCellSchema = z
   .transform((text) => ATTENDANCE_STATUSES.find((s) => s.toLowerCase() === text.toLowerCase()) ?? text)
   .pipe(z.enum(ATTENDANCE_STATUSES, { error: 'must be Present or Absent' }));
 
+// ------------------------------------------------------------------ timetable cells
+
+const WEEKDAY_CELL_PROBLEM = 'must be 1 (Monday) to 7 (Sunday), or a day such as Mon or Monday';
+
+/** A weekday as a file may spell it: 1 to 7, `Mon` … `Sun` or the whole name, in any case. */
+export function weekdayOfCell(cell: string): number | undefined {
+  const text = cell.trim().toLowerCase();
+  if (/^[1-7]$/.test(text)) return Number(text);
+  const index = WEEKDAY_NAMES.findIndex(
+    (name) => name.toLowerCase() === text || name.slice(0, 3).toLowerCase() === text,
+  );
+  return index < 0 ? undefined : index + 1;
+}
+
+export const WeekdayCellSchema = z.string().transform((cell, ctx) => {
+  const weekday = weekdayOfCell(cell);
+  if (weekday !== undefined) return weekday;
+  ctx.addIssue({ code: 'custom', message: cell.trim() === '' ? 'is required' : WEEKDAY_CELL_PROBLEM });
+  return z.NEVER;
+});
+
+/** A time of day; a spreadsheet's `9:00` or `09:00:00` is read as `09:00`. */
+export const TimeCellSchema = z
+  .string()
+  .trim()
+  .min(1, { error: 'is required', abort: true })
+  .transform((text) => {
+    const parts = /^(\d{1,2}):(\d{2})(?::00)?$/.exec(text);
+    return parts ? `${parts[1]!.padStart(2, '0')}:${parts[2]!}` : text;
+  })
+  .pipe(TimeSchema);
+
+export const CourseCodeCellSchema = CourseCodeSchema;
+/** A course's name: read only to add a course the campus does not have yet. */
+export const CourseNameCellSchema = optionalText(100);
+const CREDITS_PROBLEM = 'must be a whole number from 0 to 20';
+/** A new course's credits, as the course form takes them; empty is null. */
+export const CreditsCellSchema = z
+  .string()
+  .trim()
+  .transform((text, ctx) => {
+    if (text === '') return null;
+    if (/^\d{1,2}$/.test(text) && Number(text) <= 20) return Number(text);
+    ctx.addIssue({ code: 'custom', message: CREDITS_PROBLEM });
+    return z.NEVER;
+  });
+/** A teacher id that may be left empty (null): the course's teacher in the group stays. */
+export const OptionalUserIdCellSchema = z
+  .string()
+  .trim()
+  .transform((text) => (text === '' ? null : text))
+  .pipe(UserIdCellSchema.nullable());
+export const RoomCellSchema = requiredText(30).superRefine(refuseHiddenCharacters);
+
 // ------------------------------------------------------------------ requests and answers
 
 export const ImportKindParamsSchema = z.object({
@@ -186,6 +269,8 @@ export const ImportReportSchema = z.object({
   counts: ImportCountsSchema,
   /** Groups the file names that do not exist yet: created with the import. */
   newGroups: z.array(z.string()),
+  /** Courses a timetable file adds, by code. */
+  newCourses: z.array(z.string()).optional(),
   /** Header cells that name no column of this kind: their cells are not read. */
   ignoredColumns: z.array(z.string()),
   /** At most IMPORT_MAX_LISTED_ERRORS problems, by row. */

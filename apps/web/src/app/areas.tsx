@@ -9,6 +9,7 @@ import '../features/attendance/components/attendance-history.css';
 import '../features/notices/components/notice-cards.css';
 import '../features/people/components/teacher-contact-card.css';
 import '../features/queries/components/query-card.css';
+import '../features/timetable/components/timetable.css';
 import './phone.css';
 import { Navigate, Route, Routes } from 'react-router';
 import { ROLE_HOME, type Role } from '@campus/contract';

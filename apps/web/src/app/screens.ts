@@ -64,6 +64,11 @@ const DEFINED: Record<Role, Screen[]> = {
       prefetch: firstRequests('studentAttendance'),
     },
     {
+      path: inArea(PATHS.student.courses),
+      load: () =>
+        import('../features/timetable/pages/student-courses-page').then((m) => m.StudentCoursesPage),
+    },
+    {
       path: inArea(PATHS.student.gatepass),
       load: () =>
         import('../features/gatepasses/pages/student-gatepass-page').then((m) => m.StudentGatepassPage),
@@ -125,6 +130,10 @@ const DEFINED: Record<Role, Screen[]> = {
       path: inArea(PATHS.teacher.attendance),
       load: () =>
         import('../features/attendance/pages/teacher-attendance-page').then((m) => m.TeacherAttendancePage),
+    },
+    {
+      path: inArea(PATHS.teacher.lecture),
+      load: () => import('../features/timetable/pages/lecture-roster-page').then((m) => m.LectureRosterPage),
     },
     {
       path: inArea(PATHS.teacher.attendanceReport),
@@ -211,6 +220,11 @@ const DEFINED: Record<Role, Screen[]> = {
     {
       path: inArea(PATHS.admin.import),
       load: () => import('../features/transfer/pages/admin-import-page').then((m) => m.AdminImportPage),
+    },
+    {
+      path: inArea(PATHS.admin.timetable),
+      load: () =>
+        import('../features/timetable/admin/admin-timetable-page').then((m) => m.AdminTimetablePage),
     },
     {
       path: inArea(PATHS.admin.help),

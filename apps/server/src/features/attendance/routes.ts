@@ -149,7 +149,7 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, 
       schema: {
         tags: ['attendance'],
         summary:
-          'Marks one day (today or a past day) for many students; marking again replaces the mark, and the answer lists the corrections and the students kept On leave',
+          "Marks one day (today or a past day) for many students; marking again replaces the mark, and the answer lists the corrections and the students kept On leave. A day mark is the day's roll call, a record apart from lecture marks (POST /api/lectures/{periodId}/{date}/marks): neither writes the other (decision record 0081)",
         body: MarkAttendanceRequestSchema,
         response: { 200: MarkAttendanceResponseSchema, ...errors },
       },
@@ -277,7 +277,8 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, 
       config: { access: ALL },
       schema: {
         tags: ['attendance'],
-        summary: "A student's attendance, newest first (students: their own only)",
+        summary:
+          "A student's day marks, newest first (students: their own only); per-course figures from lecture marks are at GET /api/attendance-courses/{rollNo} (decision record 0081)",
         params: RollNoParamsSchema,
         querystring: AttendanceHistoryQuerySchema,
         response: { 200: AttendanceHistoryResponseSchema, ...errors, 404: ErrorSchema },

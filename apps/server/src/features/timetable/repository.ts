@@ -4,7 +4,6 @@
  */
 import {
   clashText,
-  overlaps,
   type Course,
   type CourseInput,
   type Holiday,
@@ -13,6 +12,7 @@ import {
 } from '@campus/contract';
 import type { Db } from '../../db/index';
 import { newId } from '../../lib/ids';
+import { findClash } from './clash';
 
 export type PeriodResult =
   | { ok: true; period: Period }
@@ -45,10 +45,10 @@ export function timetableRepository(db: Db) {
         'p.room',
       ]);
 
-  /** The periods that would clash with `p` on its weekday (`except` itself when it is moved). */
+  /** What `p` would clash with on its weekday, in words (`except` itself when it is moved). */
   async function clashOf(q: Db, p: PeriodInput, teacherAccountId: string, except?: string) {
     let others = selectPeriods(q)
-      .select('t.teacher_account_id')
+      .select('t.teacher_account_id as teacher')
       .where('p.weekday', '=', p.weekday)
       .where('p.starts', '<', p.end)
       .where('p.ends', '>', p.start)
@@ -60,11 +60,8 @@ export function timetableRepository(db: Db) {
         ]),
       );
     if (except) others = others.where('p.id', '<>', except);
-    const other = await others.orderBy('p.starts').executeTakeFirst();
-    if (!other || !overlaps(other, p)) return undefined;
-    const kind =
-      other.group === p.group ? 'group' : other.teacher_account_id === teacherAccountId ? 'teacher' : 'room';
-    return clashText(kind, other);
+    const clash = findClash({ ...p, teacher: teacherAccountId }, await others.orderBy('p.starts').execute());
+    return clash && clashText(clash.kind, clash.other);
   }
 
   /** The teaching of the course for the group, made or handed to `teacherId` when one is named. */

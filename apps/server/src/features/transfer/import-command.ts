@@ -38,6 +38,7 @@ export function formatReport(report: ImportReport): string {
     `${report.kind}: ${report.rows.toLocaleString('en')} rows: ${created} ${verb}created, ${updated} ${verb}updated, ${unchanged} unchanged.`,
   ];
   if (report.newGroups.length > 0) lines.push(`New groups: ${report.newGroups.join(', ')}.`);
+  if (report.newCourses?.length) lines.push(`New courses: ${report.newCourses.join(', ')}.`);
   if (report.ignoredColumns.length > 0) lines.push(`Columns not read: ${report.ignoredColumns.join(', ')}.`);
   if (report.errorCount > 0) {
     lines.push(`${report.errorCount} problem${report.errorCount === 1 ? '' : 's'}:`);

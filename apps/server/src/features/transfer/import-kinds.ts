@@ -28,6 +28,7 @@ import {
 } from '@campus/contract';
 import type { z } from 'zod';
 import { CsvInputError } from '../../lib/csv-parser';
+import { TIMETABLE, type TimetableRow } from './timetable-kind';
 
 /** A text column left out of the file is `undefined`: an update keeps what is stored. */
 type Optional = string | null | undefined;
@@ -80,12 +81,15 @@ export interface KindRows {
   marks: MarksRow;
   attendance: AttendanceRow;
   guards: GuardRow;
+  timetable: TimetableRow;
 }
 
-type Values = Record<string, unknown>;
-interface KindSpec<T> {
+export type Values = Record<string, unknown>;
+export interface KindSpec<T> {
   cells: Record<string, z.ZodType>;
   build(values: Values): T;
+  /** A problem of the row as a whole once its cells are read (a period that ends before it starts). */
+  check?(row: T): { field: string; problem: string } | undefined;
   /** Two rows with the same key say the same thing twice: the later one is a problem. */
   key(row: T): string;
   duplicate(row: T, firstRow: number): { field: string; problem: string };
@@ -236,6 +240,7 @@ const SPECS: { [K in ImportKind]: KindSpec<KindRows[K]> } = {
   marks: MARKS,
   attendance: ATTENDANCE,
   guards: GUARDS,
+  timetable: TIMETABLE,
 };
 
 export interface Header {
@@ -328,7 +333,12 @@ export function readRow<K extends ImportKind>(
       });
     }
   }
-  return problems.length > 0 ? { problems } : { value: spec.build(values) };
+  if (problems.length > 0) return { problems };
+  const value = spec.build(values);
+  const problem = spec.check?.(value);
+  if (!problem) return { value };
+  const shown = fieldValue(value, problem.field);
+  return { problems: [{ row, ...problem, ...(shown === undefined ? {} : { value: shown }) }] };
 }
 
 /**

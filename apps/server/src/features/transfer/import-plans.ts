@@ -8,10 +8,13 @@ import { newId } from '../../lib/ids';
 import type { CheckedRow, GuardRow, KindRows, StudentRow, TeacherRow } from './import-kinds';
 import type { ImportContext } from './import-context';
 import type { ImportRepository, StoredAccount, Value } from './import-repository';
+import { planTimetable } from './import-timetable';
 
 export interface Plan {
   counts: ImportCounts;
   newGroups: string[];
+  /** Courses a timetable file adds. */
+  newCourses?: string[];
   problems: ImportProblem[];
   /** Rows the writes put in, over all tables: the length of the progress bar. */
   writes: number;
@@ -22,7 +25,7 @@ export interface Plan {
   ): Promise<OneTimeCredential[]>;
 }
 
-type Planner<K extends ImportKind> = (
+export type Planner<K extends ImportKind> = (
   rows: CheckedRow<KindRows[K]>[],
   repo: ImportRepository,
   context: ImportContext,
@@ -388,4 +391,5 @@ export const PLANNERS: { [K in ImportKind]: Planner<K> | Planner<ImportKind> } =
   mentors: planMentors,
   marks: planMarks,
   attendance: planAttendance,
+  timetable: planTimetable,
 };

@@ -19,6 +19,9 @@ const BATCH_ROWS = 2000;
 
 export function importRepository(db: Db, dialect: Dialect) {
   return {
+    /** The import's transaction (or connection), for a feature that checks a file by its own rules. */
+    db,
+
     /** The account of each User ID that has one. */
     async accounts(loginIds: readonly number[]): Promise<Map<number, StoredAccount>> {
       const found = new Map<number, StoredAccount>();

@@ -100,6 +100,7 @@ function reportOf(file: ImportFile, plan: Plan, dryRun: boolean): ImportReport {
     rows: file.rows,
     counts: plan.counts,
     newGroups: plan.newGroups,
+    ...(plan.newCourses ? { newCourses: plan.newCourses } : {}),
     ignoredColumns: file.header.ignored,
     errors: errors.slice(0, IMPORT_MAX_LISTED_ERRORS),
     errorCount: errors.length,
@@ -172,5 +173,7 @@ export function describeImport(report: ImportReport): string {
   const { created, updated, unchanged }: ImportCounts = report.counts;
   const groups = report.newGroups.length;
   const newGroups = groups > 0 ? `; ${groups} new group${groups === 1 ? '' : 's'}` : '';
-  return `${report.kind}: ${report.rows} rows, ${created} created, ${updated} updated, ${unchanged} unchanged${newGroups}`;
+  const courses = report.newCourses?.length ?? 0;
+  const newCourses = courses > 0 ? `; ${courses} new course${courses === 1 ? '' : 's'}` : '';
+  return `${report.kind}: ${report.rows} rows, ${created} created, ${updated} updated, ${unchanged} unchanged${newGroups}${newCourses}`;
 }

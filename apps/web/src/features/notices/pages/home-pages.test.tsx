@@ -6,8 +6,18 @@ import { TeacherHomePage } from './teacher-home-page';
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** The timetable's cards at the top of the homes: no lectures today, no courses yet. */
+const NO_LECTURES: Record<string, unknown> = {
+  '/api/timetable/day': { date: '2031-02-03', holiday: null, inTerm: true, lectures: [] },
+  [`/api/attendance-courses/${STUDENT.RollNo}`]: {
+    rollNo: STUDENT.RollNo,
+    overall: { held: 0, attended: 0, percent: 100 },
+    courses: [],
+  },
+};
+
 /** A campus with no notices, whose search finds nothing. */
-const noNotices = () => stubApi(() => ({ status: 200, body: [] }));
+const noNotices = () => stubApi(({ path }) => ({ status: 200, body: NO_LECTURES[path] ?? [] }));
 
 describe('the home pages', { timeout: 15_000 }, () => {
   it('open on the tab and the search their address names, as a reload or a shared link gives them', async () => {

@@ -1,5 +1,6 @@
 import { Tabs } from '@mantine/core';
 import { PageTitle } from '../../../components/page-title';
+import { StudentHomeCards } from '../../timetable/components/home-cards';
 import { oneOf, useUrlState } from '../../../lib/url-state';
 import { NoticeSearch } from '../components/notice-search';
 import { EventList, GeneralNoticeList, MentorNoticeList } from '../components/notice-list';
@@ -14,6 +15,7 @@ export function StudentHomePage() {
   return (
     <>
       <PageTitle>Home</PageTitle>
+      <StudentHomeCards />
       <NoticeSearch url={url} />
       <Tabs
         value={tab}

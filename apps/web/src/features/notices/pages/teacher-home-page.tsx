@@ -2,6 +2,7 @@ import { Anchor, Button, Tabs, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { PATHS } from '@campus/contract';
 import { PageTitle } from '../../../components/page-title';
+import { TeacherHomeCards } from '../../timetable/components/home-cards';
 import { NoticeSearch } from '../components/notice-search';
 import { CreateNoticeTabs } from '../components/create-notice-tabs';
 import { EventList, GeneralNoticeList, MentorNoticeList } from '../components/notice-list';
@@ -25,6 +26,7 @@ export function TeacherHomePage() {
   return (
     <>
       <PageTitle>Home</PageTitle>
+      <TeacherHomeCards />
       <NoticeSearch url={url} />
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="md">

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import {
   IMPORT_COLUMNS,
   IMPORT_KIND_LABELS,
+  IMPORT_KIND_NOTES,
   IMPORT_KINDS,
   IMPORT_MAX_ROWS,
   type ImportKind,
@@ -30,7 +31,7 @@ function Columns({ kind }: { kind: ImportKind }) {
         .map((c) => c.name)
         .join(', ')}
       . Case and spaces in the names do not matter. {'UTF\u20118'}, up to 50 MB and{' '}
-      {formatCount(IMPORT_MAX_ROWS)} rows.
+      {formatCount(IMPORT_MAX_ROWS)} rows.{IMPORT_KIND_NOTES[kind] && ` ${IMPORT_KIND_NOTES[kind]}`}
     </Text>
   );
 }

@@ -24,6 +24,12 @@ export function ImportCounts({ report }: { report: ImportReport }) {
           {report.newGroups.join(', ')}.
         </Text>
       )}
+      {report.newCourses && report.newCourses.length > 0 && (
+        <Text size="sm">
+          New {report.newCourses.length === 1 ? 'course' : 'courses'} {report.dryRun ? 'to add' : 'added'}:{' '}
+          {report.newCourses.join(', ')}.
+        </Text>
+      )}
       {report.ignoredColumns.length > 0 && (
         <Text size="sm" c="dimmed">
           Columns not read: {report.ignoredColumns.join(', ')}.

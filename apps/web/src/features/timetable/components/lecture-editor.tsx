@@ -1,0 +1,151 @@
+/**
+ * A lecture's roster as a form: the day roster's tools (search, whom to show, Mark all present), the
+ * rows, and the bar with the counts and Submit. It sends what changed; the outcome is a toast with the
+ * server's words, naming any student the server kept On leave.
+ */
+import { useCallback, useDeferredValue, useState, type SyntheticEvent } from 'react';
+import { MESSAGES, type Lecture, type LectureMarkAnswer, type LectureRosterRow } from '@campus/contract';
+import { EmptyState } from '../../../components/page-states';
+import { showOutcome } from '../../../components/toast';
+import { failureDetail } from '../../../lib/failure';
+import { oneOf, useUrlSearch, type UrlState } from '../../../lib/url-state';
+import { RosterTools, SHOWS, type Show } from '../../attendance/components/roster-tools';
+import { useMarkLecture } from '../api';
+import { courseLabel } from '../format';
+import { dayWithWeekday } from '../lecture-day';
+import { countMarks, shownMark, submissionOf, useLectureMarks } from '../use-lecture-marks';
+import { countsText, LectureBar } from './lecture-bar';
+import { LectureRoster } from './lecture-roster';
+
+/**
+ * The students the server kept On leave though the roster marked them, with why:
+ * "Kept On leave: Dev Shah (230002), out on a gate pass."
+ */
+export function keptOnLeaveLine(
+  kept: LectureMarkAnswer['keptOnLeave'],
+  students: readonly LectureRosterRow[],
+): string | null {
+  if (kept.length === 0) return null;
+  const nameOf = new Map(students.map((s) => [s.RollNo, s.name]));
+  const who = kept.map(({ studentId, reason }) => {
+    const name = nameOf.get(studentId);
+    return `${name ? `${name} (${studentId})` : studentId}, ${reason}`;
+  });
+  return `Kept On leave: ${who.join('; ')}.`;
+}
+
+/** What Submit would do, or why it waits: the lecture may already be partly or wholly marked. */
+function noteOf(changes: number, marked: number, total: number): string {
+  if (changes > 0) return marked > 0 ? 'Changes to marks already saved are saved as corrections.' : '';
+  if (marked === 0) return 'Mark at least one student to submit.';
+  if (marked === total) return "This lecture's marks are saved. Change a student's status to correct them.";
+  return `Marks saved for ${marked} of ${total} students. Mark or change a status to submit.`;
+}
+
+export function LectureEditor({
+  url,
+  lecture,
+  students,
+  waiting,
+}: {
+  url: UrlState;
+  lecture: Lecture;
+  students: readonly LectureRosterRow[];
+  /** Why the lecture cannot be marked yet, if so. */
+  waiting: string | null;
+}) {
+  const markLecture = useMarkLecture();
+  const { edits, overrides, saved, away, mark, markAll, setMinutes, override, clear } =
+    useLectureMarks(students);
+  const { text: search, setText: setSearch } = useUrlSearch(url, 300);
+  const show = oneOf(url.params.get('show'), SHOWS, 'all');
+  const { change } = url;
+  const setShow = useCallback((next: Show) => change({ show: next === 'all' ? null : next }), [change]);
+  const query = useDeferredValue(search.trim().toLowerCase());
+  const [showProblems, setShowProblems] = useState(false);
+  const counts = countMarks(students, edits, saved, away);
+  const { records, problems } = submissionOf(students, edits, saved, away, overrides);
+  const shown = students.filter((s) => {
+    const status = shownMark(s.RollNo, edits, saved, away)?.status;
+    if (show === 'absent' && status !== 'Absent') return false;
+    if (show === 'unmarked' && status !== undefined) return false;
+    return !query || s.name.toLowerCase().includes(query) || String(s.RollNo).startsWith(query);
+  });
+  const what = `${courseLabel(lecture.courseName, lecture.course)}, ${lecture.group}, ${dayWithWeekday(lecture.date)}`;
+
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    if (records.length + problems.size === 0 || markLecture.isPending || waiting) return;
+    if (problems.size > 0) {
+      setShowProblems(true);
+      document.getElementById(`late-${[...problems.keys()][0]}`)?.focus();
+      return;
+    }
+    markLecture.mutate(
+      { periodId: lecture._id, date: lecture.date, records },
+      {
+        onSuccess: (answer) => {
+          clear();
+          const kept = keptOnLeaveLine(answer.keptOnLeave, students);
+          showOutcome({
+            ok: true,
+            title: answer.message,
+            message: `${what}: ${countsText(counts)}.${kept ? `\n${kept}` : ''}`,
+            persist: kept !== null,
+          });
+        },
+        // The marks stay on screen for another try.
+        onError: (error) =>
+          showOutcome({
+            ok: false,
+            title: MESSAGES.attendance.markFailed,
+            message: `Could not mark ${what}.\n${failureDetail(error)}`,
+          }),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} className="roster-form">
+      <div className="roster-stack">
+        <RosterTools
+          search={search}
+          onSearch={setSearch}
+          show={show}
+          onShow={setShow}
+          onMarkAll={markAll}
+          pending={markLecture.isPending}
+        />
+        <p className="roster-note">{noteOf(records.length + problems.size, saved.size, students.length)}</p>
+        <p id="roster-keys" className="roster-note roster-keys">
+          Keys: ↑ ↓ or J K move, P present, A absent, L late (then Tab to the minutes).
+        </p>
+        {shown.length > 0 ? (
+          <LectureRoster
+            caption={`Students of ${lecture.group} at ${courseLabel(lecture.courseName, lecture.course)}`}
+            students={shown}
+            edits={edits}
+            saved={saved}
+            away={away}
+            onMark={mark}
+            onMinutes={setMinutes}
+            disabled={markLecture.isPending}
+            overrides={overrides}
+            onOverride={override}
+            problems={showProblems ? problems : NO_PROBLEMS}
+          />
+        ) : (
+          <EmptyState hint="Clear the search or show all students.">{MESSAGES.students.none}</EmptyState>
+        )}
+        <LectureBar
+          counts={counts}
+          changes={records.length + problems.size}
+          pending={markLecture.isPending}
+          waiting={waiting}
+        />
+      </div>
+    </form>
+  );
+}
+
+const NO_PROBLEMS: ReadonlyMap<number, string> = new Map();

@@ -1,0 +1,98 @@
+/**
+ * A lecture's roster (/teacher/lectures/:periodId/:date), opened from My classes today: the group's
+ * students, who is away for the lecture and why, and their marks, one tap a row.
+ */
+import { Alert, Anchor, Badge, Group, Stack, Text } from '@mantine/core';
+import { Link, useParams } from 'react-router';
+import { PATHS, type Lecture } from '@campus/contract';
+import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
+import { PageTitle } from '../../../components/page-title';
+import { ApiError } from '../../../lib/api-client';
+import { formatClock } from '../../../lib/format';
+import { useUrlState } from '../../../lib/url-state';
+import { useLectureRoster, useTermSettings } from '../api';
+import { hasBegun, useCampusClock, type CampusClock } from '../campus-now';
+import { LectureEditor } from '../components/lecture-editor';
+import { courseLabel, lectureTimes } from '../format';
+import { dayWithWeekday } from '../lecture-day';
+
+/** Why the lecture cannot be marked yet, by the campus's clock: it has not begun. */
+function waitingFor(lecture: Lecture, clock: CampusClock | null): string | null {
+  if (hasBegun(lecture, clock)) return null;
+  const when = lecture.date === clock?.day ? '' : ` on ${dayWithWeekday(lecture.date)}`;
+  return `This lecture begins at ${formatClock(lecture.start)}${when}. Mark it once it has begun.`;
+}
+
+function LectureHeading({ lecture }: { lecture: Lecture }) {
+  return (
+    <Stack gap={4} mb="md">
+      <Text>
+        {lecture.group} · {dayWithWeekday(lecture.date)} · {lectureTimes(lecture.start, lecture.end)} · Room{' '}
+        {lecture.room}
+      </Text>
+      <Group gap="xs">
+        <Text size="sm" c="dimmed">
+          Taught by {lecture.teacherName}
+        </Text>
+        {lecture.marked && (
+          <Badge color="green" variant="light">
+            Marked
+          </Badge>
+        )}
+      </Group>
+    </Stack>
+  );
+}
+
+export function LectureRosterPage() {
+  const { periodId = '', date = '' } = useParams();
+  const url = useUrlState();
+  const roster = useLectureRoster(periodId, date);
+  const clock = useCampusClock(useTermSettings().data?.timeZone);
+  const lecture = roster.data?.lecture;
+  // The server's refusal names the problem (a holiday, a day the course is not taught): no retry helps.
+  const refusal =
+    roster.error instanceof ApiError &&
+    roster.error.status >= 400 &&
+    roster.error.status < 500 &&
+    roster.error.status !== 401
+      ? roster.error
+      : null;
+  return (
+    <Stack gap={0}>
+      <Anchor component={Link} to={PATHS.teacher.home} size="sm" mb="xs" className="lecture-back">
+        ← My classes today
+      </Anchor>
+      <PageTitle>{lecture ? courseLabel(lecture.courseName, lecture.course) : 'Lecture'}</PageTitle>
+      {roster.isPending ? (
+        <LoadingState label="Loading students..." />
+      ) : refusal ? (
+        <Alert color="red" role="alert" title="This lecture cannot be opened">
+          {refusal.serverMessage ?? refusal.message}
+        </Alert>
+      ) : roster.isError ? (
+        <LoadFailedState
+          title="Could not load the lecture's students"
+          onRetry={() => void roster.refetch()}
+        />
+      ) : (
+        <>
+          <LectureHeading lecture={roster.data.lecture} />
+          {roster.data.students.length === 0 ? (
+            <EmptyState hint="Ask an administrator to add students to this group.">
+              {`${roster.data.lecture.group} has no students.`}
+            </EmptyState>
+          ) : (
+            <LectureEditor
+              key={`${periodId}|${date}`}
+              url={url}
+              lecture={roster.data.lecture}
+              students={roster.data.students}
+              waiting={waitingFor(roster.data.lecture, clock)}
+            />
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
