@@ -155,8 +155,8 @@ export class ReadCache {
     private readonly changes: ChangeTracker,
     options: { maxEntries?: number; checkHits?: boolean; enabled?: boolean } = {},
   ) {
-    // A page of each list a few hundred people at once read as their own (about six each), and the
-    // boards: at 2,000 the campus's own pages pushed each other out before they were read again.
+    // Room for a page of each list a few hundred people at once read as their own (about six each),
+    // and the boards (docs/performance.md, "The read cache's size").
     this.maxEntries = options.maxEntries ?? 10_000;
     this.checking = options.checkHits ?? FREEZE;
     this.enabled = options.enabled ?? true;

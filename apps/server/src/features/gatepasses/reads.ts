@@ -182,18 +182,16 @@ export function passReads(db: Db, now: () => number) {
     if (sort !== 'createdAt') query = query.orderBy('g.created_at', 'desc');
     query = query.orderBy('g.id', sort === 'createdAt' ? order : 'desc');
     // The count needs no student's row: unfiltered by group it reads the status index alone, and
-    // filtered, the students' index by group and each student's passes in (roll_no, status).
-    // Joined like the page, it took 2.1 ms of PostgreSQL's time for a mentor of 400 on the
-    // 20,000-student campus, where this takes 1.5–1.8.
+    // filtered, the students' index by group and each student's passes in (roll_no, status)
+    // (docs/performance.md, "Gate passes: a mentor's page and its count").
     let counted = countPasses(status, view);
     const byStudent = group !== undefined || mentoredBy !== undefined;
     if (byStudent) {
       counted = counted.where('g.roll_no', 'in', rollNosOf(db, { group, mentoredBy }));
     }
     // A mentor's or a group's page reads every one of their few hundred students' passes to order
-    // them: on PostgreSQL the same statement counts them (`withPageTotal`), where a second
-    // statement read them all again (1.9 ms of PostgreSQL's time for a mentor of 400 on the
-    // 20,000-student campus). SQLite counts apart, in-process, for less than the window costs.
+    // them: on PostgreSQL the same statement counts them (`withPageTotal`) instead of reading them
+    // again; SQLite counts apart, in-process, for less than the window costs.
     const toPass = (row: Row) => toGatePass(row, view);
     if (byStudent) return mapItems(await listPage(withPageTotal(query), page, counted, 'in-page'), toPass);
     return mapItems(await listPage(query, page, counted), toPass);
