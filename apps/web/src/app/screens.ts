@@ -141,6 +141,10 @@ const DEFINED: Record<Role, Screen[]> = {
         import('../features/attendance/pages/attendance-report-page').then((m) => m.AttendanceReportPage),
     },
     {
+      path: inArea(PATHS.teacher.courseRisk),
+      load: () => import('../features/timetable/pages/course-risk-page').then((m) => m.CourseRiskPage),
+    },
+    {
       path: inArea(PATHS.teacher.gatepass),
       load: () =>
         import('../features/gatepasses/pages/teacher-gatepass-page').then((m) => m.TeacherGatepassPage),
@@ -200,6 +204,10 @@ const DEFINED: Record<Role, Screen[]> = {
       path: inArea(PATHS.admin.attendanceReport),
       load: () =>
         import('../features/attendance/pages/attendance-report-page').then((m) => m.AttendanceReportPage),
+    },
+    {
+      path: inArea(PATHS.admin.courseRisk),
+      load: () => import('../features/timetable/pages/course-risk-page').then((m) => m.CourseRiskPage),
     },
     {
       path: inArea(PATHS.admin.leave),

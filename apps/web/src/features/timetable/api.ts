@@ -1,9 +1,10 @@
 /**
  * Timetable calls: a day's lectures of the signed-in student or teacher, the term's settings, where a
- * student stands per course, and a lecture's roster with its marks.
+ * student stands per course, a mentor's students by risk, and a lecture's roster with its marks.
  */
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  CourseRiskRow,
   CourseStandings,
   LectureMarkAnswer,
   LectureMarkInput,
@@ -12,6 +13,7 @@ import type {
   TimetableDay,
 } from '@campus/contract';
 import { api } from '../../lib/api-client';
+import { fetchPage } from '../../lib/pages';
 
 export const timetableKeys = {
   all: ['timetable'] as const,
@@ -20,13 +22,23 @@ export const timetableKeys = {
   settings: ['timetable', 'settings'] as const,
   standings: (rollNo: number) => ['timetable', 'standings', rollNo] as const,
   lecture: (periodId: string, date: string) => ['timetable', 'lecture', periodId, date] as const,
+  risk: (filter: CourseRiskFilter) => ['timetable', 'risk', filter] as const,
 };
 
-/** What a lecture's marks change: its roster, whether the day shows it marked, and every standing. */
+/** What the courses-at-risk list shows: one group (or all a teacher's mentees), only those at risk, a page. */
+export interface CourseRiskFilter {
+  group: string | null;
+  atRisk: boolean;
+  page: number;
+}
+export const COURSE_RISK_PAGE_SIZE = 50;
+
+/** What a lecture's marks change: its roster, whether the day shows it marked, every standing and risk list. */
 const MARKS_CHANGE = (periodId: string, date: string) => [
   timetableKeys.lecture(periodId, date),
   ['timetable', 'day'],
   ['timetable', 'standings'],
+  ['timetable', 'risk'],
 ];
 
 export const timetableDayQuery = (date: string | null = null) =>
@@ -58,6 +70,25 @@ export const courseStandingsQuery = (rollNo: number) =>
 /** Nothing is asked until the roll number is known. */
 export function useCourseStandings(rollNo: number | undefined) {
   return useQuery({ ...courseStandingsQuery(rollNo ?? 0), enabled: rollNo !== undefined });
+}
+
+/**
+ * A page of the mentor's students by course, most at risk first; the page on show stays while the
+ * next loads. Nothing is asked while `enabled` is off (an admin who has not chosen a group).
+ */
+export function useCourseRisk(filter: CourseRiskFilter, enabled = true) {
+  return useQuery({
+    queryKey: timetableKeys.risk(filter),
+    queryFn: ({ signal }) =>
+      fetchPage<CourseRiskRow>(
+        '/api/course-risk',
+        { group: filter.group ?? undefined, atRisk: String(filter.atRisk) },
+        { limit: COURSE_RISK_PAGE_SIZE, offset: filter.page * COURSE_RISK_PAGE_SIZE },
+        signal,
+      ),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
 }
 
 export function useLectureRoster(periodId: string, date: string) {

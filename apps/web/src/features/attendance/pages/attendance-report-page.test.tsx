@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AttendanceReport } from '@campus/contract';
 import { ADMIN, renderScreen, stubApi, TEACHER, type ApiCall } from '../../../test/render';
@@ -147,6 +147,20 @@ describe('attendance report', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('option', { name: 'ECE-A', hidden: true }));
     await screen.findByRole('table', { name: /^Attendance of ECE-A/ });
     expect(calls.some((c) => c.path.startsWith('/api/teacher-details'))).toBe(false);
+  });
+
+  it('leads to the courses at risk of the signed-in role', async () => {
+    setup(TEACHER);
+    expect(await screen.findByRole('link', { name: 'Courses at risk' })).toHaveAttribute(
+      'href',
+      '/teacher/course-risk',
+    );
+    cleanup();
+    setup(ADMIN);
+    expect(await screen.findByRole('link', { name: 'Courses at risk' })).toHaveAttribute(
+      'href',
+      '/admin/course-risk',
+    );
   });
 
   it("shows the server's reason when it refuses the report", async () => {

@@ -191,6 +191,17 @@ export function AttendanceReportPage() {
   return (
     <Stack>
       <PageTitle>Attendance report</PageTitle>
+      <Group gap="sm" align="center">
+        <Text size="sm">Attendance by lecture, per course, with what each student must still attend:</Text>
+        <Button
+          component={Link}
+          to={admin ? PATHS.admin.courseRisk : PATHS.teacher.courseRisk}
+          variant="default"
+          size="xs"
+        >
+          Courses at risk
+        </Button>
+      </Group>
       {admin && (
         <Text size="sm">
           On leave days count as the campus chooses on{' '}

@@ -57,11 +57,12 @@ export function useTimetableSettings() {
 }
 
 /** Every student group, shared with the other screens that choose one. */
-export function useGroupNames() {
+export function useGroupNames({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: ['groups'],
     queryFn: ({ signal }) => api<string[]>('/api/groups', { signal }),
     staleTime: 5 * 60_000,
+    enabled,
   });
 }
 

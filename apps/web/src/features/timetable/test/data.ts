@@ -1,5 +1,6 @@
 /** Sample lectures, standings and a lecture's roster, as the server sends them. */
 import type {
+  CourseRiskRow,
   CourseStanding,
   CourseStandings,
   Lecture,
@@ -112,3 +113,46 @@ export const ROSTER: LectureRoster = {
     { RollNo: 230004, name: 'Vikram Iyer', status: null, lateMinutes: null, away: 'leave' },
   ],
 };
+
+/** Where a mentee stands in one course, as the courses-at-risk list sends it. */
+export const riskRow = (
+  over: Partial<CourseRiskRow> & Pick<CourseRiskRow, 'RollNo' | 'name' | 'course'>,
+): CourseRiskRow => ({ group: 'CSE-A', ...standing(over), ...over });
+
+/** Most at risk first, as the server orders them. */
+export const RISK_ROWS: CourseRiskRow[] = [
+  riskRow({
+    RollNo: 230004,
+    name: 'Vikram Iyer',
+    course: 'CS303',
+    courseName: 'Computer Networks',
+    attended: 8,
+    percent: 40,
+    needed: 18,
+    state: 'unreachable',
+    forecast: '75 % in Computer Networks can no longer be reached',
+  }),
+  riskRow({
+    RollNo: 230002,
+    name: 'Dev Shah',
+    group: 'CSE-B',
+    course: 'CS302',
+    courseName: 'Operating Systems',
+    attended: 13.5,
+    percent: 67.5,
+    needed: 12,
+    state: 'at-risk',
+    forecast: 'Attend 12 of the remaining 14 Operating Systems lectures to stay at 75 %',
+  }),
+  riskRow({
+    RollNo: 230001,
+    name: 'Asha Rao',
+    course: 'CS301',
+    courseName: 'DBMS',
+    attended: 14,
+    percent: 70,
+    needed: 10,
+    state: 'at-risk',
+    forecast: 'Attend 10 of the remaining 14 DBMS lectures to stay at 75 %',
+  }),
+];

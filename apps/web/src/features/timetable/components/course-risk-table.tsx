@@ -1,0 +1,103 @@
+/**
+ * A mentor's students by course: who, where they stand, what they must still attend and the forecast
+ * in words. A row is one student in one course; on a phone each row is a card.
+ */
+import { Text } from '@mantine/core';
+import type { CourseRiskRow, SortOrder } from '@campus/contract';
+import { DataTable, type Column, type SortState } from '../../../components/data-table';
+import { formatCount } from '../../../lib/format';
+import { courseLabel, lectureNumber, percentText } from '../format';
+import { StandingBadge } from './standing-badge';
+
+export const RISK_SORTS = ['risk', 'percent', 'name'] as const;
+export type RiskSort = (typeof RISK_SORTS)[number];
+/** Most at risk first (the server's order), the lowest percent first, names A–Z. */
+export const riskSortOrder = (key: RiskSort): SortOrder => (key === 'risk' ? 'desc' : 'asc');
+
+const byName = (a: CourseRiskRow, b: CourseRiskRow) =>
+  a.name.localeCompare(b.name) || a.RollNo - b.RollNo || a.course.localeCompare(b.course);
+
+/**
+ * The rows of a page in the order asked for. The server answers them most at risk first, so that
+ * order is theirs as they came (and turned round for the least at risk first).
+ */
+export function sortRiskRows(rows: readonly CourseRiskRow[], { key, order }: SortState<RiskSort>) {
+  const sorted =
+    key === 'risk'
+      ? [...rows]
+      : [...rows].sort(key === 'name' ? byName : (a, b) => a.percent - b.percent || byName(a, b));
+  return order === riskSortOrder(key) ? sorted : sorted.reverse();
+}
+
+const COLUMNS: Column<CourseRiskRow, RiskSort>[] = [
+  {
+    header: 'Student',
+    sortKey: 'name',
+    rowHeader: true,
+    nowrap: true,
+    cell: (r) => (
+      <>
+        {r.name}{' '}
+        <Text component="span" size="xs" c="dimmed" fw={400}>
+          {r.RollNo}
+        </Text>
+      </>
+    ),
+  },
+  { header: 'Group', cell: (r) => r.group, nowrap: true },
+  { header: 'Course', cell: (r) => courseLabel(r.courseName, r.course), minWidth: 140 },
+  {
+    header: 'Percent',
+    sortKey: 'percent',
+    align: 'right',
+    nowrap: true,
+    cell: (r) => (r.held === 0 ? '—' : percentText(r.percent)),
+  },
+  {
+    header: 'Attended',
+    nowrap: true,
+    cell: (r) => (r.held === 0 ? 'None held' : `${lectureNumber(r.attended)} of ${formatCount(r.held)}`),
+  },
+  {
+    header: 'Needed',
+    nowrap: true,
+    cell: (r) =>
+      r.remaining === 0 ? 'None left' : `${formatCount(r.needed)} of ${formatCount(r.remaining)}`,
+  },
+  // Wide enough for the longest state's badge, which would otherwise be cut short.
+  {
+    header: 'Risk',
+    sortKey: 'risk',
+    nowrap: true,
+    minWidth: 136,
+    cell: (r) => <StandingBadge state={r.state} />,
+  },
+  { header: 'Forecast', minWidth: 240, cell: (r) => r.forecast },
+];
+
+export function CourseRiskTable({
+  rows,
+  sort,
+  onSort,
+  busy,
+}: {
+  rows: readonly CourseRiskRow[];
+  sort: SortState<RiskSort>;
+  onSort: (key: RiskSort) => void;
+  busy: boolean;
+}) {
+  return (
+    <DataTable
+      caption="Students by course"
+      hideCaption
+      columns={COLUMNS}
+      rows={sortRiskRows(rows, sort)}
+      rowKey={(r) => `${r.RollNo}|${r.course}`}
+      minWidth={1040}
+      sort={{ ...sort, onSort }}
+      rowProps={(r) => ({ 'data-state': r.state })}
+      dense
+      busy={busy}
+    />
+  );
+}
