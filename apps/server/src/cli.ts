@@ -17,8 +17,11 @@ const USAGE = `Usage: campus <command> [options]
 
 Commands:
   migrate                        apply pending migrations
-  seed [--size demo|large]       create the demo campus (or the 20,000-student benchmark campus,
-                                 --scale 0.1 for a tenth of it) on an empty database
+  seed [--size demo|large] [--scale N] [--lecture-weeks N]
+                                 create the demo campus (or the 20,000-student benchmark campus:
+                                 --scale 0.1 for a tenth of it, up to 5 for 100,000 students;
+                                 --lecture-weeks the weeks of lecture marks, 2 unless told, up to
+                                 the whole term so far) on an empty database
   create-admin --id N --name TEXT --email TEXT --password TEXT
                                  create an admin account (the User ID must be free)
   import KIND FILE [--dry-run] [--credentials FILE] [--by ADMIN_ID]
@@ -88,6 +91,7 @@ async function main(argv: string[]): Promise<number> {
       password: { type: 'string' },
       size: { type: 'string', default: 'demo' },
       scale: { type: 'string', default: '1' },
+      'lecture-weeks': { type: 'string' },
       force: { type: 'boolean' },
       'dry-run': { type: 'boolean' },
       credentials: { type: 'string' },
@@ -128,8 +132,10 @@ async function main(argv: string[]): Promise<number> {
         if (values.size === 'large') {
           const bar = progressBar('seeding');
           const started = Date.now();
+          const weeks = values['lecture-weeks'];
           const counts = await seedLargeCampus(handle.db, handle.dialect, {
             scale: Number(values.scale),
+            lectureWeeks: weeks === undefined ? undefined : Number(weeks),
             onProgress: bar.update,
           });
           bar.end();

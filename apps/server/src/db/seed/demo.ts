@@ -1,10 +1,14 @@
-/** The demo campus: deterministic people, notices, courses and activity for a first start. */
+/** The demo campus: deterministic people, notices, courses, a timetable and activity for a first start. */
 import type { Insertable } from 'kysely';
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../index';
 import type { Database } from '../schema';
 import { hashPassword } from '../../lib/passwords';
+import { BatchWriter, type Value } from '../bulk-insert';
 import * as data from './demo-data';
+import { demoTimetable } from './demo-timetable';
+import { MARK_COLUMNS, TOTALS_COLUMNS } from './lecture-marks';
+import { random, seedId, slug } from './generate';
 
 export const DEMO_PASSWORD = 'campus123';
 /** The campus setting the demo seeder writes, and nothing else does. */
@@ -24,23 +28,6 @@ const SCHOOL_DAYS = 30;
 const FIRST_ROLL_NO = 230001;
 /** The advisory lock key under which one PostgreSQL instance seeds. */
 const SEED_LOCK = 73_202_601;
-
-/** A small seeded generator, so every demo campus is the same. */
-function random(seed: number) {
-  let state = seed;
-  const next = () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
-    between: (min: number, max: number, decimals: number) =>
-      Number((min + next() * (max - min)).toFixed(decimals)),
-  };
-}
 
 /** Students 230001 and 230002 share a group, 230003 is in another; each group has 20. */
 function groupOf(index: number): string {
@@ -64,13 +51,7 @@ export function schoolDaysBefore(today: Date, count: number): string[] {
   return days;
 }
 
-const slug = (name: string) =>
-  name
-    .toLowerCase()
-    .replace(/^(dr|prof)\.\s*/, '')
-    .replace(/\W+/g, '.');
-const uuid = (n: number, kind: number) =>
-  `00000000-0000-4000-8${kind.toString(16).padStart(3, '0')}-${n.toString(16).padStart(12, '0')}`;
+const uuid = (n: number, kind: number) => seedId(8, kind, n);
 
 async function insertAll<T extends keyof Database>(
   db: Db,
@@ -83,6 +64,13 @@ async function insertAll<T extends keyof Database>(
       .values(rows.slice(i, i + 200))
       .execute();
   }
+}
+
+/** Many rows of few columns in a few big statements. */
+async function insertRows(db: Db, dialect: Dialect, table: string, columns: string[], rows: Value[][]) {
+  const writer = await BatchWriter.open(db, dialect, table, columns, () => undefined);
+  for (const row of rows) await writer.add(...row);
+  await writer.flush();
 }
 
 export async function isCampusEmpty(db: Db): Promise<boolean> {
@@ -285,6 +273,7 @@ export async function seedDemoCampus(db: Db, dialect: Dialect, today = new Date(
     created_at: createdAt(i + 1),
   }));
   const faq = data.FAQ.map((f, i) => ({ id: uuid(i + 1, 11), position: i + 1, ...f }));
+  const timetable = await demoTimetable(data.GROUPS, students, (id) => uuid(id, 2), today, stamp);
 
   return db.transaction().execute(async (trx) => {
     if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);
@@ -326,6 +315,13 @@ export async function seedDemoCampus(db: Db, dialect: Dialect, today = new Date(
     await insertAll(trx, 'query_tags', queryTags);
     await insertAll(trx, 'support_messages', support);
     await insertAll(trx, 'faq', faq);
+    await insertAll(trx, 'courses', timetable.courses);
+    await insertAll(trx, 'teachings', timetable.teachings);
+    await insertAll(trx, 'periods', timetable.periods);
+    await insertAll(trx, 'holidays', timetable.holidays);
+    await insertAll(trx, 'campus_settings', timetable.settings);
+    await insertRows(trx, dialect, 'lecture_marks', MARK_COLUMNS, timetable.lectureMarks);
+    await insertRows(trx, dialect, 'course_totals', TOTALS_COLUMNS, timetable.courseTotals);
     // What the sign-in screen asks before it lists the demo accounts and their password.
     await trx.insertInto('campus_settings').values({ key: DEMO_MARKER, value: 'yes' }).execute();
     return true;

@@ -2,12 +2,29 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
+import {
+  clashesOf,
+  misplacedMarks,
+  seededPeriods,
+  seededTerm,
+  totalsMismatches,
+} from '../../../test/timetable-checks';
 import type { Database } from '../schema';
 import { DEMO_PASSWORD } from './demo';
-import { LARGE_CAMPUS, largeCampusSize, largeGroupName, largeGroupRollNos, seedLargeCampus } from './large';
+import {
+  LARGE_CAMPUS,
+  LARGE_LOGIN,
+  largeCampusSize,
+  largeGroupName,
+  largeGroupRollNos,
+  seedLargeCampus,
+  type LargeCampusCounts,
+} from './large';
+import { largeTeachings } from './large-timetable';
 
 const SCALE = 0.02;
 const TODAY = new Date('2026-03-02T10:00:00.000Z');
+const TODAY_DAY = '2026-03-02';
 
 /** A digest of every row of the tables the seed fills, in a fixed order (less the salted hashes). */
 async function digest(t: TestApp): Promise<string> {
@@ -25,6 +42,13 @@ async function digest(t: TestApp): Promise<string> {
     ['notices', 'id'],
     ['mentor_notices', 'id'],
     ['events', 'id'],
+    ['courses', 'code'],
+    ['teachings', 'id'],
+    ['periods', 'id'],
+    ['holidays', 'date'],
+    ['campus_settings', 'key'],
+    ['lecture_marks', 'period_id, date, roll_no'],
+    ['course_totals', 'roll_no, course_code'],
   ];
   for (const [table, order] of tables) {
     const { rows } = await sql<
@@ -57,12 +81,13 @@ async function signIn(t: TestApp, userId: number): Promise<string> {
 describe('large campus (small scale)', () => {
   let a: TestApp;
   let b: TestApp;
+  let counts: LargeCampusCounts;
   const size = largeCampusSize(SCALE);
 
   beforeAll(async () => {
     a = await createTestApp();
     b = await createTestApp();
-    await seedLargeCampus(a.handle.db, a.handle.dialect, { scale: SCALE, today: TODAY });
+    counts = await seedLargeCampus(a.handle.db, a.handle.dialect, { scale: SCALE, today: TODAY });
     // Small statements on the second campus: rows cross batch boundaries in every table.
     await seedLargeCampus(b.handle.db, b.handle.dialect, { scale: SCALE, today: TODAY, batchRows: 97 });
   }, 60_000);
@@ -147,6 +172,16 @@ describe('large campus (small scale)', () => {
       ['notices', 'author_id', 'accounts', 'id'],
       ['mentor_notices', 'author_id', 'accounts', 'id'],
       ['events', 'author_id', 'accounts', 'id'],
+      ['teachings', 'course_code', 'courses', 'code'],
+      ['teachings', 'group_name', 'groups', 'name'],
+      ['teachings', 'teacher_account_id', 'teachers', 'account_id'],
+      ['periods', 'teaching_id', 'teachings', 'id'],
+      ['lecture_marks', 'period_id', 'periods', 'id'],
+      ['lecture_marks', 'roll_no', 'students', 'roll_no'],
+      ['lecture_marks', 'course_code', 'courses', 'code'],
+      ['lecture_marks', 'marked_by', 'teachers', 'account_id'],
+      ['course_totals', 'roll_no', 'students', 'roll_no'],
+      ['course_totals', 'course_code', 'courses', 'code'],
     ];
     for (const [table, column, target, key] of references) {
       const { rows } = await sql<{ n: number | string }>`
@@ -182,6 +217,58 @@ describe('large campus (small scale)', () => {
     expect(unsolved.json<{ queries: { solution: string }[] }>().queries).toHaveLength(20);
     const table = await a.app.inject({ url: '/api/students-performance?limit=50', headers: auth });
     expect(table.json<unknown[]>()).toHaveLength(50);
+  });
+
+  it('gives every group six lectures a school day with no group, teacher or room in two places', async () => {
+    const periods = await seededPeriods(a.handle.db);
+    expect(periods).toHaveLength(counts.periods);
+    expect(counts.periods).toBe(size.groups * 6 * 5);
+    for (let g = 0; g < size.groups; g++) {
+      for (const weekday of [1, 2, 3, 4, 5]) {
+        const day = periods.filter((p) => p.group === largeGroupName(g) && p.weekday === weekday);
+        expect(day, `${largeGroupName(g)} on weekday ${weekday}`).toHaveLength(6);
+      }
+    }
+    expect(clashesOf(periods)).toEqual([]);
+  });
+
+  it('has no clash at the largest scale either (100,000 students)', () => {
+    const largest = largeCampusSize(LARGE_CAMPUS.maxScale);
+    const periods = largeTeachings(largest).flatMap((t) =>
+      t.periods.map((p) => ({
+        group: largeGroupName(t.group),
+        teacher: t.teacherAccount,
+        room: p.room,
+        weekday: p.weekday,
+        start: p.starts,
+        end: p.ends,
+      })),
+    );
+    expect(periods).toHaveLength(500 * 6 * 5);
+    expect(clashesOf(periods)).toEqual([]);
+  });
+
+  it("marks the term's last two weeks of lectures, each student in their group's, and counts them per course", async () => {
+    const { settings, past } = await seededTerm(a.handle.db, TODAY_DAY);
+    expect(settings.termStart < TODAY_DAY && TODAY_DAY < settings.termEnd).toBe(true);
+    const lastTwoWeeks = past.filter((d) => d >= '2026-02-16');
+    expect(lastTwoWeeks).toHaveLength(10);
+    expect(counts.lectureMarks).toBe(size.students * 6 * lastTwoWeeks.length);
+    expect(await count(a, 'lecture_marks')).toBe(counts.lectureMarks);
+    expect(await misplacedMarks(a.handle.db, TODAY_DAY)).toEqual({ unmatched: 0, days: [] });
+    expect(await count(a, 'course_totals')).toBe(size.students * 6);
+    expect(await totalsMismatches(a.handle.db, TODAY_DAY)).toEqual([]);
+  });
+
+  it('scales to 100,000 students in 500 groups with sign-in ids that never meet', () => {
+    const largest = largeCampusSize(5);
+    expect(largest).toMatchObject({ groups: 500, students: 100_000, teachers: 2_000 });
+    const names = Array.from({ length: largest.groups }, (_, g) => largeGroupName(g));
+    expect(new Set(names).size).toBe(largest.groups);
+    expect(LARGE_LOGIN.firstRollNo + largest.students - 1).toBeLessThan(LARGE_LOGIN.firstTeacherId);
+    expect(LARGE_LOGIN.firstTeacherId + largest.teachers - 1).toBeLessThan(LARGE_LOGIN.adminId);
+    expect(() => largeCampusSize(5.01)).toThrow(/scale/);
+    expect(() => largeCampusSize(0)).toThrow(/scale/);
   });
 
   it('refuses a database that already has a campus', async () => {

@@ -11,14 +11,9 @@ import {
   type TermSettings,
 } from '@campus/contract';
 import type { Db } from '../../db/index';
+import { TERM_SETTING_KEYS } from '../../db/term-setting-keys';
 
-export const TERM_SETTING_KEYS = {
-  termStart: 'timetable.term_start',
-  termEnd: 'timetable.term_end',
-  timeZone: 'campus.time_zone',
-  lateCounts: 'attendance.late_counts',
-  minPercent: 'attendance.min_percent',
-} as const;
+export { TERM_SETTING_KEYS };
 
 /** Until a term is set, the half year around today: January to June, or July to December. */
 export function defaultTerm(today: string): { termStart: string; termEnd: string } {
