@@ -8,8 +8,16 @@ import { useCourses, useGroupNames, useGroupPeriods, useTeacherChoices } from '.
 import { PeriodDialog } from './period-form';
 import { WeekGrid } from './week-grid';
 
-export function WeekPanel({ group, onGroup }: { group: string | null; onGroup: (group: string) => void }) {
+export function WeekPanel({
+  group: chosen,
+  onGroup,
+}: {
+  group: string | null;
+  onGroup: (group: string) => void;
+}) {
   const groups = useGroupNames();
+  // Until one is chosen, the first group's week: the screen opens on a timetable, not a blank.
+  const group = chosen ?? groups.data?.[0] ?? null;
   const periods = useGroupPeriods(group);
   const courses = useCourses();
   const teachers = useTeacherChoices();
