@@ -53,6 +53,13 @@ const TABLES = [
   'campus_settings',
   'guards',
   'gate_scans',
+  'courses',
+  'teachings',
+  'periods',
+  'holidays',
+  'lecture_marks',
+  'course_totals',
+  'calendar_feeds',
 ];
 const FIELDS = [
   'userId',
