@@ -62,6 +62,30 @@ beforeAll(async () => {
   tokens.student = await login(t.app, student.loginId);
   tokens.teacher = await login(t.app, teacher.loginId);
   tokens.admin = await login(t.app, admin.loginId);
+  // A course the group is taught, so that each of its students has a standing in it.
+  const asAdmin = { authorization: `Bearer ${tokens.admin}` };
+  const course = await t.app.inject({
+    method: 'POST',
+    url: '/api/courses',
+    headers: asAdmin,
+    payload: { code: 'LS101', name: 'Lists', credits: 2 },
+  });
+  expect(course.statusCode, course.body).toBe(201);
+  const period = await t.app.inject({
+    method: 'POST',
+    url: '/api/periods',
+    headers: asAdmin,
+    payload: {
+      course: 'LS101',
+      group: GROUP,
+      weekday: 3,
+      start: '09:00',
+      end: '09:50',
+      room: 'L-1',
+      teacherId: teacher.loginId,
+    },
+  });
+  expect(period.statusCode, period.body).toBe(201);
 
   await insertAll(
     db,
@@ -338,6 +362,12 @@ const LISTS: ListCase[] = [
     atLeast: ROSTER,
   },
   { route: '/api/marks', url: () => `/api/marks?group=${GROUP}`, as: 'teacher', atLeast: ROSTER },
+  {
+    route: '/api/course-risk',
+    url: () => `/api/course-risk?group=${GROUP}&atRisk=false`,
+    as: 'teacher',
+    atLeast: ROSTER,
+  },
   {
     route: '/api/attendance-marks',
     url: () => `/api/attendance-marks?group=${GROUP}&date=${MARK_DATE}`,
