@@ -13,9 +13,12 @@ describe('forecast', () => {
     [4, 2, 0, 75, 1, 'unreachable', '75 % in DBMS can no longer be reached'],
     [4, 3, 0, 75, 0, 'ok', 'No DBMS lectures remain this term'],
     [10, 8, 1, 80, 1, 'ok', 'Attend 1 of the remaining 1 DBMS lecture to stay at 80 %'],
-  ] as const)('held %i, attended %i, %i left, rule %i %%: attend %i (%s)', (held, attended, remaining, rule, needed, state, text) => {
-    expect(forecast('DBMS', held, attended, remaining, rule)).toEqual({ needed, state, text });
-  });
+  ] as const)(
+    'held %i, attended %i, %i left, rule %i %%: attend %i (%s)',
+    (held, attended, remaining, rule, needed, state, text) => {
+      expect(forecast('DBMS', held, attended, remaining, rule)).toEqual({ needed, state, text });
+    },
+  );
 });
 
 describe('courseCredit', () => {

@@ -26,7 +26,8 @@ const HINTS: Record<MailKind, string> = {
   notices: 'Notices from your mentor',
   menteeRequests: 'When a student you mentor asks for a gate pass or leave, or is late back from a gate pass',
   supportMessages: 'When someone writes to support',
-  attendanceRisk: 'When a course first falls below its attendance rule, and if the rule can no longer be reached',
+  attendanceRisk:
+    'When a course first falls below its attendance rule, and if the rule can no longer be reached',
 };
 
 const GUARDIAN_LABELS: Record<keyof Omit<GuardianSettings, 'emailEnabled'>, string> = {
