@@ -1,28 +1,32 @@
 /**
  * The campus's recent activity as charts: gate passes and questions per day, attendance per week.
- * Loaded on its own after the dashboard's first paint (it brings Recharts), so the first screen
- * stays within its bundle budget.
+ * Loaded on its own after the dashboard's first paint, so the first screen stays within its bundle
+ * budget. The charts are the app's own small SVG ones (decision record 0082).
  */
-import '@mantine/charts/styles.css';
-// The legend's colour keys are Mantine colour swatches, whose styles the areas' sheet leaves out.
-import '@mantine/core/styles/ColorSwatch.css';
-import { BarChart, LineChart } from '@mantine/charts';
 import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import type { AdminOverview } from '@campus/contract';
 import { formatDay } from '../../../lib/format';
+import { BarChart } from './bar-chart';
+import { LineChart } from './line-chart';
 
 /** "12 Mar" from a day. */
 const shortDay = (day: string) => formatDay(day).replace(/\s\d{4}$/, '');
 
+const ACTIVITY_SERIES = [
+  { name: 'Gate passes', color: 'var(--mantine-color-blue-8)' },
+  { name: 'Questions', color: 'var(--mantine-color-teal-8)' },
+];
+const ATTENDANCE_SERIES = [{ name: 'Attendance', color: 'var(--mantine-color-grape-8)' }];
+const PERCENT_TICKS = [0, 25, 50, 75, 100];
+
 export default function OverviewCharts({ overview }: { overview: AdminOverview }) {
   const activity = overview.activity.map((day) => ({
-    day: shortDay(day.date),
-    'Gate passes': day.gatePasses,
-    Questions: day.queries,
+    label: shortDay(day.date),
+    values: [day.gatePasses, day.queries],
   }));
-  const attendance = overview.attendanceByWeek
-    .filter((week) => week.percentage !== null)
-    .map((week) => ({ week: shortDay(week.week), Attendance: week.percentage }));
+  const attendance = overview.attendanceByWeek.flatMap((week) =>
+    week.percentage === null ? [] : [{ label: shortDay(week.week), values: [week.percentage] }],
+  );
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }}>
       <Paper component="section" aria-labelledby="chart-activity" withBorder p="lg" radius="md">
@@ -30,17 +34,10 @@ export default function OverviewCharts({ overview }: { overview: AdminOverview }
           Gate passes and questions per day
         </Title>
         <BarChart
-          h={220}
+          title="Gate passes and questions per day"
+          categoryName="Day"
+          series={ACTIVITY_SERIES}
           data={activity}
-          dataKey="day"
-          series={[
-            { name: 'Gate passes', color: 'blue.8' },
-            { name: 'Questions', color: 'teal.8' },
-          ]}
-          withLegend
-          tickLine="y"
-          // Counts: whole numbers on the axis, never 0.25 of a gate pass.
-          yAxisProps={{ allowDecimals: false }}
         />
       </Paper>
       <Paper component="section" aria-labelledby="chart-attendance" withBorder p="lg" radius="md">
@@ -51,13 +48,12 @@ export default function OverviewCharts({ overview }: { overview: AdminOverview }
           <Text size="sm">No attendance marked in the last weeks.</Text>
         ) : (
           <LineChart
-            h={220}
+            title="Attendance by week"
+            categoryName="Week"
+            series={ATTENDANCE_SERIES}
             data={attendance}
-            dataKey="week"
-            series={[{ name: 'Attendance', color: 'grape.8' }]}
-            yAxisProps={{ domain: [0, 100] }}
+            ticks={PERCENT_TICKS}
             unit=" %"
-            tickLine="y"
           />
         )}
       </Paper>
