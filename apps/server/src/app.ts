@@ -33,6 +33,7 @@ import { registerDrainRefusal } from './plugins/drain';
 import { registerMetrics } from './features/metrics/metrics';
 import { addressList } from './lib/address-list';
 import { Lifecycle } from './lib/lifecycle';
+import { campusClock } from './features/timetable/settings';
 import type { App } from './types';
 
 declare module 'fastify' {
@@ -199,6 +200,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     audit,
     signIn,
     now,
+    clock: campusClock(db, cache, now),
     tokens: new TokenService(options.jwtSecret),
     signer: signerFor(options.jwtSecret),
     live,

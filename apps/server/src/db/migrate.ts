@@ -42,6 +42,7 @@ import * as attendanceByDayIndex from './migrations/0040-attendance-by-day-index
 import * as gatePassClosed from './migrations/0041-gate-pass-closed';
 import * as timetable from './migrations/0042-timetable';
 import * as calendarFeeds from './migrations/0043-calendar-feeds';
+import * as timetableChanges from './migrations/0044-timetable-changes';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -84,6 +85,7 @@ const migrations: Record<string, Migration> = {
   '0041-gate-pass-closed': gatePassClosed,
   '0042-timetable': timetable,
   '0043-calendar-feeds': calendarFeeds,
+  '0044-timetable-changes': timetableChanges,
 };
 
 /** The migration that creates the schema: it runs on the first start of a new database only. */

@@ -31,14 +31,18 @@ export type Table = Extract<keyof Database, string>;
 export const CACHED_TABLES = [
   'accounts',
   'attendance',
+  'campus_settings',
+  'courses',
   'events',
   'gate_passes',
+  'holidays',
   'leave_applications',
   'mentor_notices',
   'notice_audience_groups',
   'notifications',
   'notices',
   'performance',
+  'periods',
   'queries',
   'query_likes',
   'query_tags',
@@ -46,6 +50,7 @@ export const CACHED_TABLES = [
   'students',
   'teacher_groups',
   'teachers',
+  'teachings',
 ] as const satisfies readonly Table[];
 export type CachedTable = (typeof CACHED_TABLES)[number];
 /**

@@ -14,6 +14,7 @@ import type { Signer } from '../lib/signer';
 import type { MailService } from './mail/service';
 import type { Notifier } from './notifications/notifier';
 import type { StreamSlots } from './notifications/stream-slots';
+import type { CampusClock } from './timetable/settings';
 
 export interface FeatureDeps {
   db: Db;
@@ -43,6 +44,8 @@ export interface FeatureDeps {
   signer: Signer;
   /** The time, in ms since the epoch: tests move it instead of waiting. */
   now: () => number;
+  /** The term and the campus's day in its own time zone (a setting), kept in memory. */
+  clock: CampusClock;
 }
 
 export type Feature = (app: App, deps: FeatureDeps) => Promise<void>;

@@ -152,17 +152,31 @@ export function notifier(
      * their guardian as the campus's guardian setting says.
      */
     courseRisk: safely(async (alerts: readonly { rollNo: number; text: string }[]) => {
-      for (const alert of alerts) {
-        const account = await studentAccount(alert.rollNo);
-        if (!account) continue;
-        await notes.add([account], {
-          kind: 'attendance.risk',
-          text: alert.text,
-          link: PATHS.student.attendance,
-        });
-        live.publish({ accounts: [account] }, ['notifications']);
+      if (alerts.length === 0) return;
+      // One read of the accounts and one write of the notifications, however many students it tells.
+      const accounts = new Map<number, string>();
+      await inChunks(alerts, async (chunk) => {
+        const rows = await db
+          .selectFrom('students')
+          .select(['roll_no', 'account_id'])
+          .where(
+            'roll_no',
+            'in',
+            chunk.map((a) => a.rollNo),
+          )
+          .execute();
+        for (const row of rows) accounts.set(row.roll_no, row.account_id);
+      });
+      const told = alerts.filter((alert) => accounts.has(alert.rollNo));
+      await notes.addEach(
+        told.map((alert) => ({
+          accountId: accounts.get(alert.rollNo)!,
+          notification: { kind: 'attendance.risk', text: alert.text, link: PATHS.student.attendance },
+        })),
+      );
+      live.publish({ accounts: told.map((alert) => accounts.get(alert.rollNo)!) }, ['notifications']);
+      for (const alert of told)
         await mail?.notifyGuardian(alert.rollNo, 'attendanceBelowWarning', alert.text);
-      }
     }),
 
     /** A query was asked, hidden or shown again: the boards changed for everyone. */

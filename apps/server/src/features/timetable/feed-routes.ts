@@ -11,7 +11,6 @@ import { principalOf } from '../../plugins/access';
 import type { Feature } from '../deps';
 import { calendarFeed } from './calendar-feed';
 import { timetableRepository } from './repository';
-import { readTermSettings } from './settings';
 
 const PEOPLE = ['student', 'teacher', 'admin'] as const;
 const PURPOSE = 'calendar-feed';
@@ -19,7 +18,7 @@ const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
 const FeedSchema = z.object({ url: z.string().nullable(), createdAt: z.string().nullable() });
 const FeedFileParamsSchema = z.object({ file: z.string().max(200) });
 
-export const feedRoutes: Feature = async (app, { db, signer, now }) => {
+export const feedRoutes: Feature = async (app, { db, signer, now, clock }) => {
   const timetable = timetableRepository(db);
   const fileOf = (feedId: string) => `${feedId}.${signer.sign(PURPOSE, feedId)}.ics`;
   const urlOf = (request: FastifyRequest, feedId: string) =>
@@ -124,7 +123,7 @@ export const feedRoutes: Feature = async (app, { db, signer, now }) => {
         sessionId: '',
         mustChangePassword: false,
       };
-      const body = await calendarFeed(db, timetable, who, await readTermSettings(db, now()), now());
+      const body = await calendarFeed(db, timetable, who, await clock.settings(), now());
       // Text, not JSON: no response schema describes a 200, so nothing serializes it.
       void reply
         .header('content-type', 'text/calendar; charset=utf-8')

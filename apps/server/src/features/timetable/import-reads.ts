@@ -1,4 +1,7 @@
-/** What a timetable file names, as stored: its courses, groups, teachers, teachings and the week's periods. */
+/**
+ * What a timetable file names, as stored: its courses, groups, teachers, teachings and the periods of
+ * the weekdays it touches.
+ */
 import type { Db } from '../../db/index';
 import { inChunks } from '../../lib/chunks';
 import type { Numbered } from './import';
@@ -53,7 +56,8 @@ export async function readStored(db: Db, rows: readonly Numbered[]) {
     for (const t of found)
       teachers.set(t.teacher_id, { accountId: t.account_id, teacherId: t.teacher_id, name: t.name });
   });
-  const weekdays = unique(rows.map((r) => r.value.weekday));
+  // A teaching the file may hand over brings all its periods to the new teacher: their days are read too.
+  const weekdays = unique([...rows.map((r) => r.value.weekday), ...(await daysTaught(db, rows, teachings))]);
   const periods = weekdays.length
     ? await timetableRepository(db)
         .selectPeriods()
@@ -65,3 +69,28 @@ export async function readStored(db: Db, rows: readonly Numbered[]) {
   return { courses, groups, teachers, teachings, periods };
 }
 export type Stored = Awaited<ReturnType<typeof readStored>>;
+
+/** The weekdays of the stored periods of the teachings that rows name a teacher for. */
+async function daysTaught(
+  db: Db,
+  rows: readonly Numbered[],
+  teachings: ReadonlyMap<string, { id: string }>,
+): Promise<number[]> {
+  const ids = unique(
+    rows.flatMap(({ value }) => {
+      const teaching = teachings.get(keyOf(value.course_code, value.group));
+      return value.teacher_id !== null && teaching ? [teaching.id] : [];
+    }),
+  );
+  const days = new Set<number>();
+  await inChunks(ids, async (chunk) => {
+    for (const p of await db
+      .selectFrom('periods')
+      .select('weekday')
+      .distinct()
+      .where('teaching_id', 'in', chunk)
+      .execute())
+      days.add(p.weekday);
+  });
+  return [...days];
+}

@@ -212,7 +212,44 @@ export async function checkTimetableFile(db: Db, rows: readonly Numbered[]): Pro
       added.push({ value, key });
     }
   }
+  for (const problem of handoverProblems(week, handedOver, named)) {
+    // A row restating a handed-over period may have named this very clash already.
+    if (!problems.some((p) => p.row === problem.row && p.problem === problem.problem)) problems.push(problem);
+  }
   return { problems, counts, ...writesOf(stored, courses, named, handedOver, added) };
+}
+
+/**
+ * Each teaching the file hands over brings its stored periods to the new teacher: the first of them
+ * that clashes with that teacher's other stored periods (as they will be) is a problem of the row
+ * that names the new teacher, in the API's words.
+ */
+function handoverProblems(
+  week: ReadonlyMap<number, readonly Slot[]>,
+  handedOver: ReadonlyMap<string, Teacher>,
+  named: ReadonlyMap<string, { row: number }>,
+): TimetableProblem[] {
+  const problems: TimetableProblem[] = [];
+  const stored = [...week.values()]
+    .flat()
+    .filter((slot) => slot.row === undefined)
+    .sort((a, b) => a.weekday - b.weekday || a.start.localeCompare(b.start));
+  for (const [key, teacher] of handedOver) {
+    const theirs = stored.filter(
+      (slot) => slot.teacher === teacher.accountId && keyOf(slot.course, slot.group) !== key,
+    );
+    for (const slot of stored.filter((s) => keyOf(s.course, s.group) === key)) {
+      const clash = findClash(slot, theirs);
+      if (!clash) continue;
+      problems.push({
+        row: named.get(key)!.row,
+        field: 'teacher_id',
+        problem: clashText(clash.kind, clash.other),
+      });
+      break;
+    }
+  }
+  return problems;
 }
 
 /** The rows that make it so: new courses, teachings new or handed over, and the new periods. */

@@ -20,16 +20,16 @@ import {
   requiredText,
   wallClock,
   type Period,
+  type TermSettings,
 } from '@campus/contract';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { assertOwnRollNo, principalOf } from '../../plugins/access';
 import type { Principal } from '../../types';
-import type { Db } from '../../db/index';
 import type { Feature } from '../deps';
 import { notHeld } from './calendar';
 import { applyAway, awayFor, lectureRoster, writeLectureMarks, type LectureAt } from './lectures';
-import { timetableRepository, type TimetableRepository } from './repository';
-import { readTermSettings } from './settings';
+import { timetableRepository } from './repository';
+import { timetableReads, type TimetableReads } from './reads';
 import { groupRisks, standingsOf } from './standing';
 import { riskChanges } from './risk-alerts';
 import { alongside } from '../../plugins/settle-writes';
@@ -44,38 +44,42 @@ function listed(rollNos: number[]): string {
 }
 
 /** Whether the person may mark the lecture: its teacher, the group's mentors and admins. */
-async function mayMark(db: Db, who: Principal, period: Period): Promise<boolean> {
+async function mayMark(reads: TimetableReads, who: Principal, period: Period): Promise<boolean> {
   if (who.role === 'admin') return true;
   if (who.role !== 'teacher') return false;
   if (period.teacherId === who.loginId) return true;
-  const mentor = await db
-    .selectFrom('teacher_groups')
-    .select('group_name')
-    .where('teacher_account_id', '=', who.accountId)
-    .where('group_name', '=', period.group)
-    .executeTakeFirst();
-  return mentor !== undefined;
+  return (await reads.mentorsOf(period.group)).includes(who.accountId);
 }
 
 /** The lecture of a period on a date, or the refusal that says why there is none. */
 async function lectureOf(
-  db: Db,
-  timetable: TimetableRepository,
+  reads: TimetableReads,
+  term: TermSettings,
   periodId: string,
   date: string,
-  now: number,
 ): Promise<LectureAt> {
-  const period = await timetable.selectPeriods().where('p.id', '=', periodId).executeTakeFirst();
+  const period = await reads.period(periodId);
   if (!period) throw notFound('There is no such period');
-  const term = await readTermSettings(db, now);
-  const holiday = await db.selectFrom('holidays').select('name').where('date', '=', date).executeTakeFirst();
+  const holiday = (await reads.holidays()).find((h) => h.date === date);
   const why = notHeld(period, date, term, holiday?.name);
   if (why) throw badRequest(why);
   return { period, date, zone: term.timeZone };
 }
 
-export const lectureRoutes: Feature = async (app, { db, notify, now }) => {
-  const timetable = timetableRepository(db);
+/** Refuses a mark that lists a student twice or one outside the lecture's group. */
+async function checkRoster(reads: TimetableReads, group: string, records: readonly { studentId: number }[]) {
+  const seen = new Set<number>();
+  const twice = records.filter((r) => seen.size === seen.add(r.studentId).size).map((r) => r.studentId);
+  if (twice.length > 0) throw badRequest(`records: each student once; listed twice: ${listed(twice)}`);
+  const students = await reads.studentsOf(group);
+  const outside = records.filter((r) => !students.has(r.studentId)).map((r) => r.studentId);
+  if (outside.length > 0) {
+    throw badRequest(`records: not students of ${group}: ${listed(outside)}; nothing was marked`);
+  }
+}
+
+export const lectureRoutes: Feature = async (app, { db, dialect, cache, clock, notify, now }) => {
+  const reads = timetableReads(db, cache, timetableRepository(db));
 
   app.get(
     '/api/timetable/day',
@@ -91,26 +95,18 @@ export const lectureRoutes: Feature = async (app, { db, notify, now }) => {
     },
     async (request) => {
       const who = principalOf(request);
-      const term = await readTermSettings(db, now());
+      const term = await clock.settings();
       const date = request.query.date ?? wallClock(now(), term.timeZone).day;
       let periods: Period[] = [];
       if (who.role === 'student') {
-        const me = await db
-          .selectFrom('students')
-          .select('group_name')
-          .where('account_id', '=', who.accountId)
-          .executeTakeFirst();
-        if (me) periods = await timetable.listPeriods({ group: me.group_name });
+        const group = who.rollNo === null ? undefined : await reads.groupOf(who.rollNo);
+        if (group !== undefined) periods = await reads.periods({ group });
       } else if (who.role === 'teacher') {
-        periods = await timetable.listPeriods({ teacherId: who.loginId });
+        periods = await reads.periods({ teacherId: who.loginId });
       } else if (request.query.group) {
-        periods = await timetable.listPeriods({ group: request.query.group });
+        periods = await reads.periods({ group: request.query.group });
       }
-      const holiday = await db
-        .selectFrom('holidays')
-        .select('name')
-        .where('date', '=', date)
-        .executeTakeFirst();
+      const holiday = (await reads.holidays()).find((h) => h.date === date);
       const inTerm = date >= term.termStart && date <= term.termEnd;
       const held =
         inTerm && !holiday ? periods.filter((p) => notHeld(p, date, term, undefined) === undefined) : [];
@@ -153,8 +149,8 @@ export const lectureRoutes: Feature = async (app, { db, notify, now }) => {
     },
     async (request) => {
       const { periodId, date } = request.params;
-      const lecture = await lectureOf(db, timetable, periodId, date, now());
-      const away = await awayFor(db, lecture, now());
+      const lecture = await lectureOf(reads, await clock.settings(), periodId, date);
+      const away = awayFor(await reads.away(lecture.period.group, date), lecture, now());
       const students = await lectureRoster(db, lecture, away);
       return {
         lecture: { ...lecture.period, date, marked: students.some((s) => s.status !== null) },
@@ -180,59 +176,35 @@ export const lectureRoutes: Feature = async (app, { db, notify, now }) => {
       const who = principalOf(request);
       const { periodId, date } = request.params;
       const at = now();
-      const lecture = await lectureOf(db, timetable, periodId, date, at);
+      const term = await clock.settings(at);
+      const lecture = await lectureOf(reads, term, periodId, date);
       const { period } = lecture;
       if (instantAt(date, period.start, lecture.zone) > at) {
         throw badRequest(
           `date: the ${period.course} lecture of ${date} begins at ${period.start}; mark it once it has begun`,
         );
       }
-      if (!(await mayMark(db, who, period))) {
+      if (!(await mayMark(reads, who, period))) {
         throw forbidden(
           `Only the teacher of this lecture, the mentors of ${period.group} and admins may mark it`,
         );
       }
       const { records } = request.body;
-      const seen = new Set<number>();
-      const twice = records.filter((r) => seen.size === seen.add(r.studentId).size).map((r) => r.studentId);
-      if (twice.length > 0) throw badRequest(`records: each student once; listed twice: ${listed(twice)}`);
-      const inGroup = new Set(
-        (
-          await db
-            .selectFrom('students')
-            .select('roll_no')
-            .where('group_name', '=', period.group)
-            .where(
-              'roll_no',
-              'in',
-              records.map((r) => r.studentId),
-            )
-            .execute()
-        ).map((s) => s.roll_no),
-      );
-      const outside = records.filter((r) => !inGroup.has(r.studentId)).map((r) => r.studentId);
-      if (outside.length > 0) {
-        throw badRequest(`records: not students of ${period.group}: ${listed(outside)}; nothing was marked`);
-      }
-      const away = await awayFor(db, lecture, at);
-      const applied = applyAway(records, away);
+      await checkRoster(reads, period.group, records);
+      const applied = applyAway(records, awayFor(await reads.away(period.group, date), lecture, at));
       if (applied.notAway.length > 0) {
         throw badRequest(
           `records: On leave comes from approved leave or a gate pass out during the lecture, and these students have none: ${listed(applied.notAway)}; nothing was marked`,
         );
       }
-      await writeLectureMarks(db, lecture, applied.marks, who.accountId, new Date(at).toISOString());
+      const totals = await writeLectureMarks(db, dialect, lecture, applied.marks, {
+        markedBy: who.accountId,
+        markedAt: new Date(at).toISOString(),
+      });
       // Who fell below the course's rule, or out of its reach, is told beside the answer.
       alongside(
         request,
-        riskChanges(
-          db,
-          timetable,
-          period,
-          applied.marks.map((m) => m.rollNo),
-          await readTermSettings(db, at),
-          at,
-        )
+        riskChanges(db, reads, period, totals, term, at)
           .then((alerts) => notify.courseRisk(alerts))
           .catch((err: unknown) => request.log.error({ err }, 'Course risk alerts could not be sent')),
       );
@@ -260,7 +232,7 @@ export const lectureRoutes: Feature = async (app, { db, notify, now }) => {
     async (request) => {
       const { rollNo } = request.params;
       assertOwnRollNo(request, rollNo);
-      const standings = await standingsOf(db, timetable, rollNo, await readTermSettings(db, now()), now());
+      const standings = await standingsOf(db, reads, rollNo, await clock.settings(), now());
       if (!standings) throw notFound(`No student with roll number ${rollNo}`);
       return standings;
     },
@@ -296,7 +268,7 @@ export const lectureRoutes: Feature = async (app, { db, notify, now }) => {
         if (group && !mentored.includes(group)) throw forbidden(`You do not mentor ${group}`);
         groups = group ? [group] : mentored;
       }
-      const rows = await groupRisks(db, timetable, groups, await readTermSettings(db, now()), now());
+      const rows = await groupRisks(db, reads, groups, await clock.settings(), now());
       const shown = atRisk ? rows.filter((r) => r.state !== 'ok') : rows;
       const page = shown.slice(offset, limit === undefined ? undefined : offset + limit);
       return answerList(reply, { body: page, total: shown.length });

@@ -9,12 +9,12 @@ import {
   type LectureMarkInput,
   type LectureRosterRow,
   type LectureStatus,
+  type CourseState,
   type Period,
 } from '@campus/contract';
-import type { Db } from '../../db/index';
-import { movementsOf, passMovementsText } from '../leave/repository';
+import type { Db, Dialect } from '../../db/index';
 import type { AwaySource } from '../attendance/leave-rule';
-import { sql } from 'kysely';
+import type { GroupAway } from './reads';
 
 export interface LectureAt {
   period: Period;
@@ -29,33 +29,13 @@ export const lectureSpan = ({ period, date, zone }: LectureAt) => ({
 });
 
 /** Who of the group is away for the lecture, and why: approved leave wins over a pass. */
-export async function awayFor(db: Db, lecture: LectureAt, now: number): Promise<Map<number, AwaySource>> {
-  const { period, date, zone } = lecture;
-  const [leave, passes] = await Promise.all([
-    db
-      .selectFrom('leave_applications as l')
-      .innerJoin('students as s', 's.roll_no', 'l.roll_no')
-      .select('l.roll_no')
-      .where('s.group_name', '=', period.group)
-      .where('l.status', '=', 'approved')
-      .where('l.from_date', '<=', date)
-      .where('l.to_date', '>=', date)
-      .execute(),
-    db
-      .selectFrom('gate_passes as g')
-      .innerJoin('students as s', 's.roll_no', 'g.roll_no')
-      .select(['g.roll_no', passMovementsText.as('movements')])
-      .where('s.group_name', '=', period.group)
-      .where('g.status', '=', 'approved')
-      .where('g.date', '=', date)
-      .execute(),
-  ]);
+export function awayFor(group: GroupAway, lecture: LectureAt, now: number): Map<number, AwaySource> {
   const span = lectureSpan(lecture);
   const away = new Map<number, AwaySource>();
-  for (const p of passes) {
-    if (passCoversLecture(movementsOf(p.movements), span, now, zone)) away.set(p.roll_no, 'gatepass');
+  for (const p of group.passes) {
+    if (passCoversLecture(p.movements, span, now, lecture.zone)) away.set(p.rollNo, 'gatepass');
   }
-  for (const l of leave) away.set(l.roll_no, 'leave');
+  for (const rollNo of group.onLeave) away.set(rollNo, 'leave');
   return away;
 }
 
@@ -92,33 +72,71 @@ export interface LectureMark {
   lateMinutes: number | null;
 }
 
+/** A student's counted marks in a course after a lecture's mark, and the state last told. */
+export interface CourseTotals {
+  rollNo: number;
+  present: number;
+  late: number;
+  absent: number;
+  onLeave: number;
+  state: CourseState;
+}
+
+const COUNTED: Record<LectureStatus, 'present' | 'late' | 'absent' | 'on_leave'> = {
+  Present: 'present',
+  Late: 'late',
+  Absent: 'absent',
+  'On leave': 'on_leave',
+};
+
+/** What each student's totals change by when their mark goes from `before` to `after`. */
+function changeOf(before: LectureStatus | undefined, after: LectureStatus) {
+  const change = { present: 0, late: 0, absent: 0, on_leave: 0 };
+  if (before !== undefined) change[COUNTED[before]] -= 1;
+  change[COUNTED[after]] += 1;
+  return change;
+}
+
 /**
- * Writes the lecture's marks and recounts the course's totals of the students marked, in one
- * transaction; the totals' rows before and after are returned for the forecast's mails.
+ * Writes the lecture's marks and moves the course's totals of the students marked by what their
+ * marks changed, in one transaction, and answers the totals as they now stand. Marks of one period
+ * are written one at a time on PostgreSQL (its row is locked), so two marks never count one change twice.
  */
 export async function writeLectureMarks(
   db: Db,
+  dialect: Dialect,
   lecture: LectureAt,
   marks: readonly LectureMark[],
-  markedBy: string,
-  markedAt: string,
-): Promise<void> {
-  if (marks.length === 0) return;
-  const course = lecture.period.course;
-  const rollNos = marks.map((m) => m.rollNo);
-  await db.transaction().execute(async (trx) => {
+  by: { markedBy: string; markedAt: string },
+): Promise<CourseTotals[]> {
+  if (marks.length === 0) return [];
+  const { period, date } = lecture;
+  return db.transaction().execute(async (trx) => {
+    if (dialect === 'postgres') {
+      await trx.selectFrom('periods').select('id').where('id', '=', period._id).forUpdate().execute();
+    }
+    const before = new Map(
+      (
+        await trx
+          .selectFrom('lecture_marks')
+          .select(['roll_no', 'status'])
+          .where('period_id', '=', period._id)
+          .where('date', '=', date)
+          .execute()
+      ).map((m) => [m.roll_no, m.status]),
+    );
     await trx
       .insertInto('lecture_marks')
       .values(
         marks.map((m) => ({
-          period_id: lecture.period._id,
-          date: lecture.date,
+          period_id: period._id,
+          date,
           roll_no: m.rollNo,
-          course_code: course,
+          course_code: period.course,
           status: m.status,
           late_minutes: m.lateMinutes,
-          marked_by: markedBy,
-          marked_at: markedAt,
+          marked_by: by.markedBy,
+          marked_at: by.markedAt,
         })),
       )
       .onConflict((oc) =>
@@ -130,33 +148,34 @@ export async function writeLectureMarks(
         })),
       )
       .execute();
-    await trx
+    const rows = await trx
       .insertInto('course_totals')
-      .columns(['roll_no', 'course_code', 'present', 'late', 'absent', 'on_leave'])
-      .expression(
-        trx
-          .selectFrom('lecture_marks')
-          .select([
-            'roll_no',
-            'course_code',
-            sql<number>`sum(case when status = 'Present' then 1 else 0 end)`.as('present'),
-            sql<number>`sum(case when status = 'Late' then 1 else 0 end)`.as('late'),
-            sql<number>`sum(case when status = 'Absent' then 1 else 0 end)`.as('absent'),
-            sql<number>`sum(case when status = 'On leave' then 1 else 0 end)`.as('on_leave'),
-          ])
-          .where('course_code', '=', course)
-          .where('roll_no', 'in', rollNos)
-          .groupBy(['roll_no', 'course_code']),
+      .values(
+        marks.map((m) => ({
+          roll_no: m.rollNo,
+          course_code: period.course,
+          ...changeOf(before.get(m.rollNo), m.status),
+          state: 'ok' as const,
+        })),
       )
       .onConflict((oc) =>
         oc.columns(['roll_no', 'course_code']).doUpdateSet((eb) => ({
-          present: eb.ref('excluded.present'),
-          late: eb.ref('excluded.late'),
-          absent: eb.ref('excluded.absent'),
-          on_leave: eb.ref('excluded.on_leave'),
+          present: eb('course_totals.present', '+', eb.ref('excluded.present')),
+          late: eb('course_totals.late', '+', eb.ref('excluded.late')),
+          absent: eb('course_totals.absent', '+', eb.ref('excluded.absent')),
+          on_leave: eb('course_totals.on_leave', '+', eb.ref('excluded.on_leave')),
         })),
       )
+      .returning(['roll_no', 'present', 'late', 'absent', 'on_leave', 'state'])
       .execute();
+    return rows.map((r) => ({
+      rollNo: r.roll_no,
+      present: r.present,
+      late: r.late,
+      absent: r.absent,
+      onLeave: r.on_leave,
+      state: r.state,
+    }));
   });
 }
 

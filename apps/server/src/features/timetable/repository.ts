@@ -64,12 +64,44 @@ export function timetableRepository(db: Db) {
     return clash && clashText(clash.kind, clash.other);
   }
 
-  /** The teaching of the course for the group, made or handed to `teacherId` when one is named. */
+  /**
+   * What a teaching handed over to `teacherAccountId` would clash with: its periods against the new
+   * teacher's others, the earliest of its week first. `except`, the period being written, is checked
+   * where it moves to (clashOf), not where it was.
+   */
+  async function handoverClash(q: Db, teachingId: string, teacherAccountId: string, except?: string) {
+    const placed = () => {
+      const query = selectPeriods(q).select('t.teacher_account_id as teacher');
+      return except ? query.where('p.id', '<>', except) : query;
+    };
+    const periods = await placed()
+      .where('t.id', '=', teachingId)
+      .orderBy('p.weekday')
+      .orderBy('p.starts')
+      .execute();
+    if (periods.length === 0) return undefined;
+    const theirs = await placed()
+      .where('t.teacher_account_id', '=', teacherAccountId)
+      .where('t.id', '<>', teachingId)
+      .where('p.weekday', 'in', [...new Set(periods.map((p) => p.weekday))])
+      .orderBy('p.starts')
+      .execute();
+    for (const period of periods) {
+      const clash = findClash({ ...period, teacher: teacherAccountId }, theirs);
+      if (clash) return clashText(clash.kind, clash.other);
+    }
+    return undefined;
+  }
+
+  /**
+   * The teaching of the course for the group, made or handed to `teacherId` when one is named;
+   * `handedOver` when it had another teacher.
+   */
   async function teachingFor(
     q: Db,
     p: PeriodWrite,
   ): Promise<
-    | { id: string; teacher: string }
+    | { id: string; teacher: string; handedOver: boolean }
     | { problem: 'unknown-course' | 'unknown-group' | 'unknown-teacher' | 'no-teacher' }
   > {
     const course = await q
@@ -87,7 +119,9 @@ export function timetableRepository(db: Db) {
       .where('group_name', '=', p.group)
       .executeTakeFirst();
     if (p.teacherId === undefined) {
-      return existing ? { id: existing.id, teacher: existing.teacher_account_id } : { problem: 'no-teacher' };
+      return existing
+        ? { id: existing.id, teacher: existing.teacher_account_id, handedOver: false }
+        : { problem: 'no-teacher' };
     }
     const teacher = await q
       .selectFrom('teachers')
@@ -96,21 +130,22 @@ export function timetableRepository(db: Db) {
       .executeTakeFirst();
     if (!teacher) return { problem: 'unknown-teacher' };
     if (existing) {
-      if (existing.teacher_account_id !== teacher.account_id) {
+      const handedOver = existing.teacher_account_id !== teacher.account_id;
+      if (handedOver) {
         await q
           .updateTable('teachings')
           .set({ teacher_account_id: teacher.account_id })
           .where('id', '=', existing.id)
           .execute();
       }
-      return { id: existing.id, teacher: teacher.account_id };
+      return { id: existing.id, teacher: teacher.account_id, handedOver };
     }
     const id = newId();
     await q
       .insertInto('teachings')
       .values({ id, course_code: p.course, group_name: p.group, teacher_account_id: teacher.account_id })
       .execute();
-    return { id, teacher: teacher.account_id };
+    return { id, teacher: teacher.account_id, handedOver: false };
   }
 
   /** Writes a period (a new one, or `id` moved) unless it clashes; nothing is written on a refusal. */
@@ -123,7 +158,10 @@ export function timetableRepository(db: Db) {
         }
         const teaching = await teachingFor(trx, p);
         if ('problem' in teaching) return { ok: false, problem: teaching.problem };
-        const clash = await clashOf(trx, p, teaching.teacher, id);
+        // The teaching's other periods go to its new teacher too, so they are checked against that week.
+        const clash =
+          (await clashOf(trx, p, teaching.teacher, id)) ??
+          (teaching.handedOver ? await handoverClash(trx, teaching.id, teaching.teacher, id) : undefined);
         if (clash) {
           // Roll back a teaching made or handed over for this period.
           throw new ClashRefusal(clash);

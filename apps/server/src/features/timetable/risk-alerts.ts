@@ -5,8 +5,9 @@
  */
 import { type CourseState, type TermSettings } from '@campus/contract';
 import type { Db } from '../../db/index';
-import type { TimetableRepository } from './repository';
-import { groupRisks } from './standing';
+import type { CourseTotals } from './lectures';
+import type { TimetableReads } from './reads';
+import { markedStandings } from './standing';
 
 export interface RiskAlert {
   rollNo: number;
@@ -16,50 +17,46 @@ export interface RiskAlert {
 
 const WORSE: Record<CourseState, number> = { ok: 0, 'at-risk': 1, unreachable: 2 };
 
-/** Records each marked student's new state in the course and answers who got worse. */
+/**
+ * Records each marked student's new state in the course and answers who got worse. The states move
+ * in one statement for each change of state (at most six), and only from the state the mark saw:
+ * the request that moves a state first is the one that tells of it.
+ */
 export async function riskChanges(
   db: Db,
-  timetable: TimetableRepository,
+  reads: TimetableReads,
   lecture: { group: string; course: string },
-  rollNos: readonly number[],
+  totals: readonly CourseTotals[],
   term: TermSettings,
   now: number,
 ): Promise<RiskAlert[]> {
-  if (rollNos.length === 0) return [];
-  const marked = new Set(rollNos);
-  const rows = await groupRisks(db, timetable, [lecture.group], term, now, {
-    course: lecture.course,
-    rollNos: [...marked],
-  });
-  const before = new Map(
-    (
-      await db
-        .selectFrom('course_totals')
-        .select(['roll_no', 'state'])
-        .where('course_code', '=', lecture.course)
-        .where('roll_no', 'in', [...marked])
-        .execute()
-    ).map((r) => [r.roll_no, r.state]),
-  );
+  const moves = new Map<string, { was: CourseState; state: CourseState; rollNos: number[] }>();
+  const texts = new Map<number, string>();
+  for (const { totals: t, standing } of await markedStandings(reads, lecture, totals, term, now)) {
+    if (t.state === standing.state) continue;
+    const key = `${t.state}>${standing.state}`;
+    const move = moves.get(key) ?? { was: t.state, state: standing.state, rollNos: [] };
+    move.rollNos.push(t.rollNo);
+    moves.set(key, move);
+    texts.set(
+      t.rollNo,
+      standing.state === 'unreachable'
+        ? `${standing.courseName}: ${standing.forecast}.`
+        : `${standing.courseName} attendance is ${standing.percent} %, below ${standing.minPercent} %. ${standing.forecast}.`,
+    );
+  }
   const alerts: RiskAlert[] = [];
-  for (const row of rows) {
-    const was = before.get(row.RollNo) ?? 'ok';
-    if (was === row.state) continue;
-    // Only the request that moves the state first tells anyone of it.
+  for (const { was, state, rollNos } of moves.values()) {
     const moved = await db
       .updateTable('course_totals')
-      .set({ state: row.state })
-      .where('roll_no', '=', row.RollNo)
+      .set({ state })
       .where('course_code', '=', lecture.course)
+      .where('roll_no', 'in', rollNos)
       .where('state', '=', was)
-      .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) === 1 && WORSE[row.state] > WORSE[was] && row.state !== 'ok') {
-      const head =
-        row.state === 'unreachable'
-          ? `${row.courseName}: ${row.forecast}.`
-          : `${row.courseName} attendance is ${row.percent} %, below ${row.minPercent} %. ${row.forecast}.`;
-      alerts.push({ rollNo: row.RollNo, state: row.state, text: head });
-    }
+      .returning('roll_no')
+      .execute();
+    if (state === 'ok' || WORSE[state] <= WORSE[was]) continue;
+    for (const { roll_no } of moved) alerts.push({ rollNo: roll_no, state, text: texts.get(roll_no)! });
   }
-  return alerts;
+  return alerts.sort((a, b) => a.rollNo - b.rollNo);
 }

@@ -18,7 +18,7 @@ import { z } from 'zod';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Feature } from '../deps';
 import { timetableRepository, type PeriodResult } from './repository';
-import { readTermSettings, writeTermSettings } from './settings';
+import { writeTermSettings } from './settings';
 
 const ADMINS = ['admin'] as const;
 const CAMPUS = ['student', 'teacher', 'admin'] as const;
@@ -56,7 +56,7 @@ function periodAnswer(input: PeriodInput, result: PeriodResult, message: string)
   }
 }
 
-export const timetableRoutes: Feature = async (app, { db, now }) => {
+export const timetableRoutes: Feature = async (app, { db, now, clock }) => {
   const timetable = timetableRepository(db);
   const at = () => new Date(now()).toISOString();
 
@@ -259,7 +259,7 @@ export const timetableRoutes: Feature = async (app, { db, now }) => {
         response: { 200: TermSettingsSchema, ...errors },
       },
     },
-    () => readTermSettings(db, now()),
+    () => clock.settings(),
   );
 
   app.put(
@@ -280,7 +280,7 @@ export const timetableRoutes: Feature = async (app, { db, now }) => {
       },
     },
     async (request) => {
-      const next = TermSettingsSchema.safeParse({ ...(await readTermSettings(db, now())), ...request.body });
+      const next = TermSettingsSchema.safeParse({ ...(await clock.settings()), ...request.body });
       if (!next.success) {
         const issue = next.error.issues[0]!;
         throw badRequest(`${issue.path.join('.')}: ${issue.message}`);

@@ -11,6 +11,8 @@ import {
   type TermSettings,
 } from '@campus/contract';
 import type { Db } from '../../db/index';
+import type { ReadCache } from '../../db/read-cache';
+import { timetableKeys } from './cache-keys';
 import { TERM_SETTING_KEYS } from '../../db/term-setting-keys';
 
 export { TERM_SETTING_KEYS };
@@ -23,13 +25,19 @@ export function defaultTerm(today: string): { termStart: string; termEnd: string
     : { termStart: `${year}-07-01`, termEnd: `${year}-12-31` };
 }
 
-/** The term settings in force at `now`; a stored value that no longer holds falls back to the default. */
-export async function readTermSettings(db: Db, now: number): Promise<TermSettings> {
-  const rows = await db
+/** The term settings as kept: key and value. */
+type StoredSettings = readonly { key: string; value: string }[];
+
+async function readStoredSettings(db: Db): Promise<StoredSettings> {
+  return db
     .selectFrom('campus_settings')
     .select(['key', 'value'])
     .where('key', 'in', Object.values(TERM_SETTING_KEYS))
     .execute();
+}
+
+/** The term settings in force at `now`; a stored value that no longer holds falls back to the default. */
+function termSettingsFrom(rows: StoredSettings, now: number): TermSettings {
   const value = (key: string) => rows.find((r) => r.key === key)?.value;
   const timeZone = value(TERM_SETTING_KEYS.timeZone) ?? DEFAULT_TIME_ZONE;
   const fallback = {
@@ -47,6 +55,34 @@ export async function readTermSettings(db: Db, now: number): Promise<TermSetting
   };
   const parsed = TermSettingsSchema.safeParse(stored);
   return parsed.success ? parsed.data : { ...fallback, timeZone: DEFAULT_TIME_ZONE };
+}
+
+/** The term settings in force at `now`, read from the database. */
+export async function readTermSettings(db: Db, now: number): Promise<TermSettings> {
+  return termSettingsFrom(await readStoredSettings(db), now);
+}
+
+/**
+ * The campus's clock: the term settings and the campus's day, kept in memory until an admin changes
+ * them (every lecture read and mark asks for them; the day-level rules ask for the day).
+ */
+export interface CampusClock {
+  /** The term settings in force at `at` (now by default). */
+  settings(at?: number): Promise<TermSettings>;
+  /** The campus's time zone. */
+  zone(): Promise<string>;
+  /** The day (`YYYY-MM-DD`) on the campus's clock at `at` (now by default). */
+  today(at?: number): Promise<string>;
+}
+
+export function campusClock(db: Db, cache: ReadCache, now: () => number): CampusClock {
+  const stored = async () => cache.read(timetableKeys.termSettings(), () => readStoredSettings(db));
+  const settings = async (at = now()) => termSettingsFrom(await stored(), at);
+  return {
+    settings,
+    zone: async () => (await settings()).timeZone,
+    today: async (at = now()) => campusToday(at, (await settings(at)).timeZone),
+  };
 }
 
 /** Keeps the settings given, in one transaction. */

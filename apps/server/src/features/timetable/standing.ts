@@ -13,13 +13,14 @@ import {
 } from '@campus/contract';
 import type { Db } from '../../db/index';
 import { remainingLectures } from './calendar';
-import type { TimetableRepository } from './repository';
+import type { CourseTotals } from './lectures';
+import type { TimetableReads } from './reads';
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 interface CourseRow {
   name: string;
-  min_percent: number | null;
+  minPercent: number | null;
 }
 interface TotalsRow {
   present: number;
@@ -29,7 +30,7 @@ interface TotalsRow {
 }
 
 /** A student's standing in one course from their counted marks and the lectures left. */
-function standingOf(
+export function standingOf(
   code: string,
   counts: TotalsRow | undefined,
   course: CourseRow | undefined,
@@ -46,7 +47,7 @@ function standingOf(
     term.lateCounts,
   );
   const name = course?.name ?? code;
-  const minPercent = course?.min_percent ?? term.minPercent;
+  const minPercent = course?.minPercent ?? term.minPercent;
   const f = forecast(name, held, attended, left, minPercent);
   return {
     course: code,
@@ -62,42 +63,44 @@ function standingOf(
   };
 }
 
+/**
+ * The lectures each course of a group still holds from `now` to the term's end: the rest of today's
+ * (those not yet begun) and every later day's that is not a holiday.
+ */
+export async function remainingOf(
+  reads: TimetableReads,
+  group: string,
+  term: TermSettings,
+  now: number,
+): Promise<Map<string, number>> {
+  const clock = wallClock(now, term.timeZone);
+  const from = clock.day < term.termStart ? term.termStart : clock.day;
+  const [periods, holidays] = await Promise.all([reads.periods({ group }), reads.holidays()]);
+  const off = new Set(holidays.filter((h) => h.date >= from && h.date <= term.termEnd).map((h) => h.date));
+  return remainingLectures(periods, from, from === clock.day ? clock.time : '00:00', term.termEnd, off);
+}
+
+/** The courses by code, as the cache keeps them. */
+async function coursesByCode(reads: TimetableReads): Promise<Map<string, CourseRow>> {
+  return new Map((await reads.courses()).map((c) => [c.code, c]));
+}
+
 /** The standings of one student, or undefined when there is no such student. */
 export async function standingsOf(
   db: Db,
-  timetable: TimetableRepository,
+  reads: TimetableReads,
   rollNo: number,
   term: TermSettings,
   now: number,
 ): Promise<CourseStandings | undefined> {
-  const student = await db
-    .selectFrom('students')
-    .select('group_name')
-    .where('roll_no', '=', rollNo)
-    .executeTakeFirst();
-  if (!student) return undefined;
-  const clock = wallClock(now, term.timeZone);
-  const [periods, totals, courses, holidays] = await Promise.all([
-    timetable.listPeriods({ group: student.group_name }),
+  const group = await reads.groupOf(rollNo);
+  if (group === undefined) return undefined;
+  const [remaining, totals, courseOf] = await Promise.all([
+    remainingOf(reads, group, term, now),
     db.selectFrom('course_totals').selectAll().where('roll_no', '=', rollNo).execute(),
-    db.selectFrom('courses').select(['code', 'name', 'min_percent']).execute(),
-    db
-      .selectFrom('holidays')
-      .select('date')
-      .where('date', '>=', clock.day)
-      .where('date', '<=', term.termEnd)
-      .execute(),
+    coursesByCode(reads),
   ]);
-  const from = clock.day < term.termStart ? term.termStart : clock.day;
-  const remaining = remainingLectures(
-    periods,
-    from,
-    from === clock.day ? clock.time : '00:00',
-    term.termEnd,
-    new Set(holidays.map((h) => h.date)),
-  );
   const codes = new Set([...remaining.keys(), ...totals.map((t) => t.course_code)]);
-  const courseOf = new Map(courses.map((c) => [c.code, c]));
   const standings = [...codes].sort().map((code) =>
     standingOf(
       code,
@@ -140,56 +143,32 @@ export function byRisk(a: StudentCourseRisk, b: StudentCourseRisk): number {
 /** The standings of every student of `groups` in each course of their group, most at risk first. */
 export async function groupRisks(
   db: Db,
-  timetable: TimetableRepository,
+  reads: TimetableReads,
   groups: readonly string[],
   term: TermSettings,
   now: number,
-  /** Only these students, in this course (after a lecture's mark). */
-  only?: { course: string; rollNos: readonly number[] },
 ): Promise<StudentCourseRisk[]> {
   if (groups.length === 0) return [];
-  let students = db
-    .selectFrom('students')
-    .select(['roll_no', 'name', 'group_name'])
-    .where('group_name', 'in', groups);
-  let totals = db
-    .selectFrom('course_totals as c')
-    .innerJoin('students as s', 's.roll_no', 'c.roll_no')
-    .selectAll('c')
-    .where('s.group_name', 'in', groups);
-  if (only) {
-    students = students.where('roll_no', 'in', only.rollNos);
-    totals = totals.where('c.course_code', '=', only.course).where('c.roll_no', 'in', only.rollNos);
-  }
-  const clock = wallClock(now, term.timeZone);
-  const from = clock.day < term.termStart ? term.termStart : clock.day;
-  const [studentRows, totalRows, courses, holidays] = await Promise.all([
-    students.execute(),
-    totals.execute(),
-    db.selectFrom('courses').select(['code', 'name', 'min_percent']).execute(),
+  const [studentRows, totalRows, courseOf] = await Promise.all([
     db
-      .selectFrom('holidays')
-      .select('date')
-      .where('date', '>=', from)
-      .where('date', '<=', term.termEnd)
+      .selectFrom('students')
+      .select(['roll_no', 'name', 'group_name'])
+      .where('group_name', 'in', groups)
       .execute(),
+    db
+      .selectFrom('course_totals as c')
+      .innerJoin('students as s', 's.roll_no', 'c.roll_no')
+      .selectAll('c')
+      .where('s.group_name', 'in', groups)
+      .execute(),
+    coursesByCode(reads),
   ]);
-  const off = new Set(holidays.map((h) => h.date));
-  const courseOf = new Map(courses.map((c) => [c.code, c]));
   const totalsOf = new Map(totalRows.map((t) => [`${t.roll_no}|${t.course_code}`, t]));
   const rows: StudentCourseRisk[] = [];
   for (const group of groups) {
-    const periods = await timetable.listPeriods({ group });
-    const remaining = remainingLectures(
-      periods,
-      from,
-      from === clock.day ? clock.time : '00:00',
-      term.termEnd,
-      off,
-    );
+    const remaining = await remainingOf(reads, group, term, now);
     for (const s of studentRows.filter((st) => st.group_name === group)) {
       for (const [code, left] of remaining) {
-        if (only && code !== only.course) continue;
         const standing = standingOf(
           code,
           totalsOf.get(`${s.roll_no}|${code}`),
@@ -202,4 +181,30 @@ export async function groupRisks(
     }
   }
   return rows.sort(byRisk);
+}
+
+/** Each marked student's standing in the lecture's course, from the totals the mark left. */
+export async function markedStandings(
+  reads: TimetableReads,
+  lecture: { group: string; course: string },
+  totals: readonly CourseTotals[],
+  term: TermSettings,
+  now: number,
+): Promise<{ totals: CourseTotals; standing: CourseStanding }[]> {
+  const [remaining, courseOf] = await Promise.all([
+    remainingOf(reads, lecture.group, term, now),
+    coursesByCode(reads),
+  ]);
+  const course = courseOf.get(lecture.course);
+  const left = remaining.get(lecture.course) ?? 0;
+  return totals.map((t) => ({
+    totals: t,
+    standing: standingOf(
+      lecture.course,
+      { present: t.present, late: t.late, absent: t.absent, on_leave: t.onLeave },
+      course,
+      left,
+      term,
+    ),
+  }));
 }
