@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   GateCredentialClaimsSchema,
   credentialExpired,
+  credentialZone,
   decideGateScan,
   type GateCredentialCheck,
   type GatePassStanding,
@@ -57,7 +58,7 @@ describe('the gate’s rule for a scan', () => {
       at('2031-03-11T00:00:00.000Z'),
       refused('expired'),
     ],
-    // The campus day is the UTC day, whatever the clock of the place the scan happens.
+    // A campus in UTC: its day is the UTC day, whatever the clock where the scan happens.
     [
       'early morning in India',
       'unused',
@@ -114,16 +115,48 @@ describe('the gate’s rule for a scan', () => {
   it.each(rows)(
     '%s (%s, %s credential for %s, %s desk)',
     (_name, standing, check, d, direction, now, outcome) => {
-      expect(decideGateScan({ check, claims: { d }, standing, direction, now })).toEqual(outcome);
+      expect(decideGateScan({ check, claims: { d }, standing, direction, now, zone: 'UTC' })).toEqual(
+        outcome,
+      );
     },
   );
+
+  // 2031-02-03T20:00Z is already 4 February, 01:30, in India (UTC+5:30).
+  const INDIA_NIGHT = at('2031-02-03T20:00:00.000Z');
+  const zoned: [string, string, string, number, GateScanDecision | ReturnType<typeof refused>][] = [
+    ['the campus’s new day, before UTC’s', 'Asia/Kolkata', '2031-02-04', INDIA_NIGHT, exit],
+    ['the day before on the campus’s clock', 'Asia/Kolkata', '2031-02-03', INDIA_NIGHT, refused('expired')],
+    ['the day after on the campus’s clock', 'Asia/Kolkata', '2031-02-05', INDIA_NIGHT, refused('wrong-day')],
+    ['the same instant at a campus in UTC', 'UTC', '2031-02-03', INDIA_NIGHT, exit],
+    ['tomorrow at a campus in UTC', 'UTC', '2031-02-04', INDIA_NIGHT, refused('wrong-day')],
+    [
+      'the last moment of the campus’s day',
+      'Asia/Kolkata',
+      '2031-03-10',
+      at('2031-03-10T18:29:59.999Z'),
+      exit,
+    ],
+    [
+      'midnight on the campus’s clock',
+      'Asia/Kolkata',
+      '2031-03-10',
+      at('2031-03-10T18:30:00.000Z'),
+      refused('expired'),
+    ],
+    // 22:00 on 10 March in New York (summer time, UTC−4), already 11 March in UTC.
+    ['an evening behind UTC', 'America/New_York', '2031-03-10', at('2031-03-11T02:00:00.000Z'), exit],
+  ];
+
+  it.each(zoned)('%s (%s, unused pass for %s)', (_name, zone, d, now, outcome) => {
+    expect(decideGateScan({ check: 'valid', claims: { d }, standing: 'unused', now, zone })).toEqual(outcome);
+  });
 
   it('refuses a forged credential whatever else is known', () => {
     expect(decideGateScan({ check: 'forged' })).toEqual(refused('forged'));
   });
 
   it('lets the pass’s standing decide when no direction is given', () => {
-    const scan = { check: 'valid', claims: { d: '2031-03-10' }, now: MORNING } as const;
+    const scan = { check: 'valid', claims: { d: '2031-03-10' }, now: MORNING, zone: 'UTC' } as const;
     expect(decideGateScan({ ...scan, standing: 'unused' })).toEqual(exit);
     expect(decideGateScan({ ...scan, standing: 'out' })).toEqual(back);
   });
@@ -147,6 +180,13 @@ describe('a credential’s claims', () => {
     ['without a return time', { sub: 'p1', rno: 21001, d: '2031-03-10', t: '09:00', exp: 1_930_867_200 }],
   ])('are refused %s', (_name, payload) => {
     expect(GateCredentialClaimsSchema.safeParse(payload).success).toBe(false);
+  });
+
+  it('name the campus’s zone, UTC when they do not (or name one this device does not know)', () => {
+    expect(GateCredentialClaimsSchema.parse({ ...claims, z: 'Asia/Kolkata' }).z).toBe('Asia/Kolkata');
+    expect(credentialZone({ z: 'Asia/Kolkata' })).toBe('Asia/Kolkata');
+    expect(credentialZone({})).toBe('UTC');
+    expect(credentialZone({ z: 'Mars/Olympus_Mons' })).toBe('UTC');
   });
 
   it('expire at their exp, to the second', () => {

@@ -4,6 +4,7 @@
  * credentials already handed out keep working.
  */
 import { z } from 'zod';
+import { DEFAULT_TIME_ZONE, campusToday, isTimeZone } from './campus-clock.js';
 import type { GateDirection, GateRefusal } from './gate.js';
 
 /** What a credential (an ES256 JWT) says of its pass. */
@@ -20,8 +21,14 @@ export const GateCredentialClaimsSchema = z.object({
   r: z.string().nullable(),
   /** When the credential stops being valid (seconds since the epoch): the end of the pass's day. */
   exp: z.number(),
+  /** The campus's time zone its day is read in, for a device checking offline; absent: UTC. */
+  z: z.string().optional(),
 });
 export type GateCredentialClaims = z.infer<typeof GateCredentialClaimsSchema>;
+
+/** The zone a credential's day is read in: the one it names, else UTC (the campus day before zones). */
+export const credentialZone = (claims: Pick<GateCredentialClaims, 'z'>): string =>
+  claims.z !== undefined && isTimeZone(claims.z) ? claims.z : DEFAULT_TIME_ZONE;
 
 /**
  * How a credential checked out: signed by the gate's key and current, signed but its `exp` has passed
@@ -54,10 +61,9 @@ export type GateScan =
       direction?: GateDirection;
       /** Milliseconds since the epoch. */
       now: number;
+      /** The campus's time zone: the pass's day is compared with the campus's day at `now`. */
+      zone: string;
     };
-
-/** The campus day: the UTC calendar day, as for attendance (decision record 0031). */
-const campusDayOf = (now: number) => new Date(now).toISOString().slice(0, 10);
 
 const refused = (reason: GateRefusal): GateScanDecision => ({ outcome: 'refused', reason });
 
@@ -67,13 +73,13 @@ const refused = (reason: GateRefusal): GateScanDecision => ({ outcome: 'refused'
  */
 export function decideGateScan(scan: GateScan): GateScanDecision {
   if (scan.check === 'forged') return refused('forged');
-  const { check, claims, standing, direction = 'auto', now } = scan;
+  const { check, claims, standing, direction = 'auto', now, zone } = scan;
   if (standing === 'not-approved') return refused('not-approved');
   if (standing === 'back') return refused('already-back');
   if (standing === 'out') return direction === 'exit' ? refused('already-out') : { outcome: 'allow-return' };
   if (direction === 'return') return refused('not-out');
   if (standing === 'revoked') return refused('revoked');
-  const today = campusDayOf(now);
+  const today = campusToday(now, zone);
   if (check === 'expired' || claims.d < today) return refused('expired');
   if (claims.d > today) return refused('wrong-day');
   return { outcome: 'allow-exit' };

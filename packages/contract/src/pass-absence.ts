@@ -1,7 +1,7 @@
 /**
  * When an approved gate pass makes its student On leave for a day's attendance: only for the time
  * they are actually out, and only when that time covers the campus's class hours (decision record
- * 0063). Approval alone excuses nothing. Campus times are the day's clock in UTC, as at the gate.
+ * 0063). Approval alone excuses nothing. Times are the campus's wall clock in its zone (UTC by default).
  */
 import { z } from 'zod';
 import { TimeSchema } from './common.js';
@@ -63,13 +63,15 @@ export function timeOut(
 }
 
 /** Whether the pass makes its student On leave for a day-level mark of the pass's day. */
-export function passExcusesDay(pass: PassMovements, hours: ClassHours, now: number): boolean {
-  const out = timeOut(pass, now);
+export function passExcusesDay(
+  pass: PassMovements,
+  hours: ClassHours,
+  now: number,
+  zone = DEFAULT_TIME_ZONE,
+): boolean {
+  const out = timeOut(pass, now, zone);
   if (!out) return false;
-  return (
-    out[0] <= at(pass.date, hours.classStart, DEFAULT_TIME_ZONE) &&
-    out[1] >= at(pass.date, hours.classEnd, DEFAULT_TIME_ZONE)
-  );
+  return out[0] <= at(pass.date, hours.classStart, zone) && out[1] >= at(pass.date, hours.classEnd, zone);
 }
 
 /**

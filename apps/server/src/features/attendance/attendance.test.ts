@@ -238,12 +238,15 @@ describe('POST /api/mark-attendance', () => {
     expect(await rowsOf([a!.rollNo])).toEqual([]);
   });
 
-  it('accepts up to tomorrow in UTC, the local "today" of a client ahead of UTC', async () => {
-    expect(latestMarkableDate(new Date('2025-06-30T23:30:00Z'))).toBe('2025-07-01');
-    expect(latestMarkableDate(new Date('2024-02-28T00:00:00Z'))).toBe('2024-02-29');
+  it('accepts up to tomorrow in UTC, the local "today" of a client ahead of UTC, at a campus in UTC', async () => {
+    expect(latestMarkableDate(Date.parse('2025-06-30T23:30:00Z'), 'UTC')).toBe('2025-07-01');
+    expect(latestMarkableDate(Date.parse('2024-02-28T00:00:00Z'), 'UTC')).toBe('2024-02-29');
+    // A campus with its own zone: its own day, never the next.
+    expect(latestMarkableDate(Date.parse('2025-06-30T23:30:00Z'), 'Asia/Kolkata')).toBe('2025-07-01');
+    expect(latestMarkableDate(Date.parse('2025-06-30T17:30:00Z'), 'Asia/Kolkata')).toBe('2025-06-30');
     const [a] = await studentsOf(newGroup(), 1);
     const res = await mark({
-      date: latestMarkableDate(),
+      date: latestMarkableDate(Date.now(), 'UTC'),
       attendanceRecords: [{ studentId: a!.rollNo, status: 'Present' }],
     });
     expect(res.statusCode).toBe(200);

@@ -75,7 +75,7 @@ describe('marking a past day and correcting it', () => {
   it('refuses a future date with 400 naming it, and writes nothing', async () => {
     const { group, rollNos } = await groupOf(1);
     const future = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
-    expect(future > latestMarkableDate()).toBe(true);
+    expect(future > latestMarkableDate(Date.now(), 'UTC')).toBe(true);
     const res = await mark(future, [[rollNos[0]!, 'Present']]);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(

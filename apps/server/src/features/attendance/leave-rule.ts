@@ -22,11 +22,11 @@ export interface DayLeave {
   passes: readonly (readonly [number, PassMovements])[];
 }
 
-/** Who of them is On leave at `now`, and why: approved leave wins over a pass. */
-export function awayOn(day: DayLeave, hours: ClassHours, now: number): Map<number, AwaySource> {
+/** Who of them is On leave at `now`, and why (class hours in the campus's `zone`): leave wins over a pass. */
+export function awayOn(day: DayLeave, hours: ClassHours, now: number, zone: string): Map<number, AwaySource> {
   const away = new Map<number, AwaySource>();
   for (const [rollNo, pass] of day.passes) {
-    if (passExcusesDay(pass, hours, now)) away.set(rollNo, 'gatepass');
+    if (passExcusesDay(pass, hours, now, zone)) away.set(rollNo, 'gatepass');
   }
   for (const rollNo of day.leave) away.set(rollNo, 'leave');
   return away;

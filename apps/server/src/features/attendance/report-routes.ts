@@ -34,15 +34,14 @@ const CSV_HEADER = [
   `Below ${ATTENDANCE_WARNING_PERCENT}%`,
 ];
 
-export const attendanceReportRoutes: Feature = async (app: App, { db, now }) => {
+export const attendanceReportRoutes: Feature = async (app: App, { db, clock }) => {
   const reports = attendanceReportRepository(db);
   const mentorship = mentorshipRepository(db);
   const leave = leaveRepository(db);
 
   /** The report asked for: its range with the defaults filled in, once the caller may see the group. */
   async function load(request: FastifyRequest, query: AttendanceReportQuery) {
-    const today = new Date(now()).toISOString().slice(0, 10);
-    const to = query.to ?? today;
+    const to = query.to ?? (await clock.today());
     const from = query.from ?? addDays(to, 1 - ATTENDANCE_REPORT_DEFAULT_DAYS);
     const problem = reportRangeProblem(from, to);
     if (problem) throw badRequest(`${problem.field} ${problem.message}`);

@@ -8,10 +8,12 @@ import {
   MarkAttendanceRequestSchema,
   MarkAttendanceResponseSchema,
   DEFAULT_CLASS_HOURS,
+  DEFAULT_TIME_ZONE,
   MESSAGES,
   RollNoParamsSchema,
   RosterQuerySchema,
   RosterResponseSchema,
+  campusToday,
   type AttendanceMark,
   type AttendanceRecord,
   type AttendanceStatus,
@@ -45,11 +47,13 @@ const ALL = ['student', 'teacher', 'admin'] as const;
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
 
 /**
- * The latest date a teacher may mark: tomorrow in UTC, because the client sends its local "today",
- * which is at most one day ahead of UTC anywhere on Earth.
+ * The latest date a teacher may mark at `now` (ms): the campus's day in its zone. At UTC, the default
+ * zone, tomorrow in UTC, as the client sends its local "today", at most one day ahead of UTC.
  */
-export function latestMarkableDate(now = new Date()): string {
-  return new Date(now.getTime() + 86_400_000).toISOString().slice(0, 10);
+export function latestMarkableDate(now: number, zone: string): string {
+  return zone === DEFAULT_TIME_ZONE
+    ? new Date(now + 86_400_000).toISOString().slice(0, 10)
+    : campusToday(now, zone);
 }
 
 function listUnknown(rollNos: number[]): string {
@@ -57,7 +61,7 @@ function listUnknown(rollNos: number[]): string {
   return rollNos.length > 10 ? `${shown} and ${rollNos.length - 10} more` : shown;
 }
 
-export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, mail, now }) => {
+export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, mail, now, clock }) => {
   const repo = attendanceRepository(db, dialect);
   const studentsOf = groupRows(db, cache);
 
@@ -157,7 +161,8 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, 
     async (request) => {
       const teacher = principalOf(request);
       const { date, attendanceRecords } = request.body;
-      if (date > latestMarkableDate()) {
+      const zone = await clock.zone();
+      if (date > latestMarkableDate(now(), zone)) {
         throw badRequest(`date cannot be in the future: ${date} is after today; mark today or a past day`);
       }
       const marks = attendanceRecords.map((r) => ({ rollNo: r.studentId, status: r.status }));
@@ -200,7 +205,7 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, 
         marks: kept,
         overridden,
         keptOnLeave,
-      } = applyLeave(date, attendanceRecords, awayOn(before, hours, now()));
+      } = applyLeave(date, attendanceRecords, awayOn(before, hours, now(), zone));
       const unknownRollNos = (rollNos: number[]) => {
         const plural = rollNos.length === 1 ? '' : 's';
         return badRequest(

@@ -75,7 +75,8 @@ export function gateKeys(db: Db) {
     /** Signs a pass's credential, valid until `expiresAt`. */
     async sign(claims: Omit<GateCredentialClaims, 'exp'>, expiresAt: Date): Promise<string> {
       const { privateKey } = await keys();
-      return new SignJWT({ rno: claims.rno, d: claims.d, t: claims.t, r: claims.r })
+      const { rno, d, t, r, z } = claims;
+      return new SignJWT({ rno, d, t, r, ...(z !== undefined && { z }) })
         .setProtectedHeader({ alg: ALG, typ: 'gatepass' })
         .setSubject(claims.sub)
         .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))

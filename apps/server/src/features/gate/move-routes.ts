@@ -8,7 +8,7 @@ import { refusedAnswer } from './scan';
 import { refusalOf, returnDeadline } from './state';
 
 export function moveRoutes(app: App, { gate, scanner, deps }: RouteContext) {
-  const { now, notify } = deps;
+  const { notify } = deps;
   for (const direction of ['exit', 'return'] as const) {
     app.post(
       `/api/gate/${direction}`,
@@ -32,9 +32,10 @@ export function moveRoutes(app: App, { gate, scanner, deps }: RouteContext) {
         const done = direction === 'exit' ? await gate.exit(id, guard) : await gate.return(id, guard);
         const row = await gate.findById(id);
         if (!row) throw notFound('Gate pass not found');
+        const at = await gate.moment();
         if (!done)
           return refusedAnswer(
-            refusalOf(row, now(), direction) ?? (direction === 'exit' ? 'already-out' : 'already-back'),
+            refusalOf(row, at, direction) ?? (direction === 'exit' ? 'already-out' : 'already-back'),
           );
         await gate.recordScan({
           guard,
@@ -56,10 +57,11 @@ export function moveRoutes(app: App, { gate, scanner, deps }: RouteContext) {
         return {
           outcome: direction === 'exit' ? 'exited' : 'returned',
           message: direction === 'exit' ? 'Exit recorded' : 'Return recorded',
-          gatepass: gate.atGate(row),
+          gatepass: gate.atGate(row, at),
           ...(direction === 'return' && row.returned_at && row.return_by !== undefined
             ? {
-                late: new Date(row.returned_at).getTime() > returnDeadline(row.date, row.return_by).getTime(),
+                late:
+                  Date.parse(row.returned_at) > returnDeadline(row.date, row.return_by, at.zone).getTime(),
               }
             : {}),
         } satisfies GateAnswer;

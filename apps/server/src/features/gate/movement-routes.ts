@@ -6,7 +6,6 @@ import { principalOf } from '../../plugins/access';
 import type { App } from '../../types';
 import { sweepOverdue } from './overdue';
 import { TAGS, errors, type RouteContext } from './route-context';
-import { dayOf } from './state';
 
 const CSV_HEADER = [
   'Roll No',
@@ -29,7 +28,7 @@ export function movementRoutes(app: App, { gate, deps }: RouteContext) {
     principal: ReturnType<typeof principalOf>,
   ) => {
     await sweepOverdue(deps);
-    const date = request.query.date ?? dayOf(deps.now());
+    const date = request.query.date ?? (await deps.clock.today());
     return gate.movements(date, {
       group: request.query.group,
       mentoredBy: principal.role === 'teacher' ? principal.accountId : undefined,

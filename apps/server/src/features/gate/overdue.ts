@@ -1,15 +1,18 @@
 /** Passes out past their return time: the mentors (and guardians) told once, on a schedule. */
 import type { FastifyBaseLogger } from 'fastify';
 import type { FeatureDeps } from '../deps';
+import { readTermSettings } from '../timetable/settings';
 import { gateRepository } from './repository';
 
 const EVERY_MS = 60_000;
 
-type SweepDeps = Pick<FeatureDeps, 'db' | 'now' | 'notify'> & Partial<Pick<FeatureDeps, 'mail'>>;
+type SweepDeps = Pick<FeatureDeps, 'db' | 'now' | 'notify'> & Partial<Pick<FeatureDeps, 'mail' | 'clock'>>;
 
 /** Tells the mentors of every pass newly overdue, once per pass whatever the number of instances. */
-export async function sweepOverdue({ db, now, notify, mail }: SweepDeps) {
-  const claimed = await gateRepository(db, now).claimOverdue();
+export async function sweepOverdue({ db, now, notify, mail, clock }: SweepDeps) {
+  // Without the app's clock (the scheduled sweep), the zone is read from the settings.
+  const timeZone = clock ? await clock.zone() : (await readTermSettings(db, now())).timeZone;
+  const claimed = await gateRepository(db, now, async () => timeZone).claimOverdue();
   for (const row of claimed) {
     const due = `${row.date} ${row.return_by ?? '24:00'}`;
     await notify.gatePassOverdue({ name: row.name, group: row.group_name, due });
@@ -17,7 +20,7 @@ export async function sweepOverdue({ db, now, notify, mail }: SweepDeps) {
     await mail?.notifyGuardian(
       row.roll_no,
       'gateOverdue',
-      `${row.name} was due back by ${due} (UTC) and has not returned.`,
+      `${row.name} was due back by ${due} (${timeZone}) and has not returned.`,
     );
   }
   return claimed.length;

@@ -31,7 +31,7 @@ export function revokeRoute(app: App, { gate, passes, deps }: RouteContext) {
       const row = await gate.findById(gatepassId);
       if (!row) throw notFound('Gate pass not found');
       if (!ok) {
-        const reason = refusalOf(row, deps.now(), 'exit');
+        const reason = refusalOf(row, await gate.moment(), 'exit');
         throw conflict(
           `Only an approved pass nobody has used can be revoked: ${reason ? GATE_REFUSAL_TEXT[reason].toLowerCase() : 'this one cannot be'}`,
         );

@@ -13,7 +13,7 @@ import { gatepassWrites } from '../gatepasses/cache-keys';
 import type { Db } from '../../db/index';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
-import { dayOf, gateState, initialsOf, returnDeadline } from './state';
+import { campusMoment, gateState, initialsOf, isLate, type CampusMoment } from './state';
 
 export function newGateCode(): string {
   let code = '';
@@ -22,8 +22,10 @@ export function newGateCode(): string {
   return code;
 }
 
-export function gateRepository(db: Db, now: () => number) {
+/** `zone`: the campus's time zone, whose day and clock a pass's date and times are. */
+export function gateRepository(db: Db, now: () => number, zone: () => Promise<string>) {
   const iso = () => new Date(now()).toISOString();
+  const moment = async () => campusMoment(now(), await zone());
 
   const selectGate = () => {
     const passes = db
@@ -52,8 +54,8 @@ export function gateRepository(db: Db, now: () => number) {
   };
   type Row = Awaited<ReturnType<ReturnType<typeof selectGate>['execute']>>[number];
 
-  const atGate = (row: Row): GatePassAtGate => {
-    const state = gateState(row, now());
+  const atGate = (row: Row, at: CampusMoment): GatePassAtGate => {
+    const state = gateState(row, at);
     return {
       _id: row.id,
       name: row.name,
@@ -70,7 +72,7 @@ export function gateRepository(db: Db, now: () => number) {
     };
   };
 
-  const movement = (row: Row): GateMovement => ({
+  const movement = (row: Row, at: CampusMoment): GateMovement => ({
     gatepassId: row.id,
     name: row.name,
     rollNo: row.roll_no,
@@ -79,7 +81,7 @@ export function gateRepository(db: Db, now: () => number) {
     time: row.time,
     ...(row.return_by ? { returnBy: row.return_by } : {}),
     reason: row.reason,
-    gateState: gateState(row, now()) ?? 'ready',
+    gateState: gateState(row, at) ?? 'ready',
     ...(row.exited_at ? { exitedAt: row.exited_at } : {}),
     ...(row.exited_by_name ? { exitedBy: row.exited_by_name } : {}),
     ...(row.returned_at ? { returnedAt: row.returned_at } : {}),
@@ -94,6 +96,7 @@ export function gateRepository(db: Db, now: () => number) {
   };
 
   return {
+    moment,
     atGate,
     movement,
 
@@ -160,6 +163,7 @@ export function gateRepository(db: Db, now: () => number) {
      * with no exit yet passes, so that of two gates confirming at once exactly one records it.
      */
     async exit(id: string, guard: string): Promise<boolean> {
+      const { today } = await moment();
       const result = await ofPass(id, (scoped) =>
         scoped
           .updateTable('gate_passes')
@@ -168,7 +172,7 @@ export function gateRepository(db: Db, now: () => number) {
           .where('status', '=', 'approved')
           .where('revoked_at', 'is', null)
           .where('exited_at', 'is', null)
-          .where('date', '=', dayOf(now()))
+          .where('date', '=', today)
           .executeTakeFirst(),
       );
       return result.numUpdatedRows === 1n;
@@ -190,6 +194,7 @@ export function gateRepository(db: Db, now: () => number) {
 
     /** Revokes an approved pass nobody has used, once. */
     async revoke(id: string, by: string): Promise<boolean> {
+      const { today } = await moment();
       const result = await ofPass(id, (scoped) =>
         scoped
           .updateTable('gate_passes')
@@ -198,7 +203,7 @@ export function gateRepository(db: Db, now: () => number) {
           .where('status', '=', 'approved')
           .where('exited_at', 'is', null)
           .where('revoked_at', 'is', null)
-          .where('date', '>=', dayOf(now()))
+          .where('date', '>=', today)
           .executeTakeFirst(),
       );
       return result.numUpdatedRows === 1n;
@@ -217,7 +222,7 @@ export function gateRepository(db: Db, now: () => number) {
 
     /** Passes a credential may name that the gate refuses whatever the device thinks: revoked or used. */
     async refusedIds(): Promise<{ _id: string; reason: GateRefusal }[]> {
-      const today = dayOf(now());
+      const { today } = await moment();
       const rows = await db
         .selectFrom('gate_passes')
         .select(['id', 'revoked_at', 'returned_at', 'exited_at'])
@@ -258,12 +263,13 @@ export function gateRepository(db: Db, now: () => number) {
         .where('g.date', '=', date)
         .where('g.exited_at', 'is not', null)
         .execute();
-      const out = outRows.map(movement);
+      const at = await moment();
+      const out = outRows.map((row) => movement(row, at));
       return {
         date,
         out,
         overdue: out.filter((m) => m.gateState === 'overdue'),
-        day: dayRows.map(movement),
+        day: dayRows.map((row) => movement(row, at)),
       };
     },
 
@@ -275,8 +281,8 @@ export function gateRepository(db: Db, now: () => number) {
         .where('exited_at', 'is not', null)
         .where('returned_at', 'is', null)
         .execute();
-      const t = now();
-      return rows.filter((r) => t > returnDeadline(r.date, r.return_by).getTime()).length;
+      const at = await moment();
+      return rows.filter((r) => isLate(r, at)).length;
     },
 
     /**
@@ -289,10 +295,10 @@ export function gateRepository(db: Db, now: () => number) {
         .where('g.returned_at', 'is', null)
         .where('g.overdue_notified_at', 'is', null)
         .execute();
-      const t = now();
+      const at = await moment();
       const claimed: Row[] = [];
       for (const row of rows) {
-        if (t <= returnDeadline(row.date, row.return_by).getTime()) continue;
+        if (!isLate(row, at)) continue;
         const result = await writingRows(db, gatepassWrites.passesOf([row.roll_no]))
           .updateTable('gate_passes')
           .set({ overdue_notified_at: iso() })

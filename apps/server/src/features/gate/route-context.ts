@@ -12,13 +12,14 @@ export const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
 
 export function routeContext(deps: FeatureDeps) {
   const { db, now } = deps;
-  const gate = gateRepository(db, now);
+  const zone = () => deps.clock.zone();
+  const gate = gateRepository(db, now, zone);
   const keys = gateKeys(db);
   return {
     deps,
     gate,
     keys,
-    passes: gatePassRepository(db, deps.dialect, now),
+    passes: gatePassRepository(db, deps.dialect, now, zone),
     scanner: gateScanner(gate, keys, now),
   };
 }

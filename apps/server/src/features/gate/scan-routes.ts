@@ -14,7 +14,7 @@ import type { App } from '../../types';
 import { GATE_STAFF, TAGS, errors, type RouteContext } from './route-context';
 import { endOfDay, refusalOf } from './state';
 
-export function credentialRoute(app: App, { gate, keys, deps }: RouteContext) {
+export function credentialRoute(app: App, { gate, keys }: RouteContext) {
   app.get(
     '/api/gatepasses/:id/credential',
     {
@@ -32,15 +32,17 @@ export function credentialRoute(app: App, { gate, keys, deps }: RouteContext) {
       const row = await gate.findById(request.params.id);
       // Another student's pass is answered like one that does not exist.
       if (!row || row.roll_no !== rollNo) throw notFound('Gate pass not found');
-      const refusal = refusalOf(row, deps.now());
+      const at = await gate.moment();
+      const refusal = refusalOf(row, at);
       if (refusal && refusal !== 'wrong-day') {
         throw conflict(
           `This gate pass cannot be used at the gate: ${GATE_REFUSAL_TEXT[refusal].toLowerCase()}`,
         );
       }
-      const expiresAt = endOfDay(row.date);
+      const expiresAt = endOfDay(row.date, at.zone);
+      // The zone goes with the credential, for a gate device that checks it offline.
       const credential = await keys.sign(
-        { sub: row.id, rno: row.roll_no, d: row.date, t: row.time, r: row.return_by },
+        { sub: row.id, rno: row.roll_no, d: row.date, t: row.time, r: row.return_by, z: at.zone },
         expiresAt,
       );
       return { credential, code: await gate.codeFor(row.id), expiresAt: expiresAt.toISOString() };

@@ -17,7 +17,7 @@ import type { z } from 'zod';
 import { conflict, notFound } from '../../lib/errors';
 import type { GateKeys } from './keys';
 import type { GateRepository, GateRow } from './repository';
-import { SCAN_GOOD_FOR_MS, returnDeadline, standingOf } from './state';
+import { SCAN_GOOD_FOR_MS, isLate, standingOf } from './state';
 
 /** What proves a pass at the gate: its scanned credential or its typed code. */
 export interface Proof {
@@ -41,8 +41,6 @@ export const refusedAnswer = (reason: GateRefusal, scanId?: string): GateAnswer 
 });
 
 export function gateScanner(gate: GateRepository, keys: GateKeys, now: () => number) {
-  const isLate = (row: GateRow) => now() > returnDeadline(row.date, row.return_by).getTime();
-
   /** The pass a scanned credential or a typed code names; undefined when it names none of ours. */
   const lookUp = async (proof: Proof): Promise<Found | undefined> => {
     if (proof.credential === undefined) {
@@ -76,7 +74,10 @@ export function gateScanner(gate: GateRepository, keys: GateKeys, now: () => num
       return { answer: refusedAnswer(reason, scanId) };
     }
     const { row, check, claims } = found;
-    const decision = decideGateScan({ check, claims, standing: standingOf(row), direction, now: now() });
+    // The campus's zone now, not the one the credential was signed with: the server's is current.
+    const at = await gate.moment();
+    const standing = standingOf(row);
+    const decision = decideGateScan({ check, claims, standing, direction, now: at.now, zone: at.zone });
     if (decision.outcome === 'refused') {
       const { reason } = decision;
       const scanId = await gate.recordScan({ guard, passId: row.id, outcome: 'refused', reason, via });
@@ -88,8 +89,8 @@ export function gateScanner(gate: GateRepository, keys: GateKeys, now: () => num
       outcome,
       message: outcome === 'allow-exit' ? 'Allow exit' : 'Allow return',
       scanId,
-      gatepass: gate.atGate(row),
-      ...(outcome === 'allow-return' ? { late: isLate(row) } : {}),
+      gatepass: gate.atGate(row, at),
+      ...(outcome === 'allow-return' ? { late: isLate(row, at) } : {}),
     };
     return { answer, row };
   };

@@ -1,10 +1,13 @@
 /**
- * Where an approved pass stands at the gate, from its row and the time. The campus day is the UTC
- * calendar day, as for attendance (decision record 0031): a pass for 2026-05-04 can be used to leave
- * on that day only; its return time is that day's HH:MM, the end of the day when none was given.
+ * Where an approved pass stands at the gate, from its row and the time. Its day and times are the
+ * campus's wall clock, in the campus's time zone (a setting; decision record 0081): a pass for
+ * 2026-05-04 can be used to leave on that campus day only; its return time is that day's HH:MM, the
+ * end of the day when none was given.
  */
 import {
+  campusToday,
   decideGateScan,
+  instantAt,
   type GateDirection,
   type GatePassStanding,
   type GateRefusal,
@@ -24,26 +27,40 @@ export interface GateRow {
 /** How long a scan that allowed a move may be confirmed: the student is at the gate, not hours later. */
 export const SCAN_GOOD_FOR_MS = 15 * 60_000;
 
-export const dayOf = (now: number) => new Date(now).toISOString().slice(0, 10);
+/** The moment a pass is judged at: the instant, the campus's day then, and the campus's zone. */
+export interface CampusMoment {
+  now: number;
+  today: string;
+  zone: string;
+}
+
+export const campusMoment = (now: number, zone: string): CampusMoment => ({
+  now,
+  today: campusToday(now, zone),
+  zone,
+});
 
 /** When the student should be back: the return time on the pass's day, or the end of that day. */
-export function returnDeadline(date: string, returnBy: string | null): Date {
-  if (returnBy) return new Date(`${date}T${returnBy}:00.000Z`);
-  return endOfDay(date);
+export function returnDeadline(date: string, returnBy: string | null, zone: string): Date {
+  return returnBy ? new Date(instantAt(date, returnBy, zone)) : endOfDay(date, zone);
 }
 
-/** The end of a pass's day, when its credential expires. */
-export function endOfDay(date: string): Date {
-  return new Date(new Date(`${date}T00:00:00.000Z`).getTime() + 86_400_000);
+/** The end of a pass's day on the campus's clock, when its credential expires. */
+export function endOfDay(date: string, zone: string): Date {
+  return new Date(instantAt(date, '23:59', zone) + 60_000);
 }
 
-export function gateState(row: GateRow, now: number): GateState | undefined {
+export function gateState(row: GateRow, at: CampusMoment): GateState | undefined {
   if (row.status !== 'approved') return undefined;
   if (row.returned_at) return 'returned';
-  if (row.exited_at) return now > returnDeadline(row.date, row.return_by).getTime() ? 'overdue' : 'out';
+  if (row.exited_at) return isLate(row, at) ? 'overdue' : 'out';
   if (row.revoked_at) return 'revoked';
-  return dayOf(now) > row.date ? 'expired' : 'ready';
+  return at.today > row.date ? 'expired' : 'ready';
 }
+
+/** Whether a student out on the pass is past their return time. */
+export const isLate = (row: Pick<GateRow, 'date' | 'return_by'>, at: Omit<CampusMoment, 'today'>) =>
+  at.now > returnDeadline(row.date, row.return_by, at.zone).getTime();
 
 /** What the gate knows of a pass from its row, for the gate's rule (`decideGateScan`, in the contract). */
 export function standingOf(row: GateRow): GatePassStanding {
@@ -59,7 +76,7 @@ export function standingOf(row: GateRow): GatePassStanding {
  */
 export function refusalOf(
   row: GateRow,
-  now: number,
+  at: CampusMoment,
   direction: GateDirection = 'auto',
 ): GateRefusal | undefined {
   const decision = decideGateScan({
@@ -67,7 +84,8 @@ export function refusalOf(
     claims: { d: row.date },
     standing: standingOf(row),
     direction,
-    now,
+    now: at.now,
+    zone: at.zone,
   });
   return decision.outcome === 'refused' ? decision.reason : undefined;
 }

@@ -16,15 +16,18 @@ export interface StaffList {
   order: SortOrder;
 }
 
+/** A pass's state at the gate is read on the campus's clock, whose zone is a campus setting. */
+const CLOCK = 'campus_settings';
+
 export const gatepassKeys = {
   /**
-   * A page of one student's passes, on `day` (a pass's state at the gate changes with the day): it
-   * follows the student's own passes alone.
+   * A page of one student's passes, on the campus's `day` (a pass's state at the gate changes with
+   * the day): it follows the student's own passes alone.
    */
   own: (day: string, view: ListView, status: GatePassStatus, rollNo: number, { limit, offset }: Page) =>
     cachedRead(
       ['gatepasses', day, view, status, rollNo, limit ?? 'all', offset],
-      [rowsOf('gate_passes', rollNo), 'students', 'teachers'],
+      [rowsOf('gate_passes', rollNo), 'students', 'teachers', CLOCK],
     ),
   /**
    * A page of the staff list on `day`. A mentor's work list follows only their mentees' passes. A
@@ -48,8 +51,13 @@ export const gatepassKeys = {
         offset,
       ],
       mentees
-        ? mentees.sources(['gate_passes'], ['students', 'teachers', 'teacher_groups'])
-        : [status === 'pending' ? 'gate_passes' : existingRowsOf('gate_passes'), 'students', 'teachers'],
+        ? mentees.sources(['gate_passes'], ['students', 'teachers', 'teacher_groups', CLOCK])
+        : [
+            status === 'pending' ? 'gate_passes' : existingRowsOf('gate_passes'),
+            'students',
+            'teachers',
+            CLOCK,
+          ],
     );
   },
 };

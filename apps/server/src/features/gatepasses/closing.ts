@@ -5,16 +5,15 @@
  * for passes applied for a past day since.
  */
 import type { Db, Dialect } from '../../db/index';
-import { dayOf } from '../gate/state';
 import { gatePassRepository } from './repository';
 
 /** The day each database was last swept for, and that sweep. */
 const swept = new WeakMap<Db, { day: string; done: Promise<number> }>();
 
-export function pastPassCloser(db: Db, dialect: Dialect, now: () => number) {
-  const passes = gatePassRepository(db, dialect, now);
-  return async (): Promise<void> => {
-    const day = dayOf(now());
+/** Closes the passes due before `day`, the campus's day now (the caller has read its clock). */
+export function pastPassCloser(db: Db, dialect: Dialect, now: () => number, zone: () => Promise<string>) {
+  const passes = gatePassRepository(db, dialect, now, zone);
+  return async (day: string): Promise<void> => {
     const last = swept.get(db);
     if (last?.day === day) {
       await last.done;

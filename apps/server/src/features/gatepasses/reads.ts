@@ -9,7 +9,7 @@ import type { Db } from '../../db/index';
 import { rollNosOf } from '../../db/mentees';
 import { inChunks } from '../../lib/chunks';
 import { listPage, mapItems, withPageTotal, type Listed, type Page } from '../../lib/lists';
-import { gateState } from '../gate/state';
+import { campusMoment, gateState, type CampusMoment } from '../gate/state';
 
 /**
  * How a list route sorts passes into its lists (decision record 0067): by use (the spec's routes, as
@@ -53,7 +53,8 @@ function inList(status: GatePassStatus, view: ListView, today: string) {
   return sql<boolean>`(${is} or (${ref('status')} = 'approved' and ${unused} and ${ref('revoked_at')} is not null))`;
 }
 
-export function passReads(db: Db, now: () => number) {
+/** `zone`: the campus's time zone, whose day a pass's date is. */
+export function passReads(db: Db, now: () => number, zone: () => Promise<string>) {
   /** Every gate pass read: the pass, its student and the deciding teacher, in one query, unordered. */
   const selectPasses = () =>
     db
@@ -81,22 +82,23 @@ export function passReads(db: Db, now: () => number) {
       ])
       .$call((q) => withActorName(q, 'g.decided_by', ['teachers'], 'decided_by_name'));
 
-  const today = () => new Date(now()).toISOString().slice(0, 10);
+  const moment = async () => campusMoment(now(), await zone());
+  const today = async () => (await moment()).today;
 
   /**
    * The passes of a list, to count: every pass has its student (a foreign key, deleted with them), so
    * the count needs neither join and reads one index, (status, …) or (roll_no, status, …).
    */
-  const countPasses = (status: GatePassStatus, view: ListView) =>
-    db.selectFrom('gate_passes as g').where(inList(status, view, today()));
+  const countPasses = (status: GatePassStatus, view: ListView, today: string) =>
+    db.selectFrom('gate_passes as g').where(inList(status, view, today));
 
   type Row = Awaited<ReturnType<ReturnType<typeof selectPasses>['execute']>>[number];
   /** By use, a pass revoked before anyone used it reads as rejected (it is listed there). */
-  const toGatePass = (row: Row, view: ListView = 'decision'): GatePass => {
-    const pass = toDecidedPass(row);
+  const toGatePass = (row: Row, at: CampusMoment, view: ListView = 'decision'): GatePass => {
+    const pass = toDecidedPass(row, at);
     return view === 'use' && pass.gateState === 'revoked' ? { ...pass, approvedStatus: 'rejected' } : pass;
   };
-  const toDecidedPass = (row: Row): GatePass => ({
+  const toDecidedPass = (row: Row, at: CampusMoment): GatePass => ({
     _id: row.id,
     name: row.name,
     rollNo: row.roll_no,
@@ -113,10 +115,10 @@ export function passReads(db: Db, now: () => number) {
     ...(row.reject_reason ? { rejectReason: row.reject_reason } : {}),
     ...(row.return_by ? { returnBy: row.return_by } : {}),
     ...(row.closed_at ? { closedAt: row.closed_at } : {}),
-    ...gateFields(row),
+    ...gateFields(row, at),
   });
-  const gateFields = (row: Row) => {
-    const state = gateState(row, now());
+  const gateFields = (row: Row, at: CampusMoment) => {
+    const state = gateState(row, at);
     return {
       ...(state ? { gateState: state } : {}),
       ...(row.exited_at ? { exitedAt: row.exited_at } : {}),
@@ -127,48 +129,51 @@ export function passReads(db: Db, now: () => number) {
 
   async function findById(id: string): Promise<GatePass | undefined> {
     const row = await selectPasses().where('g.id', '=', id).executeTakeFirst();
-    return row ? toGatePass(row) : undefined;
+    return row ? toGatePass(row, await moment()) : undefined;
   }
 
   /** The passes of these ids that exist, by id, as decided; one read per chunk of ids. */
   async function findMany(ids: readonly string[]): Promise<Map<string, GatePass>> {
     const found = new Map<string, GatePass>();
+    const at = await moment();
     await inChunks(ids, async (chunk) => {
       for (const row of await selectPasses().where('g.id', 'in', chunk).execute()) {
-        found.set(row.id, toGatePass(row));
+        found.set(row.id, toGatePass(row, at));
       }
     });
     return found;
   }
 
-  /** Passes of a list, newest first; only one student's when rollNo is given. */
+  /** Passes of a list, newest first, as at `at`; only one student's when rollNo is given. */
   async function list(
     status: GatePassStatus,
     page: Page,
-    rollNo?: number,
-    view: ListView = 'decision',
+    rollNo: number | undefined,
+    view: ListView,
+    at: CampusMoment,
   ): Promise<Listed<GatePass>> {
-    let query = selectPasses().where(inList(status, view, today()));
-    let counted = countPasses(status, view);
+    let query = selectPasses().where(inList(status, view, at.today));
+    let counted = countPasses(status, view, at.today);
     if (rollNo !== undefined) {
       query = query.where('g.roll_no', '=', rollNo);
       counted = counted.where('g.roll_no', '=', rollNo);
     }
     query = query.orderBy('g.created_at', 'desc').orderBy('g.id', 'desc');
-    return mapItems(await listPage(query, page, counted), (row) => toGatePass(row, view));
+    return mapItems(await listPage(query, page, counted), (row) => toGatePass(row, at, view));
   }
 
   /**
    * The staff list of passes with a status, filtered by group and by the groups a teacher mentors,
-   * and sorted; ties go newest applied first, so that pages never overlap.
+   * and sorted, as at `at`; ties go newest applied first, so that pages never overlap.
    */
   async function listForStaff(
     status: GatePassStatus,
     page: Page,
     { group, mentoredBy, sort = 'createdAt', order = 'desc' }: GatePassFilter,
-    view: ListView = 'decision',
+    view: ListView,
+    at: CampusMoment,
   ): Promise<Listed<GatePass>> {
-    let query = selectPasses().where(inList(status, view, today()));
+    let query = selectPasses().where(inList(status, view, at.today));
     if (group !== undefined) query = query.where('s.group_name', '=', group);
     if (mentoredBy !== undefined) {
       query = query.where('s.group_name', 'in', (eb) =>
@@ -184,7 +189,7 @@ export function passReads(db: Db, now: () => number) {
     // The count needs no student's row: unfiltered by group it reads the status index alone, and
     // filtered, the students' index by group and each student's passes in (roll_no, status)
     // (docs/performance.md, "Gate passes: a mentor's page and its count").
-    let counted = countPasses(status, view);
+    let counted = countPasses(status, view, at.today);
     const byStudent = group !== undefined || mentoredBy !== undefined;
     if (byStudent) {
       counted = counted.where('g.roll_no', 'in', rollNosOf(db, { group, mentoredBy }));
@@ -192,7 +197,7 @@ export function passReads(db: Db, now: () => number) {
     // A mentor's or a group's page reads every one of their few hundred students' passes to order
     // them: on PostgreSQL the same statement counts them (`withPageTotal`) instead of reading them
     // again; SQLite counts apart, in-process, for less than the window costs.
-    const toPass = (row: Row) => toGatePass(row, view);
+    const toPass = (row: Row) => toGatePass(row, at, view);
     if (byStudent) return mapItems(await listPage(withPageTotal(query), page, counted, 'in-page'), toPass);
     return mapItems(await listPage(query, page, counted), toPass);
   }

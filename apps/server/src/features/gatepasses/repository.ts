@@ -9,8 +9,9 @@ import { passWrites } from './writes';
 export type { GatePassFilter, ListView } from './reads';
 export type { DecisionOutcome, NewGatePass } from './writes';
 
-export function gatePassRepository(db: Db, dialect: Dialect, now: () => number = Date.now) {
-  const reads = passReads(db, now);
+/** `zone`: the campus's time zone, whose day a pass's date is. */
+export function gatePassRepository(db: Db, dialect: Dialect, now: () => number, zone: () => Promise<string>) {
+  const reads = passReads(db, now, zone);
   const { findById, list, listForStaff } = reads;
   return { findById, list, listForStaff, ...passWrites(db, dialect, reads) };
 }

@@ -1,6 +1,7 @@
 /** Gate passes: students apply and follow their own; teachers decide; teachers and admins read all. */
 import {
   BulkGatePassStatusRequestSchema,
+  DEFAULT_TIME_ZONE,
   BulkGatePassStatusResponseSchema,
   ErrorSchema,
   GatePassListQuerySchema,
@@ -30,6 +31,7 @@ import { alongside } from '../../plugins/settle-writes';
 import { countedWrite } from '../../plugins/write-limits';
 import type { App } from '../../types';
 import type { Feature } from '../deps';
+import { campusMoment } from '../gate/state';
 import { pastPassCloser } from './closing';
 import { gatePassRepository, type ListView } from './repository';
 import { entriesWithWrite } from '../audit/entries';
@@ -41,17 +43,21 @@ import { gatepassKeys } from './cache-keys';
 const TAGS = ['gate_passes', 'students', 'teachers'];
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
 
-export const gatepassesRoutes: Feature = async (app: App, { db, dialect, cache, notify, now }) => {
-  const passes = gatePassRepository(db, dialect, now);
-  const closeDue = pastPassCloser(db, dialect, now);
+export const gatepassesRoutes: Feature = async (app: App, { db, dialect, cache, notify, now, clock }) => {
+  const zone = () => clock.zone();
+  const passes = gatePassRepository(db, dialect, now, zone);
+  const closeDue = pastPassCloser(db, dialect, now, zone);
   const viewOf = (asDecided: boolean | undefined): ListView => (asDecided ? 'decision' : 'use');
   /** Why a pass can no longer be decided, in the words of its 409. */
   const closedWords = (date: string) =>
     `This gate pass closed on its own: its day, ${notify.day(date)}, passed before anyone decided it`;
   const cardOf = studentCards(db, cache);
   const menteesOf = menteeRows(db, cache);
-  // A pass's state at the gate changes with the day (ready → expired): a cached list is kept per day.
-  const day = () => new Date(now()).toISOString().slice(0, 10);
+  // A pass's state at the gate changes with the campus's day (ready → expired): a cached list is kept
+  // per day.
+  const day = () => clock.today();
+  /** The campus's clock now, read once for a request (and not by a cached list's load). */
+  const moment = async () => campusMoment(now(), await zone());
   /** At most this many first pages of one student's own passes are kept up to date as they apply. */
   const OWN_PAGE_KEYS = 6;
   /** Each student's own lists' first pages kept in memory, by their status and size. */
@@ -76,7 +82,7 @@ export const gatepassesRoutes: Feature = async (app: App, { db, dialect, cache, 
    * without a read of their few hundred mentees' passes. The pass is as the lists' reads give it;
    * its name and group are from the student's card, which must be the student as they are now.
    */
-  function keepApplied(pass: GatePass, card: StudentCard): void {
+  function keepApplied(pass: GatePass, card: StudentCard, today: string): void {
     const keepIn = (read: CachedRead, limit: number | 'all') =>
       cache.keepChanged<ListAnswer<GatePass[]>>(read, 1, (kept) => {
         if (kept.body.some((p) => p._id === pass._id)) return kept;
@@ -85,7 +91,7 @@ export const gatepassesRoutes: Feature = async (app: App, { db, dialect, cache, 
         return body && { body, total: kept.total + 1 };
       });
     // A pass applied for a day already past is in no pending list (it is closing).
-    const listed = pass.date >= day();
+    const listed = pass.date >= today;
     for (const { shape: own } of ownPages.of(pass.rollNo)) {
       if (listed && own.status === pass.approvedStatus) keepIn(own.read, own.limit);
       // A list of another status is as it was: the pass moved only the student's rows it does not hold.
@@ -112,6 +118,12 @@ export const gatepassesRoutes: Feature = async (app: App, { db, dialect, cache, 
     async (request, reply) => {
       const { rollNo } = principalOf(request);
       if (rollNo === null) throw forbidden('Only students may apply for gate passes');
+      const today = await day();
+      // A campus with its own zone refuses its past days; at UTC, the default, the contract's rule
+      // stands (any day still today somewhere), as a client's own day may be behind UTC's.
+      if (request.body.date < today && (await zone()) !== DEFAULT_TIME_ZONE) {
+        throw badRequest('date must not be before today');
+      }
       const answerOf = (gatepass: GatePass) => ({ message: MESSAGES.gatePass.submitted, gatepass });
       // The pass, its audit entry, its student's mentors' notifications and its count against the
       // student's allowance are written together.
@@ -124,7 +136,7 @@ export const gatepassesRoutes: Feature = async (app: App, { db, dialect, cache, 
       });
       if (notes) alongside(request, notes.told());
       // The pass moved its student's passes once.
-      keepApplied(gatepass, student);
+      keepApplied(gatepass, student, today);
       return reply.code(201).send(answerOf(gatepass));
     },
   );
@@ -147,10 +159,11 @@ export const gatepassesRoutes: Feature = async (app: App, { db, dialect, cache, 
       assertOwnRollNo(request, rollNo);
       const { asDecided, ...page } = request.query;
       const view = viewOf(asDecided);
-      await closeDue();
-      const load = async () => arrayAnswer(await passes.list(status, page, rollNo, view));
+      const at = await moment();
+      await closeDue(at.today);
+      const load = async () => arrayAnswer(await passes.list(status, page, rollNo, view, at));
       if (!keepsInMemory(page)) return answerList(reply, load());
-      const read = gatepassKeys.own(day(), view, status, rollNo, page);
+      const read = gatepassKeys.own(at.today, view, status, rollNo, page);
       if (page.offset === 0) {
         const limit = page.limit ?? 'all';
         // A new day's page takes its slot from the day before's.
@@ -178,14 +191,20 @@ export const gatepassesRoutes: Feature = async (app: App, { db, dialect, cache, 
       const { status } = request.params;
       const view = viewOf(asDecided);
       const mentoredBy = mine ? principalOf(request).accountId : undefined;
-      await closeDue();
+      const at = await moment();
+      await closeDue(at.today);
       const load = async () =>
-        arrayAnswer(await passes.listForStaff(status, page, { group, mentoredBy, sort, order }, view));
+        arrayAnswer(await passes.listForStaff(status, page, { group, mentoredBy, sort, order }, view, at));
       if (!keepsInMemory(page)) return answerList(reply, load());
       // A mentor's work list follows only their mentees' passes: a pass from another group leaves it
       // in memory.
       const mentees = mentoredBy === undefined ? undefined : await menteesOf(mentoredBy, request.dataVersion);
-      const read = gatepassKeys.staff(day(), view, { status, group, mentoredBy, mentees, sort, order }, page);
+      const read = gatepassKeys.staff(
+        at.today,
+        view,
+        { status, group, mentoredBy, mentees, sort, order },
+        page,
+      );
       if (
         mentees &&
         mentoredBy !== undefined &&
@@ -269,7 +288,7 @@ export const gatepassesRoutes: Feature = async (app: App, { db, dialect, cache, 
     },
     async (request) => {
       const { role, rollNo } = principalOf(request);
-      await closeDue();
+      await closeDue(await day());
       const pass = await passes.findById(request.params.id);
       if (!pass || (role === 'student' && pass.rollNo !== rollNo)) throw notFound('Gate pass not found');
       return pass;

@@ -145,7 +145,7 @@ export function passWrites(db: Db, dialect: Dialect, reads: PassReads) {
       teacherAccountId: string,
       rejectReason?: string | null,
     ): Promise<DecisionOutcome> {
-      const day = today();
+      const day = await today();
       const result = await writingRows(db, gatepassWrites.passesOf(await studentsOf([id])))
         .updateTable('gate_passes')
         .set({
@@ -188,7 +188,7 @@ export function passWrites(db: Db, dialect: Dialect, reads: PassReads) {
       rejectReason?: string | null,
     ): Promise<BulkGatePassResult[]> {
       const decidedAt = nowIso();
-      const day = today();
+      const day = await today();
       const decided = new Set<string>();
       await inChunks(ids, async (chunk) => {
         const rows = await writingRows(db, gatepassWrites.passesOf(await studentsOf(chunk)))

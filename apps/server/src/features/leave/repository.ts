@@ -354,7 +354,7 @@ export function leaveRepository(db: Db) {
      * pass for it. Leave wins when a student has both. (A mark asks the same of its roster in its own
      * statement: attendance/repository.ts, `beforeMark`.)
      */
-    async onLeave(date: string, group: string, now: number): Promise<OnLeaveStudent[]> {
+    async onLeave(date: string, group: string, now: number, zone: string): Promise<OnLeaveStudent[]> {
       const leave = db
         .selectFrom('leave_applications as l')
         .innerJoin('students as s', 's.roll_no', 'l.roll_no')
@@ -371,7 +371,7 @@ export function leaveRepository(db: Db) {
       const hours = onPass.length > 0 ? await readClassHours(db) : DEFAULT_CLASS_HOURS;
       const found = new Map<number, OnLeaveStudent['source']>();
       for (const r of onPass) {
-        if (passExcusesDay(movementsOf(r.movements), hours, now)) found.set(r.roll_no, 'gatepass');
+        if (passExcusesDay(movementsOf(r.movements), hours, now, zone)) found.set(r.roll_no, 'gatepass');
       }
       for (const r of onLeave) found.set(r.roll_no, 'leave');
       return [...found].sort(([a], [b]) => a - b).map(([studentId, source]) => ({ studentId, source }));

@@ -55,10 +55,9 @@ function headerFileName(name: string): string {
   return name.replace(/[^\w.\- ]+/g, '_').slice(0, 100) || 'attachment';
 }
 
-export const leaveRoutes: Feature = async (app: App, { db, now, live, notify }) => {
+export const leaveRoutes: Feature = async (app: App, { db, now, clock, live, notify }) => {
   const leave = leaveRepository(db);
   const notes = notificationRepository(db);
-  const today = () => new Date(now()).toISOString().slice(0, 10);
 
   /** A notification that fails is logged; the change it follows stands. */
   async function tell(accounts: string[], note: Parameters<typeof notes.add>[1]) {
@@ -102,7 +101,7 @@ export const leaveRoutes: Feature = async (app: App, { db, now, live, notify }) 
       const { rollNo } = principalOf(request);
       if (rollNo === null) throw forbidden('Only students may apply for leave');
       const { from, to, reason, attachment } = request.body;
-      const problem = leaveRangeProblem(from, to, today());
+      const problem = leaveRangeProblem(from, to, await clock.today());
       if (problem) throw badRequest(`${problem.field} ${problem.message}`);
       let file: { name: string; type: string; data: Uint8Array } | undefined;
       if (attachment) {
@@ -302,7 +301,7 @@ export const leaveRoutes: Feature = async (app: App, { db, now, live, notify }) 
         response: { 200: OnLeaveListSchema, ...errors },
       },
     },
-    async (request) => leave.onLeave(request.query.date, request.query.group, now()),
+    async (request) => leave.onLeave(request.query.date, request.query.group, now(), await clock.zone()),
   );
 
   app.get(

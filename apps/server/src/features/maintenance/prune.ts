@@ -11,11 +11,12 @@ import { LEAVE_ATTACHMENT_RETENTION_DAYS, NOTIFICATION_RETENTION_DAYS } from '@c
 import type { Db, Dialect } from '../../db/index';
 import { auditRepository } from '../audit/repository';
 import { authRepository } from '../auth/repository';
-import { dayOf } from '../gate/state';
+import { campusToday } from '@campus/contract';
 import { gatePassRepository } from '../gatepasses/repository';
 import { leaveRepository } from '../leave/repository';
 import { limitsRepository } from '../../db/rate-limits';
 import { notificationRepository } from '../notifications/repository';
+import { readTermSettings } from '../timetable/settings';
 
 export interface PruneOptions {
   auditRetentionDays: number;
@@ -30,7 +31,14 @@ export async function pruneExpired(db: Db, dialect: Dialect, now: Date, options:
   const notifications = await notificationRepository(db).prune(
     new Date(now.getTime() - NOTIFICATION_RETENTION_DAYS * 86_400_000).toISOString(),
   );
-  const closedPasses = await gatePassRepository(db, dialect).closePast(dayOf(now.getTime()));
+  // A pass's day is the campus's, in its time zone.
+  const zone = (await readTermSettings(db, now.getTime())).timeZone;
+  const closedPasses = await gatePassRepository(
+    db,
+    dialect,
+    () => now.getTime(),
+    async () => zone,
+  ).closePast(campusToday(now.getTime(), zone));
   const leaveFiles = await leaveRepository(db).pruneAttachments(
     new Date(now.getTime() - LEAVE_ATTACHMENT_RETENTION_DAYS * 86_400_000).toISOString(),
   );

@@ -1,6 +1,6 @@
 /** The admin counts: the stats domain reads (only counts of) the tables of other domains. */
 import { sql } from 'kysely';
-import { ATTENDANCE_WARNING_PERCENT } from '@campus/contract';
+import { ATTENDANCE_WARNING_PERCENT, addDays, weekdayOf } from '@campus/contract';
 import type { Db } from '../../db/index';
 
 /** PostgreSQL answers count(*) as a bigint string, SQLite as a number. */
@@ -35,14 +35,9 @@ export function statsRepository(db: Db) {
   };
 }
 
-/** `YYYY-MM-DD` of an instant (UTC), as attendance and gate pass days are kept. */
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
 /** The Monday (`YYYY-MM-DD`) of the week of a day. */
 export function mondayOf(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  const back = (date.getUTCDay() + 6) % 7;
-  return dayOf(date.getTime() - back * 86_400_000);
+  return addDays(day, 1 - weekdayOf(day));
 }
 
 /** What the admin's dashboard leads with: each count is one query over an index, never a query per row. */
@@ -125,16 +120,24 @@ export function overviewRepository(db: Db) {
       );
     },
 
-    /** How many rows of the table were created on each day since `since` (an ISO instant). */
-    async perDay(table: 'gate_passes' | 'queries', since: string): Promise<Map<string, number>> {
-      const day = sql<string>`substr(created_at, 1, 10)`;
-      const rows = await db
+    /**
+     * How many rows of the table were created between each bound (an ISO instant) and the next: the
+     * campus's days, whose midnights are not UTC's. One read of the range, one sum per span.
+     */
+    async perSpan(table: 'gate_passes' | 'queries', bounds: readonly string[]): Promise<number[]> {
+      const spans = bounds.slice(1).map((end, i) => {
+        const start = bounds[i]!;
+        return sql<
+          string | number
+        >`sum(case when created_at >= ${start} and created_at < ${end} then 1 else 0 end)`.as(`s${i}`);
+      });
+      const row: Record<string, string | number | null> | undefined = await db
         .selectFrom(table)
-        .select([day.as('day'), (eb) => eb.fn.countAll<string | number>().as('n')])
-        .where('created_at', '>=', since)
-        .groupBy(day)
-        .execute();
-      return new Map(rows.map((r) => [r.day, toCount(r.n)]));
+        .select(spans)
+        .where('created_at', '>=', bounds[0]!)
+        .where('created_at', '<', bounds.at(-1)!)
+        .executeTakeFirst();
+      return spans.map((_, i) => toCount(row?.[`s${i}`]));
     },
 
     /** Present and marked records per day since `from` (a day), from the (date, status) index alone. */
@@ -154,5 +157,4 @@ export function overviewRepository(db: Db) {
   };
 }
 
-export { dayOf };
 export type StatsRepository = ReturnType<typeof statsRepository>;

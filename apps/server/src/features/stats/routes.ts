@@ -7,24 +7,28 @@ import {
   OVERVIEW_NAMED_GROUPS,
   STATS,
   StatCountSchema,
+  addDays,
+  campusToday,
+  instantAt,
   type AdminOverview,
   type StatKey,
 } from '@campus/contract';
 import type { Feature } from '../deps';
 import { gateRepository } from '../gate/repository';
 import { pastPassCloser } from '../gatepasses/closing';
-import { dayOf, mondayOf, overviewRepository, statsRepository } from './repository';
+import { mondayOf, overviewRepository, statsRepository } from './repository';
 
 const DAY_MS = 86_400_000;
 const named = (names: string[]) => ({ count: names.length, names: names.slice(0, OVERVIEW_NAMED_GROUPS) });
 
 const ADMINS = ['admin'] as const;
 
-export const statsRoutes: Feature = async (app, { db, dialect, now }) => {
+export const statsRoutes: Feature = async (app, { db, dialect, now, clock }) => {
+  const zone = () => clock.zone();
   const stats = statsRepository(db);
-  const closeDue = pastPassCloser(db, dialect, now);
+  const closeDue = pastPassCloser(db, dialect, now, zone);
   const overview = overviewRepository(db);
-  const gate = gateRepository(db, now);
+  const gate = gateRepository(db, now, zone);
   const counters: Record<StatKey, () => Promise<number>> = {
     students: () => stats.count('students'),
     teachers: () => stats.count('teachers'),
@@ -61,13 +65,20 @@ export const statsRoutes: Feature = async (app, { db, dialect, now }) => {
       },
     },
     async (): Promise<AdminOverview> => {
-      // Passes whose day passed undecided close first, so the count agrees with the work lists.
-      await closeDue();
       const at = now();
-      const today = dayOf(at);
+      const campusZone = await zone();
+      const today = campusToday(at, campusZone);
+      // Passes whose day passed undecided close first, so the count agrees with the work lists.
+      await closeDue(today);
       const weekAgo = new Date(at - 7 * DAY_MS).toISOString();
-      const firstDay = dayOf(at - (OVERVIEW_ACTIVITY_DAYS - 1) * DAY_MS);
-      const firstWeek = mondayOf(dayOf(at - (OVERVIEW_ATTENDANCE_WEEKS - 1) * 7 * DAY_MS));
+      const days = Array.from({ length: OVERVIEW_ACTIVITY_DAYS }, (_, i) =>
+        addDays(today, i + 1 - OVERVIEW_ACTIVITY_DAYS),
+      );
+      // Each day's rows, from its midnight on the campus's clock to the next.
+      const bounds = [...days, addDays(today, 1)].map((day) =>
+        new Date(instantAt(day, '00:00', campusZone)).toISOString(),
+      );
+      const firstWeek = mondayOf(addDays(today, -(OVERVIEW_ATTENDANCE_WEEKS - 1) * 7));
       const [support, unmentored, marking, below, stale, imports, passes, queries, attendance] =
         await Promise.all([
           overview.recentSupport(weekAgo),
@@ -76,17 +87,14 @@ export const statsRoutes: Feature = async (app, { db, dialect, now }) => {
           overview.studentsBelowMinimum(),
           overview.stalePendingGatePasses(today),
           overview.recentImports(weekAgo),
-          overview.perDay('gate_passes', `${firstDay}T00:00:00.000Z`),
-          overview.perDay('queries', `${firstDay}T00:00:00.000Z`),
+          overview.perSpan('gate_passes', bounds),
+          overview.perSpan('queries', bounds),
           overview.attendanceByDay(firstWeek),
         ]);
-      const activity = Array.from({ length: OVERVIEW_ACTIVITY_DAYS }, (_, i) => {
-        const date = dayOf(Date.parse(`${firstDay}T00:00:00Z`) + i * DAY_MS);
-        return { date, gatePasses: passes.get(date) ?? 0, queries: queries.get(date) ?? 0 };
-      });
+      const activity = days.map((date, i) => ({ date, gatePasses: passes[i]!, queries: queries[i]! }));
       const weeks = new Map<string, { present: number; total: number }>();
       for (let i = 0; i < OVERVIEW_ATTENDANCE_WEEKS; i++) {
-        weeks.set(dayOf(Date.parse(`${firstWeek}T00:00:00Z`) + i * 7 * DAY_MS), { present: 0, total: 0 });
+        weeks.set(addDays(firstWeek, i * 7), { present: 0, total: 0 });
       }
       for (const day of attendance) {
         const week = weeks.get(mondayOf(day.date));

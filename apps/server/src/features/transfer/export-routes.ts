@@ -62,9 +62,9 @@ const HEADERS = {
   ],
 } as const;
 
-export const exportRoutes: Feature = async (app: App, { db, now }) => {
+export const exportRoutes: Feature = async (app: App, { db, clock }) => {
   const exports = exportRepository(db);
-  const today = () => new Date(now()).toISOString().slice(0, 10);
+  const today = () => clock.today();
 
   /** One list's route: its file is named after the list (and its group) and the day. */
   const list = <Query extends { group?: string | undefined }>(
@@ -82,7 +82,7 @@ export const exportRoutes: Feature = async (app: App, { db, now }) => {
       },
       async (request, reply) => {
         const query = request.query as Query;
-        const file = `${name}${query.group ? `-${query.group}` : ''}-${today()}.csv`;
+        const file = `${name}${query.group ? `-${query.group}` : ''}-${await today()}.csv`;
         return sendCsv(reply, file, HEADERS[name], rows(query));
       },
     );
@@ -125,7 +125,7 @@ export const exportRoutes: Feature = async (app: App, { db, now }) => {
     },
     async (request, reply) => {
       const { group } = request.query;
-      const to = request.query.to ?? today();
+      const to = request.query.to ?? (await today());
       const from = request.query.from ?? addDays(to, 1 - ATTENDANCE_REPORT_DEFAULT_DAYS);
       const problem = reportRangeProblem(from, to);
       if (problem) throw badRequest(`${problem.field} ${problem.message}`);

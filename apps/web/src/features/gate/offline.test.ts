@@ -98,6 +98,21 @@ describe('a credential checked on the gate device while offline', () => {
     expect(answer?.gatepass).toBeUndefined();
   });
 
+  it('reads the pass’s day on the campus’s clock the credential names, not UTC’s', async () => {
+    rememberGateKey();
+    // 2031-03-09T20:00Z: still 9 March in UTC, already 10 March, 01:30, in India.
+    const night = new Date('2031-03-09T20:00:00.000Z');
+    const inIndia = { sub: '5e0c9a7b-1d2e-4f3a-8b4c-6d7e8f9a0b1c', z: 'Asia/Kolkata' };
+    const endInIndia = Date.parse('2031-03-10T18:30:00.000Z') / 1000;
+    const today = await credential({ ...inIndia, d: '2031-03-10', exp: endInIndia });
+    expect(await checkOffline(today, night)).toMatchObject({ outcome: 'allow-exit' });
+    const yesterday = await credential({ ...inIndia, d: '2031-03-09', exp: endInIndia - 86_400 });
+    expect(await checkOffline(yesterday, night)).toMatchObject({ outcome: 'refused', reason: 'expired' });
+    // A credential naming no zone is read in UTC, where 10 March has not begun.
+    const utc = await credential({ sub: inIndia.sub, d: '2031-03-10' });
+    expect(await checkOffline(utc, night)).toMatchObject({ outcome: 'refused', reason: 'wrong-day' });
+  });
+
   it('refuses a pass the server listed as revoked', async () => {
     rememberGateKey([{ _id: PASS, reason: 'revoked' }]);
     expect(await checkOffline(await credential(), NOW)).toMatchObject({

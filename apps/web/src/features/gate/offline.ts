@@ -15,6 +15,7 @@ import {
   GATE_REFUSAL_TEXT,
   GateCredentialClaimsSchema,
   credentialExpired,
+  credentialZone,
   decideGateScan,
 } from '@campus/contract';
 import { ApiError } from '../../lib/api-client';
@@ -127,6 +128,8 @@ export async function checkOffline(token: string, now = new Date()): Promise<Gat
           claims,
           standing: standingOnDevice(key, claims.sub),
           now: at,
+          // The pass's day is the campus's, in the zone the server signed in (not this device's).
+          zone: credentialZone(claims),
         }
       : { check: 'forged' },
   );
