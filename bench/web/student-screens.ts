@@ -53,6 +53,7 @@ const SCREENS: [string, string][] = [
   ['Syllabus', PATHS.student.syllabus],
   ['Performance', PATHS.student.performance],
   ['Attendance', PATHS.student.attendance],
+  ['Courses (timetable)', PATHS.student.courses],
   ['Gatepass', PATHS.student.gatepass],
   ['Queries', PATHS.student.queries],
   ['Contact Teachers', PATHS.student.contactTeachers],

@@ -15,6 +15,7 @@ import {
 import type { Db, Dialect } from '../../db/index';
 import type { AwaySource } from '../attendance/leave-rule';
 import type { GroupAway } from './reads';
+import { sql } from 'kysely';
 
 export interface LectureAt {
   period: Period;
@@ -82,25 +83,61 @@ export interface CourseTotals {
   state: CourseState;
 }
 
-const COUNTED: Record<LectureStatus, 'present' | 'late' | 'absent' | 'on_leave'> = {
-  Present: 'present',
-  Late: 'late',
-  Absent: 'absent',
-  'On leave': 'on_leave',
-};
+const COUNTED: Record<LectureStatus, number> = { Present: 0, Late: 1, Absent: 2, 'On leave': 3 };
 
-/** What each student's totals change by when their mark goes from `before` to `after`. */
-function changeOf(before: LectureStatus | undefined, after: LectureStatus) {
-  const change = { present: 0, late: 0, absent: 0, on_leave: 0 };
-  if (before !== undefined) change[COUNTED[before]] -= 1;
-  change[COUNTED[after]] += 1;
+/** What a student's totals (present, late, absent, on leave) change by when a mark goes from `before` to `after`. */
+function countChange(before: LectureStatus | undefined, after: LectureStatus): number[] {
+  const change = [0, 0, 0, 0];
+  if (before !== undefined) change[COUNTED[before]]! -= 1;
+  change[COUNTED[after]]! += 1;
   return change;
 }
 
 /**
- * Writes the lecture's marks and moves the course's totals of the students marked by what their
- * marks changed, in one transaction, and answers the totals as they now stand. Marks of one period
- * are written one at a time on PostgreSQL (its row is locked), so two marks never count one change twice.
+ * The two statements of a lecture's mark, each taking its rows as one JSON parameter (an object from
+ * roll number to values) that the database unpacks, as the day's mark does (attendance/repository.ts):
+ * the text never changes with the roster, and nothing is built per row.
+ */
+function markStatements(dialect: Dialect, lecture: LectureAt, by: { markedBy: string; markedAt: string }) {
+  const { period, date } = lecture;
+  const pg = dialect === 'postgres';
+  const rows = (json: string) => (pg ? sql`json_each(${json}::json) as r` : sql`json_each(${json}) as r`);
+  const key = pg ? sql`r.key::integer` : sql`cast(r.key as integer)`;
+  const at = (n: number) => (pg ? sql`(r.value->>${sql.lit(n)})` : sql`json_extract(r.value, ${`$[${n}]`})`);
+  const int = (n: number) => (pg ? sql`${at(n)}::integer` : at(n));
+  return {
+    marks: (json: string) => sql`
+      insert into lecture_marks (period_id, date, roll_no, course_code, status, late_minutes, marked_by, marked_at)
+      select ${period._id}, ${date}, ${key}, ${period.course}, ${at(0)}, ${int(1)}, ${by.markedBy}, ${by.markedAt}
+      from ${rows(json)} where true
+      on conflict (period_id, date, roll_no) do update
+      set status = excluded.status, late_minutes = excluded.late_minutes,
+        marked_by = excluded.marked_by, marked_at = excluded.marked_at`,
+    totals: (json: string) => sql<TotalsRow>`
+      insert into course_totals (roll_no, course_code, present, late, absent, on_leave, state)
+      select ${key}, ${period.course}, ${int(0)}, ${int(1)}, ${int(2)}, ${int(3)}, 'ok'
+      from ${rows(json)} where true
+      on conflict (roll_no, course_code) do update
+      set present = course_totals.present + excluded.present, late = course_totals.late + excluded.late,
+        absent = course_totals.absent + excluded.absent, on_leave = course_totals.on_leave + excluded.on_leave
+      returning roll_no, present, late, absent, on_leave, state`,
+  };
+}
+
+interface TotalsRow {
+  roll_no: number;
+  present: number;
+  late: number;
+  absent: number;
+  on_leave: number;
+  state: CourseState;
+}
+
+/**
+ * Writes the lecture's marks that change something and moves the course's totals of those students
+ * by what changed, in one transaction, and answers those students' totals as they now stand. Marks
+ * of one period are written one at a time on PostgreSQL (its row is locked), so two marks never
+ * count one change twice.
  */
 export async function writeLectureMarks(
   db: Db,
@@ -111,6 +148,7 @@ export async function writeLectureMarks(
 ): Promise<CourseTotals[]> {
   if (marks.length === 0) return [];
   const { period, date } = lecture;
+  const statements = markStatements(dialect, lecture, by);
   return db.transaction().execute(async (trx) => {
     if (dialect === 'postgres') {
       await trx.selectFrom('periods').select('id').where('id', '=', period._id).forUpdate().execute();
@@ -119,55 +157,24 @@ export async function writeLectureMarks(
       (
         await trx
           .selectFrom('lecture_marks')
-          .select(['roll_no', 'status'])
+          .select(['roll_no', 'status', 'late_minutes'])
           .where('period_id', '=', period._id)
           .where('date', '=', date)
           .execute()
-      ).map((m) => [m.roll_no, m.status]),
+      ).map((m) => [m.roll_no, m]),
     );
-    await trx
-      .insertInto('lecture_marks')
-      .values(
-        marks.map((m) => ({
-          period_id: period._id,
-          date,
-          roll_no: m.rollNo,
-          course_code: period.course,
-          status: m.status,
-          late_minutes: m.lateMinutes,
-          marked_by: by.markedBy,
-          marked_at: by.markedAt,
-        })),
-      )
-      .onConflict((oc) =>
-        oc.columns(['period_id', 'date', 'roll_no']).doUpdateSet((eb) => ({
-          status: eb.ref('excluded.status'),
-          late_minutes: eb.ref('excluded.late_minutes'),
-          marked_by: eb.ref('excluded.marked_by'),
-          marked_at: eb.ref('excluded.marked_at'),
-        })),
-      )
-      .execute();
-    const rows = await trx
-      .insertInto('course_totals')
-      .values(
-        marks.map((m) => ({
-          roll_no: m.rollNo,
-          course_code: period.course,
-          ...changeOf(before.get(m.rollNo), m.status),
-          state: 'ok' as const,
-        })),
-      )
-      .onConflict((oc) =>
-        oc.columns(['roll_no', 'course_code']).doUpdateSet((eb) => ({
-          present: eb('course_totals.present', '+', eb.ref('excluded.present')),
-          late: eb('course_totals.late', '+', eb.ref('excluded.late')),
-          absent: eb('course_totals.absent', '+', eb.ref('excluded.absent')),
-          on_leave: eb('course_totals.on_leave', '+', eb.ref('excluded.on_leave')),
-        })),
-      )
-      .returning(['roll_no', 'present', 'late', 'absent', 'on_leave', 'state'])
-      .execute();
+    const written: Record<number, [LectureStatus, number | null]> = {};
+    const changes: Record<number, number[]> = {};
+    for (const m of marks) {
+      const was = before.get(m.rollNo);
+      if (was?.status === m.status && was.late_minutes === m.lateMinutes) continue;
+      written[m.rollNo] = [m.status, m.lateMinutes];
+      if (was?.status !== m.status) changes[m.rollNo] = countChange(was?.status, m.status);
+    }
+    if (Object.keys(written).length === 0) return [];
+    await statements.marks(JSON.stringify(written)).execute(trx);
+    if (Object.keys(changes).length === 0) return [];
+    const { rows } = await statements.totals(JSON.stringify(changes)).execute(trx);
     return rows.map((r) => ({
       rollNo: r.roll_no,
       present: r.present,

@@ -358,6 +358,56 @@ describe('attendance per lecture', () => {
     ]);
   });
 
+  it('counts each student once when a lecture is marked again, by the latest status', async () => {
+    // A Monday of the term before the others' day: its lectures are this test's alone.
+    const url = `/api/lectures/${ids.second}/2031-01-13/marks`;
+    const [a, b, c] = students;
+    const statuses = async () =>
+      (
+        await t.handle.db
+          .selectFrom('course_totals')
+          .select(['roll_no', 'present', 'late', 'absent', 'on_leave'])
+          .where('course_code', '=', 'CS302')
+          .where('roll_no', 'in', [a!.rollNo, b!.rollNo, c!.rollNo])
+          .orderBy('roll_no')
+          .execute()
+      ).map(({ roll_no, ...counts }) => counts);
+    const before = await statuses();
+    for (const records of [
+      [
+        { studentId: a!.rollNo, status: 'Absent' },
+        { studentId: b!.rollNo, status: 'Present' },
+      ],
+      [
+        { studentId: a!.rollNo, status: 'Late', lateMinutes: 5 },
+        { studentId: b!.rollNo, status: 'Present' },
+        { studentId: c!.rollNo, status: 'Absent' },
+      ],
+      [
+        { studentId: a!.rollNo, status: 'Late', lateMinutes: 20 },
+        { studentId: c!.rollNo, status: 'Present' },
+      ],
+    ]) {
+      const res = await inject(asTeacher, 'POST', url, { records });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const after = await statuses();
+    const plus = (i: number, key: 'present' | 'late' | 'absent') => ({
+      ...before[i]!,
+      [key]: before[i]![key] + 1,
+    });
+    // One lecture more for each: a Late (its minutes changed), b Present, c Present.
+    expect(after).toEqual([plus(0, 'late'), plus(1, 'present'), plus(2, 'present')]);
+    const late = await t.handle.db
+      .selectFrom('lecture_marks')
+      .select('late_minutes')
+      .where('period_id', '=', ids.second!)
+      .where('date', '=', '2031-01-13')
+      .where('roll_no', '=', a!.rollNo)
+      .executeTakeFirstOrThrow();
+    expect(late.late_minutes).toBe(20);
+  });
+
   it("lists a mentor's students per course with the most at risk first", async () => {
     const asMentor = await login(t.app, mentor.loginId);
     const res = await inject(asMentor, 'GET', '/api/course-risk?atRisk=true');
