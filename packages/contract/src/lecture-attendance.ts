@@ -108,13 +108,11 @@ export function forecast(
   remaining: number,
   minPercent: number,
 ): Forecast {
-  const total = held + remaining;
-  const needed = Math.max(0, Math.ceil((minPercent / 100) * total - attended - 1e-9));
+  const { needed, state } = forecastState(held, attended, remaining, minPercent);
   const lectures = (n: number) => `${n} ${n === 1 ? 'lecture' : 'lectures'}`;
-  if (needed > remaining) {
-    return { needed, state: 'unreachable', text: `${minPercent} % in ${course} can no longer be reached` };
+  if (state === 'unreachable') {
+    return { needed, state, text: `${minPercent} % in ${course} can no longer be reached` };
   }
-  const state: CourseState = percentOf(attended, held) < minPercent ? 'at-risk' : 'ok';
   if (remaining === 0) {
     return { needed: 0, state, text: `No ${course} lectures remain this term` };
   }
@@ -130,6 +128,20 @@ export function forecast(
     state,
     text: `Attend ${needed} of the remaining ${remaining} ${course} ${remaining === 1 ? 'lecture' : 'lectures'} to stay at ${minPercent} %`,
   };
+}
+
+/** The forecast without its words: what a list sorts and filters by. */
+export function forecastState(
+  held: number,
+  attended: number,
+  remaining: number,
+  minPercent: number,
+): { needed: number; state: CourseState } {
+  const total = held + remaining;
+  const needed = Math.max(0, Math.ceil((minPercent / 100) * total - attended - 1e-9));
+  if (needed > remaining) return { needed, state: 'unreachable' };
+  const state: CourseState = percentOf(attended, held) < minPercent ? 'at-risk' : 'ok';
+  return { needed: remaining === 0 ? 0 : needed, state };
 }
 
 /** Where a student stands in one course (GET /api/attendance-courses/{rollNo}). */

@@ -268,10 +268,12 @@ export const lectureRoutes: Feature = async (app, { db, dialect, cache, clock, n
         if (group && !mentored.includes(group)) throw forbidden(`You do not mentor ${group}`);
         groups = group ? [group] : mentored;
       }
-      const rows = await groupRisks(db, reads, groups, await clock.settings(), now());
-      const shown = atRisk ? rows.filter((r) => r.state !== 'ok') : rows;
-      const page = shown.slice(offset, limit === undefined ? undefined : offset + limit);
-      return answerList(reply, { body: page, total: shown.length });
+      const { rows, total } = await groupRisks(db, reads, groups, await clock.settings(), now(), {
+        atRisk: atRisk === true,
+        limit,
+        offset,
+      });
+      return answerList(reply, { body: rows, total });
     },
   );
 };

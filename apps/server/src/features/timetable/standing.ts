@@ -6,6 +6,7 @@
 import {
   courseCredit,
   forecast,
+  forecastState,
   wallClock,
   type CourseStanding,
   type CourseStandings,
@@ -29,15 +30,8 @@ interface TotalsRow {
   on_leave: number;
 }
 
-/** A student's standing in one course from their counted marks and the lectures left. */
-export function standingOf(
-  code: string,
-  counts: TotalsRow | undefined,
-  course: CourseRow | undefined,
-  left: number,
-  term: TermSettings,
-): CourseStanding {
-  const { held, attended } = courseCredit(
+const creditOf = (counts: TotalsRow | undefined, term: TermSettings) =>
+  courseCredit(
     {
       present: counts?.present ?? 0,
       late: counts?.late ?? 0,
@@ -46,6 +40,16 @@ export function standingOf(
     },
     term.lateCounts,
   );
+
+/** A student's standing in one course from their counted marks and the lectures left. */
+export function standingOf(
+  code: string,
+  counts: TotalsRow | undefined,
+  course: CourseRow | undefined,
+  left: number,
+  term: TermSettings,
+): CourseStanding {
+  const { held, attended } = creditOf(counts, term);
   const name = course?.name ?? code;
   const minPercent = course?.minPercent ?? term.minPercent;
   const f = forecast(name, held, attended, left, minPercent);
@@ -126,29 +130,37 @@ export interface StudentCourseRisk extends CourseStanding {
   group: string;
 }
 
+/** What the list sorts and filters a student's course by, before any words are written. */
+type RiskKey = Pick<StudentCourseRisk, 'RollNo' | 'course' | 'state' | 'needed' | 'remaining' | 'percent'>;
+
 const RISK_ORDER = { unreachable: 0, 'at-risk': 1, ok: 2 } as const;
 
 /** Most at risk first: out of reach, then below the rule, then by the share of what remains they need. */
-export function byRisk(a: StudentCourseRisk, b: StudentCourseRisk): number {
-  const share = (s: StudentCourseRisk) => (s.remaining === 0 ? 0 : s.needed / s.remaining);
+export function byRisk(a: RiskKey, b: RiskKey): number {
+  const share = (s: RiskKey) => (s.remaining === 0 ? 0 : s.needed / s.remaining);
   return (
     RISK_ORDER[a.state] - RISK_ORDER[b.state] ||
     share(b) - share(a) ||
     a.percent - b.percent ||
     a.RollNo - b.RollNo ||
-    a.course.localeCompare(b.course)
+    (a.course < b.course ? -1 : a.course > b.course ? 1 : 0)
   );
 }
 
-/** The standings of every student of `groups` in each course of their group, most at risk first. */
+/**
+ * A page of the standings of every student of `groups` in each course of their group, most at risk
+ * first (or only those at risk), and how many there are. Each row is sorted by figures alone; only
+ * the page's rows are written out in words.
+ */
 export async function groupRisks(
   db: Db,
   reads: TimetableReads,
   groups: readonly string[],
   term: TermSettings,
   now: number,
-): Promise<StudentCourseRisk[]> {
-  if (groups.length === 0) return [];
+  list: { atRisk: boolean; limit: number | undefined; offset: number },
+): Promise<{ rows: StudentCourseRisk[]; total: number }> {
+  if (groups.length === 0) return { rows: [], total: 0 };
   const [studentRows, totalRows, courseOf] = await Promise.all([
     db
       .selectFrom('students')
@@ -164,23 +176,36 @@ export async function groupRisks(
     coursesByCode(reads),
   ]);
   const totalsOf = new Map(totalRows.map((t) => [`${t.roll_no}|${t.course_code}`, t]));
-  const rows: StudentCourseRisk[] = [];
+  const student = new Map(studentRows.map((s) => [s.roll_no, s]));
+  const keys: (RiskKey & { left: number })[] = [];
   for (const group of groups) {
     const remaining = await remainingOf(reads, group, term, now);
-    for (const s of studentRows.filter((st) => st.group_name === group)) {
+    for (const s of studentRows) {
+      if (s.group_name !== group) continue;
       for (const [code, left] of remaining) {
-        const standing = standingOf(
-          code,
-          totalsOf.get(`${s.roll_no}|${code}`),
-          courseOf.get(code),
-          left,
-          term,
-        );
-        rows.push({ RollNo: s.roll_no, name: s.name, group, ...standing });
+        const { held, attended } = creditOf(totalsOf.get(`${s.roll_no}|${code}`), term);
+        const minPercent = courseOf.get(code)?.minPercent ?? term.minPercent;
+        const { needed, state } = forecastState(held, attended, left, minPercent);
+        if (list.atRisk && state === 'ok') continue;
+        const percent = held === 0 ? 100 : round1((attended / held) * 100);
+        keys.push({ RollNo: s.roll_no, course: code, state, needed, remaining: left, percent, left });
       }
     }
   }
-  return rows.sort(byRisk);
+  keys.sort(byRisk);
+  const page = keys.slice(list.offset, list.limit === undefined ? undefined : list.offset + list.limit);
+  const rows = page.map((k) => {
+    const s = student.get(k.RollNo)!;
+    const standing = standingOf(
+      k.course,
+      totalsOf.get(`${k.RollNo}|${k.course}`),
+      courseOf.get(k.course),
+      k.left,
+      term,
+    );
+    return { RollNo: k.RollNo, name: s.name, group: s.group_name, ...standing };
+  });
+  return { rows, total: keys.length };
 }
 
 /** Each marked student's standing in the lecture's course, from the totals the mark left. */
