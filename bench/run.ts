@@ -15,6 +15,8 @@
  *                 [--only notices,mark,streams] [--db sqlite|postgres|both] [--driver auto|autocannon|builtin]
  *                 [--two-instances]   (PostgreSQL: the mix again on two instances sharing the database)
  *                 [--keep]   (keep the run's files and its PostgreSQL databases, to look into afterwards)
+ *                 [--read-cache off]   (every scenario with the server's read cache off: the mix cold)
+ *                 [--kinds-alone]   (then each kind of the mix alone: its server CPU a request)
  */
 import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -44,6 +46,8 @@ import {
   type LoadResult,
 } from './lib/load';
 import { coldRoutes } from './lib/cold';
+import { cacheUse, type CacheUse } from './lib/cache-use';
+import { kindsAlone, kindsAloneTable, type KindAlone } from './lib/kinds-alone';
 import { buildMix, describeMixWeights, type MixSize } from './lib/mix';
 import {
   cpuMs,
@@ -67,7 +71,7 @@ import {
   type Scenario,
   type ScenarioKind,
 } from './lib/scenarios';
-import type { CapturedResponse } from './lib/bare-server';
+import { answerKey, type CapturedResponse } from './lib/bare-answers';
 
 const BUDGET = {
   ratio: 0.4,
@@ -81,7 +85,6 @@ const BUDGET = {
   coldP50Ms: { sqlite: 5, postgres: 10 },
 };
 /** The size of each campus, as printed beside each scenario. */
-const CAMPUS_LABEL: Record<Campus, string> = { demo: 'demo', large: '20,000', small: '1,000' };
 /** The 1,000-student campus is the 20,000-student one at a twentieth. */
 const SMALL_SCALE = 0.05;
 
@@ -98,8 +101,22 @@ const { values: args } = parseArgs({
     'two-instances': { type: 'boolean', default: false },
     /** The mix's Accept-Encoding, e.g. a browser's `gzip, deflate, br, zstd`; by default none. */
     'accept-encoding': { type: 'string' },
+    /** `off`: every server of the run reads the database for every answer (the mix cold). */
+    'read-cache': { type: 'string', default: 'on' },
+    /** After the mix, each of its kinds alone on one connection: where the mix's server CPU goes. */
+    'kinds-alone': { type: 'boolean', default: false },
+    /** The large campus's size in 20,000 students (up to 5: 100,000), as `campus seed --scale`. */
+    scale: { type: 'string', default: '1' },
   },
 });
+if (args['read-cache'] !== 'on' && args['read-cache'] !== 'off') throw new Error('--read-cache is on or off');
+const LARGE_SCALE = Number(args.scale);
+if (!(LARGE_SCALE > 0 && LARGE_SCALE <= 5)) throw new Error('--scale is a number above 0, at most 5');
+const CAMPUS_LABEL: Record<Campus, string> = {
+  demo: 'demo',
+  large: (20_000 * LARGE_SCALE).toLocaleString('en-US'),
+  small: '1,000',
+};
 const quick = args.quick;
 const seconds = Number(args.seconds ?? (quick ? 3 : 10));
 const warmup = Number(args.warmup ?? (quick ? 1 : 3));
@@ -137,6 +154,8 @@ interface Measured {
   requests: number;
   non2xx: number;
   errors: number;
+  /** The mean answer's size, head and body (bare node:http answers the same mean). */
+  bytesPerAnswer: number;
   byKind?: Record<string, KindResult>;
 }
 /** Of the reads in a measured run, the share answered from memory: sessions, and every other read. */
@@ -159,6 +178,10 @@ interface PoolUse {
 }
 interface ScenarioResult extends Measured {
   hitRates?: HitRates;
+  /** Which kinds the read cache answers at all (the mix), and their shares of the requests. */
+  cacheUse?: CacheUse;
+  /** `--kinds-alone`: each kind of the mix alone on one connection, and its share of the mix's CPU. */
+  kindsAlone?: KindAlone[];
   pool?: PoolUse;
   name: string;
   title: string;
@@ -227,17 +250,20 @@ mkdirSync(runDir, { recursive: true });
 
 /** Changes to the seed or the migrations make a new cached campus. */
 function seedKey(): string {
-  const hash = createHash('sha256').update(`v${LARGE_SEED_VERSION}`);
+  const hash = createHash('sha256').update(`v${LARGE_SEED_VERSION} scale ${LARGE_SCALE}`);
   const seedDir = join(ROOT, 'apps/server/src/db');
-  for (const file of ['seed/large.ts', 'seed/demo-data.ts', 'migrate.ts'])
-    hash.update(readFileSync(join(seedDir, file)));
+  const seedFiles = readdirSync(join(seedDir, 'seed'))
+    .filter((file) => !file.endsWith('.test.ts'))
+    .sort()
+    .map((file) => `seed/${file}`);
+  for (const file of [...seedFiles, 'migrate.ts']) hash.update(readFileSync(join(seedDir, file)));
   for (const file of readdirSync(join(seedDir, 'migrations')).sort()) {
     hash.update(file).update(readFileSync(join(seedDir, 'migrations', file)));
   }
   return hash.digest('hex').slice(0, 12);
 }
 
-const scaleOf = (campus: Campus) => (campus === 'small' ? SMALL_SCALE : 1);
+const scaleOf = (campus: Campus) => (campus === 'small' ? SMALL_SCALE : LARGE_SCALE);
 
 /** A seeded campus (20,000 or 1,000 students) as a SQLite file: seeded once per seed key, copied for each run. */
 async function largeSqliteCopy(target: string, campus: Campus): Promise<number> {
@@ -340,7 +366,8 @@ async function capture(
   const captured: Record<string, CapturedResponse> = {};
   const skip = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
   for (const r of requests) {
-    const key = `${r.method} ${r.path}`;
+    // Each caller's own answer, so that bare node:http answers every request with its own bytes.
+    const key = answerKey(r.method, r.path, r.headers.authorization);
     if (captured[key]) continue;
     const body = r.freshBody ? r.freshBody() : r.body;
     // As the load generator asks: without compression (fetch would ask for br and gzip), so that
@@ -368,6 +395,7 @@ const pick = (r: LoadResult, cpuUsPerRequest: number): Measured => ({
   requests: r.requests,
   non2xx: r.non2xx,
   errors: r.errors,
+  bytesPerAnswer: r.bytesPerAnswer,
   ...(r.byKind ? { byKind: r.byKind } : {}),
 });
 
@@ -509,6 +537,8 @@ async function twoInstanceMix(
       requests: requestsDone,
       non2xx: a!.non2xx + b!.non2xx,
       errors: a!.errors + b!.errors,
+      bytesPerAnswer:
+        (a!.bytesPerAnswer * a!.requests + b!.bytesPerAnswer * b!.requests) / Math.max(1, requestsDone),
     };
     const hitRates = {
       sessions: rate(sum('sessions', statsAfter), sum('sessions', statsBefore)),
@@ -560,6 +590,7 @@ function serverEnv(campus: Campus, dataDir: string): Record<string, string> {
     WRITE_LIMIT: '1000000000',
     QUERY_LIMIT: '1000000000',
     GATEPASS_LIMIT: '1000000000',
+    READ_CACHE: args['read-cache'],
   };
 }
 
@@ -629,12 +660,14 @@ async function runCampus(
       );
       scenarios.push({
         name: 'mix',
-        title: `realistic mix: ${MIX_SIZE[campus].signedInStudents} students, ${MIX_SIZE[campus].signedInTeachers} teachers, marks that change, passes and questions${args['accept-encoding'] === undefined ? '' : `, accepting ${args['accept-encoding']}`}`,
+        title: `realistic mix: ${MIX_SIZE[campus].signedInStudents} students, ${MIX_SIZE[campus].signedInTeachers} teachers, lecture and day marks that change, passes and questions${args['accept-encoding'] === undefined ? '' : `, accepting ${args['accept-encoding']}`}${args['read-cache'] === 'off' ? ', read cache off' : ''}`,
         kind: 'mixed',
         requests: await buildMix(server.port, MIX_SIZE[campus], args['accept-encoding']),
       });
     }
     await checkScenarios(server.port, scenarios);
+    const mixRequests = scenarios.find((s) => s.name === 'mix')?.requests;
+    const mixCacheUse = mixRequests && (await cacheUse(server.port, adminToken, mixRequests));
     const comparedWithBare = (s: Scenario) => s.kind === 'read' || s.name === 'mix';
     for (const s of scenarios.filter(comparedWithBare)) {
       Object.assign(captured, await capture(server.port, s.requests));
@@ -649,6 +682,7 @@ async function runCampus(
       } = await drive(server.port, scenario.requests, server.pid, scenario.connections, adminToken);
       results.push({
         ...(hitRates ? { hitRates } : {}),
+        ...(scenario.name === 'mix' && mixCacheUse ? { cacheUse: mixCacheUse } : {}),
         ...(pool ? { pool } : {}),
         name: scenario.name,
         title: scenario.title,
@@ -659,10 +693,15 @@ async function runCampus(
         loadavg: load,
       });
       log(
-        `  ${scenario.name.padEnd(20)} ${measured.rps.toFixed(0).padStart(7)} req/s  p50 ${measured.p50.toFixed(1)} ms  p99 ${measured.p99.toFixed(1)} ms  CPU ${measured.cpuUsPerRequest.toFixed(0)} µs/req  RSS ${peak.toFixed(0)} MB  hits ${percent(hitRates?.answers)} (sessions ${percent(hitRates?.sessions)})${poolShown(pool)}  load ${load.toFixed(1)}${measured.non2xx + measured.errors > 0 ? `  ${measured.non2xx} non-2xx, ${measured.errors} errors` : ''}`,
+        `  ${scenario.name.padEnd(20)} ${measured.rps.toFixed(0).padStart(7)} req/s  p50 ${measured.p50.toFixed(1)} ms  p99 ${measured.p99.toFixed(1)} ms  CPU ${measured.cpuUsPerRequest.toFixed(0)} µs/req  ${measured.bytesPerAnswer.toFixed(0)} B/answer  RSS ${peak.toFixed(0)} MB  hits ${percent(hitRates?.answers)} (sessions ${percent(hitRates?.sessions)})${poolShown(pool)}  load ${load.toFixed(1)}${measured.non2xx + measured.errors > 0 ? `  ${measured.non2xx} non-2xx, ${measured.errors} errors` : ''}`,
       );
     }
     const mixScenario = scenarios.find((s) => s.name === 'mix');
+    const mixRow = results.find((r) => r.name === 'mix');
+    if (args['kinds-alone'] && mixScenario && mixRow) {
+      log('  each kind of the mix alone, 1 connection');
+      mixRow.kindsAlone = await kindsAlone(driver, server.port, server.pid, mixScenario.requests, seconds);
+    }
     if (args['two-instances'] && database === 'postgres' && mixScenario) {
       results.push(await twoInstanceMix(mainJs, env, server, mixScenario.requests, adminToken));
     }
@@ -681,7 +720,7 @@ async function runCampus(
           row.bare = measured;
           row.ratio = row.rps / measured.rps;
           log(
-            `  bare ${scenario.name.padEnd(15)} ${measured.rps.toFixed(0).padStart(7)} req/s  p50 ${measured.p50.toFixed(1)} ms  → ratio ${(row.ratio * 100).toFixed(0)} %`,
+            `  bare ${scenario.name.padEnd(15)} ${measured.rps.toFixed(0).padStart(7)} req/s  p50 ${measured.p50.toFixed(1)} ms  ${measured.bytesPerAnswer.toFixed(0)} B/answer  → ratio ${(row.ratio * 100).toFixed(0)} %${measured.non2xx + measured.errors > 0 ? `  ${measured.non2xx} non-2xx, ${measured.errors} errors (a request it has no answer for)` : ''}`,
           );
         }
       } finally {
@@ -795,13 +834,36 @@ function kindTable(runs: CampusRun[]): string {
   for (const run of runs) {
     const mix = run.scenarios.find((s) => s.name === 'mix');
     if (!mix?.byKind) continue;
+    const use = mix.cacheUse;
+    const answeredBy = (kind: string) =>
+      !use ? '' : use.fromMemory.includes(kind) ? 'memory' : use.uncached.includes(kind) ? 'database' : '';
     lines.push(`\nmix (${CAMPUS_LABEL[run.campus]}) on ${run.database}, by request kind:`);
-    lines.push('| kind | requests | share | p50 ms | p99 ms | non-2xx |', '|---|--:|--:|--:|--:|--:|');
+    lines.push(
+      '| kind | requests | share | p50 ms | p99 ms | non-2xx | a repeated read from |',
+      '|---|--:|--:|--:|--:|--:|---|',
+    );
     const total = Object.values(mix.byKind).reduce((sum, k) => sum + k.requests, 0);
     for (const [kind, k] of Object.entries(mix.byKind).sort((a, b) => b[1].p50 - a[1].p50)) {
       lines.push(
-        `| ${kind} | ${k.requests} | ${((k.requests / total) * 100).toFixed(0)} % | ${k.p50.toFixed(1)} | ${k.p99.toFixed(1)} | ${k.non2xx} |`,
+        `| ${kind} | ${k.requests} | ${((k.requests / total) * 100).toFixed(0)} % | ${k.p50.toFixed(1)} | ${k.p99.toFixed(1)} | ${k.non2xx} | ${answeredBy(kind)} |`,
       );
+    }
+    if (use) {
+      const { fromMemory, uncached, writes } = use.shares;
+      lines.push(
+        `of its requests: ${percent(fromMemory)} reads the cache answers, ${percent(uncached)} reads that never ask it, ${percent(writes)} writes; the cache hit rate (${percent(mix.hitRates?.answers)}) counts only the reads that ask it`,
+      );
+    }
+    if (mix.bare) {
+      lines.push(
+        `mean answer ${mix.bytesPerAnswer.toFixed(0)} B, bare node:http's ${mix.bare.bytesPerAnswer.toFixed(0)} B, to the same requests from the same load generator`,
+      );
+    }
+    if (mix.kindsAlone) {
+      lines.push(
+        `\neach kind of the mix alone (${CAMPUS_LABEL[run.campus]}, ${run.database}), 1 connection:`,
+      );
+      lines.push(kindsAloneTable(mix.kindsAlone, mix.cpuUsPerRequest));
     }
   }
   return lines.join('\n');

@@ -1,17 +1,12 @@
 /**
- * The machine's limit: a bare node:http server answering, for each captured method and path, the very
- * status, headers and body the real server gave. Run as its own process:
+ * The machine's limit: a bare node:http server answering, for each captured method, path and caller,
+ * the very status, headers and body the real server gave. Run as its own process:
  *   node --import tsx bench/lib/bare-server.ts <responses.json>
  * It prints {"port": N} on stdout once it listens on 127.0.0.1, and stops on SIGTERM.
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-
-export interface CapturedResponse {
-  status: number;
-  headers: [string, string][];
-  body: string;
-}
+import { answerKey, type CapturedResponse } from './bare-answers';
 
 interface Prepared {
   status: number;
@@ -31,7 +26,9 @@ for (const [key, response] of Object.entries(captured)) {
 }
 
 const server = createServer((request, response) => {
-  const found = responses.get(`${request.method} ${request.url}`);
+  const found = responses.get(
+    answerKey(request.method ?? '', request.url ?? '', request.headers.authorization),
+  );
   // Drain any request body first, as a real server would.
   request.resume();
   request.on('end', () => {

@@ -3,6 +3,8 @@
  * (READ_CACHE=off), one request at a time, so that each figure is the database's and the route's own
  * cost, X-Total-Count included, as the first read after a write pays it.
  */
+import type { TimetableDay } from '@campus/contract';
+import { pastTeachingDays } from './lectures';
 import { call, signIn } from './scenarios';
 import type { BenchRequest } from './load';
 import { LARGE_LOGIN, largeGroupName } from './server';
@@ -33,9 +35,18 @@ export async function coldRoutes(port: number, groups: number): Promise<ColdRout
   );
   const admin = await signIn(port, LARGE_LOGIN.adminId);
   const today = new Date().toISOString().slice(0, 10);
+  // A weekday of the term before today, and each teacher's first lecture on it.
+  const [day] = await pastTeachingDays(port, teachers[0]!.token, 1);
+  const lectureOf = new Map<number, string>();
+  for (const w of teachers) {
+    const { json } = await call(port, 'GET', `/api/timetable/day?date=${day}`, w.token);
+    const lecture = (json as TimetableDay).lectures?.[0];
+    if (!lecture) throw new Error(`cold: teacher ${w.t} has no lecture on ${day}`);
+    lectureOf.set(w.t, lecture._id);
+  }
 
-  const byStudents = (path: (id: number) => string) => {
-    const name = `student: ${path(0).replace('/0', '/:rollNo')}`;
+  const byStudents = (path: (id: number) => string, label = path(0).replace('/0', '/:rollNo')) => {
+    const name = `student: ${label}`;
     return { name, requests: students.map((s) => get(name, path(s.id), s.token)) };
   };
   const byTeachers = (path: (t: number) => string, label = path(0)) => {
@@ -58,6 +69,8 @@ export async function coldRoutes(port: number, groups: number): Promise<ColdRout
     byStudents((id) => `/api/queries-by-rollno/${id}`),
     byStudents(() => '/api/queries-without-solution?limit=20'),
     byStudents(() => '/api/queries-with-solution?limit=20'),
+    byStudents(() => `/api/timetable/day?date=${day}`, '/api/timetable/day?date=…'),
+    byStudents((id) => `/api/attendance-courses/${id}`),
     byTeachers(() => '/api/gatepasses/pending?limit=50'),
     byTeachers(() => '/api/gatepasses/pending?mine=true&limit=50'),
     byTeachers(
@@ -73,6 +86,9 @@ export async function coldRoutes(port: number, groups: number): Promise<ColdRout
       '/api/attendance-marks?group=…&date=today&limit=200',
     ),
     byTeachers(() => '/api/students-performance?limit=50'),
+    byTeachers(() => `/api/timetable/day?date=${day}`, '/api/timetable/day?date=…'),
+    byTeachers((t) => `/api/lectures/${lectureOf.get(t)}/${day}`, '/api/lectures/…/day'),
+    byTeachers(() => '/api/course-risk?atRisk=true&limit=50'),
     byAdmin('/api/teachers?limit=50'),
     byAdmin('/api/queries?limit=50'),
     byAdmin('/api/audit-log?limit=50'),

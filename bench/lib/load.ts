@@ -86,6 +86,8 @@ export interface LoadResult {
   p99: number;
   non2xx: number;
   errors: number;
+  /** The mean size of an answer, head and body: the bare server's must match the real one's. */
+  bytesPerAnswer: number;
   /** Per request kind, when the requests say their kind. */
   byKind?: Record<string, KindResult>;
 }
@@ -162,9 +164,13 @@ export async function runLoad(driver: 'autocannon' | 'builtin', options: LoadOpt
     // autocannon's own histogram keeps whole milliseconds, and a cached read answers in less than one:
     // the percentiles come from every 2xx answer's time, as measured by autocannon to the microsecond.
     const latencies = new Latencies();
-    run.on('response', (_client, statusCode, _bytes, responseTime) => {
+    let answers = 0;
+    let bytes = 0;
+    run.on('response', (_client, statusCode, answerBytes, responseTime) => {
       if (statusCode >= 200 && statusCode <= 299) latencies.add(responseTime);
       byKind.add(answered.kind, statusCode, responseTime);
+      answers++;
+      bytes += answerBytes;
     });
     const result = await run;
     const sorted = latencies.sorted();
@@ -179,6 +185,7 @@ export async function runLoad(driver: 'autocannon' | 'builtin', options: LoadOpt
       p99: percentile(sorted, 99),
       non2xx: result.non2xx,
       errors: result.errors + result.timeouts,
+      bytesPerAnswer: bytes / Math.max(1, answers),
       ...(kinds ? { byKind: kinds } : {}),
     };
   }
@@ -251,6 +258,7 @@ async function builtinLoad(options: LoadOptions): Promise<LoadResult> {
   const latencies = new Latencies();
   let non2xx = 0;
   let errors = 0;
+  let bytes = 0;
   const started = performance.now();
   const deadline = started + options.seconds * 1000;
   const TIMEOUT_MS = 10_000;
@@ -290,6 +298,7 @@ async function builtinLoad(options: LoadOptions): Promise<LoadResult> {
           if (response.status < 200 || response.status > 299) non2xx++;
           else latencies.add(ms);
           byKind.add(sending?.kind, response.status, ms);
+          bytes += response.length;
           pending = pending.subarray(response.length);
           send();
         });
@@ -324,6 +333,7 @@ async function builtinLoad(options: LoadOptions): Promise<LoadResult> {
     p99: percentile(sorted, 99),
     non2xx,
     errors,
+    bytesPerAnswer: bytes / Math.max(1, sorted.length + non2xx),
     ...(kinds ? { byKind: kinds } : {}),
   };
 }

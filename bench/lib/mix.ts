@@ -1,33 +1,42 @@
 /**
  * The realistic mix: a campus at work. Hundreds of distinct students spread over every group read
- * their own screens (home notices, attendance, gate passes, queries, results, the two boards, their
- * mentors' notices, the unread count); dozens of teachers, each with a group of their own, work their
- * lists (pending gate passes and unsolved queries of their mentees, the day's marks) and mark
- * attendance whose statuses change on every mark; students apply for gate passes and ask questions.
- * Every request says its kind, for the per-kind table.
+ * their own screens (home notices, attendance, their day's lectures and their attendance by course,
+ * gate passes, queries, results, the two boards, their mentors' notices, the unread count); dozens of
+ * teachers, each with a group of their own, work their lists (pending gate passes and unsolved
+ * queries of their mentees, the day's marks, their lectures of a day and a lecture's roster) and mark
+ * whole lectures and days whose statuses change on every mark; students apply for gate passes and
+ * ask questions. Every request says its kind, for the per-kind table.
  */
 import type { BenchRequest } from './load';
+import { lecturesToMark, pastTeachingDays } from './lectures';
 import { changingMarks, interleave, signInAll } from './scenarios';
 import { LARGE_LOGIN, largeGroupName } from './server';
 
-/** Requests of each kind in every 100 of the mix. */
+/** Requests of each kind in every 100 of the mix: 78 student reads, 11 teacher reads, 11 writes. */
 export const MIX_WEIGHTS = {
-  'student: home notices': 15,
-  'student: unread count': 12,
-  'student: own attendance': 13,
-  'student: unsolved board': 10,
-  'student: own gate passes': 8,
-  'student: own queries': 8,
-  'student: own results': 7,
-  'student: solved board': 6,
-  'student: mentor notices': 6,
-  'teacher: pending passes (mine)': 5,
-  'teacher: unsolved queries (mine)': 4,
-  "teacher: group's marks today": 2,
+  'student: home notices': 13,
+  'student: unread count': 10,
+  'student: own attendance': 9,
+  "student: a day's lectures": 8,
+  'student: attendance by course': 6,
+  'student: unsolved board': 7,
+  'student: own gate passes': 6,
+  'student: own queries': 6,
+  'student: own results': 5,
+  'student: solved board': 4,
+  'student: mentor notices': 4,
+  'teacher: pending passes (mine)': 3,
+  'teacher: unsolved queries (mine)': 2,
+  "teacher: group's marks today": 1,
+  'teacher: own lectures of a day': 2,
+  "teacher: a lecture's roster": 3,
+  'teacher: mark a lecture of 200, statuses change': 5,
   'teacher: mark 200, statuses change': 2,
-  'student: apply for a gate pass': 1,
-  'student: ask a question': 1,
+  'student: apply for a gate pass': 2,
+  'student: ask a question': 2,
 } as const;
+/** Weekdays of the term before today whose lectures the mix's teachers mark (a school week). */
+const MARKED_DAYS = 5;
 export type MixKind = keyof typeof MIX_WEIGHTS;
 
 export const describeMixWeights = (): string =>
@@ -72,16 +81,21 @@ export async function buildMix(
   );
   const today = new Date().toISOString().slice(0, 10);
   const groupOf = (t: number) => teacherIndexes[t]! % size.groups;
+  const days = await pastTeachingDays(port, teachers[0]!.token, MARKED_DAYS);
 
-  // Each teacher's primary group's roster, marked with statuses that change on every mark.
+  // Each teacher's primary group's roster, marked with statuses that change on every mark, and
+  // their own lectures of the days marked.
   const teacherWork = await Promise.all(
     teachers.map(async (teacher, k) => {
       const groupName = largeGroupName(groupOf(k));
       // Every mark shifts the absentees (every sixth student) by one place.
       const markBody = await changingMarks(port, groupName, today, teacher.token, 6);
-      return { teacher, groupName, markBody };
+      const lectures = await lecturesToMark(port, teacher.token, days);
+      return { teacher, groupName, markBody, lectures, day: days[k % days.length]! };
     }),
   );
+  const lectures = teacherWork.flatMap((w) => w.lectures.map((lecture) => ({ ...lecture, w })));
+  if (lectures.length === 0) throw new Error(`The mix's teachers have no lectures on ${days.join(', ')}`);
 
   const get = (kind: MixKind, path: string, token: string): BenchRequest => ({
     kind,
@@ -95,6 +109,13 @@ export async function buildMix(
     'student: home notices': perStudent('student: home notices', () => '/api/get-notices?limit=20'),
     'student: unread count': perStudent('student: unread count', () => '/api/notifications/unread-count'),
     'student: own attendance': perStudent('student: own attendance', (id) => `/api/attendance/${id}`),
+    "student: a day's lectures": students.map((s, k) =>
+      get("student: a day's lectures", `/api/timetable/day?date=${days[k % days.length]}`, s.token),
+    ),
+    'student: attendance by course': perStudent(
+      'student: attendance by course',
+      (id) => `/api/attendance-courses/${id}`,
+    ),
     'student: unsolved board': perStudent(
       'student: unsolved board',
       () => '/api/queries-without-solution?limit=20',
@@ -127,6 +148,20 @@ export async function buildMix(
         w.teacher.token,
       ),
     ),
+    'teacher: own lectures of a day': teacherWork.map((w) =>
+      get('teacher: own lectures of a day', `/api/timetable/day?date=${w.day}`, w.teacher.token),
+    ),
+    "teacher: a lecture's roster": lectures.map((l) =>
+      get("teacher: a lecture's roster", l.path, l.w.teacher.token),
+    ),
+    'teacher: mark a lecture of 200, statuses change': lectures.map((l) => ({
+      kind: 'teacher: mark a lecture of 200, statuses change',
+      method: 'POST',
+      path: `${l.path}/marks`,
+      headers: json(l.w.teacher.token),
+      body: l.markBody(),
+      freshBody: l.markBody,
+    })),
     'teacher: mark 200, statuses change': teacherWork.map((w) => ({
       kind: 'teacher: mark 200, statuses change',
       method: 'POST',
@@ -157,7 +192,13 @@ export async function buildMix(
     MixKind,
     number
   >;
-  const rounds = Math.max(4, Math.ceil(students.length / 5));
+  const studentReads = (Object.keys(MIX_WEIGHTS) as MixKind[]).filter(
+    (kind) => kind.startsWith('student: ') && byKind[kind][0]?.method === 'GET',
+  );
+  const rounds = Math.max(
+    4,
+    Math.ceil(students.length / Math.min(...studentReads.map((k) => MIX_WEIGHTS[k]))),
+  );
   const requests: BenchRequest[] = [];
   for (let round = 0; round < rounds; round++) {
     for (const kind of order) {
