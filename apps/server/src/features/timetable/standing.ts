@@ -76,13 +76,32 @@ export async function remainingOf(
   group: string,
   term: TermSettings,
   now: number,
-): Promise<Map<string, number>> {
+): Promise<ReadonlyMap<string, number>> {
   const clock = wallClock(now, term.timeZone);
   const from = clock.day < term.termStart ? term.termStart : clock.day;
   const [periods, holidays] = await Promise.all([reads.periods({ group }), reads.holidays()]);
-  const off = new Set(holidays.filter((h) => h.date >= from && h.date <= term.termEnd).map((h) => h.date));
-  return remainingLectures(periods, from, from === clock.day ? clock.time : '00:00', term.termEnd, off);
+  const afterTime = from === clock.day ? clock.time : '00:00';
+  // The same answer until the minute, the timetable or the holidays change: kept beside the cached lists.
+  let byHolidays = remainingMemo.get(periods);
+  if (!byHolidays) remainingMemo.set(periods, (byHolidays = new WeakMap()));
+  let memo = byHolidays.get(holidays);
+  if (!memo || memo.size > 64)
+    byHolidays.set(holidays, (memo = new Map<string, ReadonlyMap<string, number>>()));
+  const key = `${from}|${afterTime}|${term.termEnd}`;
+  let remaining = memo.get(key);
+  if (!remaining) {
+    const off = new Set(holidays.filter((h) => h.date >= from && h.date <= term.termEnd).map((h) => h.date));
+    remaining = remainingLectures(periods, from, afterTime, term.termEnd, off);
+    memo.set(key, remaining);
+  }
+  return remaining;
 }
+
+/** What `remainingOf` answered, by the periods and holidays it was worked out from; never changed. */
+const remainingMemo = new WeakMap<
+  readonly object[],
+  WeakMap<readonly object[], Map<string, ReadonlyMap<string, number>>>
+>();
 
 /** The courses by code, as the cache keeps them. */
 async function coursesByCode(reads: TimetableReads): Promise<Map<string, CourseRow>> {
