@@ -134,6 +134,23 @@ interface TotalsRow {
 }
 
 /**
+ * The lecture's marks as they stand. On PostgreSQL the period's row is locked first, so marks of one
+ * lecture are written one at a time; the marks are read in a statement of their own, after the lock
+ * is held (a statement reads what was committed when it began, and a locking read may wait).
+ */
+async function marksBefore(trx: Db, dialect: Dialect, periodId: string, date: string) {
+  if (dialect === 'postgres') {
+    await trx.selectFrom('periods').select('id').where('id', '=', periodId).forUpdate().execute();
+  }
+  return trx
+    .selectFrom('lecture_marks')
+    .select(['roll_no', 'status', 'late_minutes'])
+    .where('period_id', '=', periodId)
+    .where('date', '=', date)
+    .execute();
+}
+
+/**
  * Writes the lecture's marks that change something and moves the course's totals of those students
  * by what changed, in one transaction, and answers those students' totals as they now stand. Marks
  * of one period are written one at a time on PostgreSQL (its row is locked), so two marks never
@@ -150,19 +167,7 @@ export async function writeLectureMarks(
   const { period, date } = lecture;
   const statements = markStatements(dialect, lecture, by);
   return db.transaction().execute(async (trx) => {
-    if (dialect === 'postgres') {
-      await trx.selectFrom('periods').select('id').where('id', '=', period._id).forUpdate().execute();
-    }
-    const before = new Map(
-      (
-        await trx
-          .selectFrom('lecture_marks')
-          .select(['roll_no', 'status', 'late_minutes'])
-          .where('period_id', '=', period._id)
-          .where('date', '=', date)
-          .execute()
-      ).map((m) => [m.roll_no, m]),
-    );
+    const before = new Map((await marksBefore(trx, dialect, period._id, date)).map((m) => [m.roll_no, m]));
     const written: Record<number, [LectureStatus, number | null]> = {};
     const changes: Record<number, number[]> = {};
     for (const m of marks) {

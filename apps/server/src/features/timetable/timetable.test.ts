@@ -408,6 +408,45 @@ describe('attendance per lecture', () => {
     expect(late.late_minutes).toBe(20);
   });
 
+  it("keeps the course's totals equal to the lecture's marks when two people mark it at once", async () => {
+    const url = `/api/lectures/${ids.third}/2031-01-13/marks`;
+    const asMentor = await login(t.app, mentor.loginId);
+    const records = (status: string) => students.map((s) => ({ studentId: s.rollNo, status }));
+    const answers = await Promise.all([
+      inject(asTeacher, 'POST', url, { records: records('Present') }),
+      inject(asMentor, 'POST', url, { records: records('Absent') }),
+      inject(asTeacher, 'POST', url, { records: records('Present') }),
+    ]);
+    for (const res of answers) expect(res.statusCode, res.body).toBe(200);
+    const db = t.handle.db;
+    const rollNos = students.map((s) => s.rollNo);
+    const kept = await db
+      .selectFrom('course_totals')
+      .select(['roll_no', 'present', 'late', 'absent', 'on_leave'])
+      .where('course_code', '=', 'CS301')
+      .where('roll_no', 'in', rollNos)
+      .orderBy('roll_no')
+      .execute();
+    const marks = await db
+      .selectFrom('lecture_marks')
+      .select(['roll_no', 'status'])
+      .where('course_code', '=', 'CS301')
+      .where('roll_no', 'in', rollNos)
+      .execute();
+    const counted = rollNos.map((rollNo) => {
+      const own = marks.filter((m) => m.roll_no === rollNo);
+      const n = (status: string) => own.filter((m) => m.status === status).length;
+      return {
+        roll_no: rollNo,
+        present: n('Present'),
+        late: n('Late'),
+        absent: n('Absent'),
+        on_leave: n('On leave'),
+      };
+    });
+    expect(kept).toEqual(counted);
+  });
+
   it("lists a mentor's students per course with the most at risk first", async () => {
     const asMentor = await login(t.app, mentor.loginId);
     const res = await inject(asMentor, 'GET', '/api/course-risk?atRisk=true');
