@@ -42,12 +42,11 @@ import {
   runLoad,
   type BenchRequest,
   type DriverChoice,
-  type KindResult,
   type LoadResult,
 } from './lib/load';
 import { coldRoutes } from './lib/cold';
-import { cacheUse, type CacheUse } from './lib/cache-use';
-import { kindsAlone, kindsAloneTable, type KindAlone } from './lib/kinds-alone';
+import { cacheUse } from './lib/cache-use';
+import { kindsAlone } from './lib/kinds-alone';
 import { buildMix, describeMixWeights, type MixSize } from './lib/mix';
 import {
   cpuMs,
@@ -69,21 +68,24 @@ import {
   SCENARIO_NAMES,
   type Campus,
   type Scenario,
-  type ScenarioKind,
 } from './lib/scenarios';
 import { answerKey, type CapturedResponse } from './lib/bare-answers';
+import {
+  budgets,
+  coldTableText,
+  collapsed,
+  kindTable,
+  percent,
+  table,
+  type CampusRun,
+  type CacheStats,
+  type ColdResult,
+  type Measured,
+  type PoolUse,
+  type ReportContext,
+  type ScenarioResult,
+} from './lib/report';
 
-const BUDGET = {
-  ratio: 0.4,
-  p99Ms: 50,
-  markP50Ms: 30,
-  largeOverDemo: 1.5,
-  rssMb: 300,
-  /** The realistic mix, as a share of bare node:http answering the same requests. */
-  mixRatio: { sqlite: 0.25, postgres: 0.2 },
-  /** Every list route's first page with the read cache off. */
-  coldP50Ms: { sqlite: 5, postgres: 10 },
-};
 /** The size of each campus, as printed beside each scenario. */
 /** The 1,000-student campus is the 20,000-student one at a twentieth. */
 const SMALL_SCALE = 0.05;
@@ -131,6 +133,8 @@ const databases: ('sqlite' | 'postgres')[] =
       : args.db === 'both' || pgUrl
         ? ['sqlite', 'postgres']
         : ['sqlite'];
+/** What the printed tables say of this run. */
+const REPORT: ReportContext = { quick, connections, databases, label: CAMPUS_LABEL };
 if (databases.includes('postgres') && !pgUrl) throw new Error('--db postgres needs BENCH_DATABASE_URL');
 /** The live update streams scenario, run by bench/streams.ts in a process of its own. */
 const STREAMS = 'streams';
@@ -145,104 +149,8 @@ if (only) {
 }
 const driver = await resolveDriver(args.driver as DriverChoice);
 
-interface Measured {
-  rps: number;
-  /** CPU time the server process spent per request (user + system): steadier than rates on a busy machine. */
-  cpuUsPerRequest: number;
-  p50: number;
-  p99: number;
-  requests: number;
-  non2xx: number;
-  errors: number;
-  /** The mean answer's size, head and body (bare node:http answers the same mean). */
-  bytesPerAnswer: number;
-  byKind?: Record<string, KindResult>;
-}
-/** Of the reads in a measured run, the share answered from memory: sessions, and every other read. */
-interface HitRates {
-  sessions: number;
-  answers: number;
-}
-interface CacheStats {
-  sessions: { hits: number; misses: number };
-  answers: { hits: number; misses: number };
-}
-/** PostgreSQL's connection pool over a measured run, from the server's /metrics. */
-interface PoolUse {
-  /** Connections taken from the pool per request answered. */
-  acquiresPerRequest: number;
-  /** How long a taker waited for one, on average. */
-  waitMsPerAcquire: number;
-  /** CPU the local PostgreSQL server's processes used per request answered. */
-  databaseCpuUsPerRequest: number;
-}
-interface ScenarioResult extends Measured {
-  hitRates?: HitRates;
-  /** Which kinds the read cache answers at all (the mix), and their shares of the requests. */
-  cacheUse?: CacheUse;
-  /** `--kinds-alone`: each kind of the mix alone on one connection, and its share of the mix's CPU. */
-  kindsAlone?: KindAlone[];
-  pool?: PoolUse;
-  name: string;
-  title: string;
-  kind: ScenarioKind;
-  connections: number;
-  rssMb: number;
-  loadavg: number;
-  bare?: Measured;
-  ratio?: number;
-}
-/** One list route's first page, read one request at a time with the read cache off. */
-interface ColdResult {
-  route: string;
-  requests: number;
-  p50: number;
-  p99: number;
-  loadavg: number;
-}
-interface CampusRun {
-  database: 'sqlite' | 'postgres';
-  campus: Campus;
-  prepareSeconds: number;
-  idleRssMb: number;
-  scenarios: ScenarioResult[];
-  cold: ColdResult[];
-}
-interface Budget {
-  /** As printed: "38 %", "12.0 ms", "1.20 ×". */
-  shown: string;
-  database: string;
-  budget: string;
-  scenario: string;
-  value: number;
-  limit: number;
-  holds: boolean;
-}
-
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-/** The quick run's coarse budgets: each a tenth (or ten times) of the full run's, or more. */
-const COLLAPSE = { p99Ms: 1000, mixRatio: 0.02, coldP50Ms: 100, rssMb: 1000 };
-
-/** What of a quick run shows a collapse rather than a slow machine: an error, or a budget missed tenfold. */
-function collapsed(runs: readonly CampusRun[]): string[] {
-  const problems: string[] = [];
-  for (const run of runs) {
-    const at = (name: string) => `${run.database} ${CAMPUS_LABEL[run.campus]} ${name}`;
-    for (const s of run.scenarios) {
-      if (s.non2xx + s.errors > 0) problems.push(`${at(s.name)}: ${s.non2xx} non-2xx, ${s.errors} errors`);
-      if (s.p99 > COLLAPSE.p99Ms) problems.push(`${at(s.name)}: p99 ${s.p99.toFixed(0)} ms`);
-      if (s.rssMb > COLLAPSE.rssMb) problems.push(`${at(s.name)}: RSS ${s.rssMb.toFixed(0)} MB`);
-      if (s.name === 'mix' && s.ratio !== undefined && s.ratio < COLLAPSE.mixRatio) {
-        problems.push(`${at(s.name)}: ${(s.ratio * 100).toFixed(1)} % of bare node:http`);
-      }
-    }
-    for (const c of run.cold) {
-      if (c.p50 > COLLAPSE.coldP50Ms) problems.push(`${at(c.route)}: cold p50 ${c.p50.toFixed(1)} ms`);
-    }
-  }
-  return problems;
-}
 const cacheDir = join(tmpdir(), 'campus-bench', 'cache');
 mkdirSync(cacheDir, { recursive: true });
 const runDir = join(tmpdir(), 'campus-bench', `run-${Date.now()}-${process.pid}`);
@@ -734,214 +642,6 @@ async function runCampus(
   }
 }
 
-function budgets(runs: CampusRun[]): Budget[] {
-  const out: Budget[] = [];
-  for (const database of databases) {
-    const add = (
-      budget: string,
-      scenario: string,
-      value: number,
-      limit: number,
-      holds: boolean,
-      shown: string,
-    ) => out.push({ database, budget, scenario, value, limit, holds, shown });
-    // The realistic mix and the cold table: on the 20,000-student campus (1,000 in a quick run).
-    const campus = runs.find((r) => r.database === database && r.campus === (quick ? 'small' : 'large'));
-    const mix = campus?.scenarios.find((s) => s.name === 'mix');
-    if (mix) {
-      const at = `mix (${CAMPUS_LABEL[campus!.campus]})`;
-      const limit = BUDGET.mixRatio[database];
-      if (mix.ratio !== undefined) {
-        const shown = `${(mix.ratio * 100).toFixed(1)} %`;
-        add(`≥ ${limit * 100} % of bare node:http`, at, mix.ratio, limit, mix.ratio >= limit, shown);
-      }
-      add('p99 ≤ 50 ms', at, mix.p99, BUDGET.p99Ms, mix.p99 <= BUDGET.p99Ms, `${mix.p99.toFixed(1)} ms`);
-      const failed = mix.non2xx + mix.errors;
-      add('no non-2xx answer or error', at, failed, 0, failed === 0, String(failed));
-      add(
-        'server RSS ≤ 300 MB',
-        at,
-        mix.rssMb,
-        BUDGET.rssMb,
-        mix.rssMb <= BUDGET.rssMb,
-        `${mix.rssMb.toFixed(0)} MB`,
-      );
-    }
-    for (const c of campus?.cold ?? []) {
-      const limit = BUDGET.coldP50Ms[database];
-      add(
-        `cold first page p50 ≤ ${limit} ms`,
-        c.route,
-        c.p50,
-        limit,
-        c.p50 <= limit,
-        `${c.p50.toFixed(2)} ms`,
-      );
-    }
-
-    const primary = runs.find((r) => r.database === database && r.campus === (quick ? 'demo' : 'large'));
-    const demo = runs.find((r) => r.database === database && r.campus === 'demo');
-    if (!primary) continue;
-    // The mix has budgets of its own; the mix on two instances is a check of the capacity model.
-    const warm = primary.scenarios.filter((s) => s.name !== 'mix' && s.name !== 'mix-2-instances');
-    for (const s of warm) {
-      if (s.kind === 'read' && s.ratio !== undefined) {
-        const ok = s.ratio >= BUDGET.ratio;
-        add('≥ 40 % of bare node:http', s.name, s.ratio, BUDGET.ratio, ok, `${(s.ratio * 100).toFixed(0)} %`);
-      }
-      if (s.name !== 'mark-changing-alone') {
-        add(
-          'p99 ≤ 50 ms at 50 connections',
-          s.name,
-          s.p99,
-          BUDGET.p99Ms,
-          s.p99 <= BUDGET.p99Ms,
-          `${s.p99.toFixed(1)} ms`,
-        );
-      }
-      if (s.name === 'mark-changing' || s.name === 'mark-changing-alone') {
-        const ok = s.p50 <= BUDGET.markP50Ms;
-        add('mark p50 ≤ 30 ms', s.name, s.p50, BUDGET.markP50Ms, ok, `${s.p50.toFixed(1)} ms`);
-      }
-      const base = demo?.scenarios.find((d) => d.name === s.name);
-      if (s.kind === 'read' && !quick && base) {
-        const factor = s.p50 / base.p50;
-        const ok = factor <= BUDGET.largeOverDemo;
-        add(
-          '20,000 p50 ≤ 1.5 × demo p50',
-          s.name,
-          factor,
-          BUDGET.largeOverDemo,
-          ok,
-          `${factor.toFixed(2)} ×`,
-        );
-      }
-    }
-    if (warm.length > 0) {
-      const peak = Math.max(...warm.map((s) => s.rssMb));
-      add('server RSS ≤ 300 MB', 'peak', peak, BUDGET.rssMb, peak <= BUDGET.rssMb, `${peak.toFixed(0)} MB`);
-      const failed = warm.filter((s) => s.non2xx + s.errors > 0);
-      const names = failed.map((s) => s.name).join(', ');
-      add('no non-2xx answer or error under load', names || 'all', failed.length, 0, !names, names || 'none');
-    }
-  }
-  return out;
-}
-
-/** The mix's requests by kind: how many, and their p50 and p99. */
-function kindTable(runs: CampusRun[]): string {
-  const lines: string[] = [];
-  for (const run of runs) {
-    const mix = run.scenarios.find((s) => s.name === 'mix');
-    if (!mix?.byKind) continue;
-    const use = mix.cacheUse;
-    const answeredBy = (kind: string) =>
-      !use ? '' : use.fromMemory.includes(kind) ? 'memory' : use.uncached.includes(kind) ? 'database' : '';
-    lines.push(`\nmix (${CAMPUS_LABEL[run.campus]}) on ${run.database}, by request kind:`);
-    lines.push(
-      '| kind | requests | share | p50 ms | p99 ms | non-2xx | a repeated read from |',
-      '|---|--:|--:|--:|--:|--:|---|',
-    );
-    const total = Object.values(mix.byKind).reduce((sum, k) => sum + k.requests, 0);
-    for (const [kind, k] of Object.entries(mix.byKind).sort((a, b) => b[1].p50 - a[1].p50)) {
-      lines.push(
-        `| ${kind} | ${k.requests} | ${((k.requests / total) * 100).toFixed(0)} % | ${k.p50.toFixed(1)} | ${k.p99.toFixed(1)} | ${k.non2xx} | ${answeredBy(kind)} |`,
-      );
-    }
-    if (use) {
-      const { fromMemory, uncached, writes } = use.shares;
-      lines.push(
-        `of its requests: ${percent(fromMemory)} reads the cache answers, ${percent(uncached)} reads that never ask it, ${percent(writes)} writes; the cache hit rate (${percent(mix.hitRates?.answers)}) counts only the reads that ask it`,
-      );
-    }
-    if (mix.bare) {
-      lines.push(
-        `mean answer ${mix.bytesPerAnswer.toFixed(0)} B, bare node:http's ${mix.bare.bytesPerAnswer.toFixed(0)} B, to the same requests from the same load generator`,
-      );
-    }
-    if (mix.kindsAlone) {
-      lines.push(
-        `\neach kind of the mix alone (${CAMPUS_LABEL[run.campus]}, ${run.database}), 1 connection:`,
-      );
-      lines.push(kindsAloneTable(mix.kindsAlone, mix.cpuUsPerRequest));
-    }
-  }
-  return lines.join('\n');
-}
-
-/** Every list route's first page, cold, by database. */
-function coldTableText(runs: CampusRun[]): string {
-  const withCold = runs.filter((r) => r.cold.length > 0);
-  if (withCold.length === 0) return '';
-  const lines = [
-    `\nfirst pages read cold (READ_CACHE=off, 1 connection), ${withCold.map((r) => `${r.database} ${CAMPUS_LABEL[r.campus]}`).join(', ')}: p50 / p99 ms`,
-    `| route | ${withCold.map((r) => r.database).join(' | ')} |`,
-    `|---|${withCold.map(() => '--:').join('|')}|`,
-  ];
-  for (const route of withCold[0]!.cold.map((c) => c.route)) {
-    const cells = withCold.map((r) => {
-      const c = r.cold.find((x) => x.route === route);
-      return c ? `${c.p50.toFixed(2)} / ${c.p99.toFixed(2)}` : '';
-    });
-    lines.push(`| ${route} | ${cells.join(' | ')} |`);
-  }
-  return lines.join('\n');
-}
-
-const percent = (share: number | undefined) =>
-  share === undefined || Number.isNaN(share)
-    ? '–'
-    : `${(share * 100).toFixed(share > 0.995 && share < 1 ? 1 : 0)} %`;
-
-function table(runs: CampusRun[]): string {
-  const header = [
-    'database',
-    'campus',
-    'scenario',
-    'req/s',
-    'cache hits',
-    'session hits',
-    'p50 ms',
-    'p99 ms',
-    'CPU µs/req',
-    'db CPU µs/req',
-    'pool wait ms',
-    'bare req/s',
-    'bare CPU µs/req',
-    'ratio',
-    'RSS MB',
-    'load',
-  ];
-  const rows = runs.flatMap((run) =>
-    run.scenarios.map((s) => [
-      run.database,
-      CAMPUS_LABEL[run.campus],
-      s.connections === connections ? s.name : `${s.name} (${s.connections} conn.)`,
-      s.rps.toFixed(0),
-      percent(s.hitRates?.answers),
-      percent(s.hitRates?.sessions),
-      s.p50.toFixed(1),
-      s.p99.toFixed(1),
-      s.cpuUsPerRequest.toFixed(0),
-      s.pool ? s.pool.databaseCpuUsPerRequest.toFixed(0) : '',
-      s.pool ? s.pool.waitMsPerAcquire.toFixed(1) : '',
-      s.bare ? s.bare.rps.toFixed(0) : '',
-      s.bare ? s.bare.cpuUsPerRequest.toFixed(0) : '',
-      s.ratio === undefined ? '' : `${(s.ratio * 100).toFixed(0)} %`,
-      s.rssMb.toFixed(0),
-      s.loadavg.toFixed(1),
-    ]),
-  );
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) =>
-    `| ${cells.map((c, i) => (i < 3 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
-  return [
-    line(header),
-    `|${widths.map((w, i) => (i < 3 ? `${'-'.repeat(w + 1)}-` : `-${'-'.repeat(w)}:`)).join('|')}|`,
-    ...rows.map(line),
-  ].join('\n');
-}
-
 const startedAt = new Date();
 const loadStart = loadavg();
 log(
@@ -981,12 +681,12 @@ try {
 }
 
 if (runs.length > 0) {
-  const checked = budgets(runs);
+  const checked = budgets(runs, REPORT);
   const report = [
     '',
-    table(runs),
-    kindTable(runs),
-    coldTableText(runs),
+    table(runs, REPORT),
+    kindTable(runs, REPORT),
+    coldTableText(runs, REPORT),
     '',
     `mix (requests of each kind in every 100): ${describeMixWeights()}`,
     `mixed-warm workload: ${describeMix()}`,
@@ -1004,7 +704,7 @@ if (runs.length > 0) {
     log('\n✗ a budget was missed: the bench exits with status 1');
     budgetMissed = true;
   }
-  const collapses = quick ? collapsed(runs) : [];
+  const collapses = quick ? collapsed(runs, REPORT) : [];
   for (const problem of collapses) log(`✗ collapse: ${problem}`);
   if (collapses.length > 0) {
     log('\n✗ the quick run collapsed: the bench exits with status 1');
