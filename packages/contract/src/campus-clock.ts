@@ -46,12 +46,28 @@ export const TimeZoneSchema = z
   .refine(isTimeZone, { error: 'must be a time zone such as Asia/Kolkata' });
 
 /** The campus wall clock at an instant: its day, its time (HH:MM) and its ISO weekday (1 = Monday). */
-export function wallClock(ms: number, zone: string): { day: string; time: string; weekday: number } {
-  const parts: Record<string, string> = {};
-  for (const part of formatIn(zone).formatToParts(new Date(ms))) parts[part.type] = part.value;
-  const day = `${parts.year}-${parts.month}-${parts.day}`;
-  return { day, time: `${parts.hour}:${parts.minute}`, weekday: weekdayOf(day) };
+export function wallClock(ms: number, zone: string): Readonly<WallClock> {
+  // Reading a zone's clock is the slowest step of a lecture's mark and a student's standing: each
+  // minute of each zone is read once (the answer is the same for the whole minute).
+  const key = `${zone}|${Math.floor(ms / 60_000)}`;
+  let clock = recentClocks.get(key);
+  if (!clock) {
+    const parts: Record<string, string> = {};
+    for (const part of formatIn(zone).formatToParts(new Date(ms))) parts[part.type] = part.value;
+    const day = `${parts.year}-${parts.month}-${parts.day}`;
+    clock = Object.freeze({ day, time: `${parts.hour}:${parts.minute}`, weekday: weekdayOf(day) });
+    if (recentClocks.size >= 1024) recentClocks.clear();
+    recentClocks.set(key, clock);
+  }
+  return clock;
 }
+
+interface WallClock {
+  day: string;
+  time: string;
+  weekday: number;
+}
+const recentClocks = new Map<string, Readonly<WallClock>>();
 
 /** The ISO weekday of a calendar day: 1 = Monday … 7 = Sunday. */
 export function weekdayOf(day: string): number {

@@ -36,12 +36,26 @@ async function readStoredSettings(db: Db): Promise<StoredSettings> {
     .execute();
 }
 
+/** What `termSettingsFrom` answered, by the rows it read and the default term of the day. */
+const settled = new WeakMap<StoredSettings, Map<string, TermSettings>>();
+
 /** The term settings in force at `now`; a stored value that no longer holds falls back to the default. */
 function termSettingsFrom(rows: StoredSettings, now: number): TermSettings {
+  const timeZone = rows.find((r) => r.key === TERM_SETTING_KEYS.timeZone)?.value ?? DEFAULT_TIME_ZONE;
+  const term = defaultTerm(campusToday(now, isTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE));
+  // Checked once for each set of stored rows and half year, not on every request.
+  let byTerm = settled.get(rows);
+  if (!byTerm) settled.set(rows, (byTerm = new Map<string, TermSettings>()));
+  let settings = byTerm.get(term.termStart);
+  if (!settings) byTerm.set(term.termStart, (settings = Object.freeze(checkedSettings(rows, term))));
+  return settings;
+}
+
+function checkedSettings(rows: StoredSettings, term: { termStart: string; termEnd: string }): TermSettings {
   const value = (key: string) => rows.find((r) => r.key === key)?.value;
   const timeZone = value(TERM_SETTING_KEYS.timeZone) ?? DEFAULT_TIME_ZONE;
   const fallback = {
-    ...defaultTerm(campusToday(now, isTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE)),
+    ...term,
     timeZone,
     lateCounts: 'present' as const,
     minPercent: ATTENDANCE_WARNING_PERCENT,
