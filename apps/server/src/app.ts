@@ -21,6 +21,7 @@ import { notifier } from './features/notifications/notifier';
 import { resolveStreamLimits } from './features/notifications/stream-capacity';
 import { StreamSlots, type StreamLimits } from './features/notifications/stream-slots';
 import { registerAccessControl } from './plugins/access';
+import { integrationChecks } from './features/integrations/checks';
 import { frameworkError, registerErrorHandling } from './plugins/errors';
 import { guardedValidatorCompiler } from './plugins/input-guard';
 import { serializerCompiler } from './plugins/serializer';
@@ -212,7 +213,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   registerErrorHandling(app);
   registerDrainRefusal(app, lifecycle);
-  registerAccessControl(app, deps);
+  registerAccessControl(app, { ...deps, integrations: integrationChecks({ db, limits, now }) });
   registerWriteLimits(app, {
     limits,
     audit,
@@ -228,6 +229,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer' },
           cookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+          // An integration's token (decision record 0083): each route names the scope it needs.
+          apiClient: { type: 'http', scheme: 'bearer', description: 'Integration token (cp_…) with scopes' },
         },
       },
       security: [{ bearer: [] }, { cookie: [] }],

@@ -2,7 +2,7 @@
 import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Role } from '@campus/contract';
+import type { ApiScope, Role } from '@campus/contract';
 import type { CountedWrite } from './db/together';
 import type { WriteLimitName } from './lib/write-limits';
 
@@ -19,6 +19,20 @@ export interface Principal {
   rollNo: number | null;
   /** The password is a one-time password: only choosing a new one is allowed (record 0014). */
   mustChangePassword: boolean;
+  /**
+   * Set when an integration's token (`cp_…`) signed the request: it acts with its creating admin's
+   * view, on the routes its scopes open only (decision record 0083).
+   */
+  apiClient?: ApiClientPrincipal;
+}
+
+/** The integration behind a token, as access control found it. */
+export interface ApiClientPrincipal {
+  id: string;
+  name: string;
+  scopes: readonly ApiScope[];
+  perMinute: number;
+  lastUsedAt: string | null;
 }
 
 declare module 'fastify' {

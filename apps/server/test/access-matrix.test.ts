@@ -71,6 +71,11 @@ const EXPECTED: Record<string, Expectation> = {
   'PUT /api/teachers/:teacherId/active': ['admin'],
   'POST /api/teachers/:teacherId/reset-password': ['admin'],
   'PUT /api/profile/contact': EVERYONE,
+  'GET /api/profile/export': EVERYONE,
+  'GET /api/people/:accountId/export': ['admin'],
+  'POST /api/people/:accountId/erase': ['admin'],
+  'GET /api/privacy-settings': ['admin'],
+  'PUT /api/privacy-settings': ['admin'],
   'GET /api/groups/summary': ['admin'],
   'POST /api/groups': ['admin'],
   'PUT /api/groups/:name': ['admin'],
@@ -201,6 +206,9 @@ const EXPECTED: Record<string, Expectation> = {
   'GET /api/gate/movements': STAFF,
   'GET /api/gate/movements.csv': STAFF,
   'GET /api/gate/overdue/count': ['admin'],
+  'GET /api/api-clients': ['admin'],
+  'POST /api/api-clients': ['admin'],
+  'DELETE /api/api-clients/:id': ['admin'],
 };
 
 let t: TestApp;
@@ -248,6 +256,7 @@ function fillPath(url: string, token: string): string {
     .replace(':periodId', randomUUID())
     .replace(':date', '2031-02-03')
     .replace(':code', 'CS301')
+    .replace(':accountId', spare.student.accountId)
     .replace(':id', randomUUID())
     .replace(':kind', 'students')
     .replace('/*', '/index.html');

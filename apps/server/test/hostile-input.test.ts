@@ -58,6 +58,7 @@ const TABLES = [
   'periods',
   'holidays',
   'lecture_marks',
+  'api_clients',
   'course_totals',
   'calendar_feeds',
 ];

@@ -56,6 +56,12 @@ export const AUDIT_KINDS = [
   'faq.delete',
   'write.limit',
   'import.apply',
+  'person.export',
+  'person.erase',
+  'settings.privacy',
+  'api_client.create',
+  'api_client.revoke',
+  'api_client.use',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -114,6 +120,12 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'faq.delete': 'FAQ deleted',
   'write.limit': 'Too many requests refused',
   'import.apply': 'Import applied',
+  'person.export': "Person's data downloaded",
+  'person.erase': 'Personal data erased',
+  'settings.privacy': 'Privacy settings changed',
+  'api_client.create': 'Integration created',
+  'api_client.revoke': 'Integration revoked',
+  'api_client.use': 'Integration used the API',
 };
 
 /** The label of a kind; a kind this version does not know (an older log's) reads as words. */

@@ -32,3 +32,5 @@ export * from './mail.js';
 export * from './campus-clock.js';
 export * from './timetable.js';
 export * from './lecture-attendance.js';
+export * from './api-clients.js';
+export * from './privacy.js';

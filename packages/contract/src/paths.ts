@@ -62,6 +62,7 @@ export const PATHS = {
     notifications: '/admin/notifications',
     movements: '/admin/movements',
     manageGuards: '/admin/manage-guards',
+    integrations: '/admin/integrations',
   },
   guard: {
     desk: '/guard/desk',

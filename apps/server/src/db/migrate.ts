@@ -43,6 +43,8 @@ import * as gatePassClosed from './migrations/0041-gate-pass-closed';
 import * as timetable from './migrations/0042-timetable';
 import * as calendarFeeds from './migrations/0043-calendar-feeds';
 import * as timetableChanges from './migrations/0044-timetable-changes';
+import * as apiClients from './migrations/0045-api-clients';
+import * as erasure from './migrations/0046-erasure';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -86,6 +88,8 @@ const migrations: Record<string, Migration> = {
   '0042-timetable': timetable,
   '0043-calendar-feeds': calendarFeeds,
   '0044-timetable-changes': timetableChanges,
+  '0045-api-clients': apiClients,
+  '0046-erasure': erasure,
 };
 
 /** The migration that creates the schema: it runs on the first start of a new database only. */

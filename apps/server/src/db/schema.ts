@@ -2,6 +2,7 @@
 import type { AttendanceStatus, CgpaSource, GatePassStatus, LeaveStatus, Role } from '@campus/contract';
 import type { Generated } from 'kysely';
 import type { TimetableTables } from './schema-timetable';
+import type { IntegrationTables } from './schema-integrations';
 
 export interface AccountsTable {
   id: string;
@@ -13,6 +14,8 @@ export interface AccountsTable {
   deactivated_at: Generated<string | null>;
   /** 1 while the password is a one-time password the person must replace at their next sign-in. */
   must_change_password: Generated<number>;
+  /** When an admin erased the person's data (migration 0046): the account stays, under a pseudonym. */
+  erased_at: Generated<string | null>;
 }
 export interface SessionsTable {
   id: string;
@@ -390,7 +393,7 @@ export interface GuardianOptoutsTable {
   created_at: string;
 }
 
-export interface Database extends TimetableTables {
+export interface Database extends TimetableTables, IntegrationTables {
   accounts: AccountsTable;
   sessions: SessionsTable;
   rate_limits: RateLimitsTable;

@@ -15,6 +15,7 @@ import { notificationsRoutes } from './notifications/routes';
 import { peopleAdminRoutes } from './people/admin-routes';
 import { groupsRoutes } from './people/groups-routes';
 import { peopleRoutes } from './people/routes';
+import { privacyRoutes } from './privacy/routes';
 import { metricsRoutes } from './metrics/routes';
 import { marksRoutes } from './performance/marks-routes';
 import { performanceRoutes } from './performance/routes';
@@ -27,6 +28,7 @@ import { lectureRoutes } from './timetable/lecture-routes';
 import { timetableRoutes } from './timetable/routes';
 import { exportRoutes } from './transfer/export-routes';
 import { importRoutes } from './transfer/import-routes';
+import { integrationsRoutes } from './integrations/routes';
 
 export const FEATURES: Feature[] = [
   healthRoutes,
@@ -57,4 +59,6 @@ export const FEATURES: Feature[] = [
   exportRoutes,
   notificationsRoutes,
   mailRoutes,
+  privacyRoutes,
+  integrationsRoutes,
 ];

@@ -1,11 +1,19 @@
 /** Deny by default: every route declares who may call it, and its own hook enforces that. */
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { MUST_CHANGE_PASSWORD_MESSAGE, type Role } from '@campus/contract';
+import { MUST_CHANGE_PASSWORD_MESSAGE, type ApiScope, type Role } from '@campus/contract';
 import type { Access, Principal } from '../types';
 import type { ReadCache } from '../db/read-cache';
 import { forbidden, unauthorized } from '../lib/errors';
 import { cookieWriteProblem, isUnsafeMethod, publicWriteProblem } from './same-origin';
 import { applySecurityHeaders } from './security';
+import {
+  admitApiClient,
+  describeScope,
+  isApiToken,
+  recordApiClientUse,
+  routeScope,
+  type IntegrationChecks,
+} from './api-client-access';
 import { clearSessionCookie, sessionCookie } from './session-cookie';
 
 /** The token-decoding call: where a client that dropped its token shows it (decision record 0073). */
@@ -42,6 +50,8 @@ export interface CatalogEntry {
   method: string;
   url: string;
   access: Access;
+  /** The scope an integration token needs for it; none: no token may call it. */
+  scope: ApiScope | undefined;
   /** An answer that does not end (live updates). */
   stream: boolean;
 }
@@ -69,9 +79,10 @@ export interface SessionChecks {
 
 export function registerAccessControl(
   app: FastifyInstance,
-  deps: SessionChecks & { cache: ReadCache },
+  deps: SessionChecks & { cache: ReadCache; integrations?: IntegrationChecks },
 ): void {
   app.decorateRequest('principal', null);
+  app.decorateRequest('apiClientUse', null);
   app.decorateRequest('dataVersion', undefined);
   ROUTE_CATALOG.set(app, []);
 
@@ -87,12 +98,25 @@ export function registerAccessControl(
   // waiting for the next turn of the event loop. Each route that is not public gets its own, with
   // the roles it admits, so nothing is looked up per request to know them.
   const guard =
-    (roles: readonly Role[], beforePasswordChange: boolean): onRequestHookHandler =>
+    (
+      roles: readonly Role[],
+      beforePasswordChange: boolean,
+      scope: ApiScope | undefined,
+    ): onRequestHookHandler =>
     (request, reply, done) => {
       applySecurityHeaders(request, reply);
       const credential = sessionCredential(request);
       if (!credential) {
         done(unauthorized('Sign in to continue'));
+        return;
+      }
+      // An integration's token: its scopes decide, not roles (decision record 0083).
+      if (credential.via === 'bearer' && isApiToken(credential.token)) {
+        request.dataVersion = deps.cache.outside();
+        admitApiClient(request, credential.token, scope, deps.integrations).then((principal) => {
+          request.principal = principal;
+          done();
+        }, done);
         return;
       }
       if (credential.via === 'cookie' && isUnsafeMethod(request.method)) {
@@ -145,18 +169,26 @@ export function registerAccessControl(
     if (access === undefined) {
       throw new Error(`Route ${String(route.method)} ${route.url} does not declare its access`);
     }
-    for (const method of [route.method].flat()) {
-      if (method !== 'HEAD')
-        ROUTE_CATALOG.get(app)?.push({
-          method,
-          url: route.url,
-          access,
-          stream: route.config?.stream === true,
-        });
+    const methods = [route.method].flat().filter((method) => method !== 'HEAD');
+    const scope = access === 'public' ? undefined : methods.map((m) => routeScope(route, m)).find(Boolean);
+    for (const method of methods) {
+      ROUTE_CATALOG.get(app)?.push({
+        method,
+        url: route.url,
+        access,
+        scope,
+        stream: route.config?.stream === true,
+      });
     }
     // One hook per route, first: the security headers, then (unless public) the session and role.
-    const first = access === 'public' ? secured : guard(access, route.config?.beforePasswordChange === true);
+    const first =
+      access === 'public' ? secured : guard(access, route.config?.beforePasswordChange === true, scope);
     route.onRequest = [first, ...[route.onRequest ?? []].flat()];
+    if (access === 'public') return;
+    if (scope) describeScope(route, scope);
+    // Any signed-in route: a token refused for want of its scope leaves its trace too.
+    if (deps.integrations)
+      route.onSend = [recordApiClientUse(deps.integrations), ...[route.onSend ?? []].flat()];
   });
 }
 

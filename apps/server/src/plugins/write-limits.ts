@@ -51,7 +51,10 @@ export function registerWriteLimits(app: FastifyInstance, deps: WriteLimitDeps):
   const keyOf = (name: WriteLimitName, request: FastifyRequest): string | null => {
     const principal = request.principal;
     const subject =
-      name === 'support' ? `client:${clientKey(request.ip)}` : principal && `account:${principal.accountId}`;
+      name === 'support'
+        ? `client:${clientKey(request.ip)}`
+        : // An integration counts against its own budget a minute instead (decision record 0083).
+          principal && !principal.apiClient && `account:${principal.accountId}`;
     return subject ? `write:${name}:${subject}` : null;
   };
 

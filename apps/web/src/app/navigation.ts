@@ -82,6 +82,7 @@ export const NAVIGATION: Record<Role, NavItem[]> = {
     { label: 'FAQ', icon: 'list', to: PATHS.admin.faq, rank: 1 },
     { label: 'Audit Log', icon: 'history', to: PATHS.admin.audit, rank: 1 },
     { label: 'Import', icon: 'upload', to: PATHS.admin.import, rank: 1 },
+    { label: 'Integrations', icon: 'list', to: PATHS.admin.integrations, rank: 2 },
     { label: 'Leave', icon: 'leave', to: PATHS.admin.leave, rank: 2 },
     { label: 'Help', icon: 'help', to: PATHS.admin.help },
   ],

@@ -255,6 +255,11 @@ const DEFINED: Record<Role, Screen[]> = {
       path: inArea(PATHS.admin.manageGuards),
       load: () => import('../features/gate/pages/admin-guards-page').then((m) => m.AdminGuardsPage),
     },
+    {
+      path: inArea(PATHS.admin.integrations),
+      load: () =>
+        import('../features/integrations/pages/admin-integrations-page').then((m) => m.AdminIntegrationsPage),
+    },
   ],
   guard: [
     {

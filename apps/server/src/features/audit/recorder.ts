@@ -284,6 +284,17 @@ export const AUDIT_RULES: Record<string, Rule> = {
     detail: (b) => b.status,
   },
   'POST /api/faq': { kind: 'faq.create', target: (_b, _p, a) => a.id },
+  // The token is in the create answer only: never in the log.
+  'POST /api/api-clients': {
+    kind: 'api_client.create',
+    target: (_b, _p, a) => field(a.client, 'id'),
+    detail: (b) => `${String(b.name)}: ${Array.isArray(b.scopes) ? b.scopes.join(' ') : ''}`,
+  },
+  'DELETE /api/api-clients/:id': {
+    kind: 'api_client.revoke',
+    target: (_b, p) => p.id,
+    detail: (_b, a) => field(a.client, 'name'),
+  },
   'PUT /api/faq/:id': { kind: 'faq.update', target: (_b, p) => p.id },
   'DELETE /api/faq/:id': { kind: 'faq.delete', target: (_b, p) => p.id },
 };

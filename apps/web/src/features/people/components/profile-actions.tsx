@@ -8,6 +8,7 @@ import { ChangePasswordForm } from '../../auth/components/change-password-form';
 import { LogoutButton } from '../../auth/components/logout-button';
 import { GuardianSettingsCard, NotificationSettings } from '../../mail/components/notification-settings';
 import { ContactForm } from './contact-form';
+import { DownloadMyData } from '../../privacy/download-my-data';
 
 export interface Contact {
   email: string;
@@ -28,6 +29,7 @@ export default function ProfileActions({
       <NotificationSettings admin={admin} />
       {admin && <GuardianSettingsCard />}
       <ChangePasswordForm />
+      <DownloadMyData />
       <Group>
         <LogoutButton />
       </Group>

@@ -30,6 +30,7 @@ import {
 import { OneTimePasswordDialog, type IssuedPassword } from '../../../components/one-time-password-dialog';
 import { ConfirmDialog, type Confirmation } from './account-dialogs';
 import { PersonForm, type PersonFormError, type PersonFormResult, type PersonKind } from './person-form';
+import { usePersonDataActions } from '../../privacy/person-data-actions';
 
 type Person = Student | Teacher;
 
@@ -52,6 +53,7 @@ function usePersonAdmin(kind: PersonKind, ops: Operations) {
   const [error, setError] = useState<string | null>(null);
   const [formError, setFormError] = useState<PersonFormError | null>(null);
   const groups = useGroups();
+  const data = usePersonDataActions();
 
   const begin = () => setError(null);
   const done = (message: string) => showOutcome({ ok: true, message });
@@ -156,6 +158,12 @@ function usePersonAdmin(kind: PersonKind, ops: Operations) {
         ) : (
           <Menu.Item onClick={() => confirm(person, 'reactivate')}>Reactivate</Menu.Item>
         )}
+        {data.menuItems({
+          accountId: person._id,
+          name: person.name,
+          userId: idOf(person),
+          active: person.active,
+        })}
       </Menu.Dropdown>
     </Menu>
   );
@@ -188,6 +196,7 @@ function usePersonAdmin(kind: PersonKind, ops: Operations) {
         onClose={() => setConfirmation(null)}
       />
       <OneTimePasswordDialog issued={issued} onClose={() => setIssued(null)} />
+      {data.dialog}
     </>
   );
 
