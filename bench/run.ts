@@ -37,13 +37,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { seedInto, seedSqliteFile } from './lib/campus';
 import { buildServer, ROOT } from './lib/setup';
-import {
-  resolveDriver,
-  runLoad,
-  type BenchRequest,
-  type DriverChoice,
-  type LoadResult,
-} from './lib/load';
+import { resolveDriver, runLoad, type BenchRequest, type DriverChoice, type LoadResult } from './lib/load';
 import { coldRoutes } from './lib/cold';
 import { cacheUse } from './lib/cache-use';
 import { kindsAlone } from './lib/kinds-alone';
