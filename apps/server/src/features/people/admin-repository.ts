@@ -187,7 +187,7 @@ export function peopleAdminRepository(db: Db) {
   async function accountOf(role: 'student' | 'teacher' | 'guard', loginId: number, from: Db) {
     return from
       .selectFrom('accounts')
-      .select(['id', 'deactivated_at'])
+      .select(['id', 'deactivated_at', 'erased_at'])
       .where('login_id', '=', loginId)
       .where('role', '=', role)
       .executeTakeFirst();
@@ -348,16 +348,18 @@ export function peopleAdminRepository(db: Db) {
 
     /**
      * Deactivates (ending every session at once) or reactivates a student's or teacher's account.
-     * Answers false when there is no such account; deactivating again keeps the first time.
+     * Answers false when there is no such account, and 'erased' for an account whose personal data
+     * was erased (record 0084): it stays deactivated. Deactivating again keeps the first time.
      */
     async setActive(
       role: 'student' | 'teacher' | 'guard',
       loginId: number,
       active: boolean,
-    ): Promise<boolean> {
+    ): Promise<boolean | 'erased'> {
       return db.transaction().execute(async (trx) => {
         const account = await accountOf(role, loginId, trx);
         if (!account) return false;
+        if (active && account.erased_at !== null) return 'erased';
         if (active) {
           await trx
             .updateTable('accounts')

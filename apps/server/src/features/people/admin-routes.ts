@@ -41,6 +41,10 @@ import type { Feature } from '../deps';
 import { peopleAdminRepository, type CreateResult, type UserIdHolder } from './admin-repository';
 import { peopleRepository } from './repository';
 
+/** An erased person's account stays deactivated: their personal data is gone (record 0084). */
+const erasedAccount = () =>
+  conflict('This account was erased: its personal data is gone, so it cannot be reactivated');
+
 const ADMINS = ['admin'] as const;
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
 const withNotFound = { ...errors, 404: ErrorSchema };
@@ -129,7 +133,9 @@ export const peopleAdminRoutes: Feature = async (app, { db, mail, audit }) => {
     async (request) => {
       const { rollNo } = request.params;
       const { active } = request.body;
-      if (!(await admin.setActive('student', rollNo, active))) throw noStudent(rollNo);
+      const done = await admin.setActive('student', rollNo, active);
+      if (done === 'erased') throw erasedAccount();
+      if (!done) throw noStudent(rollNo);
       const student = await people.findStudent(rollNo);
       if (!student) throw noStudent(rollNo);
       return { message: active ? 'Account reactivated' : 'Account deactivated', student };
@@ -212,7 +218,9 @@ export const peopleAdminRoutes: Feature = async (app, { db, mail, audit }) => {
     async (request) => {
       const { teacherId } = request.params;
       const { active } = request.body;
-      if (!(await admin.setActive('teacher', teacherId, active))) throw noTeacher(teacherId);
+      const done = await admin.setActive('teacher', teacherId, active);
+      if (done === 'erased') throw erasedAccount();
+      if (!done) throw noTeacher(teacherId);
       const teacher = await people.findTeacher(teacherId);
       if (!teacher) throw noTeacher(teacherId);
       return { message: active ? 'Account reactivated' : 'Account deactivated', teacher };
@@ -315,7 +323,9 @@ export const peopleAdminRoutes: Feature = async (app, { db, mail, audit }) => {
     async (request) => {
       const { guardId } = request.params;
       const { active } = request.body;
-      if (!(await admin.setActive('guard', guardId, active))) throw noGuard(guardId);
+      const done = await admin.setActive('guard', guardId, active);
+      if (done === 'erased') throw erasedAccount();
+      if (!done) throw noGuard(guardId);
       const guard = await admin.findGuard(guardId);
       if (!guard) throw noGuard(guardId);
       return { message: active ? 'Account reactivated' : 'Account deactivated', guard };

@@ -300,6 +300,12 @@ describe('erasing a person who has left', () => {
     expect(signIn.statusCode).toBeGreaterThanOrEqual(400);
     expect((await exportOf(tokens.student)).statusCode).toBe(401);
     expect((await erase(student.accountId, { confirmUserId: student.loginId })).statusCode).toBe(409);
+    // An admin cannot bring the account back: whoever used it is no longer there.
+    const back = await call('PUT', `/api/students/${student.rollNo}/active`, tokens.admin, { active: true });
+    expect(back.statusCode).toBe(409);
+    expect(back.json<{ message: string }>().message).toBe(
+      'This account was erased: its personal data is gone, so it cannot be reactivated',
+    );
     const entries = await t.handle.db
       .selectFrom('audit_log')
       .select(['detail', 'target'])
