@@ -57,7 +57,8 @@ export function serverEnv(overrides) {
     HOME: process.env.HOME ?? tmpdir(),
     HOST: '127.0.0.1',
     PORT: '0',
-    LOG_LEVEL: 'info',
+    // debug: the "incoming request" lines the durability checks wait on.
+    LOG_LEVEL: 'debug',
     ...overrides,
   };
 }

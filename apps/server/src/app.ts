@@ -2,7 +2,7 @@
 import { signerFor } from './lib/signer';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MAX_BODY_BYTES } from '@campus/contract';
 import type { DbHandle } from './db/index';
@@ -15,6 +15,7 @@ import { DEFAULT_WRITE_LIMITS, type WriteLimits } from './lib/write-limits';
 import { TokenService } from './features/auth/tokens';
 import { FEATURES } from './features/registry';
 import { lazyChildLogger } from './lib/lazy-logger';
+import { OneLineLogController } from './lib/request-log';
 import { WorkQueue } from './lib/work-queue';
 import { mailService, type MailOptions, type MailService } from './features/mail/service';
 import { notifier } from './features/notifications/notifier';
@@ -123,7 +124,7 @@ export function loggerOptions(level: string, stream?: { write(line: string): voi
   };
 }
 
-/** Fastify's "incoming request" and "request completed" lines are written at info and below. */
+/** A request's access line is written at info and below ("incoming request" at debug). */
 function logsRequests(logger: AppOptions['logger']): boolean {
   if (!logger) return false;
   const level = typeof logger === 'object' && 'level' in logger ? logger.level : 'info';
@@ -134,7 +135,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const app = Fastify({
     logger: options.logger ?? false,
     // Not even built when they would not be written.
-    logController: new LogController({ disableRequestLogging: !logsRequests(options.logger) }),
+    logController: new OneLineLogController({ disableRequestLogging: !logsRequests(options.logger) }),
     bodyLimit: MAX_BODY_BYTES,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 4096 },
     requestTimeout: 30_000,

@@ -83,13 +83,13 @@ describe('headers', () => {
   });
 });
 
-/** An app on the test database whose every log line, at the most verbose level, is kept. */
-async function appKeepingItsLog() {
+/** An app on the test database whose every log line, at the most verbose level unless told, is kept. */
+async function appKeepingItsLog(level = 'trace') {
   const lines: string[] = [];
   const app = await buildApp({
     handle: t.handle,
     jwtSecret: TEST_SECRET,
-    logger: loggerOptions('trace', { write: (line: string) => lines.push(line) }),
+    logger: loggerOptions(level, { write: (line: string) => lines.push(line) }),
   });
   await app.ready();
   return { app, lines };
@@ -136,6 +136,37 @@ describe('logs', () => {
     ]) {
       expect(log).not.toContain(secret);
     }
+  });
+});
+
+describe('access lines', () => {
+  it('are one a request at info, naming the route, the status and the time', async () => {
+    const { app, lines } = await appKeepingItsLog('info');
+    const student = await createStudent(t.handle.db);
+    const token = await login(app, student.loginId);
+    lines.length = 0;
+    const answer = await app.inject({ url: '/api/notifications/unread-count', headers: bearer(token) });
+    expect(answer.statusCode).toBe(200);
+    await app.close();
+    const written = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const about = written.filter((l) => l.req !== undefined || l.res !== undefined);
+    expect(about).toEqual([
+      expect.objectContaining({
+        msg: 'request completed',
+        req: { method: 'GET', route: '/api/notifications/unread-count', params: {} },
+        res: { statusCode: 200 },
+        responseTime: expect.any(Number),
+      }),
+    ]);
+  });
+
+  it('add the incoming line at debug', async () => {
+    const { app, lines } = await appKeepingItsLog('debug');
+    expect((await app.inject({ url: '/api/health' })).statusCode).toBe(200);
+    await app.close();
+    const messages = lines.map((line) => (JSON.parse(line) as { msg?: string }).msg);
+    expect(messages).toContain('incoming request');
+    expect(messages).toContain('request completed');
   });
 });
 
