@@ -187,6 +187,8 @@ export type GateMovements = z.infer<typeof GateMovementsSchema>;
 
 /** A guard account (the gate desk). */
 export const GuardSchema = z.object({
+  /** The guard's account, as people lists name theirs (a person's data: download and erasure). */
+  _id: z.string(),
   guardId: z.number(),
   name: z.string(),
   email: z.string(),

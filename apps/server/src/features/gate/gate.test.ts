@@ -505,7 +505,12 @@ describe('guards', () => {
     const off = await call('PUT', '/api/guards/810001/active', adminToken, { active: false });
     expect(off.json()).toMatchObject({ guard: { status: 'inactive' } });
     const list = await call('GET', '/api/guards', adminToken);
-    expect(list.json<{ guardId: number }[]>().map((g) => g.guardId)).toContain(810001);
+    expect(list.statusCode).toBe(200);
+    const listed = list.json<{ _id: string; guardId: number }[]>().find((g) => g.guardId === 810001);
+    // The account, by which an admin downloads or erases the guard's data.
+    const exported = await call('GET', `/api/people/${listed!._id}/export`, adminToken);
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers['content-type']).toContain('application/zip');
   });
 });
 

@@ -198,6 +198,7 @@ export function peopleAdminRepository(db: Db) {
       .selectFrom('guards')
       .innerJoin('accounts', 'accounts.id', 'guards.account_id')
       .select([
+        'guards.account_id',
         'guards.guard_id',
         'guards.name',
         'guards.email',
@@ -205,6 +206,7 @@ export function peopleAdminRepository(db: Db) {
         'accounts.deactivated_at',
       ]);
   const toGuard = (row: Awaited<ReturnType<ReturnType<typeof selectGuards>['execute']>>[number]): Guard => ({
+    _id: row.account_id,
     guardId: row.guard_id,
     name: row.name,
     email: row.email,

@@ -21,7 +21,7 @@ export function useErasePerson() {
       api<EraseResponse>(`/api/people/${encodeURIComponent(accountId)}/erase`, { method: 'POST', body }),
     onSuccess: () =>
       Promise.all(
-        ['students', 'teachers', 'groups', 'group-summaries', 'details'].map((key) =>
+        ['students', 'teachers', 'guards', 'groups', 'group-summaries', 'details'].map((key) =>
           queryClient.invalidateQueries({ queryKey: [key] }),
         ),
       ),

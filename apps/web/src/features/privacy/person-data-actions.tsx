@@ -24,9 +24,10 @@ export function usePersonDataActions() {
     );
   };
 
-  const menuItems = (person: DataSubject) => (
+  /** The items, after a divider unless they are the menu's only ones. */
+  const menuItems = (person: DataSubject, { alone = false } = {}) => (
     <>
-      <Menu.Divider />
+      {!alone && <Menu.Divider />}
       <Menu.Item onClick={() => download(person)}>Download data</Menu.Item>
       {!person.active && (
         <Menu.Item color="red.8" onClick={() => setTarget(person)}>

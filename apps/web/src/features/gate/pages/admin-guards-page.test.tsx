@@ -8,6 +8,7 @@ configure({ asyncUtilTimeout: 5000 });
 afterEach(() => vi.unstubAllGlobals());
 
 const RAMESH: Guard = {
+  _id: 'acc-ramesh',
   guardId: 800001,
   name: 'Ramesh Yadav',
   email: 'ramesh@campus.test',
@@ -27,7 +28,7 @@ function setup() {
         status: 201,
         body: {
           message: 'Guard created',
-          guard: { guardId: Number(guardId), name, email, phoneNo: null, status: 'active' },
+          guard: { _id: 'acc-new', guardId: Number(guardId), name, email, phoneNo: null, status: 'active' },
           oneTimePassword: 'otp-4821',
         },
       };
@@ -76,5 +77,46 @@ describe('Manage Guards', { timeout: 20_000 }, () => {
     const toast = await screen.findByRole('alert');
     expect(toast).toHaveTextContent('Could not deactivate Ramesh Yadav (800001)');
     expect(toast).toHaveTextContent('The server had a problem. Try again in a moment.');
+  });
+});
+
+describe("A guard's data", { timeout: 20_000 }, () => {
+  it('is downloaded from the Data menu; erasure is offered once the guard is deactivated', async () => {
+    const inactive: Guard = {
+      ...RAMESH,
+      _id: 'acc-suresh',
+      guardId: 800002,
+      name: 'Suresh Kumar',
+      status: 'inactive',
+    };
+    const calls = stubApi(({ method, path }) => {
+      if (method === 'GET' && path === '/api/guards') return { status: 200, body: [RAMESH, inactive] };
+      if (method === 'GET' && path === '/api/people/acc-ramesh/export') {
+        return new Response(new Uint8Array([0x50, 0x4b, 3, 4]), {
+          status: 200,
+          headers: {
+            'content-type': 'application/zip',
+            'content-disposition': 'attachment; filename="data-800001.zip"',
+          },
+        });
+      }
+      return { status: 404, body: { message: 'not found' } };
+    });
+    URL.createObjectURL = vi.fn(() => 'blob:archive');
+    URL.revokeObjectURL = vi.fn();
+    localStorage.setItem('jwtToken', 'tok');
+    const { user } = renderScreen(<AdminGuardsPage />, ADMIN);
+
+    await user.click(await screen.findByRole('button', { name: 'Data of Ramesh Yadav (800001)' }));
+    expect(screen.queryByRole('menuitem', { name: 'Erase personal data' })).toBeNull();
+    await user.click(screen.getByRole('menuitem', { name: 'Download data' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'The data of Ramesh Yadav was saved as data-800001.zip.',
+    );
+    expect(calls.map((c) => c.path)).toContain('/api/people/acc-ramesh/export');
+
+    await user.click(screen.getByRole('button', { name: 'Data of Suresh Kumar (800002)' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Erase personal data' }));
+    expect(await screen.findByRole('dialog')).toHaveTextContent('Suresh Kumar');
   });
 });

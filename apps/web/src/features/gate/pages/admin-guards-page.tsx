@@ -1,5 +1,8 @@
-/** Admins create guards (the gate desk) and deactivate or reactivate them, like teachers. */
-import { Badge, Button, Group, Stack, TextInput, Title } from '@mantine/core';
+/**
+ * Admins create guards (the gate desk) and deactivate or reactivate them, like teachers; and, as for
+ * every person, download a guard's data or erase it once they have left.
+ */
+import { Badge, Button, Group, Menu, Stack, TextInput, Title } from '@mantine/core';
 import { useState, type SyntheticEvent } from 'react';
 import { GuardCreateRequestSchema, type Guard } from '@campus/contract';
 import { DataTable, type Column } from '../../../components/data-table';
@@ -8,6 +11,7 @@ import { PageTitle } from '../../../components/page-title';
 import { showOutcome } from '../../../components/toast';
 import { ApiError } from '../../../lib/api-client';
 import { failureDetail } from '../../../lib/failure';
+import { usePersonDataActions } from '../../privacy/person-data-actions';
 import { useCreateGuard, useGuardActive, useGuards } from '../api';
 
 type Field = 'guardId' | 'name' | 'email' | 'phoneNo';
@@ -23,6 +27,7 @@ export function AdminGuardsPage() {
   const [form, setForm] = useState(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [issued, setIssued] = useState<IssuedPassword | null>(null);
+  const data = usePersonDataActions();
 
   const turn = (guard: Guard) => {
     const on = guard.status !== 'active';
@@ -62,9 +67,29 @@ export function AdminGuardsPage() {
       header: 'Action',
       actions: true,
       cell: (g) => (
-        <Button size="xs" variant="default" onClick={() => turn(g)}>
-          {g.status === 'active' ? 'Deactivate' : 'Reactivate'}
-        </Button>
+        <Group gap="xs" wrap="nowrap">
+          <Button size="xs" variant="default" onClick={() => turn(g)}>
+            {g.status === 'active' ? 'Deactivate' : 'Reactivate'}
+          </Button>
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <Button size="xs" variant="default" aria-label={`Data of ${who(g)}`}>
+                Data
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {data.menuItems(
+                {
+                  accountId: g._id,
+                  name: g.name,
+                  userId: g.guardId,
+                  active: g.status === 'active',
+                },
+                { alone: true },
+              )}
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
       ),
     },
   ];
@@ -136,6 +161,7 @@ export function AdminGuardsPage() {
         />
       </Stack>
       <OneTimePasswordDialog issued={issued} onClose={() => setIssued(null)} />
+      {data.dialog}
     </>
   );
 }
