@@ -29,6 +29,8 @@ export default tseslint.config(
       'bench/results/**',
       '**/*.config.js',
       '**/build.mjs',
+      // The types of a plain Node script, for its tests; checked by tsc with the tests.
+      'scripts/*.d.mts',
       'test-results/**',
       'e2e/test-results/**',
       'e2e/playwright-report/**',

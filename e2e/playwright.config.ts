@@ -36,6 +36,9 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'retain-on-failure',
+    // The service worker's own specs (offline-app, push-notification) allow it in their contexts; in
+    // the others its background precache would add requests the journeys count and wait on.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: CHROMIUM_ARGS,
@@ -64,6 +67,8 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
         MAIL_FROM: 'Campus Portal <portal@campus.example.edu>',
         PUBLIC_URL: baseURL,
+        // The webhook journey's receiver listens on loopback (decision record 0085).
+        WEBHOOKS_ALLOW_PRIVATE: '1',
       },
     },
   ],

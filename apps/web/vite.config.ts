@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { PATHS } from '../../packages/contract/src/paths';
 
@@ -211,8 +212,60 @@ function areaPreloads(): Plugin {
   };
 }
 
+/** The brand colour of the logo (public/logo.svg): the installed app's title bar and splash screen. */
+const THEME_COLOUR = '#1c5bb8';
+
+/**
+ * The installable app: the manifest, and the service worker of `src/pwa/sw.ts` built with Workbox's
+ * precache manifest of the app's files (every screen's code, so that any screen opens offline). The
+ * page registers it itself after load (`src/pwa/register.ts`), and a new version waits for the
+ * person's Reload. Decision record 0087.
+ */
+const installable = () =>
+  VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/pwa',
+    filename: 'sw.ts',
+    injectRegister: false,
+    registerType: 'prompt',
+    manifestFilename: 'manifest.webmanifest',
+    includeAssets: ['logo.svg', 'apple-touch-icon.png'],
+    manifest: {
+      id: '/',
+      name: 'Campus Portal',
+      short_name: 'Campus',
+      description:
+        'Notices, gate passes, queries, attendance and more for students, teachers and administrators.',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      orientation: 'any',
+      theme_color: THEME_COLOUR,
+      background_color: '#ffffff',
+      icons: [
+        { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icon-maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+        { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    injectManifest: {
+      globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+      // The largest screen's code is well under this; a file above it would be left out silently.
+      maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+    },
+    devOptions: { enabled: false },
+  });
+
 export default defineConfig({
-  plugins: [react(), inlineEntryStylesheet(), stableMantineIds(), compileOnLoad(), areaPreloads()],
+  plugins: [
+    react(),
+    inlineEntryStylesheet(),
+    stableMantineIds(),
+    compileOnLoad(),
+    areaPreloads(),
+    installable(),
+  ],
   server: { proxy: { '/api': server, '/questions': server } },
   build: {
     sourcemap: false,

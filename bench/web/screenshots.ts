@@ -28,6 +28,7 @@ const ACCOUNTS: Record<Role, string> = {
   teacher: '500001',
   admin: '900001',
   guard: '700001',
+  guardian: '800001',
 };
 const WIDTHS = [1280, 360];
 const SCHEMES = ['light', 'dark'] as const;

@@ -10,6 +10,8 @@ export const DEMO = {
   sameGroupStudent: 230002,
   otherGroupStudent: 230003,
   guard: 700001,
+  /** The guardian of 230001 and 230002 (decision record 0091). */
+  guardian: 800001,
 } as const;
 
 export async function signIn(page: Page, userId: number | string, password = DEMO_PASSWORD): Promise<void> {

@@ -13,6 +13,7 @@ const ACCOUNT: Record<Exclude<Role, 'guard'>, number> = {
   student: DEMO.student,
   teacher: DEMO.teacher,
   admin: DEMO.admin,
+  guardian: DEMO.guardian,
 };
 
 test.use({ colorScheme: 'dark' });

@@ -13,6 +13,7 @@ const ACCOUNT: Record<Role, number> = {
   teacher: DEMO.teacher,
   admin: DEMO.admin,
   guard: DEMO.guard,
+  guardian: DEMO.guardian,
 };
 
 /**

@@ -36,12 +36,21 @@ import { registerMetrics } from './features/metrics/metrics';
 import { addressList } from './lib/address-list';
 import { Lifecycle } from './lib/lifecycle';
 import { campusClock } from './features/timetable/settings';
+import { webhookService, type WebhookOptions, type WebhookService } from './features/webhooks/index';
+import { pushService, type PushService } from './features/push/service';
+import type { PushOptions } from './features/push/config';
+import { ssoService } from './features/sso/service';
+import type { SsoConfig } from './features/sso/config';
 import type { App } from './types';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Email: the queue's worker, digests, guardians (decision record 0034); decorated below. */
     mail: MailService;
+    /** Signed webhooks: the emitter and the delivery queue's worker (decision record 0085). */
+    webhooks: WebhookService;
+    /** Web Push: keys, devices and the push queue's worker (decision record 0088). */
+    push: PushService;
   }
 }
 
@@ -73,6 +82,12 @@ export interface AppOptions {
   metricsAllow?: readonly string[];
   /** Email (SMTP_URL, MAIL_FROM, PUBLIC_URL); without an SMTP URL and sender, email is off. */
   mail?: MailOptions;
+  /** Signed webhooks (WEBHOOKS_ALLOW_PRIVATE; decision record 0085). */
+  webhooks?: WebhookOptions;
+  /** Web Push (VAPID_*, decision record 0088): the database's keys when none are given. */
+  push?: PushOptions;
+  /** Single sign-on with OpenID Connect (OIDC_*, SSO_*); off when absent (record 0086). */
+  sso?: SsoConfig;
 }
 
 export const DEFAULT_METRICS_ALLOW = ['127.0.0.1', '::1'];
@@ -192,8 +207,21 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.decorate('mail', mail);
   app.addHook('onReady', () => mail.start());
   app.addHook('onClose', () => mail.stop());
+  const webhooks = webhookService(db, options.webhooks ?? {}, {
+    secret: options.jwtSecret,
+    now,
+    log: app.log,
+  });
+  app.decorate('webhooks', webhooks);
+  app.addHook('onReady', () => webhooks.start());
+  app.addHook('onClose', () => webhooks.stop());
+  const push = pushService(db, options.push ?? {}, { now, log: app.log });
+  app.decorate('push', push);
+  app.addHook('onReady', () => push.start());
+  app.addHook('onClose', () => push.stop());
   const deps = {
     mail,
+    webhooks,
     db,
     dialect,
     cache,
@@ -203,11 +231,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
     signIn,
     now,
     clock: campusClock(db, cache, now),
+    sso: ssoService({ db, auth, config: options.sso, now, log: app.log }),
     tokens: new TokenService(options.jwtSecret),
     signer: signerFor(options.jwtSecret),
     live,
     streamSlots: new StreamSlots(resolveStreamLimits(options.streamLimits)),
-    notify: notifier(db, live, app.log, mail, options.locale, cache),
+    notify: notifier(db, live, app.log, mail, options.locale, cache, push),
+    push,
     lifecycle,
     metrics: { registry, allowed: addressList(options.metricsAllow ?? DEFAULT_METRICS_ALLOW) },
   };

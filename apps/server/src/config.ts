@@ -13,6 +13,8 @@ import type { StreamLimits } from './features/notifications/stream-slots';
 import { addressProblem } from './lib/address-list';
 import { OWNER_ONLY_DIR } from './lib/file-modes';
 import { DEFAULT_POOL_SIZE } from './db/index';
+import { pushConfig, type PushOptions } from './features/push/config';
+import { resolveSsoConfig, SSO_ENV, type SsoConfig } from './features/sso/config';
 
 const perHour = (fallback: number) => z.coerce.number().int().min(1).max(1_000_000_000).default(fallback);
 
@@ -50,6 +52,7 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http(s):// URL' }).optional(),
   READ_CACHE: z.enum(['on', 'off'], { error: 'READ_CACHE must be on or off' }).default('on'),
+  WEBHOOKS_ALLOW_PRIVATE: z.enum(['0', '1'], { error: 'WEBHOOKS_ALLOW_PRIVATE must be 0 or 1' }).default('0'),
   CAMPUS_LOCALE: z
     .string()
     .regex(/^[a-z]{2,3}-[A-Z]{2}$/, 'CAMPUS_LOCALE must be a language and region, such as en-IN')
@@ -73,6 +76,7 @@ const EnvSchema = z.object({
       return entries;
     }),
   DRAIN_SECONDS: z.coerce.number().int().min(1).max(3600).default(20),
+  ...SSO_ENV,
 });
 
 /**
@@ -117,6 +121,8 @@ export interface Config {
   streamLimits: StreamLimits;
   /** Whether answers of reads are kept in memory (off: every read goes to the database, to measure it). */
   readCache: boolean;
+  /** Webhooks may go to private, loopback and link-local addresses (decision record 0085). */
+  webhooksAllowPrivate: boolean;
   /** How the web app writes dates, times and numbers (a BCP 47 language and region). */
   locale: string;
   /** Addresses and CIDRs that may read /metrics (directly, not through a proxy). */
@@ -125,6 +131,10 @@ export interface Config {
   drainSeconds: number;
   /** Email; off unless SMTP_URL and MAIL_FROM are both set (decision record 0034). */
   mail: { smtpUrl: string | undefined; from: string | undefined; publicUrl: string | undefined };
+  /** Web Push: VAPID keys and subject, when given (decision record 0088). */
+  push: PushOptions;
+  /** Single sign-on with OpenID Connect (OIDC_*, SSO_*); off unless OIDC_ISSUER is set (record 0086). */
+  sso: SsoConfig | undefined;
 }
 
 /** Reads the secret from DATA_DIR, creating it (owner-only) on first use. */
@@ -149,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\nPUBLIC_URL: needed when SMTP_URL is set, for the links in mails (e.g. https://portal.example.edu)',
     );
   }
+  const sso = resolveSsoConfig(e);
   const dataDir = resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true, mode: OWNER_ONLY_DIR });
   return {
@@ -179,9 +190,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       memoryMb: e.STREAMS_MEMORY_MB,
     }),
     readCache: e.READ_CACHE === 'on',
+    webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE === '1',
     locale: e.CAMPUS_LOCALE,
     metricsAllow: e.METRICS_ALLOW,
     drainSeconds: e.DRAIN_SECONDS,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, publicUrl: e.PUBLIC_URL },
+    push: pushConfig(env, e.PUBLIC_URL),
+    sso,
   };
 }

@@ -28,6 +28,9 @@ export async function startServer(config: Config, logger: FastifyServerOptions['
       lifecycle,
       metricsAllow: config.metricsAllow,
       mail: { ...config.mail, pollMs: 5_000 },
+      webhooks: { allowPrivate: config.webhooksAllowPrivate, pollMs: 2_000 },
+      push: { ...config.push, pollMs: 5_000 },
+      ...(config.sso ? { sso: config.sso } : {}),
     });
     const stopPruning = schedulePruning(
       handle.db,
@@ -40,8 +43,9 @@ export async function startServer(config: Config, logger: FastifyServerOptions['
       {
         db: handle.db,
         now: Date.now,
-        notify: notifier(handle.db, handle.live, app.log, app.mail),
+        notify: notifier(handle.db, handle.live, app.log, app.mail, undefined, undefined, app.push),
         mail: app.mail,
+        webhooks: app.webhooks,
       },
       app.log,
     );

@@ -13,6 +13,7 @@ import {
   CROSS_SITE,
   createStudent,
   createGuard,
+  createGuardian,
   createTeacher,
   injectRoute,
   login,
@@ -22,15 +23,15 @@ import {
   type StudentPerson,
 } from './fixtures';
 
-type Caller = 'anonymous' | 'student' | 'otherStudent' | 'teacher' | 'admin' | 'guard';
-const CALLERS: Caller[] = ['anonymous', 'student', 'otherStudent', 'teacher', 'admin', 'guard'];
+type Caller = 'anonymous' | 'student' | 'otherStudent' | 'teacher' | 'admin' | 'guard' | 'guardian';
+const CALLERS: Caller[] = ['anonymous', 'student', 'otherStudent', 'teacher', 'admin', 'guard', 'guardian'];
 /** Every role but the gate's. */
 const ANY = ['student', 'teacher', 'admin'] as const;
-/** Every role, the guard's too: the session, the inbox and one's own contact details. */
-const EVERYONE = ['student', 'teacher', 'admin', 'guard'] as const;
+/** Every role, the guard's and the guardian's too: the session, the inbox and one's own contact details. */
+const EVERYONE = ['student', 'teacher', 'admin', 'guard', 'guardian'] as const;
 const STAFF = ['teacher', 'admin'] as const;
 const GATE = ['guard', 'admin'] as const;
-type Expectation = 'public' | readonly ('student' | 'teacher' | 'admin' | 'guard')[];
+type Expectation = 'public' | readonly ('student' | 'teacher' | 'admin' | 'guard' | 'guardian')[];
 
 /** Who may call each route. Routes taking a roll number are also owner-checked for students. */
 const EXPECTED: Record<string, Expectation> = {
@@ -41,6 +42,10 @@ const EXPECTED: Record<string, Expectation> = {
   'GET /metrics': 'public',
   'GET /api/demo-accounts': 'public',
   'POST /api/login': 'public',
+  'GET /api/auth/sso/status': 'public',
+  'GET /api/auth/sso': 'public',
+  'GET /api/auth/sso/callback': 'public',
+  'POST /api/auth/sso/session': EVERYONE,
   'POST /api/support-add': 'public',
   'GET /questions': 'public',
   'GET /*': 'public',
@@ -184,6 +189,14 @@ const EXPECTED: Record<string, Expectation> = {
   'GET /api/mail/status': 'public',
   'GET /api/mail/settings': EVERYONE,
   'PUT /api/mail/settings': EVERYONE,
+  'GET /api/push/key': EVERYONE,
+  'GET /api/push/subscriptions': EVERYONE,
+  'POST /api/push/subscriptions': EVERYONE,
+  'DELETE /api/push/subscriptions': EVERYONE,
+  'PUT /api/push/subscriptions/:id': EVERYONE,
+  'DELETE /api/push/subscriptions/:id': EVERYONE,
+  'GET /api/profile/language': EVERYONE,
+  'PUT /api/profile/language': EVERYONE,
   'GET /api/mail/guardian-settings': ['admin'],
   'PUT /api/mail/guardian-settings': ['admin'],
   'GET /api/mail/unsubscribe': 'public',
@@ -209,6 +222,25 @@ const EXPECTED: Record<string, Expectation> = {
   'GET /api/api-clients': ['admin'],
   'POST /api/api-clients': ['admin'],
   'DELETE /api/api-clients/:id': ['admin'],
+  'GET /api/admin/webhooks': ['admin'],
+  'POST /api/admin/webhooks': ['admin'],
+  'PUT /api/admin/webhooks/:id': ['admin'],
+  'DELETE /api/admin/webhooks/:id': ['admin'],
+  'POST /api/admin/webhooks/:id/rotate': ['admin'],
+  'GET /api/admin/webhooks/:id/deliveries': ['admin'],
+  'POST /api/admin/webhooks/:id/deliveries/:deliveryId/resend': ['admin'],
+  'GET /api/guardians': ['admin'],
+  'POST /api/guardians': ['admin'],
+  'POST /api/guardians/:guardianId/reset-password': ['admin'],
+  'PUT /api/guardians/:guardianId/students/:rollNo': ['admin'],
+  'DELETE /api/guardians/:guardianId/students/:rollNo': ['admin'],
+  'GET /api/student-guardians/:rollNo': ANY,
+  'POST /api/guardian/code': 'public',
+  'POST /api/guardian/sign-in': 'public',
+  'GET /api/guardian/children': ['guardian'],
+  'GET /api/guardian/children/:rollNo': ['guardian'],
+  'POST /api/guardian/children/:rollNo/absence': ['guardian'],
+  'PUT /api/guardian/password': ['guardian'],
 };
 
 let t: TestApp;
@@ -218,23 +250,28 @@ let people: {
   teacher: Person;
   admin: Person;
   guard: Person;
+  /** A guardian of `student`: routes taking a roll number reach their own child. */
+  guardian: Person;
 };
 /** Whom the admin's account changes (a password reset) reach, so that the callers keep signing in. */
-let spare: { student: StudentPerson; teacher: Person; guard: Person };
+let spare: { student: StudentPerson; teacher: Person; guard: Person; guardian: Person };
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.handle.db;
+  const student = await createStudent(db, { group: 'M-1' });
   people = {
-    student: await createStudent(db, { group: 'M-1' }),
+    student,
     otherStudent: await createStudent(db, { group: 'M-1' }),
     teacher: await createTeacher(db, { groups: ['M-1'] }),
     admin: await createAdmin(db),
     guard: await createGuard(db),
+    guardian: await createGuardian(db, [student.rollNo]),
   };
   spare = {
     student: await createStudent(db, { group: 'M-2' }),
     teacher: await createTeacher(db, { groups: [] }),
     guard: await createGuard(db),
+    guardian: await createGuardian(db),
   };
 });
 afterAll(() => t.close());
@@ -250,6 +287,7 @@ function fillPath(url: string, token: string): string {
     .replace(':rollNo', String((managed ? spare.student : people.student).rollNo))
     .replace(':teacherId', String((managed ? spare.teacher : people.teacher).loginId))
     .replace(':guardId', String((managed ? spare.guard : people.guard).loginId))
+    .replace(':guardianId', String(spare.guardian.loginId))
     .replace(':name', 'M-1')
     .replace(':status', 'pending')
     .replace(':token', token)

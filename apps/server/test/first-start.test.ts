@@ -55,9 +55,11 @@ describe('the demo campus', () => {
     const env = await newCampus();
     await withServer(env, async (server) => {
       expect(server.seeded).toBe(true);
-      expect(await demoAccounts(server)).toEqual([900001, 700001, 500001, 500002, 230001, 230002, 230003]);
+      expect(await demoAccounts(server)).toEqual([
+        900001, 700001, 800001, 500001, 500002, 230001, 230002, 230003,
+      ]);
     });
-    // Seeding hashes 68 passwords.
+    // Seeding hashes 69 passwords.
   }, 60_000);
 
   it('is never listed on a real campus restarted without SEED=none, though its admin is 900001', async () => {

@@ -250,3 +250,38 @@ export async function createGuard(db: Db, options: { name?: string } = {}): Prom
     .execute();
   return person;
 }
+
+/** A guardian (decision record 0091), linked to `children` by roll number. */
+export async function createGuardian(db: Db, children: readonly number[] = []): Promise<Person> {
+  const n = next();
+  const loginId = 650000 + n;
+  const accountId = newId();
+  const person = { accountId, loginId, name: `Guardian ${n}`, email: `guardian${n}@test.example.org` };
+  await db
+    .insertInto('accounts')
+    .values({
+      id: accountId,
+      login_id: loginId,
+      role: 'guardian',
+      password_hash: await passwordHash(),
+      created_at: nowIso(),
+    })
+    .execute();
+  await db
+    .insertInto('guardians')
+    .values({
+      account_id: accountId,
+      name: person.name,
+      email: person.email,
+      phone_no: null,
+      created_at: nowIso(),
+    })
+    .execute();
+  for (const rollNo of children) {
+    await db
+      .insertInto('guardian_links')
+      .values({ guardian_account_id: accountId, roll_no: rollNo, relation: 'Mother', created_at: nowIso() })
+      .execute();
+  }
+  return person;
+}

@@ -12,6 +12,7 @@ import {
   bearer,
   createAdmin,
   createGuard,
+  createGuardian,
   createStudent,
   createTeacher,
   injectRoute,
@@ -59,8 +60,12 @@ const TABLES = [
   'holidays',
   'lecture_marks',
   'api_clients',
+  'webhook_endpoints',
+  'webhook_deliveries',
   'course_totals',
   'calendar_feeds',
+  'push_subscriptions',
+  'push_queue',
 ];
 const FIELDS = [
   'userId',
@@ -202,11 +207,13 @@ beforeAll(async () => {
   const teacher = await createTeacher(db, { groups: ['H-1'] });
   const admin = await createAdmin(db);
   const guard = await createGuard(db);
+  const guardian = await createGuardian(db, [student.rollNo]);
   Object.assign(loginIds, {
     student: student.loginId,
     teacher: teacher.loginId,
     admin: admin.loginId,
     guard: guard.loginId,
+    guardian: guardian.loginId,
   });
   // Malformed sign-ins count against their client (record 0024): signed in once before them, each
   // person's client is known, so the hostile bodies sent to /api/login do not lock out the sign-ins

@@ -27,6 +27,7 @@ const DAYS = 2010;
 const GROUP = 'LIST-1';
 const MARK_DATE = '2031-01-06';
 const MARKER = 'zq-listed';
+const ENDPOINT = newId();
 const ACTOR = 424242;
 
 let t: TestApp;
@@ -128,6 +129,66 @@ beforeAll(async () => {
       phone_no: null,
       email: `classmate${i}@list.example.edu`,
       group_name: GROUP,
+    })),
+  );
+  // Guardians (admin list) and a webhook endpoint's delivery log.
+  const guardians = range(ROWS).map((i) => ({ id: newId(), loginId: 660_000 + i }));
+  await insertAll(
+    db,
+    'accounts',
+    guardians.map((g) => ({
+      id: g.id,
+      login_id: g.loginId,
+      role: 'guardian' as const,
+      password_hash: 'not-a-login',
+      created_at: at(0),
+    })),
+  );
+  await insertAll(
+    db,
+    'guardians',
+    guardians.map((g, i) => ({
+      account_id: g.id,
+      name: `${MARKER} Guardian ${i}`,
+      email: `guardian${i}@list.example.org`,
+      phone_no: null,
+      created_at: at(i),
+    })),
+  );
+  await insertAll(db, 'webhook_endpoints', [
+    {
+      id: ENDPOINT,
+      url: 'https://registrar.example.edu/hooks',
+      description: MARKER,
+      kinds: 'notice.published',
+      enabled: 0,
+      secret: 'sealed',
+      previous_secret: null,
+      previous_until: null,
+      created_by: admin.accountId,
+      created_at: at(0),
+      updated_at: at(0),
+    },
+  ]);
+  await insertAll(
+    db,
+    'webhook_deliveries',
+    range(ROWS).map((i) => ({
+      id: newId(),
+      endpoint_id: ENDPOINT,
+      kind: 'notice.published',
+      body: '{}',
+      status: 'delivered',
+      attempts: 1,
+      next_attempt_at: at(i),
+      lease_owner: null,
+      lease_until: null,
+      response_status: 200,
+      duration_ms: 5,
+      last_error: null,
+      created_at: at(i),
+      last_attempt_at: at(i),
+      delivered_at: at(i),
     })),
   );
   await insertAll(
@@ -418,6 +479,13 @@ const LISTS: ListCase[] = [
   { route: '/api/notifications', url: () => '/api/notifications', as: 'student', atLeast: ROWS },
   { route: '/api/leave/mine', url: () => '/api/leave/mine', as: 'student', atLeast: ROWS },
   { route: '/api/leave', url: () => '/api/leave', as: 'teacher', atLeast: ROWS },
+  { route: '/api/guardians', url: () => `/api/guardians?search=${MARKER}`, as: 'admin', atLeast: ROWS },
+  {
+    route: '/api/admin/webhooks/:id/deliveries',
+    url: () => `/api/admin/webhooks/${ENDPOINT}/deliveries`,
+    as: 'admin',
+    atLeast: ROWS,
+  },
 ];
 
 const withQuery = (url: string, query: string) => `${url}${url.includes('?') ? '&' : '?'}${query}`;

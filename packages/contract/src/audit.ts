@@ -31,6 +31,9 @@ export const AUDIT_KINDS = [
   'gate.return',
   'guard.create',
   'guard.update',
+  'guardian.create',
+  'guardian.link',
+  'guardian.unlink',
   'query.submit',
   'query.solution',
   'query.like',
@@ -62,6 +65,11 @@ export const AUDIT_KINDS = [
   'api_client.create',
   'api_client.revoke',
   'api_client.use',
+  'webhook.create',
+  'webhook.update',
+  'webhook.rotate',
+  'webhook.delete',
+  'webhook.resend',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -95,6 +103,9 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'gate.return': 'Returned to campus',
   'guard.create': 'Guard added',
   'guard.update': 'Guard edited',
+  'guardian.create': 'Guardian added',
+  'guardian.link': 'Guardian linked to a student',
+  'guardian.unlink': 'Guardian unlinked from a student',
   'query.submit': 'Query asked',
   'query.solution': 'Query answered',
   'query.like': 'Query liked or unliked',
@@ -126,6 +137,11 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'api_client.create': 'Integration created',
   'api_client.revoke': 'Integration revoked',
   'api_client.use': 'Integration used the API',
+  'webhook.create': 'Webhook endpoint added',
+  'webhook.update': 'Webhook endpoint changed',
+  'webhook.rotate': 'Webhook secret rotated',
+  'webhook.delete': 'Webhook endpoint deleted',
+  'webhook.resend': 'Webhook delivery sent again',
 };
 
 /** The label of a kind; a kind this version does not know (an older log's) reads as words. */

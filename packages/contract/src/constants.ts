@@ -9,8 +9,11 @@ export const PERFORMANCE_SEMESTERS = 4;
 /** Below this attendance percentage a student is warned (the usual university threshold). */
 export const ATTENDANCE_WARNING_PERCENT = 75;
 
-/** `guard`: the gate desk, who checks passes at the gate and records exits and returns. */
-export const ROLES = ['student', 'teacher', 'admin', 'guard'] as const;
+/**
+ * `guard`: the gate desk, who checks passes at the gate and records exits and returns.
+ * `guardian`: a parent or guardian, who sees only the students linked to them (decision record 0091).
+ */
+export const ROLES = ['student', 'teacher', 'admin', 'guard', 'guardian'] as const;
 export type Role = (typeof ROLES)[number];
 /** The roles that read the campus's notices, syllabus, queries and people: every role but the gate's. */
 export const CAMPUS_ROLES = ['student', 'teacher', 'admin'] as const;

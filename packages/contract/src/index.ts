@@ -34,3 +34,8 @@ export * from './timetable.js';
 export * from './lecture-attendance.js';
 export * from './api-clients.js';
 export * from './privacy.js';
+export * from './webhooks.js';
+export * from './push.js';
+export * from './sso.js';
+export * from './language.js';
+export * from './guardians.js';

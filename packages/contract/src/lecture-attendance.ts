@@ -26,6 +26,15 @@ export const LectureMarkInputSchema = z
       .max(MAX_LATE_MINUTES, { error: `must be at most ${MAX_LATE_MINUTES}` })
       .optional(),
     overrideLeave: z.boolean({ error: 'must be true or false' }).optional(),
+    /**
+     * The student's mark the sender saw before this change (null: none), for marks made offline and
+     * sent later. When given and the lecture now holds another mark for the student, neither this
+     * one nor any other of the request is saved: the answer is 409 with both (LectureMarkConflict).
+     */
+    was: z
+      .enum(LECTURE_STATUSES, { error: 'must be Present, Absent, Late, On leave or null' })
+      .nullable()
+      .optional(),
   })
   .refine((r) => r.status === 'Late' || r.lateMinutes === undefined, {
     path: ['lateMinutes'],
@@ -66,6 +75,25 @@ export const LectureMarkAnswerSchema = z.object({
   overridden: z.array(z.object({ studentId: z.number(), status: z.enum(LECTURE_STATUSES) })).optional(),
 });
 export type LectureMarkAnswer = z.infer<typeof LectureMarkAnswerSchema>;
+
+/** A mark sent with `was` whose student was marked meanwhile by someone else: theirs and the sender's. */
+export const LectureMarkConflictSchema = z.object({
+  message: z.string(),
+  conflicts: z.array(
+    z.object({
+      studentId: z.number(),
+      /** What the sender saw. */
+      was: z.enum(LECTURE_STATUSES).nullable(),
+      /** What the lecture holds now, and when it was marked. */
+      theirs: z.enum(LECTURE_STATUSES).nullable(),
+      theirsLateMinutes: z.number().nullable(),
+      markedAt: z.string().nullable(),
+      /** What the sender would save. */
+      yours: z.enum(LECTURE_STATUSES),
+    }),
+  ),
+});
+export type LectureMarkConflict = z.infer<typeof LectureMarkConflictSchema>;
 
 /** Lecture marks counted for one student in one course. */
 export interface CourseCounts {

@@ -48,6 +48,8 @@ export const MAIL_KINDS_BY_ROLE = {
   admin: ['supportMessages'],
   // A guard is told nothing by mail: the desk is their one screen.
   guard: [],
+  // A guardian hears of their children through the guardian mails (decision record 0091).
+  guardian: [],
 } as const satisfies Record<string, readonly MailKind[]>;
 
 const ModeSchema = z.enum(MAIL_MODES, { error: 'must be now, digest or off' });

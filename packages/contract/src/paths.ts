@@ -67,6 +67,13 @@ export const PATHS = {
   guard: {
     desk: '/guard/desk',
   },
+  guardian: {
+    home: '/guardian/children',
+    /** A guardian's own details and mail choices are on their one screen. */
+    profile: '/guardian/children',
+    /** The guardian's way in: a one-time code sent to their address (outside the area, signed out). */
+    codeSignIn: '/guardian-sign-in',
+  },
 } as const;
 
 export const ROLE_HOME: Record<Role, string> = {
@@ -74,6 +81,7 @@ export const ROLE_HOME: Record<Role, string> = {
   teacher: PATHS.teacher.home,
   admin: PATHS.admin.home,
   guard: PATHS.guard.desk,
+  guardian: PATHS.guardian.home,
 };
 
 /**

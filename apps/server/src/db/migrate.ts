@@ -45,6 +45,11 @@ import * as calendarFeeds from './migrations/0043-calendar-feeds';
 import * as timetableChanges from './migrations/0044-timetable-changes';
 import * as apiClients from './migrations/0045-api-clients';
 import * as erasure from './migrations/0046-erasure';
+import * as webhooks from './migrations/0047-webhooks';
+import * as sso from './migrations/0048-sso';
+import * as push from './migrations/0050-push';
+import * as language from './migrations/0051-language';
+import * as guardians from './migrations/0052-guardians';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -90,6 +95,11 @@ const migrations: Record<string, Migration> = {
   '0044-timetable-changes': timetableChanges,
   '0045-api-clients': apiClients,
   '0046-erasure': erasure,
+  '0047-webhooks': webhooks,
+  '0048-sso': sso,
+  '0050-push': push,
+  '0051-language': language,
+  '0052-guardians': guardians,
 };
 
 /** The migration that creates the schema: it runs on the first start of a new database only. */

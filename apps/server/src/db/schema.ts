@@ -3,6 +3,10 @@ import type { AttendanceStatus, CgpaSource, GatePassStatus, LeaveStatus, Role } 
 import type { Generated } from 'kysely';
 import type { TimetableTables } from './schema-timetable';
 import type { IntegrationTables } from './schema-integrations';
+import type { WebhookTables } from './schema-webhooks';
+import type { PushTables } from './schema-push';
+import type { SsoTables } from './schema-sso';
+import type { GuardianTables } from './schema-guardians';
 
 export interface AccountsTable {
   id: string;
@@ -16,6 +20,8 @@ export interface AccountsTable {
   must_change_password: Generated<number>;
   /** When an admin erased the person's data (migration 0046): the account stays, under a pseudonym. */
   erased_at: Generated<string | null>;
+  /** The language the person reads the portal in, 'en' or 'hi' (migration 0051). */
+  language: Generated<string>;
 }
 export interface SessionsTable {
   id: string;
@@ -393,7 +399,8 @@ export interface GuardianOptoutsTable {
   created_at: string;
 }
 
-export interface Database extends TimetableTables, IntegrationTables {
+export interface Database
+  extends TimetableTables, IntegrationTables, PushTables, WebhookTables, SsoTables, GuardianTables {
   accounts: AccountsTable;
   sessions: SessionsTable;
   rate_limits: RateLimitsTable;

@@ -33,6 +33,7 @@ export const LEAF_TABLES: ReadonlySet<string> = new Set([
   'query_likes',
   'rate_limits',
   'sessions',
+  'webhook_deliveries',
 ]);
 
 /**

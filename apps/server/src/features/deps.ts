@@ -15,6 +15,9 @@ import type { MailService } from './mail/service';
 import type { Notifier } from './notifications/notifier';
 import type { StreamSlots } from './notifications/stream-slots';
 import type { CampusClock } from './timetable/settings';
+import type { WebhookService } from './webhooks/index';
+import type { PushService } from './push/service';
+import type { SsoService } from './sso/service';
 
 export interface FeatureDeps {
   db: Db;
@@ -44,8 +47,14 @@ export interface FeatureDeps {
   signer: Signer;
   /** The time, in ms since the epoch: tests move it instead of waiting. */
   now: () => number;
+  /** Web Push: the campus's keys, each person's devices and the push queue (record 0088). */
+  push: PushService;
+  /** Signed webhooks: events queued with the changes they tell of, and the queue (record 0085). */
+  webhooks: WebhookService;
   /** The term and the campus's day in its own time zone (a setting), kept in memory. */
   clock: CampusClock;
+  /** Single sign-on with OpenID Connect, or its stand-in when the campus has none (record 0086). */
+  sso: SsoService;
 }
 
 export type Feature = (app: App, deps: FeatureDeps) => Promise<void>;

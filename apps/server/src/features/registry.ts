@@ -29,6 +29,11 @@ import { timetableRoutes } from './timetable/routes';
 import { exportRoutes } from './transfer/export-routes';
 import { importRoutes } from './transfer/import-routes';
 import { integrationsRoutes } from './integrations/routes';
+import { webhooksRoutes } from './webhooks/routes';
+import { pushRoutes } from './push/routes';
+import { ssoRoutes } from './sso/routes';
+import { languageRoutes } from './language/routes';
+import { guardiansRoutes } from './guardians/routes';
 
 export const FEATURES: Feature[] = [
   healthRoutes,
@@ -36,6 +41,7 @@ export const FEATURES: Feature[] = [
   // First, so its hook sees every route registered after it.
   auditRoutes,
   authRoutes,
+  ssoRoutes,
   peopleRoutes,
   peopleAdminRoutes,
   groupsRoutes,
@@ -59,6 +65,10 @@ export const FEATURES: Feature[] = [
   exportRoutes,
   notificationsRoutes,
   mailRoutes,
+  pushRoutes,
   privacyRoutes,
   integrationsRoutes,
+  webhooksRoutes,
+  languageRoutes,
+  guardiansRoutes,
 ];

@@ -21,8 +21,11 @@ function pageFor(webDist: string, locale: string): string {
   );
 }
 
-/** The role areas' addresses: `/student/…`, `/teacher/…`, `/admin/…`, `/guard/…`. */
-const AREA_PATH = /^(student|teacher|admin|guard)(\/|$)/;
+/** Types the static file server may not know: the web app manifest's. */
+const OWN_TYPES: Record<string, string> = { '.webmanifest': 'application/manifest+json' };
+
+/** The role areas' addresses: `/student/…`, `/teacher/…`, `/admin/…`, `/guard/…`, `/guardian/…`. */
+const AREA_PATH = /^(student|teacher|admin|guard|guardian)(\/|$)/;
 
 interface Preloads {
   modules?: string[];
@@ -79,8 +82,12 @@ export async function registerSpa(app: FastifyInstance, webDist: string, locale 
     if (!built) throw notFound('The web app is not built: run `npm run build`.');
     if (files.has(path) && path !== 'index.html') {
       const immutable = path.startsWith('assets/');
+      // Every other file, the service worker (sw.js) and the manifest among them, is checked with
+      // the server on each use: a new version reaches the browser at its next visit (record 0087).
       reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       reply.header('vary', 'accept-encoding');
+      const type = OWN_TYPES[path.slice(path.lastIndexOf('.'))];
+      if (type) reply.type(type);
       return reply.sendFile(path, { cacheControl: false });
     }
     reply.header('cache-control', 'no-cache');

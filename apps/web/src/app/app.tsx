@@ -33,15 +33,32 @@ const ResetPasswordPage = lazy(() =>
 const VerifyEmailPage = lazy(() =>
   import('../features/mail/pages/verify-email-page').then((m) => ({ default: m.VerifyEmailPage })),
 );
+const GuardianCodePage = lazy(() =>
+  import('../features/guardians/pages/guardian-code-page').then((m) => ({ default: m.GuardianCodePage })),
+);
 const Area = readyLazy(loadArea);
 
 const queryClient = new QueryClient({
   // Live updates reload what changed; focus and a regained network refetch what they could not say.
+  // Offline, a query still asks once: the service worker answers with what it kept (record 0087).
   defaultOptions: {
-    queries: { retry: 1, refetchOnWindowFocus: true, refetchOnReconnect: true, staleTime: 30_000 },
+    queries: {
+      retry: 1,
+      refetchOnWindowFocus: true,
+      refetchOnReconnect: true,
+      staleTime: 30_000,
+      networkMode: 'offlineFirst',
+    },
   },
 });
 void preloadScreen(queryClient, window.location.pathname);
+// The first visit's answers came before the service worker: once it controls the page, they are read
+// again through it, so that the screens seen so far open offline too (decision record 0087).
+if (typeof navigator.serviceWorker !== 'undefined' && !navigator.serviceWorker.controller) {
+  navigator.serviceWorker.addEventListener('controllerchange', () => void queryClient.refetchQueries(), {
+    once: true,
+  });
+}
 
 /** The pages outside the role areas: the skip link first, then the page as the main region. */
 function PublicLayout() {
@@ -70,6 +87,7 @@ export function App() {
                 <Route path={PATHS.forgotPassword} element={<ForgotPasswordPage />} />
                 <Route path={PATHS.resetPassword} element={<ResetPasswordPage />} />
                 <Route path={PATHS.verifyEmail} element={<VerifyEmailPage />} />
+                <Route path={PATHS.guardian.codeSignIn} element={<GuardianCodePage />} />
                 <Route
                   path="*"
                   element={
@@ -83,6 +101,7 @@ export function App() {
               <Route path="/teacher/*" element={<Area role="teacher" />} />
               <Route path="/admin/*" element={<Area role="admin" />} />
               <Route path="/guard/*" element={<Area role="guard" />} />
+              <Route path="/guardian/*" element={<Area role="guardian" />} />
             </Routes>
           </Suspense>
         </BrowserRouter>

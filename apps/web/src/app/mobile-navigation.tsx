@@ -2,6 +2,7 @@
 import { Drawer, NavLink, Stack } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { NavGlyph } from './nav-icons';
+import type { ShellWords } from '../i18n/shell';
 import { isCurrent, type NavItem } from './navigation';
 
 export default function MobileNavigation({
@@ -9,16 +10,25 @@ export default function MobileNavigation({
   profilePath,
   opened,
   onClose,
+  words,
 }: {
   items: NavItem[];
   profilePath: string;
+  /** The drawer's words in the area's language. */
+  words?: Pick<ShellWords, 'navigation' | 'mobile' | 'viewProfile'>;
   opened: boolean;
   onClose: () => void;
 }) {
   const location = useLocation();
   return (
-    <Drawer opened={opened} onClose={onClose} title="Navigation" size="xs" hiddenFrom="lg">
-      <Stack gap={2} component="nav" aria-label="Mobile">
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      title={words?.navigation ?? 'Navigation'}
+      size="xs"
+      hiddenFrom="lg"
+    >
+      <Stack gap={2} component="nav" aria-label={words?.mobile ?? 'Mobile'}>
         {items.map((item) => {
           const current = isCurrent(item, location.pathname);
           return (
@@ -34,7 +44,12 @@ export default function MobileNavigation({
             />
           );
         })}
-        <NavLink component={Link} to={profilePath} label="View Profile" onClick={onClose} />
+        <NavLink
+          component={Link}
+          to={profilePath}
+          label={words?.viewProfile ?? 'View Profile'}
+          onClick={onClose}
+        />
       </Stack>
     </Drawer>
   );

@@ -25,6 +25,8 @@ export type NavIcon =
 
 export interface NavItem {
   label: string;
+  /** The label's key in the common catalogue, on the areas whose words are translated (record 0090). */
+  labelKey?: string;
   to: string;
   icon: NavIcon;
   /** Other addresses of the same screen, where the item also shows as the current page. */
@@ -44,16 +46,21 @@ export function isCurrent(item: NavItem, pathname: string): boolean {
 
 export const NAVIGATION: Record<Role, NavItem[]> = {
   student: [
-    { label: 'Home', icon: 'home', to: PATHS.student.home },
-    { label: 'Syllabus', icon: 'book', to: PATHS.student.syllabus },
-    { label: 'Performance', icon: 'chart', to: PATHS.student.performance },
-    { label: 'Attendance', icon: 'calendar', to: PATHS.student.attendance },
-    { label: 'Courses', icon: 'report', to: PATHS.student.courses, rank: 2 },
-    { label: 'Gatepass', icon: 'ticket', to: PATHS.student.gatepass },
-    { label: 'Leave', icon: 'leave', to: PATHS.student.leave, rank: 2 },
-    { label: 'Queries', icon: 'question', to: PATHS.student.queries },
-    { label: 'Contact Teachers', icon: 'mail', to: PATHS.student.contactTeachers },
-    { label: 'Help', icon: 'help', to: PATHS.student.help },
+    { label: 'Home', labelKey: 'nav.home', icon: 'home', to: PATHS.student.home },
+    { label: 'Syllabus', labelKey: 'nav.syllabus', icon: 'book', to: PATHS.student.syllabus },
+    { label: 'Performance', labelKey: 'nav.performance', icon: 'chart', to: PATHS.student.performance },
+    { label: 'Attendance', labelKey: 'nav.attendance', icon: 'calendar', to: PATHS.student.attendance },
+    { label: 'Courses', labelKey: 'nav.courses', icon: 'report', to: PATHS.student.courses, rank: 2 },
+    { label: 'Gatepass', labelKey: 'nav.gatepass', icon: 'ticket', to: PATHS.student.gatepass },
+    { label: 'Leave', labelKey: 'nav.leave', icon: 'leave', to: PATHS.student.leave, rank: 2 },
+    { label: 'Queries', labelKey: 'nav.queries', icon: 'question', to: PATHS.student.queries },
+    {
+      label: 'Contact Teachers',
+      labelKey: 'nav.contactTeachers',
+      icon: 'mail',
+      to: PATHS.student.contactTeachers,
+    },
+    { label: 'Help', labelKey: 'nav.help', icon: 'help', to: PATHS.student.help },
   ],
   teacher: [
     { label: 'Home', icon: 'home', to: PATHS.teacher.home },
@@ -87,6 +94,7 @@ export const NAVIGATION: Record<Role, NavItem[]> = {
     { label: 'Help', icon: 'help', to: PATHS.admin.help },
   ],
   guard: [{ label: 'Gate Desk', icon: 'scan', to: PATHS.guard.desk }],
+  guardian: [{ label: 'My children', icon: 'users', to: PATHS.guardian.home }],
 };
 
 export const PROFILE_PATH: Record<Role, string> = {
@@ -94,6 +102,7 @@ export const PROFILE_PATH: Record<Role, string> = {
   teacher: PATHS.teacher.profile,
   admin: PATHS.admin.profile,
   guard: PATHS.guard.desk,
+  guardian: PATHS.guardian.home,
 };
 
 /** Where the bell in the top bar leads; a guard is sent no notifications, so the desk has no bell. */
@@ -102,4 +111,6 @@ export const NOTIFICATIONS_PATH: Record<Role, string | null> = {
   teacher: PATHS.teacher.notifications,
   admin: PATHS.admin.notifications,
   guard: null,
+  // A guardian hears of their children by mail; the children screen shows the rest.
+  guardian: null,
 };

@@ -16,6 +16,8 @@ import { CONTENT_ID, SkipLink } from '../components/skip-link';
 import { useLogout } from '../features/auth/api';
 import { Chatbot } from '../features/faq/components/chatbot';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
+import { useNavItems } from '../i18n/navigation';
+import { useShellWords } from '../i18n/shell';
 import { useLiveUpdates } from './live-updates';
 import { NavGlyph } from './nav-icons';
 import { useSelectedTabsInView } from './selected-tabs-in-view';
@@ -50,7 +52,18 @@ const sameLayout = (a: NavLayout, b: NavLayout) =>
  * items a role has. Hidden copies of the row (with and without icons) measure the items at the bar's
  * own font.
  */
-function TopNavigation({ items, pathname }: { items: NavItem[]; pathname: string }) {
+function TopNavigation({
+  items,
+  pathname,
+  main = 'Main',
+  more = 'More',
+}: {
+  items: NavItem[];
+  pathname: string;
+  /** The nav's name and the overflow menu's label, in the area's language. */
+  main?: string;
+  more?: string;
+}) {
   const navRef = useRef<HTMLDivElement>(null);
   const withIconsRef = useRef<HTMLDivElement>(null);
   const plainRef = useRef<HTMLDivElement>(null);
@@ -127,7 +140,7 @@ function TopNavigation({ items, pathname }: { items: NavItem[]; pathname: string
   if (!shown) return <div className="role-layout-nav" />;
   return (
     <div className="role-layout-nav" ref={navRef}>
-      <Group component="nav" aria-label="Main" gap={NAV_GAP} wrap="nowrap">
+      <Group component="nav" aria-label={main} gap={NAV_GAP} wrap="nowrap">
         {items.filter((item) => !hidden.has(item.to)).map((item) => link(item, isCurrent(item, pathname)))}
         {overflow.length > 0 && (
           <Menu position="bottom-end" withinPortal>
@@ -139,7 +152,7 @@ function TopNavigation({ items, pathname }: { items: NavItem[]; pathname: string
                 px={6}
                 className="role-layout-link"
               >
-                More
+                {more}
               </Button>
             </Menu.Target>
             <Menu.Dropdown>
@@ -179,7 +192,7 @@ function TopNavigation({ items, pathname }: { items: NavItem[]; pathname: string
             </Button>
           ))}
           <Button size="compact-sm" px={6} variant="subtle" tabIndex={-1} component="span">
-            More
+            {more}
           </Button>
         </div>
       ))}
@@ -193,7 +206,8 @@ export function RoleLayout({ session }: { session: Decoded }) {
   const navigate = useNavigate();
   const location = useLocation();
   const logout = useLogout();
-  const items = NAVIGATION[session.role];
+  const items = useNavItems(NAVIGATION[session.role]);
+  const words = useShellWords(session.role);
   const inbox = NOTIFICATIONS_PATH[session.role];
   const main = useRef<HTMLElement>(null);
   useSelectedTabsInView(main);
@@ -204,7 +218,7 @@ export function RoleLayout({ session }: { session: Decoded }) {
   return (
     <>
       <SkipLink />
-      <header className="role-layout-header">
+      <header className="role-layout-header" lang={words.lang}>
         <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="xs" wrap="nowrap">
             <Burger
@@ -216,12 +230,12 @@ export function RoleLayout({ session }: { session: Decoded }) {
               hiddenFrom="lg"
               size="sm"
               className="role-layout-burger"
-              aria-label="Open navigation"
+              aria-label={words.openNavigation}
             />
             <UnstyledButton
               component={Link}
               to={session.role === 'teacher' ? PATHS.signIn : ROLE_HOME[session.role]}
-              aria-label="Campus Portal home"
+              aria-label={words.home}
             >
               <Group gap={8} wrap="nowrap">
                 <Image src="/logo.svg" alt="" w={32} h={32} />
@@ -236,7 +250,7 @@ export function RoleLayout({ session }: { session: Decoded }) {
               </Group>
             </UnstyledButton>
           </Group>
-          <TopNavigation items={items} pathname={location.pathname} />
+          <TopNavigation items={items} pathname={location.pathname} main={words.main} more={words.more} />
           <Group gap="xs" wrap="nowrap">
             {/* The gate desk is a one-task screen for a queue: no chatbot there. */}
             {session.role !== 'guard' && <Chatbot />}
@@ -247,7 +261,7 @@ export function RoleLayout({ session }: { session: Decoded }) {
                   variant="default"
                   // The name says what the button shows at every width (the full name, or on a phone
                   // its initials), so that a voice command naming what is seen finds it (WCAG 2.5.3).
-                  aria-label={`Profile menu for ${session.name} (${initials(session.name)})`}
+                  aria-label={words.profileMenu(session.name, initials(session.name))}
                   className="role-layout-profile"
                   px="sm"
                 >
@@ -260,10 +274,10 @@ export function RoleLayout({ session }: { session: Decoded }) {
               <Menu.Dropdown>
                 <Menu.Label>{session.name}</Menu.Label>
                 <Menu.Item component={Link} to={PROFILE_PATH[session.role]}>
-                  View Profile
+                  {words.viewProfile}
                 </Menu.Item>
                 <Menu.Item color="red.8" onClick={signOut}>
-                  Logout
+                  {words.logout}
                 </Menu.Item>
               </Menu.Dropdown>
             </Menu>
@@ -275,12 +289,13 @@ export function RoleLayout({ session }: { session: Decoded }) {
           <MobileNavigation
             items={items}
             profilePath={PROFILE_PATH[session.role]}
+            words={words}
             opened={opened}
             onClose={close}
           />
         </Suspense>
       )}
-      <main className="role-layout-main" id={CONTENT_ID} tabIndex={-1} ref={main}>
+      <main className="role-layout-main" id={CONTENT_ID} tabIndex={-1} ref={main} lang={words.lang}>
         <div className="role-layout-page">
           <Suspense fallback={<LoadingState />}>
             <Outlet />

@@ -267,6 +267,13 @@ const DEFINED: Record<Role, Screen[]> = {
       load: () => import('../features/gate/pages/gate-desk-page').then((m) => m.GateDeskPage),
     },
   ],
+  guardian: [
+    {
+      path: inArea(PATHS.guardian.home),
+      load: () =>
+        import('../features/guardians/pages/guardian-children-page').then((m) => m.GuardianChildrenPage),
+    },
+  ],
 };
 
 /** Every screen, its code loaded once: the page's first request for it and its route share one load. */
@@ -280,7 +287,8 @@ export const SCREENS = Object.fromEntries(
 /** The role and screen an address belongs to, e.g. /student/home → student's home screen. */
 export function screenAt(pathname: string): { role: Role; screen: Screen } | undefined {
   const [, area = '', ...rest] = pathname.split('/');
-  if (area !== 'student' && area !== 'teacher' && area !== 'admin' && area !== 'guard') return undefined;
+  if (area !== 'student' && area !== 'teacher' && area !== 'admin' && area !== 'guard' && area !== 'guardian')
+    return undefined;
   const path = rest.join('/').replace(/\/+$/, '');
   const screen = SCREENS[area].find((s) => s.path === path);
   return screen && { role: area, screen };

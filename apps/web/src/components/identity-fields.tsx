@@ -9,11 +9,22 @@ export interface IdentityField {
   value: string | number | null | undefined;
 }
 
-export function IdentityFields({ fields, label = 'Sent as' }: { fields: IdentityField[]; label?: string }) {
+export function IdentityFields({
+  fields,
+  label = 'Sent as',
+  note = `${label} (from your account)`,
+  missing = 'Not Available',
+}: {
+  fields: IdentityField[];
+  label?: string;
+  /** The line above the fields, and the word for a missing value: a translated screen passes its own. */
+  note?: string;
+  missing?: string;
+}) {
   return (
     <section aria-label={label}>
       <Text size="sm" c="dimmed" mb={4}>
-        {label} (from your account)
+        {note}
       </Text>
       <SimpleGrid component="dl" cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing={6} m={0}>
         {fields.map(({ label: name, value }) => (
@@ -22,7 +33,7 @@ export function IdentityFields({ fields, label = 'Sent as' }: { fields: Identity
               {name}
             </Text>
             <Text component="dd" m={0} fw={500} style={{ overflowWrap: 'anywhere' }}>
-              {value === null || value === undefined || value === '' ? 'Not Available' : value}
+              {value === null || value === undefined || value === '' ? missing : value}
             </Text>
           </div>
         ))}

@@ -1,5 +1,6 @@
 /** The sign-in token, kept in localStorage under the key of SPEC §9, and why the last session ended. */
 import { TOKEN_STORAGE_KEY } from '@campus/contract';
+import { forgetAnswers, forgetPersonalData } from '../pwa/personal-data';
 
 /** Where the reason is kept for this tab, so that reloading the sign-in screen still gives it. */
 const ENDED_NOTICE_KEY = 'campusSessionEnded';
@@ -28,12 +29,16 @@ export const setToken = (token: string): void => {
   endedNotice = undefined;
   keepNotice(undefined);
   localStorage.setItem(TOKEN_STORAGE_KEY, token);
+  // What the device kept of anyone else goes (decision record 0087).
+  void forgetPersonalData(token);
 };
 /** Signs out on purpose: no reason to give. */
 export const clearToken = (): void => {
   endedNotice = undefined;
   keepNotice(undefined);
   localStorage.removeItem(TOKEN_STORAGE_KEY);
+  // Nothing of the person stays on the device: their kept screens and any marks still queued.
+  void forgetPersonalData(null);
 };
 
 /**
@@ -43,6 +48,9 @@ export const clearToken = (): void => {
  */
 export function endSession(notice: string): void {
   localStorage.removeItem(TOKEN_STORAGE_KEY);
+  // The screens kept for the token go with it; marks still queued wait for the same person's
+  // next sign-in (anyone else's deletes them).
+  void forgetAnswers().catch(() => undefined);
   endedNotice = notice;
   keepNotice(notice);
 }

@@ -73,6 +73,13 @@ export const ADMIN = { adminId: 900001, name: 'Campus Administrator', email: 'ad
 
 /** The guard at the main gate: the gate desk of the demo campus. */
 export const GUARD = { guardId: 700001, name: 'Main Gate', email: 'main.gate@campus.example.edu' };
+/** A guardian of two students (decision record 0091): signs in with the demo password or a mailed code. */
+export const GUARDIAN = {
+  guardianId: 800001,
+  name: 'Sunita Verma',
+  email: 'sunita.verma@family.example.org',
+  children: [230001, 230002],
+};
 
 export const MENTOR_NOTICES = [
   {
@@ -383,6 +390,7 @@ export const FAQ = [
 export const DEMO_ACCOUNTS = [
   { role: 'admin', userId: 900001, note: 'Administrator' },
   { role: 'guard', userId: 700001, note: 'The main gate: checks gate passes' },
+  { role: 'guardian', userId: 800001, note: 'Guardian of students 230001 and 230002' },
   { role: 'teacher', userId: 500001, note: 'Mentor of students 230001 and 230002' },
   { role: 'teacher', userId: 500002, note: "Mentor of student 230003's group" },
   { role: 'student', userId: 230001, note: 'Group CSE-A' },

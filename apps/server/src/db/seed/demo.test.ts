@@ -32,7 +32,7 @@ describe('demo campus', () => {
   it('is created once, however many servers start together', async () => {
     expect(seededCount).toBe(1);
     expect(await seedDemoCampus(t.handle.db, t.handle.dialect)).toBe(false);
-    expect(await count(sql`select count(*) as n from accounts`)).toBe(68);
+    expect(await count(sql`select count(*) as n from accounts`)).toBe(69);
   });
 
   it('has the documented accounts, all signing in with campus123', async () => {

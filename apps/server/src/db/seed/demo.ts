@@ -164,6 +164,15 @@ export async function seedDemoCampus(db: Db, dialect: Dialect, today = new Date(
     created_at: stamp,
   });
 
+  const guardianAccount = uuid(data.GUARDIAN.guardianId, 13);
+  accounts.push({
+    id: guardianAccount,
+    login_id: data.GUARDIAN.guardianId,
+    role: 'guardian',
+    password_hash: hashes.at(-1)!,
+    created_at: stamp,
+  });
+
   const teacherAccounts = teachers.map((t) => t.account_id);
   const performance = students.map((s) => {
     const sems = Array.from({ length: 4 }, () => rnd.between(6, 9.8, 2));
@@ -304,6 +313,25 @@ export async function seedDemoCampus(db: Db, dialect: Dialect, today = new Date(
         phone_no: null,
       },
     ]);
+    await insertAll(trx, 'guardians', [
+      {
+        account_id: guardianAccount,
+        name: data.GUARDIAN.name,
+        email: data.GUARDIAN.email,
+        phone_no: null,
+        created_at: stamp,
+      },
+    ]);
+    await insertAll(
+      trx,
+      'guardian_links',
+      data.GUARDIAN.children.map((rollNo) => ({
+        guardian_account_id: guardianAccount,
+        roll_no: rollNo,
+        relation: 'Guardian',
+        created_at: stamp,
+      })),
+    );
     await insertAll(trx, 'performance', performance);
     await insertAll(trx, 'attendance', attendance);
     await insertAll(trx, 'mentor_notices', mentorNotices);

@@ -6,7 +6,7 @@ import type {
   PassMovements,
   RosterStudent,
 } from '@campus/contract';
-import { sql } from 'kysely';
+import { sql, type OperationNodeSource } from 'kysely';
 import type { Db, Dialect } from '../../db/index';
 import { nowIso } from '../../lib/ids';
 import { countOf, listPage, mapItems, type Listed, type Page } from '../../lib/lists';
@@ -199,12 +199,15 @@ export function attendanceRepository(db: Db, dialect: Dialect) {
       audit: readonly AuditRecord[],
       /** The marks' count against the teacher's allowance, made with them. */
       counted?: CountedWrite,
+      /** Their webhook event's queueing (decision record 0085), written with them. */
+      event?: OperationNodeSource,
     ): Promise<MarkResult> {
       const statements = markStatements(dialect, date, rosterOf(records), markedBy, nowIso());
       const rollNos = records.map((r) => r.rollNo);
       // Marks that change nothing write their audit entries alone.
       const parts = [
         ...(records.length > 0 ? [statements.upsert] : []),
+        ...(event && records.length > 0 ? [event] : []),
         ...(audit.length > 0 ? [insertEntries(audit)] : []),
       ];
       try {

@@ -61,7 +61,10 @@ function listUnknown(rollNos: number[]): string {
   return rollNos.length > 10 ? `${shown} and ${rollNos.length - 10} more` : shown;
 }
 
-export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, mail, now, clock }) => {
+export const attendanceRoutes: Feature = async (
+  app: App,
+  { db, dialect, cache, mail, now, clock, webhooks },
+) => {
   const repo = attendanceRepository(db, dialect);
   const studentsOf = groupRows(db, cache);
 
@@ -227,7 +230,16 @@ export const attendanceRoutes: Feature = async (app: App, { db, dialect, cache, 
         ...(keptOnLeave.length > 0 && { keptOnLeave }),
       };
       const entries = entriesWithWrite(request, answer);
-      const result = await repo.mark(date, changed, teacher.accountId, entries, countedWrite(request));
+      // Endpoints that listen hear of the changed marks, queued with them (decision record 0085).
+      const event =
+        changed.length > 0
+          ? await webhooks.outbox('attendance.marked', () => ({
+              date,
+              markedBy: teacher.loginId,
+              marks: changed.map((m) => ({ rollNo: m.rollNo, status: m.status })),
+            }))
+          : undefined;
+      const result = await repo.mark(date, changed, teacher.accountId, entries, countedWrite(request), event);
       if (!result.ok) throw unknownRollNos(result.unknownRollNos);
       // Each changed mark moved its student's rows once.
       for (const m of changed) keepMarkedDay(m.rollNo, date, m.status);

@@ -237,6 +237,34 @@ export const AUDIT_RULES: Record<string, Rule> = {
       },
     ],
   },
+  // Guardians (decision record 0091): who linked whom is kept; the code itself never is.
+  'POST /api/guardian/sign-in': {
+    kind: 'signin.success',
+    failures: { kind: 'signin.failure', statuses: [400, 401, 429], perClient: [400, 429] },
+    countSuccesses: true,
+    client: true,
+  },
+  'POST /api/guardians': { kind: 'guardian.create', target: (_b, _p, a) => field(a.guardian, 'guardianId') },
+  'POST /api/guardians/:guardianId/reset-password': {
+    kind: 'password.reset',
+    target: (_b, p) => p.guardianId,
+  },
+  'PUT /api/guardians/:guardianId/students/:rollNo': {
+    kind: 'guardian.link',
+    target: (_b, p) => p.guardianId,
+    detail: (b, a) => `${String(a.message)} as ${String(b.relation)}`,
+  },
+  'DELETE /api/guardians/:guardianId/students/:rollNo': {
+    kind: 'guardian.unlink',
+    target: (_b, p) => p.guardianId,
+    detail: (_b, a) => a.message,
+  },
+  'PUT /api/guardian/password': { kind: 'password.change' },
+  'POST /api/guardian/children/:rollNo/absence': {
+    kind: 'leave.apply',
+    target: (_b, _p, a) => field(a.leave, 'id'),
+    detail: (b) => `${String(b.from)} to ${String(b.to)}, reported by a guardian`,
+  },
   'POST /api/leave': {
     kind: 'leave.apply',
     target: (_b, _p, a) => field(a.leave, '_id'),
@@ -294,6 +322,29 @@ export const AUDIT_RULES: Record<string, Rule> = {
     kind: 'api_client.revoke',
     target: (_b, p) => p.id,
     detail: (_b, a) => field(a.client, 'name'),
+  },
+  // A webhook endpoint's secret is in the create and rotate answers only: never in the log.
+  'POST /api/admin/webhooks': {
+    kind: 'webhook.create',
+    target: (_b, _p, a) => field(a.endpoint, 'id'),
+    detail: (b) => `${String(b.url)}: ${Array.isArray(b.kinds) ? b.kinds.join(' ') : ''}`,
+  },
+  'PUT /api/admin/webhooks/:id': {
+    kind: 'webhook.update',
+    target: (_b, p) => p.id,
+    detail: (b) =>
+      `${String(b.url)}: ${Array.isArray(b.kinds) ? b.kinds.join(' ') : ''}${b.enabled === false ? ' (disabled)' : ''}`,
+  },
+  'POST /api/admin/webhooks/:id/rotate': { kind: 'webhook.rotate', target: (_b, p) => p.id },
+  'DELETE /api/admin/webhooks/:id': {
+    kind: 'webhook.delete',
+    target: (_b, p) => p.id,
+    detail: (_b, a) => field(a.endpoint, 'url'),
+  },
+  'POST /api/admin/webhooks/:id/deliveries/:deliveryId/resend': {
+    kind: 'webhook.resend',
+    target: (_b, p) => p.id,
+    detail: (_b, a) => field(a.delivery, 'messageId'),
   },
   'PUT /api/faq/:id': { kind: 'faq.update', target: (_b, p) => p.id },
   'DELETE /api/faq/:id': { kind: 'faq.delete', target: (_b, p) => p.id },

@@ -29,6 +29,8 @@ const ALLOWED = new Set([
   'GET /api/post-data-from-token/:token',
   'POST /api/change-password',
   'POST /api/logout',
+  // The page takes the token of a single sign-on's session, to send its person to choose a password.
+  'POST /api/auth/sso/session',
 ]);
 
 describe('while a one-time password waits to be replaced', () => {

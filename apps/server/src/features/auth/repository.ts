@@ -112,7 +112,10 @@ export function authRepository(db: Db, cache?: ReadCache) {
         .leftJoin('teachers', 'teachers.account_id', 'accounts.id')
         .leftJoin('admins', 'admins.account_id', 'accounts.id')
         .leftJoin('guards', 'guards.account_id', 'accounts.id')
+        .leftJoin('guardians', 'guardians.account_id', 'accounts.id')
         .select([
+          'guardians.name as guardianName',
+          'guardians.email as guardianEmail',
           'accounts.role',
           'accounts.login_id',
           'guards.name as guardName',
@@ -127,8 +130,9 @@ export function authRepository(db: Db, cache?: ReadCache) {
         .where('accounts.id', '=', accountId)
         .executeTakeFirst();
       if (!row) return undefined;
-      const name = row.studentName ?? row.teacherName ?? row.adminName ?? row.guardName;
-      const email = row.studentEmail ?? row.teacherEmail ?? row.adminEmail ?? row.guardEmail;
+      const name = row.studentName ?? row.teacherName ?? row.adminName ?? row.guardName ?? row.guardianName;
+      const email =
+        row.studentEmail ?? row.teacherEmail ?? row.adminEmail ?? row.guardEmail ?? row.guardianEmail;
       if (name === null || email === null) return undefined;
       return { role: row.role, loginId: row.login_id, name, email };
     },

@@ -5,25 +5,24 @@ import {
   ErrorSchema,
   LoginRequestSchema,
   LoginResponseSchema,
+  LogoutResponseSchema,
   MessageSchema,
   ROLES,
   RoleSchema,
-  SESSION_TTL_HOURS,
   TokenParamsSchema,
 } from '@campus/contract';
 import { z } from 'zod';
 import { DEMO_ACCOUNTS } from '../../db/seed/demo-data';
 import { DEMO_PASSWORD, isDemoCampus } from '../../db/seed/demo';
-import { HttpError, unauthorized } from '../../lib/errors';
+import { forbidden, HttpError, unauthorized } from '../../lib/errors';
 import { principalOf, sessionCredential } from '../../plugins/access';
-import { clearSessionCookie, sessionCookie, setSessionCookie } from '../../plugins/session-cookie';
+import { clearSessionCookie, sessionCookie } from '../../plugins/session-cookie';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../types';
 import { clientKey } from '../../lib/client-address';
 import { hashPassword } from '../../lib/passwords';
 import type { Feature } from '../deps';
-
-const INVALID_CREDENTIALS = 'Invalid User ID or password';
+import { issueSession } from './issue-session';
 
 const isClientError = (error: { statusCode?: number }) =>
   error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500;
@@ -33,7 +32,7 @@ const DemoAccountsSchema = z.object({
   accounts: z.array(z.object({ role: RoleSchema, userId: z.number(), note: z.string() })),
 });
 
-export const authRoutes: Feature = async (app: App, { auth, tokens, db, signIn }) => {
+export const authRoutes: Feature = async (app: App, { auth, tokens, db, signIn, sso }) => {
   /** Revokes the session of the cookie a request carries, if any (decision record 0073). */
   const endReplacedSession = async (request: FastifyRequest) => {
     const cookie = sessionCookie(request);
@@ -81,35 +80,21 @@ export const authRoutes: Feature = async (app: App, { auth, tokens, db, signIn }
       },
     },
     async (request, reply) => {
+      // A role that signs in with the university account only is told so before any password is
+      // checked; the refusal counts against the client like a malformed request (record 0086).
+      const refusal = await sso.passwordRefusal(Number(request.body.userId));
+      if (refusal) {
+        await signIn.malformed(clientKey(request.ip));
+        throw forbidden(refusal);
+      }
       const account = await signIn.signIn(
         Number(request.body.userId),
         clientKey(request.ip),
         request.body.password,
       );
-      const identity = await auth.findIdentity(account.id);
-      if (!identity) throw unauthorized(INVALID_CREDENTIALS);
-      const expiresAt = new Date(Date.now() + SESSION_TTL_HOURS * 3_600_000);
-      const sessionId = await auth.createSession(account.id, expiresAt);
-      const idClaim =
-        identity.role === 'student'
-          ? { RollNo: identity.loginId }
-          : identity.role === 'teacher'
-            ? { teacherId: identity.loginId }
-            : identity.role === 'admin'
-              ? { adminId: identity.loginId }
-              : {};
-      const token = await tokens.sign({
-        sub: account.id,
-        jti: sessionId,
-        role: identity.role,
-        exp: Math.floor(expiresAt.getTime() / 1000),
-        name: identity.name,
-        email: identity.email,
-        ...idClaim,
-      });
-      setSessionCookie(request, reply, token, expiresAt);
+      const { token, role } = await issueSession({ auth, tokens }, request, reply, account.id);
       const mustChange = account.must_change_password === 1 ? { mustChangePassword: true as const } : {};
-      return { token, role: identity.role, message: 'Login successful', ...mustChange };
+      return { token, role, message: 'Login successful', ...mustChange };
     },
   );
 
@@ -162,12 +147,14 @@ export const authRoutes: Feature = async (app: App, { auth, tokens, db, signIn }
     {
       // Ending a session is never refused for having made too many changes, nor for a one-time password.
       config: { access: ROLES, writeLimit: false, beforePasswordChange: true },
-      schema: { tags: ['auth'], response: { 200: MessageSchema, 401: ErrorSchema } },
+      schema: { tags: ['auth'], response: { 200: LogoutResponseSchema, 401: ErrorSchema } },
     },
     async (request, reply) => {
       await auth.revokeSession(principalOf(request).sessionId);
       clearSessionCookie(request, reply);
-      return { message: 'Signed out' };
+      // A session made by single sign-on goes on to sign out of the provider too (record 0086).
+      const endSessionUrl = await sso.endSessionUrl(sessionCredential(request)?.token);
+      return { message: 'Signed out', ...(endSessionUrl ? { endSessionUrl } : {}) };
     },
   );
 

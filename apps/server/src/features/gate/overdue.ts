@@ -6,13 +6,14 @@ import { gateRepository } from './repository';
 
 const EVERY_MS = 60_000;
 
-type SweepDeps = Pick<FeatureDeps, 'db' | 'now' | 'notify'> & Partial<Pick<FeatureDeps, 'mail' | 'clock'>>;
+type SweepDeps = Pick<FeatureDeps, 'db' | 'now' | 'notify'> &
+  Partial<Pick<FeatureDeps, 'mail' | 'clock' | 'webhooks'>>;
 
 /** Tells the mentors of every pass newly overdue, once per pass whatever the number of instances. */
-export async function sweepOverdue({ db, now, notify, mail, clock }: SweepDeps) {
+export async function sweepOverdue({ db, now, notify, mail, clock, webhooks }: SweepDeps) {
   // Without the app's clock (the scheduled sweep), the zone is read from the settings.
   const timeZone = clock ? await clock.zone() : (await readTermSettings(db, now())).timeZone;
-  const claimed = await gateRepository(db, now, async () => timeZone).claimOverdue();
+  const claimed = await gateRepository(db, now, async () => timeZone, webhooks).claimOverdue();
   for (const row of claimed) {
     const due = `${row.date} ${row.return_by ?? '24:00'}`;
     await notify.gatePassOverdue({ name: row.name, group: row.group_name, due });

@@ -13,6 +13,7 @@ import { gatepassWrites } from '../gatepasses/cache-keys';
 import type { Db } from '../../db/index';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
+import type { Webhooks } from '../webhooks/index';
 import { campusMoment, gateState, initialsOf, isLate, type CampusMoment } from './state';
 
 export function newGateCode(): string {
@@ -23,7 +24,13 @@ export function newGateCode(): string {
 }
 
 /** `zone`: the campus's time zone, whose day and clock a pass's date and times are. */
-export function gateRepository(db: Db, now: () => number, zone: () => Promise<string>) {
+export function gateRepository(
+  db: Db,
+  now: () => number,
+  zone: () => Promise<string>,
+  /** Exits, returns and overdue passes are told to the webhook endpoints that listen (record 0085). */
+  webhooks?: Webhooks,
+) {
   const iso = () => new Date(now()).toISOString();
   const moment = async () => campusMoment(now(), await zone());
 
@@ -95,6 +102,44 @@ export function gateRepository(db: Db, now: () => number, zone: () => Promise<st
     return write(row ? writingRows(db, gatepassWrites.passesOf([row.roll_no])) : db);
   };
 
+  /**
+   * A movement of one pass (one conditional update), and its webhook event queued in the same
+   * transaction when the update changed the pass; without a listening endpoint, the update alone.
+   */
+  const moved = async (
+    id: string,
+    kind: 'gate.exit' | 'gate.return',
+    update: (db: Db) => Promise<{ numUpdatedRows: bigint }>,
+  ): Promise<boolean> => {
+    if (!webhooks || !(await webhooks.wants(kind))) {
+      return (await ofPass(id, update)).numUpdatedRows === 1n;
+    }
+    const row = await db.selectFrom('gate_passes').select('roll_no').where('id', '=', id).executeTakeFirst();
+    if (!row) return false;
+    return db.transaction().execute(async (trx) => {
+      const result = await update(writingRows(trx, gatepassWrites.passesOf([row.roll_no])));
+      if (result.numUpdatedRows !== 1n) return false;
+      const pass = await trx
+        .selectFrom('gate_passes')
+        .select(['id', 'roll_no', 'date', 'return_by', 'exited_at', 'returned_at'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      await webhooks.emit(
+        kind,
+        {
+          gatePassId: pass.id,
+          rollNo: pass.roll_no,
+          date: pass.date,
+          returnBy: pass.return_by,
+          exitedAt: pass.exited_at,
+          returnedAt: pass.returned_at,
+        },
+        trx,
+      );
+      return true;
+    });
+  };
+
   return {
     moment,
     atGate,
@@ -164,7 +209,7 @@ export function gateRepository(db: Db, now: () => number, zone: () => Promise<st
      */
     async exit(id: string, guard: string): Promise<boolean> {
       const { today } = await moment();
-      const result = await ofPass(id, (scoped) =>
+      return moved(id, 'gate.exit', (scoped) =>
         scoped
           .updateTable('gate_passes')
           .set({ exited_at: iso(), exited_by: guard })
@@ -175,12 +220,11 @@ export function gateRepository(db: Db, now: () => number, zone: () => Promise<st
           .where('date', '=', today)
           .executeTakeFirst(),
       );
-      return result.numUpdatedRows === 1n;
     },
 
     /** Records the return, once: only a pass that is out and not back passes. */
     async return(id: string, guard: string): Promise<boolean> {
-      const result = await ofPass(id, (scoped) =>
+      return moved(id, 'gate.return', (scoped) =>
         scoped
           .updateTable('gate_passes')
           .set({ returned_at: iso(), returned_by: guard })
@@ -189,7 +233,6 @@ export function gateRepository(db: Db, now: () => number, zone: () => Promise<st
           .where('returned_at', 'is', null)
           .executeTakeFirst(),
       );
-      return result.numUpdatedRows === 1n;
     },
 
     /** Revokes an approved pass nobody has used, once. */
@@ -299,13 +342,33 @@ export function gateRepository(db: Db, now: () => number, zone: () => Promise<st
       const claimed: Row[] = [];
       for (const row of rows) {
         if (!isLate(row, at)) continue;
-        const result = await writingRows(db, gatepassWrites.passesOf([row.roll_no]))
-          .updateTable('gate_passes')
-          .set({ overdue_notified_at: iso() })
-          .where('id', '=', row.id)
-          .where('overdue_notified_at', 'is', null)
-          .executeTakeFirst();
-        if (result.numUpdatedRows === 1n) claimed.push(row);
+        const claim = async (on: Db) => {
+          const result = await writingRows(on, gatepassWrites.passesOf([row.roll_no]))
+            .updateTable('gate_passes')
+            .set({ overdue_notified_at: iso() })
+            .where('id', '=', row.id)
+            .where('overdue_notified_at', 'is', null)
+            .executeTakeFirst();
+          if (result.numUpdatedRows !== 1n) return false;
+          // With the claim, so that of several instances sweeping, the one that tells queues it.
+          await webhooks?.emit(
+            'gate.overdue',
+            {
+              gatePassId: row.id,
+              rollNo: row.roll_no,
+              date: row.date,
+              returnBy: row.return_by,
+              exitedAt: row.exited_at,
+            },
+            on,
+          );
+          return true;
+        };
+        const won =
+          webhooks && (await webhooks.wants('gate.overdue'))
+            ? await db.transaction().execute(claim)
+            : await claim(db);
+        if (won) claimed.push(row);
       }
       return claimed;
     },

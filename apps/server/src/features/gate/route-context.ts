@@ -13,7 +13,7 @@ export const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
 export function routeContext(deps: FeatureDeps) {
   const { db, now } = deps;
   const zone = () => deps.clock.zone();
-  const gate = gateRepository(db, now, zone);
+  const gate = gateRepository(db, now, zone, deps.webhooks);
   const keys = gateKeys(db);
   return {
     deps,

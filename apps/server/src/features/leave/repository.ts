@@ -24,6 +24,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { withActorName } from '../../db/actor-name';
 import type { Db } from '../../db/index';
 import { newId, nowIso } from '../../lib/ids';
+import type { Webhooks } from '../webhooks/index';
 import { listPage, mapItems, type Listed, type Page } from '../../lib/lists';
 
 export interface NewLeave {
@@ -86,7 +87,8 @@ export async function readClassHours(db: Db): Promise<ClassHours> {
   return ClassHoursSchema.safeParse(hours).success ? hours : DEFAULT_CLASS_HOURS;
 }
 
-export function leaveRepository(db: Db) {
+/** `webhooks`: decisions are told to the endpoints that listen, with the decision (record 0085). */
+export function leaveRepository(db: Db, webhooks?: Webhooks) {
   const selectLeave = () =>
     db
       .selectFrom('leave_applications as l')
@@ -259,13 +261,14 @@ export function leaveRepository(db: Db) {
       rejectReason?: string | null,
     ): Promise<LeaveOutcome & { marksChanged?: number }> {
       let marksChanged = 0;
+      const decidedAt = nowIso();
       const moved = await db.transaction().execute(async (trx) => {
         const rows = await trx
           .updateTable('leave_applications')
           .set({
             status: decision,
             decided_by: by,
-            decided_at: nowIso(),
+            decided_at: decidedAt,
             reject_reason: decision === 'rejected' && rejectReason ? rejectReason : null,
           })
           .where('id', '=', id)
@@ -285,6 +288,19 @@ export function leaveRepository(db: Db) {
             .executeTakeFirst();
           marksChanged = Number(result.numUpdatedRows);
         }
+        await webhooks?.emit(
+          'leave.decided',
+          () => ({
+            leaveId: id,
+            rollNo: row.roll_no,
+            status: decision,
+            from: row.from_date,
+            to: row.to_date,
+            decidedAt,
+            marksChanged,
+          }),
+          trx,
+        );
         return true;
       });
       if (!moved) return missed(id);

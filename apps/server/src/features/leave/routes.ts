@@ -55,8 +55,8 @@ function headerFileName(name: string): string {
   return name.replace(/[^\w.\- ]+/g, '_').slice(0, 100) || 'attachment';
 }
 
-export const leaveRoutes: Feature = async (app: App, { db, now, clock, live, notify }) => {
-  const leave = leaveRepository(db);
+export const leaveRoutes: Feature = async (app: App, { db, now, clock, live, notify, webhooks }) => {
+  const leave = leaveRepository(db, webhooks);
   const notes = notificationRepository(db);
 
   /** A notification that fails is logged; the change it follows stands. */

@@ -31,21 +31,37 @@ async function campusSetting(db: Db, key: string): Promise<boolean> {
   return row ? row.value === 'on' : true;
 }
 
-/** The student and their guardian's address, unless there is none or it unsubscribed. */
-async function guardianOf(db: Db, rollNo: number) {
+/**
+ * The student and the addresses of their guardians: the contact on their record and each guardian
+ * account linked to them (decision record 0091), once each, leaving out any that unsubscribed.
+ */
+async function guardiansOf(db: Db, rollNo: number) {
   const student = await db
     .selectFrom('students')
     .select(['name', 'guardian_name', 'guardian_email'])
     .where('roll_no', '=', rollNo)
     .executeTakeFirst();
-  const address = student?.guardian_email?.trim().toLowerCase();
-  if (!student || !address) return undefined;
+  if (!student) return undefined;
+  const linked = await db
+    .selectFrom('guardian_links as l')
+    .innerJoin('guardians as g', 'g.account_id', 'l.guardian_account_id')
+    .innerJoin('accounts as a', 'a.id', 'l.guardian_account_id')
+    .select(['g.name', 'g.email'])
+    .where('l.roll_no', '=', rollNo)
+    .where('a.deactivated_at', 'is', null)
+    .execute();
+  const named = new Map<string, string | null>();
+  const recorded = student.guardian_email?.trim().toLowerCase();
+  if (recorded) named.set(recorded, student.guardian_name);
+  for (const g of linked) if (!named.has(g.email.toLowerCase())) named.set(g.email.toLowerCase(), g.name);
+  if (named.size === 0) return undefined;
   const optedOut = await db
     .selectFrom('guardian_optouts')
     .select('address')
-    .where('address', '=', address)
-    .executeTakeFirst();
-  return optedOut ? undefined : { student, address };
+    .where('address', 'in', [...named.keys()])
+    .execute();
+  for (const row of optedOut) named.delete(row.address);
+  return { student, addresses: [...named].map(([address, name]) => ({ address, name })) };
 }
 
 export function guardianMail(ctx: MailContext) {
@@ -58,18 +74,20 @@ export function guardianMail(ctx: MailContext) {
     const key =
       event === 'attendanceBelowWarning' ? GUARDIAN_KEYS.attendanceBelowWarning : GUARDIAN_KEYS.gatePass;
     if (!(await campusSetting(db, key))) return false;
-    const found = await guardianOf(db, rollNo);
-    if (!found) return false;
-    const { student, address } = found;
+    const found = await guardiansOf(db, rollNo);
+    if (!found || found.addresses.length === 0) return false;
+    const { student } = found;
     const subject = subjectOf(student, event);
-    const url = ctx.unsubscribeUrl({ type: 'guardian', address });
-    await queue.enqueue({
-      to: address,
-      subject,
-      text: guardianText(student, rollNo, `${subject}. ${details}`, url),
-      kind: `guardian.${event}`,
-      unsubscribeUrl: url,
-    });
+    for (const { address, name } of found.addresses) {
+      const url = ctx.unsubscribeUrl({ type: 'guardian', address });
+      await queue.enqueue({
+        to: address,
+        subject,
+        text: guardianText({ ...student, guardian_name: name }, rollNo, `${subject}. ${details}`, url),
+        kind: `guardian.${event}`,
+        unsubscribeUrl: url,
+      });
+    }
     return true;
   }
 

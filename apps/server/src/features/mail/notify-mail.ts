@@ -8,6 +8,7 @@ import { newId } from '../../lib/ids';
 import { iso, type MailContext } from './context';
 import type { MailQueue, OutgoingMail } from './queue';
 import { footer, recipientsOf, type Recipient } from './recipients';
+import { MAIL_WORDS } from './words';
 
 export interface NotifiedItem {
   accountId: string;
@@ -16,7 +17,7 @@ export interface NotifiedItem {
   link: string | null;
 }
 
-const KIND_OF_NOTIFICATION: Record<NotificationKind, MailKind> = {
+export const KIND_OF_NOTIFICATION: Record<NotificationKind, MailKind> = {
   'gatepass.decided': 'gatePassDecided',
   'query.answered': 'queryAnswered',
   'notice.mentor': 'notices',
@@ -91,11 +92,14 @@ export function notifyMail(ctx: MailContext, modesFor: ModesFor) {
 }
 
 function atOnceMail(ctx: MailContext, who: Recipient, kind: MailKind, item: NotifiedItem): OutgoingMail {
-  const link = item.link ? `\n\nOpen it in Campus Portal: ${ctx.publicUrl}${item.link}` : '';
+  // In the person's language (decision record 0090): the item's text was written in it already.
+  const words = MAIL_WORDS[who.language];
+  const link = item.link ? `\n\n${words.open(`${ctx.publicUrl}${item.link}`)}` : '';
+  const end = who.language === 'hi' ? '।' : '.';
   return {
     to: who.email,
     subject: item.text,
-    text: `Hello ${who.name},\n\n${item.text}.${link}\n\n${footer(ctx, who, kind, 'at once')}\n`,
+    text: `${words.hello(who.name)}\n\n${item.text}${end}${link}\n\n${footer(ctx, who, kind, 'at once')}\n`,
     kind,
     unsubscribeUrl: ctx.unsubscribeUrl({ type: 'account', accountId: who.accountId, kind }),
   };

@@ -44,7 +44,7 @@ function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · Campus Portal</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:2rem auto;padding:0 1rem;line-height:1.5"><h1 style="font-size:1.4rem">${escapeHtml(title)}</h1>${body}<p><a href="/">Go to Campus Portal</a></p></body></html>`;
 }
 
-export const mailRoutes: Feature = async (app: App, { mail, db, dialect, audit, signIn, now }) => {
+export const mailRoutes: Feature = async (app: App, { mail, db, dialect, audit, signIn, now, sso }) => {
   const limits = limitsRepository(db, dialect);
 
   app.get(
@@ -213,7 +213,8 @@ export const mailRoutes: Feature = async (app: App, { mail, db, dialect, audit, 
         }
       }
       // Looking the account up, making the link and queuing the mail happen apart from this answer.
-      mail.requestReset(loginId);
+      // A role that signs in with the university account only gets no link: same answer (record 0086).
+      if (!(await sso.passwordRefusal(loginId))) mail.requestReset(loginId);
       const elapsed = performance.now() - started;
       if (elapsed < FORGOT_FLOOR_MS) await setTimeout(FORGOT_FLOOR_MS - elapsed);
       return { message: FORGOT_PASSWORD_ANSWER };

@@ -2,12 +2,16 @@
  * What the database no longer needs, removed on a schedule so that it does not grow for ever:
  * counters whose window has passed, sessions that have expired, audit entries older than the
  * retention period, notifications older than 180 days, and the files of leave withdrawn or rejected
- * more than 30 days ago. Pending gate passes whose day has passed
- * are closed on the same schedule (decision record 0067). Every instance may run it; the changes are
- * the same whoever runs them.
+ * more than 30 days ago, and webhook deliveries sent or given up more than 30 days ago (decision
+ * record 0085). Pending gate passes whose day has passed are closed on the same schedule (decision
+ * record 0067). Every instance may run it; the changes are the same whoever runs them.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { LEAVE_ATTACHMENT_RETENTION_DAYS, NOTIFICATION_RETENTION_DAYS } from '@campus/contract';
+import {
+  LEAVE_ATTACHMENT_RETENTION_DAYS,
+  NOTIFICATION_RETENTION_DAYS,
+  WEBHOOK_LOG_RETENTION_DAYS,
+} from '@campus/contract';
 import type { Db, Dialect } from '../../db/index';
 import { auditRepository } from '../audit/repository';
 import { authRepository } from '../auth/repository';
@@ -17,6 +21,7 @@ import { leaveRepository } from '../leave/repository';
 import { limitsRepository } from '../../db/rate-limits';
 import { notificationRepository } from '../notifications/repository';
 import { readTermSettings } from '../timetable/settings';
+import { pruneDeliveries } from '../webhooks/repository';
 
 export interface PruneOptions {
   auditRetentionDays: number;
@@ -42,7 +47,11 @@ export async function pruneExpired(db: Db, dialect: Dialect, now: Date, options:
   const leaveFiles = await leaveRepository(db).pruneAttachments(
     new Date(now.getTime() - LEAVE_ATTACHMENT_RETENTION_DAYS * 86_400_000).toISOString(),
   );
-  return { counters, sessions, audit, notifications, closedPasses, leaveFiles };
+  const webhookDeliveries = await pruneDeliveries(
+    db,
+    new Date(now.getTime() - WEBHOOK_LOG_RETENTION_DAYS * 86_400_000).toISOString(),
+  );
+  return { counters, sessions, audit, notifications, closedPasses, leaveFiles, webhookDeliveries };
 }
 
 const EVERY_MS = 3_600_000;

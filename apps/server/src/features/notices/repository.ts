@@ -21,6 +21,7 @@ import { inChunks } from '../../lib/chunks';
 import { newId, nowIso } from '../../lib/ids';
 import { listPage, type Listed, type Page } from '../../lib/lists';
 import { searchWords } from '../queries/search';
+import type { Webhooks } from '../webhooks/index';
 
 export interface Targeting {
   audience: NoticeAudienceKind;
@@ -100,7 +101,27 @@ interface Scheduled {
   pinned: number;
 }
 
-export function noticesRepository(db: Db, dialect: Dialect = 'sqlite') {
+/** `webhooks`: a notice is told to the endpoints that listen when it is published (record 0085). */
+export function noticesRepository(db: Db, dialect: Dialect = 'sqlite', webhooks?: Webhooks) {
+  /** Queues `notice.published`, with the write that publishes the notice. */
+  const published = (
+    on: Db,
+    notice: { type: NoticeType; id: string; title: string; audience: string; startsAt: string },
+    groups: readonly string[],
+  ) =>
+    webhooks?.emit(
+      'notice.published',
+      () => ({
+        noticeId: notice.id,
+        type: notice.type,
+        title: notice.title,
+        audience: notice.audience,
+        groups: [...new Set(groups)],
+        startsAt: notice.startsAt,
+      }),
+      on,
+    );
+  const groupsOf = (input: Targeting) => (input.audience === 'groups' ? input.groups : []);
   /** The audiences of the page's notices, for the viewers who are shown them. */
   const audiences = async (
     rows: readonly Scheduled[],
@@ -407,6 +428,10 @@ export function noticesRepository(db: Db, dialect: Dialect = 'sqlite') {
           })
           .execute();
         await writeGroups(trx, id, input);
+        if (timing.notified_at !== null) {
+          const notice = { type: 'mentorNotice' as const, id, title: input.heading, ...timing };
+          await published(trx, { ...notice, startsAt: timing.starts_at }, groupsOf(input));
+        }
         return {
           notifyNow: timing.notified_at !== null,
           notice: {
@@ -447,6 +472,10 @@ export function noticesRepository(db: Db, dialect: Dialect = 'sqlite') {
           })
           .execute();
         await writeGroups(trx, id, input);
+        if (timing.notified_at !== null) {
+          const notice = { type: 'eventNotice' as const, id, title: input.eventName, ...timing };
+          await published(trx, { ...notice, startsAt: timing.starts_at }, groupsOf(input));
+        }
       });
       const { eventName, hostBy, contactEmail, date, time, description } = input;
       return {
@@ -487,6 +516,10 @@ export function noticesRepository(db: Db, dialect: Dialect = 'sqlite') {
           })
           .execute();
         await writeGroups(trx, id, input);
+        if (timing.notified_at !== null) {
+          const notice = { type: 'generalNotice' as const, id, title: input.heading, ...timing };
+          await published(trx, { ...notice, startsAt: timing.starts_at }, groupsOf(input));
+        }
       });
       const { heading, contactEmail, description } = input;
       return {
@@ -531,20 +564,35 @@ export function noticesRepository(db: Db, dialect: Dialect = 'sqlite') {
       for (const type of Object.keys(TABLES) as NoticeType[]) {
         const { table, title } = TABLES[type];
         const due = (
-          await sql<{ id: string; author_id: string; title: string; audience: string }>`
-            select id, author_id, ${sql.ref(title)} as title, audience from ${sql.table(table)}
+          await sql<{ id: string; author_id: string; title: string; audience: string; starts_at: string }>`
+            select id, author_id, ${sql.ref(title)} as title, audience, starts_at from ${sql.table(table)}
             where notified_at is null and starts_at <= ${now}`.execute(db)
         ).rows;
         for (const row of due) {
-          const claimed = await sql`
-            update ${sql.table(table)} set notified_at = ${now}
-            where id = ${row.id} and notified_at is null`.execute(db);
-          if (Number(claimed.numAffectedRows ?? 0) === 0) continue;
-          const groups = await db
-            .selectFrom('notice_audience_groups')
-            .select('group_name')
-            .where('notice_id', '=', row.id)
-            .execute();
+          const claim = async (on: Db) => {
+            const claimed = await sql`
+              update ${sql.table(table)} set notified_at = ${now}
+              where id = ${row.id} and notified_at is null`.execute(on);
+            if (Number(claimed.numAffectedRows ?? 0) === 0) return undefined;
+            const groups = await on
+              .selectFrom('notice_audience_groups')
+              .select('group_name')
+              .where('notice_id', '=', row.id)
+              .execute();
+            // With the claim: of several instances checking at once, the one that tells queues it.
+            const names = groups.map((g) => g.group_name);
+            await published(
+              on,
+              { type, id: row.id, title: row.title, audience: row.audience, startsAt: row.starts_at },
+              names,
+            );
+            return groups;
+          };
+          const groups =
+            webhooks && (await webhooks.wants('notice.published'))
+              ? await db.transaction().execute(claim)
+              : await claim(db);
+          if (!groups) continue;
           const author = await db
             .selectFrom('teachers')
             .select('name')

@@ -61,8 +61,8 @@ export function stretchOf(moments: readonly string[], now: string): number {
   return low;
 }
 
-export const noticesRoutes: Feature = async (app, { db, dialect, notify, now, cache }) => {
-  const notices = noticesRepository(db, dialect);
+export const noticesRoutes: Feature = async (app, { db, dialect, notify, now, cache, webhooks }) => {
+  const notices = noticesRepository(db, dialect, webhooks);
   const nowIso = () => new Date(now()).toISOString();
   const viewerOf = (request: FastifyRequest) => {
     const { accountId, role, rollNo } = principalOf(request);

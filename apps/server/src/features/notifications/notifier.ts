@@ -3,25 +3,43 @@
  * and the inbox) and the live updates it sends (the lists that changed, for whom). A failure here
  * is logged and never undoes the change itself, which was already saved.
  */
-import { itemLink, PATHS, ROLES, type GatePass, type Query, type Role } from '@campus/contract';
+import {
+  itemLink,
+  PATHS,
+  ROLES,
+  type GatePass,
+  type Language,
+  type Query,
+  type Role,
+} from '@campus/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/index';
 import type { LiveEvents } from '../../db/live-events';
 import type { ReadCache } from '../../db/read-cache';
 import { campusDay } from '../../lib/campus-day';
 import { inChunks } from '../../lib/chunks';
+import { knownLanguage } from '../language/routes';
 import type { MailService } from '../mail/service';
+import { DECISION_WORDS, localeFor } from '../mail/words';
+import type { PushService } from '../push/service';
 import type { StartedNotice } from '../notices/repository';
 import { notificationKeys } from './cache-keys';
 import { notificationRepository, type NewNotification } from './repository';
 
 /** What a pass's student is told of its decision. */
-function decisionNote(pass: GatePass, day: (iso: string) => string): NewNotification {
-  const by = pass.decidedBy ? ` by ${pass.decidedBy}` : '';
+function decisionNote(
+  pass: GatePass,
+  day: (iso: string, language: Language) => string,
+  language: Language,
+): NewNotification {
+  // In the student's language (decision record 0090); the English words are the spec's.
+  const words = DECISION_WORDS[language];
+  const when = day(pass.date, language);
+  const by = pass.decidedBy ?? null;
   const text =
     pass.approvedStatus === 'approved'
-      ? `Your gate pass for ${day(pass.date)} was approved${by}`
-      : `Your gate pass for ${day(pass.date)} was rejected${by}${pass.rejectReason ? `: ${pass.rejectReason}` : ''}`;
+      ? words.approved(when, by)
+      : words.rejected(when, by, pass.rejectReason ?? null);
   return { kind: 'gatepass.decided', text, link: itemLink(PATHS.student.gatepass, 'gatepass', pass._id) };
 }
 
@@ -32,6 +50,7 @@ export function notifier(
   mail?: MailService,
   locale?: string,
   cache?: ReadCache,
+  push?: PushService,
 ) {
   const day = (iso: string) => campusDay(iso, locale);
   /** A group's mentors: from memory while no group's mentors change (the read cache, when given). */
@@ -50,13 +69,23 @@ export function notifier(
   // The mails a notification brings are queued after it is written; a failure there is only logged.
   const notes = notificationRepository(
     db,
-    mail &&
+    (mail || push) &&
       (async (items) => {
-        try {
-          await mail.notified(items);
-          void mail.deliverSoon();
-        } catch (err) {
-          log.error({ err }, 'The emails of a notification could not be queued');
+        if (mail) {
+          try {
+            await mail.notified(items);
+            void mail.deliverSoon();
+          } catch (err) {
+            log.error({ err }, 'The emails of a notification could not be queued');
+          }
+        }
+        // Push messages of the devices that take each kind (decision record 0088).
+        if (push) {
+          try {
+            if ((await push.notified(items)) > 0) push.deliverSoon();
+          } catch (err) {
+            log.error({ err }, 'The push messages of a notification could not be queued');
+          }
         }
       }),
   );
@@ -106,18 +135,26 @@ export function notifier(
       const passes: readonly GatePass[] = 'rollNo' in decided ? [decided] : decided;
       if (passes.length === 0) return;
       const rollNos = [...new Set(passes.map((p) => p.rollNo))];
-      const accounts = new Map<number, string>();
+      // Each student's account and language, read in the one query (decision record 0090).
+      const accounts = new Map<number, { id: string; language: Language }>();
       await inChunks(rollNos, async (chunk) => {
         const rows = await db
-          .selectFrom('students')
-          .select(['roll_no', 'account_id'])
-          .where('roll_no', 'in', chunk)
+          .selectFrom('students as s')
+          .innerJoin('accounts as a', 'a.id', 's.account_id')
+          .select(['s.roll_no', 's.account_id', 'a.language'])
+          .where('s.roll_no', 'in', chunk)
           .execute();
-        for (const row of rows) accounts.set(row.roll_no, row.account_id);
+        for (const row of rows) {
+          accounts.set(row.roll_no, { id: row.account_id, language: knownLanguage(row.language) });
+        }
       });
+      const dayIn = (iso: string, language: Language) =>
+        language === 'en' ? day(iso) : campusDay(iso, localeFor(language, locale));
       const told = passes.flatMap((pass) => {
-        const accountId = accounts.get(pass.rollNo);
-        return accountId ? [{ accountId, notification: decisionNote(pass, day) }] : [];
+        const account = accounts.get(pass.rollNo);
+        return account
+          ? [{ accountId: account.id, notification: decisionNote(pass, dayIn, account.language) }]
+          : [];
       });
       if (told.length > 0) {
         await notes.addEach(told);

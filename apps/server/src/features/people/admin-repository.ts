@@ -21,6 +21,7 @@ import type { Db } from '../../db/index';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { newId, nowIso } from '../../lib/ids';
 import { peopleRepository } from './repository';
+import type { Webhooks } from '../webhooks/index';
 
 /** Who already has a User ID: its role and name. */
 export interface UserIdHolder {
@@ -104,8 +105,20 @@ function personTable(role: Role) {
         : ('admins' as const);
 }
 
-export function peopleAdminRepository(db: Db) {
+/** `webhooks`: people added and changed are told to the endpoints that listen (record 0085). */
+export function peopleAdminRepository(db: Db, webhooks?: Webhooks) {
   const people = peopleRepository(db);
+
+  /** Queues `person.changed` with the change: which fields changed, never their values. */
+  const changed = async (
+    on: Db,
+    role: 'student' | 'teacher' | 'guard',
+    userId: number,
+    changes: readonly FieldChange[],
+  ) => {
+    if (changes.length === 0) return;
+    await webhooks?.emit('person.changed', () => ({ role, userId, fields: changes.map((c) => c.field) }), on);
+  };
 
   async function holderOf(loginId: number, from: Db = db): Promise<UserIdHolder | undefined> {
     const row = await from
@@ -162,6 +175,7 @@ export function peopleAdminRepository(db: Db) {
           })
           .execute();
         await insert(trx, accountId);
+        await webhooks?.emit('person.created', { role, userId: loginId }, trx);
         return undefined;
       });
       if (refused) return { ok: false, ...refused };
@@ -250,19 +264,23 @@ export function peopleAdminRepository(db: Db) {
     async updateGuard(guardId: number, request: GuardUpdateRequest): Promise<EditResult<Guard>> {
       const before = await findGuard(guardId);
       if (!before) return { ok: false, problem: 'not-found' };
-      await db
-        .updateTable('guards')
-        .set({ name: request.name, email: request.email, phone_no: request.phoneNo })
-        .where('guard_id', '=', guardId)
-        .execute();
-      const person = await findGuard(guardId);
-      if (!person) return { ok: false, problem: 'not-found' };
       const fields = (g: Guard | GuardUpdateRequest) => ({
         name: g.name,
         phoneNo: g.phoneNo,
         email: g.email,
       });
-      return { ok: true, person, changes: changesBetween(fields(before), fields(request)) };
+      const changes = changesBetween(fields(before), fields(request));
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('guards')
+          .set({ name: request.name, email: request.email, phone_no: request.phoneNo })
+          .where('guard_id', '=', guardId)
+          .execute();
+        await changed(trx, 'guard', guardId, changes);
+      });
+      const person = await findGuard(guardId);
+      if (!person) return { ok: false, problem: 'not-found' };
+      return { ok: true, person, changes };
     },
 
     createStudent(request: StudentCreateRequest, passwordHash: string): Promise<CreateResult<Student>> {
@@ -307,13 +325,12 @@ export function peopleAdminRepository(db: Db) {
           .set(studentColumns(request))
           .where('roll_no', '=', rollNo)
           .execute();
-        return {
-          ok: true as const,
-          changes: changesBetween(
-            { guardianName: null, guardianEmail: null, ...studentFields(before) },
-            studentFields(request),
-          ),
-        };
+        const changes = changesBetween(
+          { guardianName: null, guardianEmail: null, ...studentFields(before) },
+          studentFields(request),
+        );
+        await changed(trx, 'student', rollNo, changes);
+        return { ok: true as const, changes };
       });
       if (!outcome.ok) return outcome;
       const person = await people.findStudent(rollNo);
@@ -341,7 +358,9 @@ export function peopleAdminRepository(db: Db) {
           phoneNo: before.phone_no,
           email: before.email,
         };
-        return changesBetween(old, teacherFields(request));
+        const changes = changesBetween(old, teacherFields(request));
+        await changed(trx, 'teacher', teacherId, changes);
+        return changes;
       });
       const person = changes && (await people.findTeacher(teacherId));
       if (!changes || !person) return { ok: false, problem: 'not-found' };
@@ -362,12 +381,14 @@ export function peopleAdminRepository(db: Db) {
         const account = await accountOf(role, loginId, trx);
         if (!account) return false;
         if (active && account.erased_at !== null) return 'erased';
+        const status = { field: 'active', from: account.deactivated_at === null ? 1 : 0, to: active ? 1 : 0 };
         if (active) {
           await trx
             .updateTable('accounts')
             .set({ deactivated_at: null })
             .where('id', '=', account.id)
             .execute();
+          await changed(trx, role, loginId, status.from === status.to ? [] : [status]);
           return true;
         }
         if (account.deactivated_at === null) {
@@ -376,6 +397,7 @@ export function peopleAdminRepository(db: Db) {
             .set({ deactivated_at: nowIso() })
             .where('id', '=', account.id)
             .execute();
+          await changed(trx, role, loginId, [status]);
         }
         await revokeSessions(trx, account.id);
         return true;

@@ -72,8 +72,8 @@ const oneTimePassword = () => {
   return { password, hash: hashOneTimePassword(password) };
 };
 
-export const peopleAdminRoutes: Feature = async (app, { db, mail, audit }) => {
-  const admin = peopleAdminRepository(db);
+export const peopleAdminRoutes: Feature = async (app, { db, mail, audit, webhooks }) => {
+  const admin = peopleAdminRepository(db, webhooks);
   const people = peopleRepository(db);
 
   app.post(

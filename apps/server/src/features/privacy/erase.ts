@@ -116,6 +116,16 @@ async function eraseProfile(trx: Trx, subject: Subject, pseudonym: string): Prom
           .where('account_id', '=', by)
           .executeTakeFirst(),
       );
+    case 'guardian':
+      // The links go too: an erased guardian sees no child (decision record 0091).
+      await trx.deleteFrom('guardian_links').where('guardian_account_id', '=', by).execute();
+      return count(
+        await trx
+          .updateTable('guardians')
+          .set({ name: pseudonym, email, phone_no: null })
+          .where('account_id', '=', by)
+          .executeTakeFirst(),
+      );
   }
 }
 
@@ -131,6 +141,8 @@ async function deleteOwn(trx: Trx, subject: Subject, addresses: string[]): Promi
     'mail_settings',
     'notifications',
     'mail_digest_items',
+    'push_queue',
+    'push_subscriptions',
   ] as const) {
     erased[table] = count(await trx.deleteFrom(table).where('account_id', '=', by).executeTakeFirst());
   }

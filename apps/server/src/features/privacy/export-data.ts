@@ -35,7 +35,13 @@ export interface PersonData {
   attachments: { leaveId: string; name: string; data: Uint8Array }[];
 }
 
-const PROFILE_TABLE = { student: 'students', teacher: 'teachers', admin: 'admins', guard: 'guards' } as const;
+const PROFILE_TABLE = {
+  student: 'students',
+  teacher: 'teachers',
+  admin: 'admins',
+  guard: 'guards',
+  guardian: 'guardians',
+} as const;
 
 /** The account and its profile's name and contacts; undefined when there is no such account. */
 export async function findSubject(db: Db, accountId: string): Promise<Subject | undefined> {

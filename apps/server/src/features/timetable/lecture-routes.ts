@@ -9,6 +9,7 @@ import {
   ErrorSchema,
   LEAVE_SOURCE_WORDS,
   LectureMarkAnswerSchema,
+  LectureMarkConflictSchema,
   LectureMarkRequestSchema,
   LectureParamsSchema,
   LectureRosterSchema,
@@ -19,6 +20,8 @@ import {
   instantAt,
   requiredText,
   wallClock,
+  type LectureMarkConflict,
+  type LectureMarkInput,
   type Period,
   type TermSettings,
 } from '@campus/contract';
@@ -78,7 +81,46 @@ async function checkRoster(reads: TimetableReads, group: string, records: readon
   }
 }
 
-export const lectureRoutes: Feature = async (app, { db, dialect, cache, clock, notify, now }) => {
+/**
+ * The marks sent with the mark the sender saw (`was`, a mark made offline) whose student holds
+ * another one now, neither the one seen nor the one sent: someone else marked them meanwhile. A
+ * repeat of the same marks (an answer lost on the way back) is no conflict.
+ */
+async function conflictsOf(
+  db: Parameters<Feature>[1]['db'],
+  lecture: LectureAt,
+  records: readonly LectureMarkInput[],
+): Promise<LectureMarkConflict['conflicts']> {
+  const checked = records.filter((r) => r.was !== undefined);
+  if (checked.length === 0) return [];
+  const held = new Map(
+    (
+      await db
+        .selectFrom('lecture_marks')
+        .select(['roll_no', 'status', 'late_minutes', 'marked_at'])
+        .where('period_id', '=', lecture.period._id)
+        .where('date', '=', lecture.date)
+        .execute()
+    ).map((m) => [m.roll_no, m]),
+  );
+  return checked.flatMap((r) => {
+    const now = held.get(r.studentId);
+    const theirs = now?.status ?? null;
+    if (theirs === (r.was ?? null) || theirs === r.status) return [];
+    return [
+      {
+        studentId: r.studentId,
+        was: r.was ?? null,
+        theirs,
+        theirsLateMinutes: now?.late_minutes ?? null,
+        markedAt: now?.marked_at ?? null,
+        yours: r.status,
+      },
+    ];
+  });
+}
+
+export const lectureRoutes: Feature = async (app, { db, dialect, cache, clock, notify, now, webhooks }) => {
   const reads = timetableReads(db, cache, timetableRepository(db));
 
   app.get(
@@ -169,10 +211,10 @@ export const lectureRoutes: Feature = async (app, { db, dialect, cache, clock, n
           'Marks a lecture that has begun: Present, Absent, Late (with minutes) or On leave. Students away for it stay On leave unless overridden; the other rows are saved',
         params: LectureParamsSchema,
         body: LectureMarkRequestSchema,
-        response: { 200: LectureMarkAnswerSchema, ...errors },
+        response: { 200: LectureMarkAnswerSchema, 409: LectureMarkConflictSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const who = principalOf(request);
       const { periodId, date } = request.params;
       const at = now();
@@ -191,16 +233,43 @@ export const lectureRoutes: Feature = async (app, { db, dialect, cache, clock, n
       }
       const { records } = request.body;
       await checkRoster(reads, period.group, records);
+      const conflicts = await conflictsOf(db, lecture, records);
+      if (conflicts.length > 0) {
+        return reply.code(409).send({
+          message: `Marked meanwhile by someone else: ${listed(conflicts.map((c) => c.studentId))}; nothing was marked`,
+          conflicts,
+        });
+      }
       const applied = applyAway(records, awayFor(await reads.away(period.group, date), lecture, at));
       if (applied.notAway.length > 0) {
         throw badRequest(
           `records: On leave comes from approved leave or a gate pass out during the lecture, and these students have none: ${listed(applied.notAway)}; nothing was marked`,
         );
       }
-      const totals = await writeLectureMarks(db, dialect, lecture, applied.marks, {
-        markedBy: who.accountId,
-        markedAt: new Date(at).toISOString(),
-      });
+      const totals = await writeLectureMarks(
+        db,
+        dialect,
+        lecture,
+        applied.marks,
+        { markedBy: who.accountId, markedAt: new Date(at).toISOString() },
+        // Endpoints that listen hear of the changed marks, queued with them (decision record 0085).
+        (trx, written) =>
+          webhooks.emit(
+            'attendance.marked',
+            () => ({
+              date,
+              markedBy: who.loginId,
+              lecture: {
+                periodId: period._id,
+                course: period.course,
+                group: period.group,
+                start: period.start,
+              },
+              marks: written,
+            }),
+            trx,
+          ),
+      );
       // Who fell below the course's rule, or out of its reach, is told beside the answer.
       alongside(
         request,

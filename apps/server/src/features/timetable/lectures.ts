@@ -162,6 +162,8 @@ export async function writeLectureMarks(
   lecture: LectureAt,
   marks: readonly LectureMark[],
   by: { markedBy: string; markedAt: string },
+  /** Runs in the transaction once the changed marks are written (their webhook event, record 0085). */
+  then?: (trx: Db, marks: LectureMark[]) => Promise<void>,
 ): Promise<CourseTotals[]> {
   if (marks.length === 0) return [];
   const { period, date } = lecture;
@@ -178,6 +180,14 @@ export async function writeLectureMarks(
     }
     if (Object.keys(written).length === 0) return [];
     await statements.marks(JSON.stringify(written)).execute(trx);
+    await then?.(
+      trx,
+      Object.entries(written).map(([rollNo, [status, lateMinutes]]) => ({
+        rollNo: Number(rollNo),
+        status,
+        lateMinutes,
+      })),
+    );
     if (Object.keys(changes).length === 0) return [];
     const { rows } = await statements.totals(JSON.stringify(changes)).execute(trx);
     return rows.map((r) => ({

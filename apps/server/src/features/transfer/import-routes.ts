@@ -84,8 +84,8 @@ function startLines(reply: FastifyReply, lines: PassThrough) {
   void reply.code(200).header('content-type', `${IMPORT_PROGRESS_TYPE}; charset=utf-8`).send(lines);
 }
 
-export const importRoutes: Feature = async (app: App, { db, dialect, audit, changes, now }) => {
-  const service = importService(db, dialect);
+export const importRoutes: Feature = async (app: App, { db, dialect, audit, changes, now, webhooks }) => {
+  const service = importService(db, dialect, webhooks);
   // The body is handed over unread: the handler reads it as it arrives, within its limits.
   app.addContentTypeParser(CSV_TYPES, (_request, payload, done) => done(null, payload));
 

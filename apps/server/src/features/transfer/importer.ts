@@ -30,6 +30,7 @@ import {
 import { importRepository, type ImportRepository } from './import-repository';
 import type { ImportContext } from './import-context';
 import { PLANNERS, type Plan } from './import-plans';
+import type { Webhooks } from '../webhooks/index';
 
 export interface ImportFile<K extends ImportKind = ImportKind> {
   kind: K;
@@ -133,7 +134,15 @@ export interface ApplyHooks {
   beforeCommit?: (credentials: OneTimeCredential[]) => Promise<void>;
 }
 
-export function importService(db: Db, dialect: Dialect) {
+/** The role of the people an import of this kind adds, when it adds people. */
+const ADDS_PEOPLE: Partial<Record<ImportFile['kind'], 'student' | 'teacher' | 'guard'>> = {
+  students: 'student',
+  teachers: 'teacher',
+  guards: 'guard',
+};
+
+/** `webhooks`: the people an import adds are told to the endpoints that listen (record 0085). */
+export function importService(db: Db, dialect: Dialect, webhooks?: Webhooks) {
   return {
     /** The dry run: what the import would do, and every problem; nothing is written. */
     async check(file: ImportFile, context: ImportContext): Promise<ImportReport> {
@@ -156,6 +165,11 @@ export function importService(db: Db, dialect: Dialect) {
             done += rows;
             hooks.onProgress?.({ phase, done, total });
           });
+          const role = ADDS_PEOPLE[file.kind];
+          if (role && webhooks) {
+            for (const { userId } of credentials)
+              await webhooks.emit('person.created', { role, userId }, trx);
+          }
           await hooks.beforeCommit?.(credentials);
           hooks.onProgress?.({ phase: 'saving', done: total, total });
           return { ok: true as const, report: { ...checked, dryRun: false }, credentials };

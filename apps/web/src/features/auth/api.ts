@@ -1,8 +1,16 @@
 /** Sign-in, identity and sign-out calls with their query and mutation hooks. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChangePasswordRequest, Decoded, LoginRequest, LoginResponse, Role } from '@campus/contract';
+import type {
+  ChangePasswordRequest,
+  Decoded,
+  LoginRequest,
+  LoginResponse,
+  LogoutResponse,
+  Role,
+} from '@campus/contract';
 import { api } from '../../lib/api-client';
 import { clearToken, getToken } from '../../lib/session-store';
+import { releasePushAtSignOut } from '../push/device';
 
 export const sessionKey = (token: string | null) => ['session', token] as const;
 
@@ -33,13 +41,24 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => {
+      let answer: LogoutResponse;
       try {
-        await api('/api/logout', { method: 'POST', body: {} });
+        // Marks made offline go before the session does, when there is a signal to send them.
+        if (navigator.onLine && typeof indexedDB !== 'undefined') {
+          await import('../../pwa/mark-queue').then((queue) => queue.syncMarks()).catch(() => undefined);
+        }
+        // This browser stops being pushed the person's notifications (decision record 0088).
+        await releasePushAtSignOut();
+        answer = await api<LogoutResponse>('/api/logout', { method: 'POST', body: {} });
       } finally {
         clearToken();
       }
+      // A session from the university sign-in is ended at the university too (record 0086).
+      if (answer.endSessionUrl) window.location.assign(answer.endSessionUrl);
     },
     onSettled: () => queryClient.clear(),
+    // Signing out works without a signal too: the token and what the device kept go at once.
+    networkMode: 'always',
   });
 }
 

@@ -1,6 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { GateCredentialClaims, GateKey } from '@campus/contract';
-import { checkOffline, queueMove, rememberKey } from './offline';
+import { ApiError, NetworkError } from '../../lib/api-client';
+import { checkOffline, pendingMoves, queueMove, rememberKey, syncMoves, type QueuedMove } from './offline';
 
 // 2031-03-10, 08:00 UTC: the campus day is 2031-03-10.
 const NOW = new Date('2031-03-10T08:00:00.000Z');
@@ -139,5 +140,72 @@ describe('a credential checked on the gate device while offline', () => {
     queueMove({ direction: 'exit', gatepassId: PASS, at: NOW.toISOString(), credential: token });
     queueMove({ direction: 'return', gatepassId: PASS, at: NOW.toISOString(), credential: token });
     expect(await checkOffline(token, NOW)).toMatchObject({ outcome: 'refused', reason: 'already-back' });
+  });
+});
+
+describe('a pass of another day checked offline', () => {
+  it('refuses tomorrow’s pass as not for today, and yesterday’s as expired', async () => {
+    rememberGateKey();
+    const tomorrow = await credential({ d: '2031-03-11' });
+    expect(await checkOffline(tomorrow, NOW)).toMatchObject({ outcome: 'refused', reason: 'wrong-day' });
+    const yesterday = await credential({ d: '2031-03-09' });
+    expect(await checkOffline(yesterday, NOW)).toMatchObject({ outcome: 'refused', reason: 'expired' });
+  });
+
+  it('refuses a credential past its expiry though its day is today', async () => {
+    rememberGateKey();
+    const lapsed = await credential({ exp: Date.parse('2031-03-10T07:00:00.000Z') / 1000 });
+    expect(await checkOffline(lapsed, NOW)).toMatchObject({ outcome: 'refused', reason: 'expired' });
+  });
+
+  it('refuses a credential that is not one at all as forged', async () => {
+    rememberGateKey();
+    for (const text of ['', 'not-a-credential', 'a.b.c', `${await credential()}x`]) {
+      expect(await checkOffline(text, NOW)).toMatchObject({ outcome: 'refused', reason: 'forged' });
+    }
+  });
+});
+
+describe('exits and returns queued while offline', () => {
+  const exit = (token: string): QueuedMove => ({
+    direction: 'exit',
+    gatepassId: PASS,
+    at: NOW.toISOString(),
+    credential: token,
+  });
+
+  it('are sent once when the network is back, however many rounds start at once', async () => {
+    localStorage.clear();
+    queueMove(exit(await credential()));
+    const send = vi.fn(() => Promise.resolve({}));
+    const rounds = await Promise.all([syncMoves(send), syncMoves(send), syncMoves(send)]);
+    expect(rounds).toEqual([1, 1, 1]);
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(send).toHaveBeenCalledWith(expect.objectContaining({ direction: 'exit', gatepassId: PASS }));
+    expect(pendingMoves()).toEqual([]);
+    expect(await syncMoves(send)).toBe(0);
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it('wait while the server cannot be reached, and go once it can', async () => {
+    localStorage.clear();
+    queueMove(exit(await credential()));
+    const offline = vi.fn(() => Promise.reject(new NetworkError(new TypeError('Failed to fetch'))));
+    await expect(syncMoves(offline)).rejects.toBeInstanceOf(NetworkError);
+    expect(pendingMoves()).toHaveLength(1);
+    const online = vi.fn(() => Promise.resolve({}));
+    expect(await syncMoves(online)).toBe(1);
+    expect(online).toHaveBeenCalledTimes(1);
+    expect(pendingMoves()).toEqual([]);
+  });
+
+  it('leave the queue when the server refuses them for good (already recorded at another desk)', async () => {
+    localStorage.clear();
+    queueMove(exit(await credential()));
+    const refused = vi.fn(() =>
+      Promise.reject(new ApiError(409, 'Already out', 'Already out', { message: 'Already out' })),
+    );
+    expect(await syncMoves(refused)).toBe(1);
+    expect(pendingMoves()).toEqual([]);
   });
 });

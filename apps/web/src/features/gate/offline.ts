@@ -153,11 +153,22 @@ export function queueMove(move: QueuedMove) {
 /** A refusal that sending again cannot change (a move without a scan, or one the scan does not allow). */
 const refusedForGood = (err: unknown) => err instanceof ApiError && [400, 404, 409].includes(err.status);
 
+let syncing: Promise<number> | null = null;
+
 /**
  * Sends every queued exit and return; those sent, and those the server refuses for good, leave the
- * queue. The first that cannot reach the server stops the round, to be tried again.
+ * queue. The first that cannot reach the server stops the round, to be tried again. One round at a
+ * time: a second call while one runs (the network back and the minute's timer at once) joins it, so
+ * that no move is sent twice.
  */
-export async function syncMoves(send: (move: QueuedMove) => Promise<unknown>): Promise<number> {
+export function syncMoves(send: (move: QueuedMove) => Promise<unknown>): Promise<number> {
+  syncing ??= sendQueued(send).finally(() => {
+    syncing = null;
+  });
+  return syncing;
+}
+
+async function sendQueued(send: (move: QueuedMove) => Promise<unknown>): Promise<number> {
   let sent = 0;
   for (const move of pendingMoves()) {
     try {

@@ -15,33 +15,40 @@ import {
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { MESSAGES, PATHS } from '@campus/contract';
+import { languageAfterSignIn } from '../../../i18n/language';
+import { LanguageSwitch } from '../../../i18n/language-switch';
+import { said } from '../../../i18n/said';
+import { useCommonWords } from '../../../i18n/words';
 import { getToken } from '../../../lib/session-store';
 import { landingPath, readSignInState } from '../../../lib/sign-in-state';
 import { useMailStatus } from '../../mail/api';
 import { useDemoAccounts, useSession } from '../api';
 import type { SignInFieldErrors, SignInResult } from '../sign-in';
+import { SsoSignIn } from '../../sso/sso-sign-in';
 
 /** The sign-in logic brings the form's zod schema: it loads once the form is used, not with the first paint. */
 const loadSignIn = () => import('../sign-in');
 
 function DemoAccounts() {
+  const { t } = useCommonWords();
   const { data } = useDemoAccounts();
   if (!data || data.accounts.length === 0) return null;
   return (
     <Paper withBorder p="md" radius="md" w="100%" maw={420} aria-labelledby="demo-accounts-title">
       <Title order={2} size="h5" id="demo-accounts-title">
-        Demo accounts
+        {t('signIn.demoTitle')}
       </Title>
       <Text size="sm" c="dimmed" mb="xs">
-        Every demo account uses the password <strong>{data.demoPassword}</strong>.
+        {t('signIn.demoPasswordBefore')} <strong>{data.demoPassword}</strong>
+        {t('signIn.demoPasswordAfter')}
       </Text>
       {/* A plain table: Mantine's Table would bring its scroll area into the sign-in bundle. */}
       <table className="demo-accounts">
         <thead>
           <tr>
-            <th scope="col">Role</th>
-            <th scope="col">User ID</th>
-            <th scope="col">Note</th>
+            <th scope="col">{t('signIn.role')}</th>
+            <th scope="col">{t('signIn.userId')}</th>
+            <th scope="col">{t('signIn.note')}</th>
           </tr>
         </thead>
         <tbody>
@@ -59,6 +66,7 @@ function DemoAccounts() {
 }
 
 export function SignInPage() {
+  const { t } = useCommonWords();
   const navigate = useNavigate();
   const location = useLocation();
   const session = useSession();
@@ -87,6 +95,8 @@ export function SignInPage() {
     );
     setSubmitting(false);
     if (result.ok) {
+      // A language chosen here goes with the account; otherwise the account's is shown (record 0090).
+      await languageAfterSignIn();
       const to = result.mustChangePassword ? PATHS.changePassword : landingPath(result.role, from);
       void navigate(to, { replace: true });
     } else if (result.fields) setFieldErrors(result.fields);
@@ -101,40 +111,42 @@ export function SignInPage() {
           onSubmit={(e) => void onSubmit(e)}
           onFocus={() => void loadSignIn()}
           noValidate
-          aria-label="Sign in"
+          aria-label={t('signIn.form')}
         >
           <Stack>
             <Center>
-              <Image src="/logo.svg" alt="Campus Portal logo" w={72} h={72} />
+              <Image src="/logo.svg" alt={t('signIn.logo')} w={72} h={72} />
             </Center>
             <Title order={1} ta="center" size="h2">
-              Campus Portal
+              {t('signIn.title')}
             </Title>
+            <LanguageSwitch />
             {notice && (
               <Alert color="yellow" role="status">
                 {notice}
               </Alert>
             )}
+            <SsoSignIn from={from} />
             <TextInput
-              label="User ID"
+              label={t('signIn.userId')}
               name="userId"
               inputMode="numeric"
               autoComplete="username"
               required
               value={userId}
-              error={fieldErrors.userId}
+              error={fieldErrors.userId && said(t, fieldErrors.userId)}
               onChange={(e) => {
                 setUserId(e.currentTarget.value);
                 setFieldErrors((before) => ({ ...before, userId: undefined }));
               }}
             />
             <PasswordInput
-              label="Password"
+              label={t('signIn.password')}
               name="password"
               autoComplete="current-password"
               required
               value={password}
-              error={fieldErrors.password}
+              error={fieldErrors.password && said(t, fieldErrors.password)}
               onChange={(e) => {
                 setPassword(e.currentTarget.value);
                 setFieldErrors((before) => ({ ...before, password: undefined }));
@@ -142,22 +154,27 @@ export function SignInPage() {
             />
             {error && (
               <Text c="var(--campus-text-danger)" ta="center" role="alert" fw={500}>
-                {error}
+                {said(t, error)}
               </Text>
             )}
             <Button type="submit" disabled={submitting} fullWidth>
-              {submitting ? MESSAGES.submitting : 'Login'}
+              {submitting ? t('states.submitting') : t('signIn.login')}
             </Button>
             <Group justify="center" gap="lg">
               {emailEnabled && (
                 <Anchor component={Link} to={PATHS.forgotPassword} size="sm">
-                  Forgot password?
+                  {t('signIn.forgot')}
                 </Anchor>
               )}
               <Anchor component={Link} to={PATHS.support} size="sm">
-                Contact support
+                {t('signIn.support')}
               </Anchor>
             </Group>
+            {emailEnabled && (
+              <Anchor component={Link} to={PATHS.guardian.codeSignIn} size="sm" ta="center">
+                {t('signIn.guardian')}
+              </Anchor>
+            )}
           </Stack>
         </form>
       </Paper>

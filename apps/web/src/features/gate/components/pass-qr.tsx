@@ -3,20 +3,22 @@ import { Button, Modal, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { formatGateCode, type GatePass } from '@campus/contract';
 import { formatClock, formatDay } from '../../../lib/format';
+import { useStudentWords } from '../../../i18n/student';
 import { useGateCredential } from '../api';
 
 export function PassQrButton({ pass }: { pass: GatePass }) {
+  const { t } = useStudentWords();
   const [open, setOpen] = useState(false);
   return (
     <>
       <Button size="md" onClick={() => setOpen(true)}>
-        Show at the gate
+        {t('gatepass.qr.show')}
       </Button>
       <Modal
         opened={open}
         onClose={() => setOpen(false)}
         fullScreen
-        title={`Gate pass for ${formatDay(pass.date)}`}
+        title={t('gatepass.qr.title', { day: formatDay(pass.date) })}
         styles={{ content: { background: '#fff', color: '#000' } }}
       >
         {open && <PassQr pass={pass} />}
@@ -26,6 +28,7 @@ export function PassQrButton({ pass }: { pass: GatePass }) {
 }
 
 function PassQr({ pass }: { pass: GatePass }) {
+  const { t } = useStudentWords();
   const credential = useGateCredential(pass._id);
   const [image, setImage] = useState<string | null>(null);
   const token = credential.data?.credential;
@@ -58,16 +61,16 @@ function PassQr({ pass }: { pass: GatePass }) {
       {image ? (
         <img
           src={image}
-          alt="QR code of your gate pass"
+          alt={t('gatepass.qr.image')}
           style={{ width: 'min(90vw, 70vh)', height: 'auto', imageRendering: 'pixelated' }}
         />
       ) : (
-        <Text>Preparing your code…</Text>
+        <Text>{t('gatepass.qr.preparing')}</Text>
       )}
       {credential.data && (
         <Stack gap={0} align="center">
           <Text size="sm" c="#000">
-            Code for the guard to type
+            {t('gatepass.qr.code')}
           </Text>
           <Text
             data-testid="gate-code"

@@ -1,8 +1,9 @@
 /** One of the student's own gate passes as a card (teachers see passes in the work list table). */
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { MESSAGES, type GatePass, type GatePassStatus, type GateState } from '@campus/contract';
+import type { GatePass, GatePassStatus, GateState } from '@campus/contract';
 import type { ReactNode } from 'react';
-import { TimeAgo } from '../../../components/time-ago';
+import { TimeAgoIn as TimeAgo } from '../../../i18n/relative-time';
+import { useStudentWords } from '../../../i18n/student';
 import { formatClock, formatDay } from '../../../lib/format';
 
 /** Filled badges in shades dark enough for white text to meet WCAG AA. */
@@ -39,7 +40,8 @@ function Detail({ label, value }: { label: string; value: ReactNode }) {
 }
 
 export function GatePassCard({ pass, actions }: { pass: GatePass; actions?: ReactNode }) {
-  const heading = `Gate pass for ${formatDay(pass.date)} at ${formatClock(pass.time)}`;
+  const { t } = useStudentWords();
+  const heading = t('gatepass.card.heading', { day: formatDay(pass.date), time: formatClock(pass.time) });
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-label={heading}>
       <Stack gap="sm">
@@ -49,7 +51,7 @@ export function GatePassCard({ pass, actions }: { pass: GatePass; actions?: Reac
           </Title>
           <Group gap="xs">
             <Badge color={pass.closedAt ? 'gray.7' : STATUS_COLOR[pass.approvedStatus]} variant="filled">
-              {pass.closedAt ? 'closed' : pass.approvedStatus}
+              {t(`gatepass.card.status.${pass.closedAt ? 'closed' : pass.approvedStatus}`)}
             </Badge>
             {pass.gateState && (
               <Badge
@@ -58,30 +60,37 @@ export function GatePassCard({ pass, actions }: { pass: GatePass; actions?: Reac
                 size="lg"
                 data-testid="gate-state"
               >
-                {GATE_STATE_LABEL[pass.gateState].label}
+                {t(`gatepass.card.gate.${pass.gateState}`)}
               </Badge>
             )}
           </Group>
         </Group>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="xs">
-          <Detail label="Contact" value={pass.contact || MESSAGES.profile.notAvailable} />
-          <Detail label="Date" value={<time dateTime={pass.date}>{formatDay(pass.date)}</time>} />
-          <Detail label="Time" value={formatClock(pass.time)} />
-          {pass.returnBy && <Detail label="Back by" value={formatClock(pass.returnBy)} />}
-          {pass.exitedAt && <Detail label="Went out" value={<TimeAgo iso={pass.exitedAt} />} />}
-          {pass.returnedAt && <Detail label="Came back" value={<TimeAgo iso={pass.returnedAt} />} />}
-          <Detail label="Applied" value={<TimeAgo iso={pass.createdAt} />} />
-          {pass.decidedBy && <Detail label="Decided by" value={pass.decidedBy} />}
-          {pass.decidedAt && <Detail label="Decided" value={<TimeAgo iso={pass.decidedAt} />} />}
-        </SimpleGrid>
-        <Detail label="Reason" value={pass.reason} />
-        {pass.rejectReason && <Detail label="Reason for rejection" value={pass.rejectReason} />}
-        {pass.closedAt && (
           <Detail
-            label={CLOSED_LABEL}
-            value={`${CLOSED_WHY}. Apply again for a new day if you still need to go.`}
+            label={t('gatepass.card.contact')}
+            value={pass.contact || t('states.notAvailable', { ns: 'common' })}
           />
-        )}
+          <Detail
+            label={t('gatepass.card.date')}
+            value={<time dateTime={pass.date}>{formatDay(pass.date)}</time>}
+          />
+          <Detail label={t('gatepass.card.time')} value={formatClock(pass.time)} />
+          {pass.returnBy && <Detail label={t('gatepass.card.backBy')} value={formatClock(pass.returnBy)} />}
+          {pass.exitedAt && (
+            <Detail label={t('gatepass.card.wentOut')} value={<TimeAgo iso={pass.exitedAt} />} />
+          )}
+          {pass.returnedAt && (
+            <Detail label={t('gatepass.card.cameBack')} value={<TimeAgo iso={pass.returnedAt} />} />
+          )}
+          <Detail label={t('gatepass.card.applied')} value={<TimeAgo iso={pass.createdAt} />} />
+          {pass.decidedBy && <Detail label={t('gatepass.card.decidedBy')} value={pass.decidedBy} />}
+          {pass.decidedAt && (
+            <Detail label={t('gatepass.card.decided')} value={<TimeAgo iso={pass.decidedAt} />} />
+          )}
+        </SimpleGrid>
+        <Detail label={t('gatepass.card.reason')} value={pass.reason} />
+        {pass.rejectReason && <Detail label={t('gatepass.card.rejectReason')} value={pass.rejectReason} />}
+        {pass.closedAt && <Detail label={t('gatepass.card.closed')} value={t('gatepass.card.closedWhy')} />}
         {actions && <Group gap="sm">{actions}</Group>}
       </Stack>
     </Card>

@@ -1,6 +1,7 @@
 /** Apply for Gate Pass: who applies shown as text (the server takes it from the session); date, time and reason required (SPEC §5). */
 import { Button, Paper, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useRef, useState, type SyntheticEvent } from 'react';
+import type { TFunction } from 'i18next';
 import { MESSAGES, type GatePass, type SubmitGatePassRequestSchema } from '@campus/contract';
 import { DayInput } from '../../../components/day-input';
 import { IdentityFields } from '../../../components/identity-fields';
@@ -10,15 +11,21 @@ import { whatToDo } from '../../../lib/failure';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useLoadSoon } from '../../../lib/load-soon';
 import { localIsoDate } from '../../../lib/today';
+import { said } from '../../../i18n/said';
+import { useStudentWords } from '../../../i18n/student';
 import { useStudentContact, useSubmitGatePass } from '../api';
 import { GatePassCard } from './gate-pass-card';
 
 type Field = 'date' | 'time' | 'returnBy' | 'reason';
-const LABELS: Record<Field, string> = { date: 'Date', time: 'Time', returnBy: 'Back by', reason: 'Reason' };
+/** Each field's label in the catalogue (decision record 0090). */
+const LABELS: Record<Field, string> = {
+  date: 'gatepass.form.date',
+  time: 'gatepass.form.time',
+  returnBy: 'gatepass.form.backBy',
+  reason: 'gatepass.form.reason',
+};
 const EMPTY: Record<Field, string> = { date: '', time: '', returnBy: '', reason: '' };
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-/** A pass is for leaving campus, so it cannot be for a day that has gone; the server refuses it too. */
-const PAST_DATE = 'Date cannot be in the past. Choose today or a later day.';
 
 /**
  * The form's check, the contract's schema (with zod), loads apart from the form: the screen shows
@@ -38,14 +45,17 @@ function loadCheck(): Promise<typeof SubmitGatePassRequestSchema> {
 }
 
 /** A failed submission as a toast that stays: the §8 words of the failure, then what to do about it. */
-function showSubmitFailure(error: unknown): void {
+function showSubmitFailure(t: TFunction, error: unknown): void {
+  const server = error instanceof ApiError ? serverMessageOr(error, MESSAGES.gatePass.submitFailed) : null;
   const words =
-    error instanceof ApiError
-      ? serverMessageOr(error, MESSAGES.gatePass.submitFailed)
-      : MESSAGES.gatePass.submitNetworkError;
+    server === null
+      ? t('gatepass.form.networkError')
+      : server === MESSAGES.gatePass.submitFailed
+        ? t('gatepass.form.submitFailed')
+        : said(t, server);
   showOutcome({
     ok: false,
-    title: 'Could not submit your gate pass',
+    title: t('gatepass.form.failedTitle'),
     message: `${words}\n${whatToDo(error)}`,
   });
 }
@@ -56,6 +66,7 @@ function showSubmitFailure(error: unknown): void {
  * its status. A failure is a toast that stays, saying what to do.
  */
 export function GatePassForm({ onView }: { onView?: () => void } = {}) {
+  const { t } = useStudentWords();
   const user = useCurrentUser();
   const contact = useStudentContact(user.RollNo);
   const submit = useSubmitGatePass();
@@ -79,7 +90,7 @@ export function GatePassForm({ onView }: { onView?: () => void } = {}) {
     try {
       schema = await loadCheck();
     } catch (error) {
-      showSubmitFailure(error);
+      showSubmitFailure(t, error);
       return;
     } finally {
       checking.current = false;
@@ -92,12 +103,16 @@ export function GatePassForm({ onView }: { onView?: () => void } = {}) {
     const fieldErrors: Partial<Record<Field, string>> = {};
     for (const issue of parsed.error?.issues ?? []) {
       const field = issue.path[0] as Field;
-      const message = values[field].trim() === '' ? 'is required' : issue.message;
-      fieldErrors[field] ??= `${LABELS[field]} ${message}`;
+      const label = t(LABELS[field]);
+      fieldErrors[field] ??=
+        values[field].trim() === ''
+          ? t('gatepass.form.required', { field: label })
+          : t('gatepass.form.invalid', { field: label, problem: said(t, issue.message) });
     }
     // ISO dates compare as text; today is read now, as the form may have stayed open past midnight.
     // The user's own day decides here, whatever the server's wider rule says at this hour.
-    if (ISO_DATE.test(values.date) && values.date < localIsoDate()) fieldErrors.date = PAST_DATE;
+    if (ISO_DATE.test(values.date) && values.date < localIsoDate())
+      fieldErrors.date = t('gatepass.form.pastDate');
     if (!parsed.success || fieldErrors.date) {
       setErrors(fieldErrors);
       return;
@@ -119,33 +134,35 @@ export function GatePassForm({ onView }: { onView?: () => void } = {}) {
         onSuccess: (answer) => {
           showOutcome({
             ok: true,
-            message: MESSAGES.gatePass.submitted,
-            ...(onView ? { action: { label: 'View', onClick: onView } } : {}),
+            message: t('gatepass.form.submitted'),
+            ...(onView ? { action: { label: t('gatepass.form.view'), onClick: onView } } : {}),
           });
           setCreated(answer.gatepass);
           setValues(EMPTY);
         },
-        onError: showSubmitFailure,
+        onError: (error) => showSubmitFailure(t, error),
       },
     );
   }
 
   return (
     <Paper withBorder p="md" radius="md" maw={640}>
-      <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Apply for Gate Pass">
+      <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label={t('gatepass.form.name')}>
         <Stack>
           <IdentityFields
-            label="Applying as"
+            label={t('gatepass.form.applyingAs')}
+            note={t('states.fromAccount', { ns: 'common', label: t('gatepass.form.applyingAs') })}
+            missing={t('states.notAvailable', { ns: 'common' })}
             fields={[
-              { label: 'Name', value: user.name },
-              { label: 'Roll number', value: user.RollNo },
-              { label: 'Email', value: user.email },
-              { label: 'Contact', value: contact.data },
+              { label: t('gatepass.form.studentName'), value: user.name },
+              { label: t('gatepass.form.rollNo'), value: user.RollNo },
+              { label: t('gatepass.form.email'), value: user.email },
+              { label: t('gatepass.form.contact'), value: contact.data },
             ]}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <DayInput
-              label="Date"
+              label={t('gatepass.form.date')}
               required
               min={localIsoDate()}
               value={values.date}
@@ -153,7 +170,7 @@ export function GatePassForm({ onView }: { onView?: () => void } = {}) {
               onChange={set('date')}
             />
             <TextInput
-              label="Time"
+              label={t('gatepass.form.time')}
               type="time"
               required
               value={values.time}
@@ -161,8 +178,8 @@ export function GatePassForm({ onView }: { onView?: () => void } = {}) {
               onChange={(e) => set('time')(e.currentTarget.value)}
             />
             <TextInput
-              label="Back by"
-              description="When you will be back; leave empty for the end of the day"
+              label={t('gatepass.form.backBy')}
+              description={t('gatepass.form.backByHint')}
               type="time"
               value={values.returnBy}
               error={errors.returnBy}
@@ -170,7 +187,7 @@ export function GatePassForm({ onView }: { onView?: () => void } = {}) {
             />
           </SimpleGrid>
           <Textarea
-            label="Reason"
+            label={t('gatepass.form.reason')}
             required
             rows={3}
             value={values.reason}
@@ -178,16 +195,16 @@ export function GatePassForm({ onView }: { onView?: () => void } = {}) {
             onChange={(e) => set('reason')(e.currentTarget.value)}
           />
           <Button type="submit" disabled={submit.isPending} style={{ alignSelf: 'flex-start' }}>
-            {submit.isPending ? MESSAGES.submitting : 'Submit'}
+            {submit.isPending ? t('states.submitting', { ns: 'common' }) : t('gatepass.form.submit')}
           </Button>
         </Stack>
       </form>
       {created && (
-        <Stack gap="xs" mt="md" aria-label="Your new gate pass" role="region">
+        <Stack gap="xs" mt="md" aria-label={t('gatepass.form.newPass')} role="region">
           <GatePassCard pass={created} />
           {onView && (
             <Button variant="default" onClick={onView} style={{ alignSelf: 'flex-start' }}>
-              View in Applied Gate Pass
+              {t('gatepass.form.viewApplied')}
             </Button>
           )}
         </Stack>

@@ -3,6 +3,7 @@ import { Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { GatePass } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
+import { useStudentWords } from '../../../i18n/student';
 import { useLoggedError } from '../../../lib/logger';
 
 export function GatePassList({
@@ -28,9 +29,10 @@ export function GatePassList({
   onRetry: () => void;
   renderPass: (pass: GatePass) => ReactNode;
 }) {
+  const { t } = useStudentWords();
   useLoggedError(error, context);
-  if (isLoading) return <LoadingState label="Loading gate passes..." />;
-  if (error) return <LoadFailedState title="Could not load gate passes." onRetry={onRetry} />;
+  if (isLoading) return <LoadingState label={t('gatepass.loading')} />;
+  if (error) return <LoadFailedState title={t('gatepass.loadFailed')} onRetry={onRetry} />;
   if (!passes?.length)
     return (
       <EmptyState hint={emptyHint} action={emptyAction}>

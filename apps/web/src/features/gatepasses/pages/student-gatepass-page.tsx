@@ -1,47 +1,28 @@
 /** Student gate pass: apply, then follow each pass through Applied, Approved and Rejected (SPEC §2). */
 import { Button, Tabs, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
-import { MESSAGES, type GatePass, type GatePassStatus } from '@campus/contract';
+import type { GatePass, GatePassStatus } from '@campus/contract';
 import { useWithdrawGatePass } from '../../gate/api';
 import { PassQrButton } from '../../gate/components/pass-qr';
 import { OpenedItem, useOpenedItem } from '../../../components/opened-item';
 import { PageTitle } from '../../../components/page-title';
+import { useStudentWords } from '../../../i18n/student';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useGatePass, useStudentGatePasses } from '../api';
 import { GatePassCard } from '../components/gate-pass-card';
 import { GatePassForm } from '../components/gate-pass-form';
 import { GatePassList } from '../components/gate-pass-list';
 
+/** Each list's label, empty message (SPEC §8) and hint are `gatepass.lists|empty|hints.<status>`. */
 interface PassList {
   status: GatePassStatus;
-  label: string;
-  empty: string;
-  hint: string;
 }
 
-const LISTS: PassList[] = [
-  {
-    status: 'pending',
-    label: 'Applied Gate Pass',
-    empty: MESSAGES.gatePass.noApplied,
-    hint: 'A pass you apply for waits here until your mentor decides.',
-  },
-  {
-    status: 'approved',
-    label: 'Approved Gate Pass',
-    empty: MESSAGES.gatePass.noApproved,
-    hint: 'Passes your mentor approves show here at once, with who approved them.',
-  },
-  {
-    status: 'rejected',
-    label: 'Rejected Gate Pass',
-    empty: MESSAGES.gatePass.noRejected,
-    hint: 'A rejected pass shows here with the reason your mentor gave.',
-  },
-];
+const LISTS: PassList[] = [{ status: 'pending' }, { status: 'approved' }, { status: 'rejected' }];
 
 function OwnGatePasses({ list, onApply }: { list: PassList; onApply: () => void }) {
   const { status } = list;
+  const { t } = useStudentWords();
   const { RollNo } = useCurrentUser();
   const passes = useStudentGatePasses(status, RollNo);
   return (
@@ -50,11 +31,11 @@ function OwnGatePasses({ list, onApply }: { list: PassList; onApply: () => void 
       isLoading={passes.isLoading}
       error={passes.error}
       onRetry={() => void passes.refetch()}
-      empty={list.empty}
-      emptyHint={list.hint}
+      empty={t(`gatepass.empty.${status}`)}
+      emptyHint={t(`gatepass.hints.${status}`)}
       emptyAction={
         <Button variant="default" onClick={onApply}>
-          Apply for a gate pass
+          {t('gatepass.apply')}
         </Button>
       }
       context={`Could not load ${status} gate passes`}
@@ -65,6 +46,7 @@ function OwnGatePasses({ list, onApply }: { list: PassList; onApply: () => void 
 
 /** What the student can do with a pass: show an approved one at the gate, withdraw a pending one. */
 function PassActions({ pass }: { pass: GatePass }) {
+  const { t } = useStudentWords();
   const withdraw = useWithdrawGatePass();
   if (pass.approvedStatus === 'pending') {
     return (
@@ -75,7 +57,7 @@ function PassActions({ pass }: { pass: GatePass }) {
           loading={withdraw.isPending}
           onClick={() => withdraw.mutate(pass._id)}
         >
-          Withdraw
+          {t('gatepass.withdraw')}
         </Button>
         {withdraw.error && <Text c="var(--campus-text-danger)">{withdraw.error.message}</Text>}
       </>
@@ -91,13 +73,14 @@ const TAB_VALUES = ['apply', ...LISTS.map((list) => list.status)];
 
 /** The pass a notification opened (`?pass=…`), above the tabs. */
 function OpenedPass() {
+  const { t } = useStudentWords();
   const opened = useOpenedItem('gatepass');
   const pass = useGatePass(opened.id);
   if (opened.id === null) return null;
   return (
     <OpenedItem
-      title="The gate pass you were told of"
-      gone="This gate pass is no longer there: it may have been withdrawn."
+      title={t('gatepass.openedTitle')}
+      gone={t('gatepass.openedGone')}
       read={pass}
       onClose={opened.close}
     >
@@ -107,6 +90,7 @@ function OpenedPass() {
 }
 
 export function StudentGatepassPage() {
+  const { t } = useStudentWords();
   // The tab lives in the address (`?tab=approved`): a reload keeps it and a link shares it.
   const [params, setParams] = useSearchParams();
   const named = params.get('tab') ?? 'apply';
@@ -123,15 +107,15 @@ export function StudentGatepassPage() {
     );
   return (
     <>
-      <PageTitle>Gate Pass</PageTitle>
+      <PageTitle>{t('gatepass.title')}</PageTitle>
       <OpenedPass />
       {/* The form stays mounted, keeping a draft while a list is open; a list mounts when shown. */}
       <Tabs value={tab} onChange={setTab}>
         <Tabs.List mb="md">
-          <Tabs.Tab value="apply">Apply for Gate Pass</Tabs.Tab>
+          <Tabs.Tab value="apply">{t('gatepass.applyTab')}</Tabs.Tab>
           {LISTS.map((list) => (
             <Tabs.Tab key={list.status} value={list.status}>
-              {list.label}
+              {t(`gatepass.lists.${list.status}`)}
             </Tabs.Tab>
           ))}
         </Tabs.List>

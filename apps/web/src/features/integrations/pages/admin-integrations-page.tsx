@@ -19,6 +19,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useApiClients, useCreateApiClient, useRevokeApiClient } from '../api';
 import { CreateClientForm } from '../components/create-client-form';
 import { TokenDialog } from '../components/token-dialog';
+import { WebhooksSection } from '../../webhooks/webhooks-section';
 
 export const NO_CLIENTS = 'No integrations yet.';
 
@@ -193,6 +194,7 @@ export function AdminIntegrationsPage() {
           </Title>
           {list}
         </Stack>
+        <WebhooksSection />
       </Stack>
       <TokenDialog created={created} onClose={() => setCreated(null)} />
       <RevokeDialog

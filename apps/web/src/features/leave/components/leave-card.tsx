@@ -2,7 +2,8 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { Leave, LeaveStatus } from '@campus/contract';
 import type { ReactNode } from 'react';
-import { TimeAgo } from '../../../components/time-ago';
+import { TimeAgoIn as TimeAgo } from '../../../i18n/relative-time';
+import { useStudentWords } from '../../../i18n/student';
 import { formatDay } from '../../../lib/format';
 import { AttachmentButton } from './attachment-button';
 
@@ -37,10 +38,11 @@ export function LeaveCard({
   onWithdraw: (leave: Leave) => void;
   withdrawing: boolean;
 }) {
+  const { t } = useStudentWords();
   const heading =
     leave.from === leave.to
-      ? `Leave on ${formatDay(leave.from)}`
-      : `Leave from ${formatDay(leave.from)} to ${formatDay(leave.to)}`;
+      ? t('leave.card.one', { day: formatDay(leave.from) })
+      : t('leave.card.many', { from: formatDay(leave.from), to: formatDay(leave.to) });
   return (
     // Focusable by script only: the toast of a new application leads here.
     <Card
@@ -58,23 +60,25 @@ export function LeaveCard({
             {heading}
           </Title>
           <Badge color={LEAVE_STATUS_COLOR[leave.status]} variant="filled">
-            {leave.status}
+            {t(`leave.card.status.${leave.status}`)}
           </Badge>
         </Group>
         <SimpleGrid cols={{ base: 2, md: 4 }} spacing="xs">
-          <Detail label="Days" value={leave.days} />
-          <Detail label="Applied" value={<TimeAgo iso={leave.createdAt} />} />
-          {leave.decidedBy && <Detail label="Decided by" value={leave.decidedBy} />}
-          {leave.decidedAt && <Detail label="Decided" value={<TimeAgo iso={leave.decidedAt} />} />}
+          <Detail label={t('leave.card.days')} value={leave.days} />
+          <Detail label={t('leave.card.applied')} value={<TimeAgo iso={leave.createdAt} />} />
+          {leave.decidedBy && <Detail label={t('leave.card.decidedBy')} value={leave.decidedBy} />}
+          {leave.decidedAt && (
+            <Detail label={t('leave.card.decided')} value={<TimeAgo iso={leave.decidedAt} />} />
+          )}
         </SimpleGrid>
-        <Detail label="Reason" value={leave.reason} />
-        {leave.rejectReason && <Detail label="Reason for rejection" value={leave.rejectReason} />}
+        <Detail label={t('leave.card.reason')} value={leave.reason} />
+        {leave.rejectReason && <Detail label={t('leave.card.rejectReason')} value={leave.rejectReason} />}
         {(leave.attachment || leave.status === 'pending') && (
           <Group gap="sm">
             {leave.attachment && <AttachmentButton leave={leave} />}
             {leave.status === 'pending' && (
               <Button variant="default" color="red" loading={withdrawing} onClick={() => onWithdraw(leave)}>
-                Withdraw
+                {t('leave.card.withdraw')}
               </Button>
             )}
           </Group>

@@ -7,28 +7,38 @@ import { useState } from 'react';
 import {
   LEAVE_ATTACHMENT_MAX_BYTES,
   LEAVE_ATTACHMENT_TYPES,
-  LEAVE_MESSAGES,
   LEAVE_REASON_MAX,
   leaveRangeProblem,
   type Leave,
   type LeaveAttachmentType,
 } from '@campus/contract';
+import type { TFunction } from 'i18next';
 import { showOutcome } from '../../../components/toast';
+import { useDayRange, useStudentWords } from '../../../i18n/student';
 import { failureDetail } from '../../../lib/failure';
-import { formatDayRange } from '../../../lib/format';
 import { localIsoDate } from '../../../lib/today';
 import { readAsBase64, useApplyLeave } from '../api';
 import { DayInput } from '../../../components/day-input';
 
 const MB = LEAVE_ATTACHMENT_MAX_BYTES / (1024 * 1024);
 
-function fileProblem(file: File | null): string | null {
+function fileProblem(t: TFunction, file: File | null): string | null {
   if (!file) return null;
   if (!(LEAVE_ATTACHMENT_TYPES as readonly string[]).includes(file.type)) {
-    return 'The attachment must be a PDF, PNG or JPEG file.';
+    return t('leave.form.fileType');
   }
-  if (file.size > LEAVE_ATTACHMENT_MAX_BYTES) return `The attachment must be at most ${MB} MB.`;
+  if (file.size > LEAVE_ATTACHMENT_MAX_BYTES) return t('leave.form.fileSize', { mb: MB });
   return null;
+}
+
+/** The contract's range problem (English, as the server says it) in the person's language, by its kind. */
+function rangeWords(t: TFunction, message: string): string {
+  if (message === 'must not be before from') return t('leave.form.beforeFrom');
+  const count = Number(/\d+/.exec(message)?.[0]);
+  if (/of from$/.test(message)) return t('leave.form.withinDays', { count });
+  if (/ago$/.test(message)) return t('leave.form.daysAgo', { count });
+  if (/from today$/.test(message)) return t('leave.form.daysAhead', { count });
+  return message;
 }
 
 /** `onView` leads to the new application in the list below the form. */
@@ -39,14 +49,23 @@ export function LeaveForm({ onView }: { onView?: (leave: Leave) => void }) {
   const [reason, setReason] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const apply = useApplyLeave();
+  const { t } = useStudentWords();
+  const dayRange = useDayRange();
 
   const range = from && to ? leaveRangeProblem(from, to, today) : null;
-  const problem = fileProblem(file);
+  const problem = fileProblem(t, file);
+  const rangeError = (field: 'from' | 'to') =>
+    range?.field === field
+      ? t('leave.form.fieldProblem', {
+          field: t(`leave.form.${field}`),
+          problem: rangeWords(t, range.message),
+        })
+      : undefined;
 
   return (
     <Paper withBorder radius="md" p="md">
       <form
-        aria-label="Apply for leave"
+        aria-label={t('leave.form.name')}
         onSubmit={(event) => {
           event.preventDefault();
           if (range || problem) return;
@@ -63,8 +82,8 @@ export function LeaveForm({ onView }: { onView?: (leave: Leave) => void }) {
               });
               showOutcome({
                 ok: true,
-                message: `${LEAVE_MESSAGES.applied}\nFor ${formatDayRange(leave.from, leave.to)}; it waits for your mentor's decision.`,
-                ...(onView ? { action: { label: 'View', onClick: () => onView(leave) } } : {}),
+                message: `${t('leave.form.applied')}\n${t('leave.form.appliedFor', { days: dayRange(leave.from, leave.to) })}`,
+                ...(onView ? { action: { label: t('leave.form.view'), onClick: () => onView(leave) } } : {}),
               });
               setReason('');
               setFile(null);
@@ -72,8 +91,8 @@ export function LeaveForm({ onView }: { onView?: (leave: Leave) => void }) {
               // What was typed stays, to correct or send again.
               showOutcome({
                 ok: false,
-                title: `Could not apply for leave for ${formatDayRange(from, to)}`,
-                message: failureDetail(err, 'Failed to apply for leave.'),
+                title: t('leave.form.failedTitle', { days: dayRange(from, to) }),
+                message: failureDetail(err, t('leave.form.failed')),
               });
             }
           })();
@@ -82,22 +101,22 @@ export function LeaveForm({ onView }: { onView?: (leave: Leave) => void }) {
         <Stack>
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
             <DayInput
-              label="From"
+              label={t('leave.form.from')}
               required
               value={from}
               onChange={setFrom}
-              error={range?.field === 'from' ? `From ${range.message}` : undefined}
+              error={rangeError('from')}
             />
             <DayInput
-              label="To"
+              label={t('leave.form.to')}
               required
               value={to}
               onChange={setTo}
-              error={range?.field === 'to' ? `To ${range.message}` : undefined}
+              error={rangeError('to')}
             />
           </SimpleGrid>
           <Textarea
-            label="Reason"
+            label={t('leave.form.reason')}
             required
             rows={3}
             maxLength={LEAVE_REASON_MAX}
@@ -105,13 +124,13 @@ export function LeaveForm({ onView }: { onView?: (leave: Leave) => void }) {
             onChange={(e) => setReason(e.currentTarget.value)}
           />
           <FileInput
-            label="Attachment (optional)"
-            description={`A medical note or letter: PDF, PNG or JPEG, at most ${MB} MB. Your mentors see it.`}
+            label={t('leave.form.attachment')}
+            description={t('leave.form.attachmentHint', { mb: MB })}
             accept={LEAVE_ATTACHMENT_TYPES.join(',')}
             value={file}
             onChange={setFile}
             clearable
-            clearButtonProps={{ 'aria-label': 'Remove the chosen file' }}
+            clearButtonProps={{ 'aria-label': t('leave.form.removeFile') }}
             error={problem}
           />
           <Button
@@ -120,7 +139,7 @@ export function LeaveForm({ onView }: { onView?: (leave: Leave) => void }) {
             disabled={Boolean(range || problem)}
             w={{ base: '100%', xs: 'auto' }}
           >
-            {apply.isPending ? 'Submitting...' : 'Apply for leave'}
+            {apply.isPending ? t('leave.form.submitting') : t('leave.form.submit')}
           </Button>
         </Stack>
       </form>

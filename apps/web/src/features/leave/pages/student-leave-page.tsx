@@ -1,12 +1,12 @@
 /** Student leave: apply for leave over a range of days, and follow each application; withdraw a pending one. */
 import { Stack, Text, Title } from '@mantine/core';
-import { LEAVE_MESSAGES, type Leave } from '@campus/contract';
+import type { Leave } from '@campus/contract';
 import { OpenedItem, useOpenedItem } from '../../../components/opened-item';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
 import { showOutcome } from '../../../components/toast';
+import { useDayRange, useStudentWords } from '../../../i18n/student';
 import { failureDetail } from '../../../lib/failure';
-import { formatDayRange } from '../../../lib/format';
 import { useLeave, useMyLeave, useWithdrawLeave } from '../api';
 import { LeaveCard, leaveCardId } from '../components/leave-card';
 import { LeaveForm } from '../components/leave-form';
@@ -26,13 +26,14 @@ function OpenedLeave({
   onWithdraw: (leave: Leave) => void;
   withdrawing: (leave: Leave) => boolean;
 }) {
+  const { t } = useStudentWords();
   const opened = useOpenedItem('leave');
   const leave = useLeave(opened.id);
   if (opened.id === null) return null;
   return (
     <OpenedItem
-      title="The leave you were told of"
-      gone="This leave application is no longer there."
+      title={t('leave.openedTitle')}
+      gone={t('leave.openedGone')}
       read={leave}
       onClose={opened.close}
     >
@@ -44,28 +45,26 @@ function OpenedLeave({
 }
 
 export function StudentLeavePage() {
+  const { t } = useStudentWords();
+  const dayRange = useDayRange();
   const mine = useMyLeave();
   const withdraw = useWithdrawLeave();
   const onWithdraw = (leave: Leave) =>
     withdraw.mutate(leave._id, {
-      onSuccess: () => showOutcome({ ok: true, message: LEAVE_MESSAGES.withdrawn }),
+      onSuccess: () => showOutcome({ ok: true, message: t('leave.withdrawn') }),
       onError: (error) =>
         showOutcome({
           ok: false,
-          title: `Could not withdraw your leave for ${formatDayRange(leave.from, leave.to)}`,
+          title: t('leave.withdrawFailed', { days: dayRange(leave.from, leave.to) }),
           message: failureDetail(error),
         }),
     });
   let list;
-  if (mine.isPending) list = <LoadingState label="Loading leave..." />;
+  if (mine.isPending) list = <LoadingState label={t('leave.loading')} />;
   else if (mine.isError)
-    list = <LoadFailedState title="Could not load your leave." onRetry={() => void mine.refetch()} />;
+    list = <LoadFailedState title={t('leave.loadFailed')} onRetry={() => void mine.refetch()} />;
   else if (mine.data.length === 0)
-    list = (
-      <EmptyState hint="Leave you apply for waits here until your mentor decides.">
-        {LEAVE_MESSAGES.noLeave}
-      </EmptyState>
-    );
+    list = <EmptyState hint={t('leave.emptyHint')}>{t('leave.empty')}</EmptyState>;
   else
     list = (
       <Stack gap="sm">
@@ -81,17 +80,17 @@ export function StudentLeavePage() {
     );
   return (
     <Stack>
-      <PageTitle>Leave</PageTitle>
+      <PageTitle>{t('leave.title')}</PageTitle>
       <OpenedLeave
         onWithdraw={onWithdraw}
         withdrawing={(leave) => withdraw.isPending && withdraw.variables === leave._id}
       />
       <Text c="dimmed" size="sm">
-        Approved leave marks you On leave in attendance for its days.
+        {t('leave.intro')}
       </Text>
       <LeaveForm onView={showCard} />
       <Title order={2} size="h3">
-        Your leave
+        {t('leave.yours')}
       </Title>
       {list}
     </Stack>

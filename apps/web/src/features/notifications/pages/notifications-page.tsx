@@ -30,6 +30,7 @@ const EMPTY_HINT: Record<Exclude<Role, 'guard'>, string> = {
   teacher:
     'Gate pass and leave requests from the students you mentor, and any of them out past their return time, show here the moment they happen.',
   admin: 'New support messages show here the moment they are sent.',
+  guardian: 'News of your children shows here and comes by email.',
 };
 
 function NotificationItem({ item, fresh }: { item: Notification; fresh: boolean }) {

@@ -9,6 +9,8 @@ import { LogoutButton } from '../../auth/components/logout-button';
 import { GuardianSettingsCard, NotificationSettings } from '../../mail/components/notification-settings';
 import { ContactForm } from './contact-form';
 import { DownloadMyData } from '../../privacy/download-my-data';
+import { PushSettings } from '../../push/components/push-settings';
+import { LanguageSettings } from '../../../i18n/language-settings';
 
 export interface Contact {
   email: string;
@@ -27,6 +29,8 @@ export default function ProfileActions({
     <>
       {contact && <ContactForm key={`${contact.email}|${contact.phoneNo ?? ''}`} {...contact} />}
       <NotificationSettings admin={admin} />
+      <PushSettings />
+      <LanguageSettings />
       {admin && <GuardianSettingsCard />}
       <ChangePasswordForm />
       <DownloadMyData />

@@ -3,11 +3,15 @@
  * rows, and the bar with the counts and Submit. It sends what changed; the outcome is a toast with the
  * server's words, naming any student the server kept On leave.
  */
-import { useCallback, useDeferredValue, useState, type SyntheticEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useDeferredValue, useMemo, useState, type SyntheticEvent } from 'react';
 import { MESSAGES, type Lecture, type LectureMarkAnswer, type LectureRosterRow } from '@campus/contract';
 import { EmptyState } from '../../../components/page-states';
 import { showOutcome } from '../../../components/toast';
+import { NetworkError } from '../../../lib/api-client';
 import { failureDetail } from '../../../lib/failure';
+import { queueMarks, syncMarks } from '../../../pwa/mark-queue';
+import { QueuedMarksNotice, useLectureQueue, waitingText, withQueued } from '../../../pwa/queued-marks';
 import { oneOf, useUrlSearch, type UrlState } from '../../../lib/url-state';
 import { RosterTools, SHOWS, type Show } from '../../attendance/components/roster-tools';
 import { useMarkLecture } from '../api';
@@ -45,7 +49,7 @@ function noteOf(changes: number, marked: number, total: number): string {
 export function LectureEditor({
   url,
   lecture,
-  students,
+  students: serverStudents,
   waiting,
 }: {
   url: UrlState;
@@ -55,6 +59,14 @@ export function LectureEditor({
   waiting: string | null;
 }) {
   const markLecture = useMarkLecture();
+  const queryClient = useQueryClient();
+  // Marks made offline wait on the device; the roster shows them over the server's until sent.
+  const reread = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: ['timetable'] }),
+    [queryClient],
+  );
+  const queued = useLectureQueue(lecture._id, lecture.date, reread);
+  const students = useMemo(() => withQueued(serverStudents, queued), [serverStudents, queued]);
   const { edits, overrides, saved, away, mark, markAll, setMinutes, override, clear } =
     useLectureMarks(students);
   const { text: search, setText: setSearch } = useUrlSearch(url, 300);
@@ -81,6 +93,34 @@ export function LectureEditor({
       document.getElementById(`late-${[...problems.keys()][0]}`)?.focus();
       return;
     }
+    // Without a signal, or behind marks still waiting, the marks wait on the device in order.
+    const keepOnDevice = () =>
+      void queueMarks({
+        periodId: lecture._id,
+        date: lecture.date,
+        label: what,
+        records: records.map((r) => ({ ...r, was: saved.get(r.studentId)?.status ?? null })),
+      }).then(
+        () => {
+          clear();
+          showOutcome({
+            ok: true,
+            title: 'Saved on this device',
+            message: `${what}: ${waitingText(records.length)}. They are sent when the network returns.`,
+          });
+          if (navigator.onLine) void syncMarks().catch(() => undefined);
+        },
+        (error: unknown) =>
+          showOutcome({
+            ok: false,
+            title: MESSAGES.attendance.markFailed,
+            message: `Could not keep the marks of ${what} on this device.\n${failureDetail(error)}`,
+          }),
+      );
+    if (!navigator.onLine || queued.length > 0) {
+      keepOnDevice();
+      return;
+    }
     markLecture.mutate(
       { periodId: lecture._id, date: lecture.date, records },
       {
@@ -94,13 +134,16 @@ export function LectureEditor({
             persist: kept !== null,
           });
         },
-        // The marks stay on screen for another try.
+        // The signal dropped on the way: the marks wait on the device. Otherwise they stay on
+        // screen for another try.
         onError: (error) =>
-          showOutcome({
-            ok: false,
-            title: MESSAGES.attendance.markFailed,
-            message: `Could not mark ${what}.\n${failureDetail(error)}`,
-          }),
+          error instanceof NetworkError
+            ? keepOnDevice()
+            : showOutcome({
+                ok: false,
+                title: MESSAGES.attendance.markFailed,
+                message: `Could not mark ${what}.\n${failureDetail(error)}`,
+              }),
       },
     );
   };
@@ -108,6 +151,7 @@ export function LectureEditor({
   return (
     <form onSubmit={submit} className="roster-form">
       <div className="roster-stack">
+        {queued.length > 0 && <QueuedMarksNotice entries={queued} students={students} />}
         <RosterTools
           search={search}
           onSearch={setSearch}
@@ -116,7 +160,11 @@ export function LectureEditor({
           onMarkAll={markAll}
           pending={markLecture.isPending}
         />
-        <p className="roster-note">{noteOf(records.length + problems.size, saved.size, students.length)}</p>
+        <p className="roster-note">
+          {queued.length > 0 && records.length + problems.size === 0
+            ? 'The marks kept on this device are shown until they are sent.'
+            : noteOf(records.length + problems.size, saved.size, students.length)}
+        </p>
         <p id="roster-keys" className="roster-note roster-keys">
           Keys: ↑ ↓ or J K move, P present, A absent, L late (then Tab to the minutes).
         </p>

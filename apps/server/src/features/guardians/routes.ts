@@ -1,0 +1,429 @@
+/**
+ * Guardians (decision record 0091): the office creates and links them; a guardian signs in with a
+ * mailed code (or a password) and sees their own children only. Every child route is checked
+ * against the guardian's links: a child not linked to them is refused with 403.
+ */
+import { setTimeout } from 'node:timers/promises';
+import {
+  EMAIL_OFF_RESET_MESSAGE,
+  ErrorSchema,
+  GUARDIAN_CODE_ANSWER,
+  GUARDIAN_CODE_REFUSED,
+  GuardianChildDetailSchema,
+  GuardianChildListSchema,
+  GuardianAbsenceRequestSchema,
+  GuardianLeaveSchema,
+  GuardianCodeRequestSchema,
+  GuardianCreateRequestSchema,
+  GuardianIdParamsSchema,
+  GuardianLinkParamsSchema,
+  GuardianLinkRequestSchema,
+  GUARDIAN_PASSWORD_WINDOW_MINUTES,
+  GuardianPasswordRequestSchema,
+  GuardianListQuerySchema,
+  GuardianListSchema,
+  GuardianSchema,
+  GuardianSignInRequestSchema,
+  leaveRangeProblem,
+  LoginResponseSchema,
+  PATHS,
+  itemLink,
+  MessageSchema,
+  RollNoParamsSchema,
+  StudentGuardianListSchema,
+} from '@campus/contract';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { limitsRepository } from '../../db/rate-limits';
+import { clientKey } from '../../lib/client-address';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
+import { answerList } from '../../lib/lists';
+import { hashOneTimePassword, hashPassword, newOneTimePassword } from '../../lib/passwords';
+import { assertOwnRollNo, principalOf } from '../../plugins/access';
+import { issueSession } from '../auth/issue-session';
+import type { Feature } from '../deps';
+import { timetableRepository } from '../timetable/repository';
+import { timetableReads } from '../timetable/reads';
+import { standingsOf } from '../timetable/standing';
+import { leaveRepository } from '../leave/repository';
+import { notificationRepository } from '../notifications/repository';
+import { guardianCodes } from './codes';
+import { guardiansRepository, shownGuardian } from './repository';
+
+const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
+const TAGS = ['guardians'];
+/** Every answer to a code request takes at least this long, whatever happened behind it. */
+const CODE_FLOOR_MS = 300;
+const NOT_YOUR_CHILD = 'You can see only the students linked to you as their guardian';
+
+export const guardiansRoutes: Feature = async (
+  app,
+  { db, dialect, cache, clock, mail, signer, now, auth, tokens, live, webhooks, signIn },
+) => {
+  const leave = leaveRepository(db, webhooks);
+  const notes = notificationRepository(db);
+  const repo = guardiansRepository(db);
+  const limits = limitsRepository(db, dialect);
+  const codes = guardianCodes({ db, repo, limits, mail, signer, now });
+  const reads = timetableReads(db, cache, timetableRepository(db));
+
+  const noGuardian = (id: number) => notFound(`No guardian has guardian id ${id}`);
+  const noStudent = (rollNo: number) => notFound(`No student has roll number ${rollNo}`);
+
+  /** The signed-in guardian's links, after checking `rollNo` (if given) is one of them. */
+  async function linksOf(request: FastifyRequest, rollNo?: number) {
+    const me = principalOf(request);
+    const links = await repo.rollNosOf(me.accountId);
+    if (rollNo !== undefined && !links.has(rollNo)) throw forbidden(NOT_YOUR_CHILD);
+    return links;
+  }
+
+  // --- The office ---------------------------------------------------------------------------
+
+  app.get(
+    '/api/guardians',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags: TAGS,
+        summary: 'Guardians by name, each with the students linked to them; `search` matches name or address',
+        querystring: GuardianListQuerySchema,
+        response: { 200: GuardianListSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const listed = await repo.listGuardians(request.query);
+      return answerList(reply, Promise.resolve({ body: listed.items, total: listed.total }));
+    },
+  );
+
+  app.post(
+    '/api/guardians',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags: TAGS,
+        summary: 'Creates a guardian; answers their User ID and one-time password, once',
+        body: GuardianCreateRequestSchema,
+        response: {
+          201: z.object({ message: z.string(), guardian: GuardianSchema, oneTimePassword: z.string() }),
+          ...errors,
+          409: ErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const password = newOneTimePassword();
+      const result = await repo.createGuardian(request.body, hashOneTimePassword(password));
+      if (!result.ok) {
+        throw conflict(
+          result.problem === 'email-taken'
+            ? `A guardian with the address ${request.body.email} exists already: link them instead`
+            : `User ID ${request.body.guardianId} is already used`,
+        );
+      }
+      return reply
+        .code(201)
+        .send({ message: 'Guardian created', guardian: result.guardian, oneTimePassword: password });
+    },
+  );
+
+  app.post(
+    '/api/guardians/:guardianId/reset-password',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags: TAGS,
+        summary:
+          'Gives a guardian a new one-time password (a campus without email hands it out); ends their sessions',
+        params: GuardianIdParamsSchema,
+        response: {
+          200: z.object({ message: z.string(), oneTimePassword: z.string() }),
+          ...errors,
+          404: ErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const guardian = await repo.findGuardian(request.params.guardianId);
+      if (!guardian) throw noGuardian(request.params.guardianId);
+      const password = newOneTimePassword();
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('accounts')
+          .set({ password_hash: hashOneTimePassword(password), must_change_password: 1 })
+          .where('id', '=', guardian.accountId)
+          .execute();
+        await trx
+          .updateTable('sessions')
+          .set({ revoked_at: new Date(now()).toISOString() })
+          .where('account_id', '=', guardian.accountId)
+          .where('revoked_at', 'is', null)
+          .execute();
+      });
+      return { message: 'A one-time password was set; hand it to the guardian', oneTimePassword: password };
+    },
+  );
+
+  app.put(
+    '/api/guardians/:guardianId/students/:rollNo',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags: TAGS,
+        summary: 'Links a guardian to a student with their relation (or changes the relation)',
+        params: GuardianLinkParamsSchema,
+        body: GuardianLinkRequestSchema,
+        response: {
+          200: z.object({ message: z.string(), guardian: GuardianSchema }),
+          ...errors,
+          404: ErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { guardianId, rollNo } = request.params;
+      const guardian = await repo.findGuardian(guardianId);
+      if (!guardian) throw noGuardian(guardianId);
+      if (!(await repo.studentExists(rollNo))) throw noStudent(rollNo);
+      await repo.link(guardian.accountId, rollNo, request.body.relation);
+      const linked = (await repo.findGuardian(guardianId)) ?? guardian;
+      return { message: `Linked to student ${rollNo}`, guardian: shownGuardian(linked) };
+    },
+  );
+
+  app.delete(
+    '/api/guardians/:guardianId/students/:rollNo',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags: TAGS,
+        summary: 'Unlinks a guardian from a student: the guardian no longer sees them',
+        params: GuardianLinkParamsSchema,
+        response: { 200: MessageSchema, ...errors, 404: ErrorSchema },
+      },
+    },
+    async (request) => {
+      const { guardianId, rollNo } = request.params;
+      const guardian = await repo.findGuardian(guardianId);
+      if (!guardian) throw noGuardian(guardianId);
+      if (!(await repo.unlink(guardian.accountId, rollNo))) {
+        throw notFound(`Guardian ${guardianId} is not linked to student ${rollNo}`);
+      }
+      return { message: `Unlinked from student ${rollNo}` };
+    },
+  );
+
+  app.get(
+    '/api/student-guardians/:rollNo',
+    {
+      config: { access: ['student', 'teacher', 'admin'] },
+      schema: {
+        tags: TAGS,
+        summary: "A student's guardians (students: their own only)",
+        params: RollNoParamsSchema,
+        response: { 200: StudentGuardianListSchema, ...errors, 404: ErrorSchema },
+      },
+    },
+    async (request) => {
+      const { rollNo } = request.params;
+      assertOwnRollNo(request, rollNo);
+      if (!(await repo.studentExists(rollNo))) throw noStudent(rollNo);
+      return repo.guardiansOfStudent(rollNo);
+    },
+  );
+
+  // --- Sign-in by code ----------------------------------------------------------------------
+
+  app.post(
+    '/api/guardian/code',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: TAGS,
+        summary: "Mails a sign-in code to a guardian's address, if it is one; the answer is always the same",
+        body: GuardianCodeRequestSchema,
+        response: { 200: MessageSchema, 400: ErrorSchema, 403: ErrorSchema, 429: ErrorSchema },
+      },
+    },
+    async (request) => {
+      // Not a server fault: this campus chose not to send email; the office hands out passwords.
+      if (!mail.enabled) throw badRequest(EMAIL_OFF_RESET_MESSAGE);
+      const started = performance.now();
+      await codes.request(request.body.email, clientKey(request.ip));
+      const elapsed = performance.now() - started;
+      if (elapsed < CODE_FLOOR_MS) await setTimeout(CODE_FLOOR_MS - elapsed);
+      return { message: GUARDIAN_CODE_ANSWER };
+    },
+  );
+
+  app.post(
+    '/api/guardian/sign-in',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: TAGS,
+        summary: 'Signs a guardian in with the code mailed to them: the same session a password gives',
+        body: GuardianSignInRequestSchema,
+        response: {
+          200: LoginResponseSchema,
+          400: ErrorSchema,
+          401: ErrorSchema,
+          403: ErrorSchema,
+          429: ErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const accountId = await codes.check(request.body.email, request.body.code, clientKey(request.ip));
+      if (!accountId) throw unauthorized(GUARDIAN_CODE_REFUSED);
+      const { token, role } = await issueSession({ auth, tokens }, request, reply, accountId);
+      return { token, role, message: 'Login successful' };
+    },
+  );
+
+  // --- What a guardian sees -----------------------------------------------------------------
+
+  app.get(
+    '/api/guardian/children',
+    {
+      config: { access: ['guardian'] },
+      schema: {
+        tags: TAGS,
+        summary: "The signed-in guardian's children, each with where they are today",
+        response: { 200: GuardianChildListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const links = await linksOf(request);
+      return repo.children(links, await clock.today(now()), await clock.zone());
+    },
+  );
+
+  app.get(
+    '/api/guardian/children/:rollNo',
+    {
+      config: { access: ['guardian'] },
+      schema: {
+        tags: TAGS,
+        summary:
+          'One of your children: today, attendance per course with the forecast, gate passes and their movements, leave and marks',
+        params: RollNoParamsSchema,
+        response: { 200: GuardianChildDetailSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { rollNo } = request.params;
+      const links = await linksOf(request, rollNo);
+      const [child] = await repo.children(
+        new Map([[rollNo, links.get(rollNo) ?? '']]),
+        await clock.today(now()),
+        await clock.zone(),
+      );
+      // A linked roll number whose student is gone: as for any child not one's own.
+      if (!child) throw forbidden(NOT_YOUR_CHILD);
+      const [attendance, passes, leave, marks] = await Promise.all([
+        standingsOf(db, reads, rollNo, await clock.settings(), now()),
+        repo.passesOf(rollNo),
+        repo.leaveOf(rollNo),
+        repo.marksOf(rollNo),
+      ]);
+      return { ...child, attendance: attendance ?? null, passes, leave, marks };
+    },
+  );
+
+  app.post(
+    '/api/guardian/children/:rollNo/absence',
+    {
+      config: { access: ['guardian'], writeLimit: 'leave' },
+      schema: {
+        tags: TAGS,
+        summary:
+          'Reports that one of your children will be absent: a leave application on their behalf, which their mentor decides as any other',
+        params: RollNoParamsSchema,
+        body: GuardianAbsenceRequestSchema,
+        response: {
+          201: z.object({ message: z.string(), leave: GuardianLeaveSchema }),
+          ...errors,
+          409: ErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { rollNo } = request.params;
+      const links = await linksOf(request, rollNo);
+      const { from, to, reason } = request.body;
+      const problem = leaveRangeProblem(from, to, await clock.today(now()));
+      if (problem) throw badRequest(`${problem.field} ${problem.message}`);
+      const covered = await leave.overlapping(rollNo, from, to);
+      if (covered) {
+        throw conflict(
+          `These days overlap ${covered.status} leave from ${covered.from} to ${covered.to}: choose other days`,
+        );
+      }
+      const me = principalOf(request);
+      const who = await auth.findIdentity(me.accountId);
+      const reportedBy = `Reported by ${who?.name ?? 'a guardian'} (${links.get(rollNo) || 'guardian'})`;
+      const created = await leave.create({ rollNo, from, to, reason: `${reportedBy}: ${reason}` });
+      if (!created) throw forbidden(NOT_YOUR_CHILD);
+      const mentors = await leave.mentorsOf(rollNo);
+      if (mentors.length > 0) {
+        try {
+          await notes.add(mentors, {
+            kind: 'leave.requested',
+            text: `Absence of ${created.name} reported by a guardian (${created.from} to ${created.to})`,
+            link: itemLink(PATHS.teacher.leave, 'leave', created._id),
+          });
+          live.publish({ accounts: mentors }, ['notifications']);
+        } catch (err) {
+          // The application stands; the notice of it is logged.
+          app.log.error({ err }, 'A notification could not be written');
+        }
+      }
+      return reply.code(201).send({
+        message: 'The absence was reported. The mentor decides it as a leave application.',
+        leave: {
+          id: created._id,
+          from: created.from,
+          to: created.to,
+          reason: created.reason,
+          status: created.status,
+        },
+      });
+    },
+  );
+
+  app.put(
+    '/api/guardian/password',
+    {
+      config: { access: ['guardian'], beforePasswordChange: true },
+      schema: {
+        tags: TAGS,
+        summary: `Chooses a password to sign in with next time, within ${GUARDIAN_PASSWORD_WINDOW_MINUTES} minutes of signing in (the code proved the address); other sessions end`,
+        body: GuardianPasswordRequestSchema,
+        response: { 200: MessageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const me = principalOf(request);
+      const session = await db
+        .selectFrom('sessions')
+        .select('created_at')
+        .where('id', '=', me.sessionId)
+        .executeTakeFirst();
+      // Sessions are stamped by the wall clock (auth repository), so they are judged by it too.
+      const age = session ? Date.now() - Date.parse(session.created_at) : Infinity;
+      if (age > GUARDIAN_PASSWORD_WINDOW_MINUTES * 60_000) {
+        throw forbidden(
+          `Sign in again with a new code to choose a password: it can be chosen within ${GUARDIAN_PASSWORD_WINDOW_MINUTES} minutes of signing in`,
+        );
+      }
+      const passwordHash = await signIn.hash(() => hashPassword(request.body.newPassword));
+      await auth.changePassword(me.accountId, passwordHash, me.sessionId);
+      const who = await auth.findIdentity(me.accountId);
+      return {
+        message: `Password set. Next time, sign in with your User ID ${who?.loginId ?? ''} and this password, or with a code.`,
+      };
+    },
+  );
+};

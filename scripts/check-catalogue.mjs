@@ -1,0 +1,128 @@
+#!/usr/bin/env node
+/**
+ * The catalogue check (decision record 0090), run by `npm run lint`:
+ * 1. every area's Hindi catalogue has exactly the keys of its English one;
+ * 2. no visible string is written into a migrated file: a JSX text with letters, or a literal
+ *    `label`, `placeholder`, `title`, `aria-label`, `description` or `alt`, fails.
+ * Only the files in MIGRATED are held to (2); the rest of the app is not yet translated.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+const LOCALES = 'apps/web/src/i18n/locales';
+const LANGUAGES = ['en', 'hi'];
+
+/** The screens whose every visible word comes from the catalogue: files, or folders with all in them. */
+export const MIGRATED = [
+  'apps/web/src/i18n',
+  'apps/web/src/features/auth/pages/sign-in-page.tsx',
+  'apps/web/src/features/gatepasses/pages/student-gatepass-page.tsx',
+  'apps/web/src/features/gatepasses/components/gate-pass-form.tsx',
+  'apps/web/src/features/gatepasses/components/gate-pass-card.tsx',
+  'apps/web/src/features/gatepasses/components/gate-pass-list.tsx',
+  'apps/web/src/features/gate/components/pass-qr.tsx',
+  'apps/web/src/features/leave/pages/student-leave-page.tsx',
+  'apps/web/src/features/leave/components/leave-form.tsx',
+  'apps/web/src/features/leave/components/leave-card.tsx',
+  'apps/web/src/features/leave/components/attachment-button.tsx',
+];
+
+const VISIBLE_PROPS = new Set(['label', 'placeholder', 'title', 'aria-label', 'description', 'alt']);
+const HAS_LETTERS = /\p{L}/u;
+
+/** A catalogue's keys, nested objects joined by dots. */
+export function keysOf(catalogue, prefix = '') {
+  return Object.entries(catalogue).flatMap(([key, value]) =>
+    value !== null && typeof value === 'object' ? keysOf(value, `${prefix}${key}.`) : [`${prefix}${key}`],
+  );
+}
+
+/** What one language's catalogue of an area lacks that another's has, both ways. */
+export function missingKeys(english, hindi) {
+  const en = new Set(keysOf(english));
+  const hi = new Set(keysOf(hindi));
+  return {
+    missingInHindi: [...en].filter((k) => !hi.has(k)),
+    missingInEnglish: [...hi].filter((k) => !en.has(k)),
+  };
+}
+
+/** The visible strings written into a TSX source instead of looked up: `{ line, text }` each. */
+export function literalStrings(source, fileName = 'file.tsx') {
+  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const found = [];
+  const at = (node, text) =>
+    found.push({ line: file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1, text: text.trim() });
+  const visit = (node) => {
+    if (ts.isJsxText(node) && HAS_LETTERS.test(node.text)) at(node, node.text);
+    if (
+      ts.isJsxExpression(node) &&
+      node.expression &&
+      (ts.isJsxElement(node.parent) || ts.isJsxFragment(node.parent)) &&
+      (ts.isStringLiteral(node.expression) || ts.isNoSubstitutionTemplateLiteral(node.expression)) &&
+      HAS_LETTERS.test(node.expression.text)
+    ) {
+      at(node, node.expression.text);
+    }
+    if (ts.isJsxAttribute(node) && VISIBLE_PROPS.has(node.name.getText(file))) {
+      const value = node.initializer;
+      const literal =
+        value && ts.isStringLiteral(value)
+          ? value
+          : value &&
+              ts.isJsxExpression(value) &&
+              value.expression &&
+              (ts.isStringLiteral(value.expression) || ts.isNoSubstitutionTemplateLiteral(value.expression))
+            ? value.expression
+            : null;
+      if (literal && HAS_LETTERS.test(literal.text)) at(node, `${node.name.getText(file)}="${literal.text}"`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
+}
+
+function filesUnder(path) {
+  if (!statSync(path).isDirectory()) return [path];
+  return readdirSync(path).flatMap((name) => filesUnder(join(path, name)));
+}
+
+function main() {
+  const ROOT = fileURLToPath(new URL('..', import.meta.url));
+  const problems = [];
+  for (const area of readdirSync(join(ROOT, LOCALES, 'en')).filter((f) => f.endsWith('.json'))) {
+    const [english, hindi] = LANGUAGES.map((language) => {
+      try {
+        return JSON.parse(readFileSync(join(ROOT, LOCALES, language, area), 'utf8'));
+      } catch {
+        problems.push(`${LOCALES}/${language}/${area}: missing or not JSON`);
+        return {};
+      }
+    });
+    const { missingInHindi, missingInEnglish } = missingKeys(english, hindi);
+    for (const key of missingInHindi)
+      problems.push(`${LOCALES}/hi/${area}: lacks "${key}", which English has`);
+    for (const key of missingInEnglish)
+      problems.push(`${LOCALES}/en/${area}: lacks "${key}", which Hindi has`);
+  }
+  for (const entry of MIGRATED) {
+    for (const path of filesUnder(join(ROOT, entry))) {
+      if (!path.endsWith('.tsx') || path.endsWith('.test.tsx')) continue;
+      for (const { line, text } of literalStrings(readFileSync(path, 'utf8'), path)) {
+        problems.push(
+          `${relative(ROOT, path)}:${line}: "${text}" is written in; look it up in the catalogue`,
+        );
+      }
+    }
+  }
+  if (problems.length > 0) {
+    console.error(`The catalogue check found ${problems.length} problem(s):\n${problems.join('\n')}`);
+    process.exit(1);
+  }
+  console.log('The catalogues match, and the translated screens take every word from them.');
+}
+
+if (import.meta.url.startsWith('file:') && process.argv[1] === fileURLToPath(import.meta.url)) main();
