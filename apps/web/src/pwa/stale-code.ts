@@ -2,6 +2,10 @@
  * A page whose code the server no longer has (a screen's chunk gone after a new version was put
  * up, and no service worker keeping the old one) reloads once to the new version instead of
  * failing; a second failure within a minute is left to the screen's error state. Record 0087.
+ *
+ * A load can also fail for other reasons (a navigation cancelling it, a dropped connection): the
+ * page reloads only once the server's page names another entry than this one, so that a form being
+ * filled in is never lost to a reload that brings nothing new.
  */
 const RELOADED_KEY = 'campusReloadedForNewVersion';
 const AGAIN_AFTER_MS = 60_000;
@@ -19,8 +23,22 @@ export function reloadOnceForNewVersion(now = Date.now()): boolean {
   return true;
 }
 
+/** Whether the server's page now loads another entry script than the one this page runs. */
+export async function newVersionIsUp(fetchPage: typeof fetch = fetch): Promise<boolean> {
+  const entry = document.querySelector('script[type="module"][src]')?.getAttribute('src');
+  if (!entry) return false;
+  try {
+    const page = await fetchPage('/', { cache: 'no-store', credentials: 'omit' });
+    return page.ok && !(await page.text()).includes(entry);
+  } catch {
+    return false;
+  }
+}
+
 export function reloadWhenCodeIsGone(): void {
-  window.addEventListener('vite:preloadError', (event) => {
-    if (reloadOnceForNewVersion()) event.preventDefault();
+  window.addEventListener('vite:preloadError', () => {
+    void newVersionIsUp().then((changed) => {
+      if (changed) reloadOnceForNewVersion();
+    });
   });
 }
