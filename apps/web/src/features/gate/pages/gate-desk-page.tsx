@@ -34,17 +34,29 @@ interface Checked extends Shown {
 const acting = (answer: GateAnswer | undefined) =>
   answer?.outcome === 'allow-exit' || answer?.outcome === 'allow-return';
 
+/** While moves wait and the device says it is online, how soon they are tried again. */
+const RETRY_QUEUED_MS = 5_000;
+
 /** The key and the refusal list, for checking while offline; queued moves are sent when back. */
 function useOfflineSync(setQueued: (n: number) => void) {
   useEffect(() => {
+    let retry: number | undefined;
     const refresh = async () => {
+      window.clearTimeout(retry);
       try {
         rememberKey(await api<GateKey>('/api/gate/key'));
+      } catch {
+        // Offline: the key fetched before stays.
+      }
+      try {
         await syncMoves((m) => confirmMove(m.direction, proofOf(m)));
       } catch {
-        // Offline: the key fetched before stays, and the queue waits.
+        // The queue waits.
       }
-      setQueued(pendingMoves().length);
+      const left = pendingMoves().length;
+      setQueued(left);
+      // The signal often comes back in steps (the first request after "online" can still fail).
+      if (left > 0 && navigator.onLine) retry = window.setTimeout(() => void refresh(), RETRY_QUEUED_MS);
     };
     void refresh();
     const timer = window.setInterval(() => void refresh(), 60_000);
@@ -52,6 +64,7 @@ function useOfflineSync(setQueued: (n: number) => void) {
     window.addEventListener('online', onOnline);
     return () => {
       window.clearInterval(timer);
+      window.clearTimeout(retry);
       window.removeEventListener('online', onOnline);
     };
   }, [setQueued]);
