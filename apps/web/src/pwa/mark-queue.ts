@@ -8,6 +8,7 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { LectureMarkConflict, LectureMarkInput, LectureStatus } from '@campus/contract';
 import { api, ApiError, NetworkError } from '../lib/api-client';
+import { beforeSignOut } from '../lib/before-sign-out';
 import { getToken } from '../lib/session-store';
 import { readClaims } from '../lib/token-claims';
 
@@ -202,3 +203,6 @@ export async function discardMarks(id: string): Promise<void> {
   await store.delete(id);
   changed();
 }
+
+// A sign-out sends the waiting marks first, while the session still stands (only once this module is in use).
+beforeSignOut(() => syncMarks());

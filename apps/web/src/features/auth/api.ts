@@ -9,6 +9,7 @@ import type {
   Role,
 } from '@campus/contract';
 import { api } from '../../lib/api-client';
+import { runBeforeSignOut } from '../../lib/before-sign-out';
 import { clearToken, getToken } from '../../lib/session-store';
 import { releasePushAtSignOut } from '../push/device';
 
@@ -44,9 +45,7 @@ export function useLogout() {
       let answer: LogoutResponse;
       try {
         // Marks made offline go before the session does, when there is a signal to send them.
-        if (navigator.onLine && typeof indexedDB !== 'undefined') {
-          await import('../../pwa/mark-queue').then((queue) => queue.syncMarks()).catch(() => undefined);
-        }
+        if (navigator.onLine) await runBeforeSignOut();
         // This browser stops being pushed the person's notifications (decision record 0088).
         await releasePushAtSignOut();
         answer = await api<LogoutResponse>('/api/logout', { method: 'POST', body: {} });
