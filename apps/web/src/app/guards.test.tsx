@@ -92,6 +92,14 @@ describe('RequireRole', () => {
     ).toBeInTheDocument();
   });
 
+  it('after Logout on a page, leads to a fresh sign-in screen: the next person does not land there', async () => {
+    window.history.replaceState(null, '', '/teacher/area');
+    clearToken();
+    window.history.replaceState(null, '', '/');
+    renderTeacherArea([200, decoded('teacher')]);
+    expect(await screen.findByText('sign-in screen; notice: none; from: none')).toBeInTheDocument();
+  });
+
   it('forgets why the last session ended once the user signs out on purpose', async () => {
     endSession('Your session has ended. Please sign in again.');
     clearToken();

@@ -6,7 +6,7 @@ import { MESSAGES, PATHS, ROLE_HOME, TOKEN_STORAGE_KEY, type Decoded, type Role 
 import { Button, Center, Stack, Text } from '@mantine/core';
 import { LoadingState } from '../components/page-states';
 import { ApiError, onUnauthorized } from '../lib/api-client';
-import { endSession, getToken, sessionEndedNotice } from '../lib/session-store';
+import { endSession, getToken, sessionEndedNotice, signedOutOnPurpose } from '../lib/session-store';
 import {
   SESSION_ENDED,
   SIGN_IN_TO_CONTINUE,
@@ -69,6 +69,9 @@ export function RequireRole({ role, children }: { role: Role; children: (session
   const session = useSession();
   const location = useLocation();
   if (!getToken()) {
+    // After Logout the sign-in screen starts afresh: the next person on the phone does not land on
+    // the page the last one left.
+    if (signedOutOnPurpose(location)) return <Navigate to={PATHS.signIn} replace />;
     // A session that has just ended keeps its reason, whichever of its calls saw the 401 first.
     const notice = sessionEndedNotice() ?? SIGN_IN_TO_CONTINUE;
     return <Navigate to={PATHS.signIn} replace state={signInState(notice, location)} />;

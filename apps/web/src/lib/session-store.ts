@@ -25,7 +25,17 @@ function keptNotice(): string | undefined {
 let endedNotice: string | undefined = keptNotice();
 
 export const getToken = (): string | null => localStorage.getItem(TOKEN_STORAGE_KEY);
+/**
+ * The page this tab was on when its person signed out on purpose (Logout): the sign-in screen it
+ * leads to starts afresh, so the next person on the phone does not land on the page the last one left.
+ */
+let signedOutFrom: string | null = null;
+const here = () => `${window.location.pathname}${window.location.search}${window.location.hash}`;
+export const signedOutOnPurpose = (page: { pathname: string; search: string; hash: string }): boolean =>
+  signedOutFrom === `${page.pathname}${page.search}${page.hash}`;
+
 export const setToken = (token: string): void => {
+  signedOutFrom = null;
   endedNotice = undefined;
   keepNotice(undefined);
   localStorage.setItem(TOKEN_STORAGE_KEY, token);
@@ -34,6 +44,7 @@ export const setToken = (token: string): void => {
 };
 /** Signs out on purpose: no reason to give. */
 export const clearToken = (): void => {
+  signedOutFrom = here();
   endedNotice = undefined;
   keepNotice(undefined);
   localStorage.removeItem(TOKEN_STORAGE_KEY);
@@ -47,6 +58,7 @@ export const clearToken = (): void => {
  * in this tab) says the same thing rather than a plain "sign in to continue".
  */
 export function endSession(notice: string): void {
+  signedOutFrom = null;
   localStorage.removeItem(TOKEN_STORAGE_KEY);
   // The screens kept for the token go with it; marks still queued wait for the same person's
   // next sign-in (anyone else's deletes them).
