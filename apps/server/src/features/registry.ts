@@ -33,6 +33,7 @@ import { webhooksRoutes } from './webhooks/routes';
 import { pushRoutes } from './push/routes';
 import { ssoRoutes } from './sso/routes';
 import { languageRoutes } from './language/routes';
+import { guardianOfficeRoutes } from './guardians/office-routes';
 import { guardiansRoutes } from './guardians/routes';
 
 export const FEATURES: Feature[] = [
@@ -71,4 +72,5 @@ export const FEATURES: Feature[] = [
   webhooksRoutes,
   languageRoutes,
   guardiansRoutes,
+  guardianOfficeRoutes,
 ];

@@ -14,15 +14,8 @@ import {
   GuardianAbsenceRequestSchema,
   GuardianLeaveSchema,
   GuardianCodeRequestSchema,
-  GuardianCreateRequestSchema,
-  GuardianIdParamsSchema,
-  GuardianLinkParamsSchema,
-  GuardianLinkRequestSchema,
   GUARDIAN_PASSWORD_WINDOW_MINUTES,
   GuardianPasswordRequestSchema,
-  GuardianListQuerySchema,
-  GuardianListSchema,
-  GuardianSchema,
   GuardianSignInRequestSchema,
   leaveRangeProblem,
   LoginResponseSchema,
@@ -30,16 +23,14 @@ import {
   itemLink,
   MessageSchema,
   RollNoParamsSchema,
-  StudentGuardianListSchema,
 } from '@campus/contract';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { limitsRepository } from '../../db/rate-limits';
 import { clientKey } from '../../lib/client-address';
-import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
-import { answerList } from '../../lib/lists';
-import { hashOneTimePassword, hashPassword, newOneTimePassword } from '../../lib/passwords';
-import { assertOwnRollNo, principalOf } from '../../plugins/access';
+import { badRequest, conflict, forbidden, unauthorized } from '../../lib/errors';
+import { hashPassword } from '../../lib/passwords';
+import { principalOf } from '../../plugins/access';
 import { issueSession } from '../auth/issue-session';
 import type { Feature } from '../deps';
 import { timetableRepository } from '../timetable/repository';
@@ -48,7 +39,7 @@ import { standingsOf } from '../timetable/standing';
 import { leaveRepository } from '../leave/repository';
 import { notificationRepository } from '../notifications/repository';
 import { guardianCodes } from './codes';
-import { guardiansRepository, shownGuardian } from './repository';
+import { guardiansRepository } from './repository';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
 const TAGS = ['guardians'];
@@ -67,9 +58,6 @@ export const guardiansRoutes: Feature = async (
   const codes = guardianCodes({ db, repo, limits, mail, signer, now });
   const reads = timetableReads(db, cache, timetableRepository(db));
 
-  const noGuardian = (id: number) => notFound(`No guardian has guardian id ${id}`);
-  const noStudent = (rollNo: number) => notFound(`No student has roll number ${rollNo}`);
-
   /** The signed-in guardian's links, after checking `rollNo` (if given) is one of them. */
   async function linksOf(request: FastifyRequest, rollNo?: number) {
     const me = principalOf(request);
@@ -77,161 +65,6 @@ export const guardiansRoutes: Feature = async (
     if (rollNo !== undefined && !links.has(rollNo)) throw forbidden(NOT_YOUR_CHILD);
     return links;
   }
-
-  // --- The office ---------------------------------------------------------------------------
-
-  app.get(
-    '/api/guardians',
-    {
-      config: { access: ['admin'] },
-      schema: {
-        tags: TAGS,
-        summary: 'Guardians by name, each with the students linked to them; `search` matches name or address',
-        querystring: GuardianListQuerySchema,
-        response: { 200: GuardianListSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const listed = await repo.listGuardians(request.query);
-      return answerList(reply, Promise.resolve({ body: listed.items, total: listed.total }));
-    },
-  );
-
-  app.post(
-    '/api/guardians',
-    {
-      config: { access: ['admin'] },
-      schema: {
-        tags: TAGS,
-        summary: 'Creates a guardian; answers their User ID and one-time password, once',
-        body: GuardianCreateRequestSchema,
-        response: {
-          201: z.object({ message: z.string(), guardian: GuardianSchema, oneTimePassword: z.string() }),
-          ...errors,
-          409: ErrorSchema,
-        },
-      },
-    },
-    async (request, reply) => {
-      const password = newOneTimePassword();
-      const result = await repo.createGuardian(request.body, hashOneTimePassword(password));
-      if (!result.ok) {
-        throw conflict(
-          result.problem === 'email-taken'
-            ? `A guardian with the address ${request.body.email} exists already: link them instead`
-            : `User ID ${request.body.guardianId} is already used`,
-        );
-      }
-      return reply
-        .code(201)
-        .send({ message: 'Guardian created', guardian: result.guardian, oneTimePassword: password });
-    },
-  );
-
-  app.post(
-    '/api/guardians/:guardianId/reset-password',
-    {
-      config: { access: ['admin'] },
-      schema: {
-        tags: TAGS,
-        summary:
-          'Gives a guardian a new one-time password (a campus without email hands it out); ends their sessions',
-        params: GuardianIdParamsSchema,
-        response: {
-          200: z.object({ message: z.string(), oneTimePassword: z.string() }),
-          ...errors,
-          404: ErrorSchema,
-        },
-      },
-    },
-    async (request) => {
-      const guardian = await repo.findGuardian(request.params.guardianId);
-      if (!guardian) throw noGuardian(request.params.guardianId);
-      const password = newOneTimePassword();
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('accounts')
-          .set({ password_hash: hashOneTimePassword(password), must_change_password: 1 })
-          .where('id', '=', guardian.accountId)
-          .execute();
-        await trx
-          .updateTable('sessions')
-          .set({ revoked_at: new Date(now()).toISOString() })
-          .where('account_id', '=', guardian.accountId)
-          .where('revoked_at', 'is', null)
-          .execute();
-      });
-      return { message: 'A one-time password was set; hand it to the guardian', oneTimePassword: password };
-    },
-  );
-
-  app.put(
-    '/api/guardians/:guardianId/students/:rollNo',
-    {
-      config: { access: ['admin'] },
-      schema: {
-        tags: TAGS,
-        summary: 'Links a guardian to a student with their relation (or changes the relation)',
-        params: GuardianLinkParamsSchema,
-        body: GuardianLinkRequestSchema,
-        response: {
-          200: z.object({ message: z.string(), guardian: GuardianSchema }),
-          ...errors,
-          404: ErrorSchema,
-        },
-      },
-    },
-    async (request) => {
-      const { guardianId, rollNo } = request.params;
-      const guardian = await repo.findGuardian(guardianId);
-      if (!guardian) throw noGuardian(guardianId);
-      if (!(await repo.studentExists(rollNo))) throw noStudent(rollNo);
-      await repo.link(guardian.accountId, rollNo, request.body.relation);
-      const linked = (await repo.findGuardian(guardianId)) ?? guardian;
-      return { message: `Linked to student ${rollNo}`, guardian: shownGuardian(linked) };
-    },
-  );
-
-  app.delete(
-    '/api/guardians/:guardianId/students/:rollNo',
-    {
-      config: { access: ['admin'] },
-      schema: {
-        tags: TAGS,
-        summary: 'Unlinks a guardian from a student: the guardian no longer sees them',
-        params: GuardianLinkParamsSchema,
-        response: { 200: MessageSchema, ...errors, 404: ErrorSchema },
-      },
-    },
-    async (request) => {
-      const { guardianId, rollNo } = request.params;
-      const guardian = await repo.findGuardian(guardianId);
-      if (!guardian) throw noGuardian(guardianId);
-      if (!(await repo.unlink(guardian.accountId, rollNo))) {
-        throw notFound(`Guardian ${guardianId} is not linked to student ${rollNo}`);
-      }
-      return { message: `Unlinked from student ${rollNo}` };
-    },
-  );
-
-  app.get(
-    '/api/student-guardians/:rollNo',
-    {
-      config: { access: ['student', 'teacher', 'admin'] },
-      schema: {
-        tags: TAGS,
-        summary: "A student's guardians (students: their own only)",
-        params: RollNoParamsSchema,
-        response: { 200: StudentGuardianListSchema, ...errors, 404: ErrorSchema },
-      },
-    },
-    async (request) => {
-      const { rollNo } = request.params;
-      assertOwnRollNo(request, rollNo);
-      if (!(await repo.studentExists(rollNo))) throw noStudent(rollNo);
-      return repo.guardiansOfStudent(rollNo);
-    },
-  );
 
   // --- Sign-in by code ----------------------------------------------------------------------
 
