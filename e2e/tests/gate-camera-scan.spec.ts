@@ -3,40 +3,11 @@
  * QR code; the guard's desk reads it, allows the exit and then the return, and the student's pass
  * shows Out, then Returned, live.
  */
-import { chromium, expect, test, type APIRequestContext } from '@playwright/test';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { join } from 'node:path';
-import QRCode from 'qrcode';
 import { formatGateCode } from '@campus/contract';
-import { CHROMIUM_ARGS } from '../../bench/web/chromium-flags';
+import { browserWithCamera, writeQrVideo } from '../support/qr-video';
 import { DEMO, DEMO_PASSWORD, signInAs } from '../support/session';
-
-const W = 640;
-const H = 480;
-
-/** A few frames of raw YUV 4:2:0 video (YUV4MPEG2) showing `text` as a QR code, black on white. */
-function qrVideo(text: string, file: string) {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
-  const quiet = 4;
-  const scale = Math.floor(Math.min(W, H) / (modules.size + 2 * quiet));
-  const side = (modules.size + 2 * quiet) * scale;
-  const left = Math.floor((W - side) / 2);
-  const top = Math.floor((H - side) / 2);
-  const luma = Buffer.alloc(W * H, 255);
-  for (let y = 0; y < modules.size; y++) {
-    for (let x = 0; x < modules.size; x++) {
-      if (!modules.get(y, x)) continue;
-      for (let dy = 0; dy < scale; dy++) {
-        const row = (top + (y + quiet) * scale + dy) * W;
-        luma.fill(0, row + left + (x + quiet) * scale, row + left + (x + quiet + 1) * scale);
-      }
-    }
-  }
-  const chroma = Buffer.alloc((W / 2) * (H / 2), 128);
-  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma, chroma]);
-  const header = Buffer.from(`YUV4MPEG2 W${W} H${H} F10:1 Ip A1:1 C420jpeg\n`);
-  writeFileSync(file, Buffer.concat([header, ...Array.from({ length: 5 }, () => frame)]));
-}
 
 async function token(request: APIRequestContext, userId: number, password = DEMO_PASSWORD) {
   const res = await request.post('/api/login', { data: { userId: String(userId), password } });
@@ -84,10 +55,9 @@ test('a guard scans the student’s QR code with the camera: exit, then return, 
     headers: await token(request, DEMO.student),
   });
   expect(credential.status()).toBe(200);
-  mkdirSync(testInfo.outputDir, { recursive: true });
   const video = join(testInfo.outputDir, 'pass.y4m');
   const issued = (await credential.json()) as { credential: string; code: string };
-  qrVideo(issued.credential, video);
+  writeQrVideo(issued.credential, video, 10);
 
   // The student watches the pass in the Approved tab.
   const studentPage = await (await browser.newContext()).newPage();
@@ -105,15 +75,7 @@ test('a guard scans the student’s QR code with the camera: exit, then return, 
   await expect(sheet).toBeHidden();
 
   // The guard's device: a browser whose camera shows the video.
-  const camera = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      ...CHROMIUM_ARGS,
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${video}`,
-    ],
-  });
+  const camera = await browserWithCamera(video);
   try {
     const context = await camera.newContext({
       baseURL: testInfo.project.use.baseURL!,

@@ -3,56 +3,23 @@
  * today" and marks it while a student of the group is out on a gate pass, who stays On leave for it;
  * the student marked Absent then sees the course's figure and the forecast of the 75 % rule.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { wallClock } from '@campus/contract';
-import {
-  bearer,
-  choosePassword,
-  createGroup,
-  createGuard,
-  createStudents,
-  OWN_PASSWORD,
-  unique,
-} from '../support/accounts';
+import { bearer, createGroup, createGuard, createStudents, OWN_PASSWORD, unique } from '../support/accounts';
 import { expectAccessible } from '../support/a11y';
+import { createTeacher, lectureOnNow, termSettings } from '../support/lectures';
 import { PAGE_LOAD, settle } from '../support/screens';
 import { DEMO, signInAs } from '../support/session';
 
 const PHONE = { width: 360, height: 740 };
 test.use({ viewport: PHONE });
 
-/** A teacher of the journey's own, so that their week has no other lecture at this hour. */
-async function createTeacher(request: APIRequestContext): Promise<number> {
-  const teacherId = 600000 + Math.floor(Math.random() * 99_999);
-  const created = await request.post('/api/teachers', {
-    headers: await bearer(request, DEMO.admin),
-    data: {
-      teacherId,
-      name: 'Lecture Teacher',
-      Gender: null,
-      Dob: null,
-      phoneNo: null,
-      email: `t${teacherId}@campus.example.edu`,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  await choosePassword(request, teacherId, (await created.json()).oneTimePassword as string);
-  return teacherId;
-}
-
-const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3));
-const clockTime = (m: number) =>
-  `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
-
 test('a teacher marks the lecture on now on a phone while a student is out, and a student sees the forecast', async ({
   page,
   request,
   browser,
 }) => {
-  const admin = await bearer(request, DEMO.admin);
-  const settings = await request.get('/api/timetable-settings', { headers: admin });
-  expect(settings.status()).toBe(200);
-  const term = (await settings.json()) as { termStart: string; termEnd: string; timeZone: string };
+  const term = await termSettings(request);
   const now = wallClock(Date.now(), term.timeZone);
   expect(now.day >= term.termStart && now.day <= term.termEnd, 'the demo term holds today').toBe(true);
 
@@ -61,28 +28,14 @@ test('a teacher marks the lecture on now on a phone while a student is out, and 
   const group = `Lecture ${u}`;
   await createGroup(request, group);
   const [present, out, absent] = await createStudents(request, group, 3, 'Lecture Student');
-  const teacherId = await createTeacher(request);
-  const code = `E${u.slice(-6).toUpperCase()}`.replace(/[^A-Z0-9]/g, '');
-  const courseName = `Course ${u}`;
-  const course = await request.post('/api/courses', {
-    headers: admin,
-    data: { code, name: courseName, credits: 3 },
+  const teacherId = await createTeacher(request, 'Lecture Teacher');
+  const { code, courseName, periodId } = await lectureOnNow(request, {
+    u,
+    prefix: 'E',
+    group,
+    teacherId,
+    now,
   });
-  expect(course.status(), await course.text()).toBe(201);
-  const at = minutes(now.time);
-  const period = await request.post('/api/periods', {
-    headers: admin,
-    data: {
-      course: code,
-      group,
-      weekday: now.weekday,
-      start: clockTime(Math.max(0, at - 10)),
-      end: clockTime(Math.min(23 * 60 + 59, at + 40)),
-      room: `Room ${u}`,
-      teacherId,
-    },
-  });
-  expect(period.status(), await period.text()).toBe(201);
 
   // The second student is out on a gate pass, past the desk a moment ago.
   const studentHeaders = await bearer(request, out!, OWN_PASSWORD);
@@ -131,7 +84,7 @@ test('a teacher marks the lecture on now on a phone while a student is out, and 
   await submit.click();
   await expect(page.getByText('Attendance marked successfully!')).toBeVisible();
 
-  const rows = await request.get(`/api/lectures/${(await period.json()).period._id as string}/${now.day}`, {
+  const rows = await request.get(`/api/lectures/${periodId}/${now.day}`, {
     headers: await bearer(request, teacherId, OWN_PASSWORD),
   });
   expect(rows.status()).toBe(200);

@@ -7,21 +7,11 @@
  * Each test has a browser context of its own with service workers allowed: a worker installed by
  * one test never serves another.
  */
-import { chromium, expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
-import QRCode from 'qrcode';
-import { wallClock } from '@campus/contract';
-import { CHROMIUM_ARGS } from '../../bench/web/chromium-flags';
-import {
-  bearer,
-  choosePassword,
-  createGroup,
-  createGuard,
-  createStudents,
-  OWN_PASSWORD,
-  unique,
-} from '../support/accounts';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { bearer, createGroup, createGuard, createStudents, OWN_PASSWORD, unique } from '../support/accounts';
+import { createTeacher, lectureOnNow, termNow } from '../support/lectures';
+import { keptAnswers } from '../support/offline';
+import { browserWithCamera, writeQrVideo } from '../support/qr-video';
 import { PAGE_LOAD } from '../support/screens';
 import { DEMO, signInAs } from '../support/session';
 
@@ -43,28 +33,6 @@ async function shots(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot({ path: test.info().outputPath(`${name}-1280.png`) });
   await page.setViewportSize(PHONE);
-}
-
-/** The addresses of the API answers the device keeps, over every person's cache. */
-function keptAnswers(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
-    const urls: string[] = [];
-    for (const name of await caches.keys()) {
-      if (!name.startsWith('campus-api-')) continue;
-      const cache = await caches.open(name);
-      urls.push(...(await cache.keys()).map((r) => new URL(r.url).pathname));
-    }
-    return urls;
-  });
-}
-
-async function termNow(request: APIRequestContext) {
-  const settings = await request.get('/api/timetable-settings', {
-    headers: await bearer(request, DEMO.admin),
-  });
-  expect(settings.status()).toBe(200);
-  const term = (await settings.json()) as { timeZone: string };
-  return wallClock(Date.now(), term.timeZone);
 }
 
 /** A student of a group of their own with an approved pass for today; their roll number and pass. */
@@ -186,29 +154,6 @@ test("a student's approved pass opens with the network cut, QR code and short co
   await context.close();
 });
 
-/** A teacher of the journey's own, so that their week has no other lecture at this hour. */
-async function createTeacher(request: APIRequestContext): Promise<number> {
-  const teacherId = 600000 + Math.floor(Math.random() * 99_999);
-  const created = await request.post('/api/teachers', {
-    headers: await bearer(request, DEMO.admin),
-    data: {
-      teacherId,
-      name: 'Pocket Teacher',
-      Gender: null,
-      Dob: null,
-      phoneNo: null,
-      email: `t${teacherId}@campus.example.edu`,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  await choosePassword(request, teacherId, (await created.json()).oneTimePassword as string);
-  return teacherId;
-}
-
-const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3));
-const clockTime = (m: number) =>
-  `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
-
 test('a teacher marks 60 students offline; on reconnecting each mark is saved once and one made meanwhile is shown, not overwritten', async ({
   browser,
   baseURL,
@@ -221,28 +166,8 @@ test('a teacher marks 60 students offline; on reconnecting each mark is saved on
   const group = `Pocket ${u}`;
   await createGroup(request, group);
   const students = await createStudents(request, group, 60, 'Pocket Student');
-  const teacherId = await createTeacher(request);
-  const code = `P${u.slice(-6).toUpperCase()}`.replace(/[^A-Z0-9]/g, '');
-  const course = await request.post('/api/courses', {
-    headers: admin,
-    data: { code, name: `Course ${u}`, credits: 3 },
-  });
-  expect(course.status(), await course.text()).toBe(201);
-  const at = minutes(now.time);
-  const period = await request.post('/api/periods', {
-    headers: admin,
-    data: {
-      course: code,
-      group,
-      weekday: now.weekday,
-      start: clockTime(Math.max(0, at - 10)),
-      end: clockTime(Math.min(23 * 60 + 59, at + 40)),
-      room: `Room ${u}`,
-      teacherId,
-    },
-  });
-  expect(period.status(), await period.text()).toBe(201);
-  const periodId = (await period.json()).period._id as string;
+  const teacherId = await createTeacher(request, 'Pocket Teacher');
+  const { code, periodId } = await lectureOnNow(request, { u, prefix: 'P', group, teacherId, now });
   const lectureUrl = `/api/lectures/${periodId}/${now.day}`;
 
   const { context, page } = await freshPhone(browser, baseURL);
@@ -345,35 +270,6 @@ test('a shared phone: after a sign-out and another sign-in, nothing of the first
   await context.close();
 });
 
-/** A few frames of raw YUV 4:2:0 video (YUV4MPEG2) showing `text` as a QR code, black on white. */
-function qrVideo(text: string, file: string) {
-  const W = 640;
-  const H = 480;
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
-  const quiet = 4;
-  const scale = Math.floor(Math.min(W, H) / (modules.size + 2 * quiet));
-  const side = (modules.size + 2 * quiet) * scale;
-  const left = Math.floor((W - side) / 2);
-  const top = Math.floor((H - side) / 2);
-  const luma = Buffer.alloc(W * H, 255);
-  for (let y = 0; y < modules.size; y++) {
-    for (let x = 0; x < modules.size; x++) {
-      if (!modules.get(y, x)) continue;
-      for (let dy = 0; dy < scale; dy++) {
-        const row = (top + (y + quiet) * scale + dy) * W;
-        luma.fill(0, row + left + (x + quiet) * scale, row + left + (x + quiet + 1) * scale);
-      }
-    }
-  }
-  const chroma = Buffer.alloc((W / 2) * (H / 2) * 2, 128);
-  const frames = Array.from({ length: 5 }, () => Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]));
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(
-    file,
-    Buffer.concat([Buffer.from(`YUV4MPEG2 W${W} H${H} F5:1 Ip A1:1 C420jpeg\n`), ...frames]),
-  );
-}
-
 test('the guard desk without a signal: a pass checked on the device, its exit queued and sent once when back', async ({
   request,
 }) => {
@@ -382,18 +278,10 @@ test('the guard desk without a signal: a pass checked on the device, its exit qu
   const issued = await request.get(`/api/gatepasses/${passId}/credential`, { headers: student });
   expect(issued.status()).toBe(200);
   const video = test.info().outputPath('pass.y4m');
-  qrVideo(((await issued.json()) as { credential: string }).credential, video);
+  writeQrVideo(((await issued.json()) as { credential: string }).credential, video);
   const guardId = await createGuard(request, 'Pocket Guard');
 
-  const camera = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      ...CHROMIUM_ARGS,
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${video}`,
-    ],
-  });
+  const camera = await browserWithCamera(video);
   try {
     const context = await camera.newContext({
       baseURL: test.info().project.use.baseURL!,

@@ -241,6 +241,14 @@ const EXPECTED: Record<string, Expectation> = {
   'GET /api/guardian/children/:rollNo': ['guardian'],
   'POST /api/guardian/children/:rollNo/absence': ['guardian'],
   'PUT /api/guardian/password': ['guardian'],
+  'GET /api/guardian-consent-settings': ['admin'],
+  'PUT /api/guardian-consent-settings': ['admin'],
+  'POST /api/guardian/children/:rollNo/gatepasses/:id/consent': ['guardian'],
+  'GET /api/guardian/consent-link': 'public',
+  'POST /api/guardian/consent-link': 'public',
+  'GET /api/guardian/notices': ['guardian'],
+  'GET /api/guardian/notification-settings': ['guardian'],
+  'PUT /api/guardian/notification-settings': ['guardian'],
 };
 
 let t: TestApp;

@@ -86,6 +86,15 @@ export const AttendanceRecordInputSchema = z.object({
    * a student is kept On leave, and the answer says so (`keptOnLeave`).
    */
   overrideLeave: z.boolean({ error: 'must be true or false' }).optional(),
+  /**
+   * The student's mark of the day the sender saw (null: none), for marks made offline and sent
+   * later; the spec's client never sends it. When given and the day now holds another mark for the
+   * student, nothing of the request is saved: the answer is 409 with both (DayMarkConflict).
+   */
+  was: z
+    .enum(RECORDED_ATTENDANCE_STATUSES, { error: 'must be Present, Absent, On leave or null' })
+    .nullable()
+    .optional(),
 });
 export type AttendanceRecordInput = z.input<typeof AttendanceRecordInputSchema>;
 
@@ -140,6 +149,24 @@ export const MarkAttendanceResponseSchema = z.object({
    */
   keptOnLeave: z.array(z.object({ studentId: z.number(), source: z.enum(['leave', 'gatepass']) })).optional(),
 });
+
+/** Day marks sent with `was` whose students were marked meanwhile by someone else: theirs and the sender's. */
+export const DayMarkConflictSchema = z.object({
+  message: z.string(),
+  conflicts: z.array(
+    z.object({
+      studentId: z.number(),
+      /** What the sender saw. */
+      was: AttendanceStatusSchema.nullable(),
+      /** What the day holds now, and when it was marked. */
+      theirs: AttendanceStatusSchema.nullable(),
+      markedAt: z.string().nullable(),
+      /** What the sender would save. */
+      yours: AttendanceStatusSchema,
+    }),
+  ),
+});
+export type DayMarkConflict = z.infer<typeof DayMarkConflictSchema>;
 
 /** The audit log's line for a request's corrections: "230003 Absent → Present, 230010 Present → Absent". */
 export function describeCorrections(corrections: readonly AttendanceCorrection[]): string {

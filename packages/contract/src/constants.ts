@@ -65,3 +65,15 @@ export const LEAVE_SOURCE_WORDS = {
   leave: 'approved leave',
   gatepass: 'out on a gate pass',
 } as const;
+
+/**
+ * Whether a notice's audience names groups: chosen groups, or the guardians of chosen groups (decision
+ * record 0093). Here, with the plain constants, so that a form asking it loads no schema.
+ */
+export const audienceNamesGroups = (kind: string): boolean => kind === 'groups' || kind === 'guardianGroups';
+
+/**
+ * The reject reason of a gate pass its guardian declined (decision record 0092), as its student
+ * reads it; here with the plain constants, since the student's pass card reads it.
+ */
+export const DECLINED_BY_GUARDIAN = 'Declined by guardian';

@@ -132,6 +132,13 @@ export const GatePassSchema = z.object({
    * one (no decidedBy), and can no longer be decided.
    */
   closedAt: z.string().optional(),
+  /**
+   * A pending pass that waits for a guardian's consent before its mentors see it (decision record
+   * 0092); absent on a campus that does not ask guardians.
+   */
+  waitingFor: z.literal('guardian').optional(),
+  /** What the guardian answered, when a consent was asked for (decision record 0092). */
+  guardianConsent: z.enum(['given', 'declined']).optional(),
 });
 export type GatePass = z.infer<typeof GatePassSchema>;
 

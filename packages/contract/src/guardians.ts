@@ -123,6 +123,8 @@ export const GuardianPassSchema = z.object({
   exitedAt: z.string().nullable(),
   returnedAt: z.string().nullable(),
   revoked: z.boolean(),
+  /** Where the pass stands with the guardian; null when no consent was asked (decision record 0092). */
+  consent: z.enum(['waiting', 'given', 'declined']).nullable().optional(),
 });
 export const GuardianLeaveSchema = z.object({
   id: z.string(),

@@ -39,3 +39,6 @@ export * from './push.js';
 export * from './sso.js';
 export * from './language.js';
 export * from './guardians.js';
+export * from './guardian-consent.js';
+export * from './consent-messages.js';
+export * from './guardian-notices.js';

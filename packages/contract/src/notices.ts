@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IsoDateSchema, requiredText, TimeSchema } from './common.js';
+import { audienceNamesGroups } from './constants.js';
 
 /** The three kinds of notice of SPEC §3, as `type` of `POST /api/create-notice` (SPEC §7). */
 export const NOTICE_TYPES = ['mentorNotice', 'eventNotice', 'generalNotice'] as const;
@@ -23,8 +24,19 @@ const requiredEmail = requiredText(NOTICE_LIMITS.email).pipe(z.email({ error: 'm
 
 // ---- Who a notice is for and when it shows (issue 23) ----
 
-/** All of the campus, chosen groups, all students or all teachers (staff always see every notice). */
-export const NOTICE_AUDIENCES = ['all', 'groups', 'students', 'teachers'] as const;
+/**
+ * All of the campus, chosen groups, all students or all teachers (staff always see every notice);
+ * or guardians (decision record 0093): every guardian, or the guardians of the chosen groups'
+ * students. A notice for guardians is not shown to students, and `all` does not reach guardians.
+ */
+export const NOTICE_AUDIENCES = [
+  'all',
+  'groups',
+  'students',
+  'teachers',
+  'guardians',
+  'guardianGroups',
+] as const;
 export type NoticeAudienceKind = (typeof NOTICE_AUDIENCES)[number];
 export const NOTICE_GROUPS_MAX = 50;
 
@@ -76,10 +88,10 @@ export function targetingProblem(data: {
   startsAt?: string | null | undefined;
   endsAt?: string | null | undefined;
 }): string | undefined {
-  if (data.audience === 'groups' && data.groups.length === 0)
-    return 'data.groups must name at least one group when the audience is groups';
-  if (data.audience !== 'groups' && data.groups.length > 0)
-    return 'data.groups may be given only when the audience is groups';
+  if (audienceNamesGroups(data.audience) && data.groups.length === 0)
+    return `data.groups must name at least one group when the audience is ${data.audience}`;
+  if (!audienceNamesGroups(data.audience) && data.groups.length > 0)
+    return 'data.groups may be given only when the audience is groups or guardianGroups';
   if (data.startsAt && data.endsAt && Date.parse(data.endsAt) <= Date.parse(data.startsAt))
     return 'data.endsAt must be after data.startsAt';
   return undefined;

@@ -63,6 +63,7 @@ export const PATHS = {
     movements: '/admin/movements',
     manageGuards: '/admin/manage-guards',
     integrations: '/admin/integrations',
+    guardians: '/admin/guardians',
   },
   guard: {
     desk: '/guard/desk',
@@ -73,6 +74,11 @@ export const PATHS = {
     profile: '/guardian/children',
     /** The guardian's way in: a one-time code sent to their address (outside the area, signed out). */
     codeSignIn: '/guardian-sign-in',
+    /** The page a consent link opens (signed out): it asks before it acts (decision record 0092). */
+    consent: '/guardian-consent',
+    /** The notices meant for guardians, and the guardian's mail choices (decision record 0093). */
+    notices: '/guardian/notices',
+    settings: '/guardian/settings',
   },
 } as const;
 

@@ -18,6 +18,7 @@ export const IMPORT_KINDS = [
   'attendance',
   'guards',
   'timetable',
+  'guardians',
 ] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
@@ -44,6 +45,7 @@ export const IMPORT_KIND_LABELS: Record<ImportKind, string> = {
   attendance: 'Past attendance',
   guards: 'Guards',
   timetable: 'Timetable (weekly periods)',
+  guardians: 'Guardians (one row a child)',
 };
 
 export interface ImportColumn {
@@ -96,10 +98,21 @@ export const IMPORT_COLUMNS: Record<ImportKind, readonly ImportColumn[]> = {
     column('end', true),
     column('room', true),
   ],
+  // One row a link: a guardian of two children is two rows with the same email (decision record 0093).
+  guardians: [
+    column('guardianId'),
+    column('name', true),
+    column('email', true),
+    column('phoneNo'),
+    column('relation', true),
+    column('RollNo', true),
+  ],
 };
 
 /** What a kind's cells hold beyond their names, where that is not plain. */
 export const IMPORT_KIND_NOTES: Partial<Record<ImportKind, string>> = {
+  guardians:
+    'One row a child: a guardian of two children is two rows with the same email, and becomes one account with two links. guardianId may be left empty: the portal gives the next free guardian User ID. RollNo must name a student the campus has; relation is how the family says it (Mother, Father, Uncle).',
   timetable:
     'One weekly period a row. weekday is 1 to 7 or Mon to Sun; start and end are times such as 09:00. course_name and credits add a course the campus does not have yet. teacher_id is needed for a course’s first period in a group. The groups and teachers must exist; a period that puts a group, a teacher or a room in two places at once is refused.',
 };

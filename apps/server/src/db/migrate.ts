@@ -50,6 +50,8 @@ import * as sso from './migrations/0048-sso';
 import * as push from './migrations/0050-push';
 import * as language from './migrations/0051-language';
 import * as guardians from './migrations/0052-guardians';
+import * as guardianConsent from './migrations/0053-guardian-consent';
+import * as guardianNotices from './migrations/0054-guardian-notices';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -100,6 +102,8 @@ const migrations: Record<string, Migration> = {
   '0050-push': push,
   '0051-language': language,
   '0052-guardians': guardians,
+  '0053-guardian-consent': guardianConsent,
+  '0054-guardian-notices': guardianNotices,
 };
 
 /** The migration that creates the schema: it runs on the first start of a new database only. */

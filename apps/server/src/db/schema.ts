@@ -107,6 +107,8 @@ export interface GatePassesTable {
   closed_at: Generated<string | null>;
   /** When the student's mentors were told the pass is overdue (once per pass). */
   overdue_notified_at: Generated<string | null>;
+  /** Guardian consent (decision record 0092): null when none was asked; 'waiting' keeps it from its mentors. */
+  guardian_consent: Generated<'waiting' | 'given' | 'declined' | null>;
 }
 /** A guard account: the gate desk. */
 export interface GuardsTable {

@@ -35,6 +35,8 @@ import { ssoRoutes } from './sso/routes';
 import { languageRoutes } from './language/routes';
 import { guardianOfficeRoutes } from './guardians/office-routes';
 import { guardiansRoutes } from './guardians/routes';
+import { guardianNoticeRoutes } from './guardians/notice-routes';
+import { guardianConsentRoutes } from './guardians/consent-routes';
 
 export const FEATURES: Feature[] = [
   healthRoutes,
@@ -73,4 +75,6 @@ export const FEATURES: Feature[] = [
   languageRoutes,
   guardiansRoutes,
   guardianOfficeRoutes,
+  guardianNoticeRoutes,
+  guardianConsentRoutes,
 ];

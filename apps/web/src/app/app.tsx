@@ -36,6 +36,11 @@ const VerifyEmailPage = lazy(() =>
 const GuardianCodePage = lazy(() =>
   import('../features/guardians/pages/guardian-code-page').then((m) => ({ default: m.GuardianCodePage })),
 );
+const GuardianConsentPage = lazy(() =>
+  import('../features/guardians/pages/guardian-consent-page').then((m) => ({
+    default: m.GuardianConsentPage,
+  })),
+);
 const Area = readyLazy(loadArea);
 
 const queryClient = new QueryClient({
@@ -88,6 +93,7 @@ export function App() {
                 <Route path={PATHS.resetPassword} element={<ResetPasswordPage />} />
                 <Route path={PATHS.verifyEmail} element={<VerifyEmailPage />} />
                 <Route path={PATHS.guardian.codeSignIn} element={<GuardianCodePage />} />
+                <Route path={PATHS.guardian.consent} element={<GuardianConsentPage />} />
                 <Route
                   path="*"
                   element={

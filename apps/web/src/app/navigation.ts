@@ -63,17 +63,29 @@ export const NAVIGATION: Record<Role, NavItem[]> = {
     { label: 'Help', labelKey: 'nav.help', icon: 'help', to: PATHS.student.help },
   ],
   teacher: [
-    { label: 'Home', icon: 'home', to: PATHS.teacher.home },
-    { label: 'Syllabus', icon: 'book', to: PATHS.teacher.syllabus },
-    { label: 'Performance', icon: 'chart', to: PATHS.teacher.performance },
-    { label: 'Attendance', icon: 'calendar', to: PATHS.teacher.attendance },
-    { label: 'Reports', icon: 'report', to: PATHS.teacher.attendanceReport, rank: 1 },
-    { label: 'Gatepass', icon: 'ticket', to: PATHS.teacher.gatepass },
-    { label: 'Leave', icon: 'leave', to: PATHS.teacher.leave, rank: 2 },
-    { label: 'Queries', icon: 'question', to: PATHS.teacher.queries },
-    { label: 'Manage Students', icon: 'users', to: PATHS.teacher.manage },
-    { label: 'Movements', icon: 'arrows', to: PATHS.teacher.movements, rank: 2 },
-    { label: 'Help', icon: 'help', to: PATHS.teacher.help },
+    { label: 'Home', labelKey: 'nav.home', icon: 'home', to: PATHS.teacher.home },
+    { label: 'Syllabus', labelKey: 'nav.syllabus', icon: 'book', to: PATHS.teacher.syllabus },
+    { label: 'Performance', labelKey: 'nav.performance', icon: 'chart', to: PATHS.teacher.performance },
+    { label: 'Attendance', labelKey: 'nav.attendance', icon: 'calendar', to: PATHS.teacher.attendance },
+    {
+      label: 'Reports',
+      labelKey: 'nav.reports',
+      icon: 'report',
+      to: PATHS.teacher.attendanceReport,
+      rank: 1,
+    },
+    { label: 'Gatepass', labelKey: 'nav.gatepass', icon: 'ticket', to: PATHS.teacher.gatepass },
+    { label: 'Leave', labelKey: 'nav.leave', icon: 'leave', to: PATHS.teacher.leave, rank: 2 },
+    { label: 'Queries', labelKey: 'nav.queries', icon: 'question', to: PATHS.teacher.queries },
+    { label: 'Manage Students', labelKey: 'nav.manageStudents', icon: 'users', to: PATHS.teacher.manage },
+    {
+      label: 'Movements',
+      labelKey: 'nav.movements',
+      icon: 'arrows',
+      to: PATHS.teacher.movements,
+      rank: 2,
+    },
+    { label: 'Help', labelKey: 'nav.help', icon: 'help', to: PATHS.teacher.help },
   ],
   admin: [
     // Sign-in lands on /admin/home, the same screen as /admin/dashboard (SPEC §2 names both).
@@ -81,6 +93,7 @@ export const NAVIGATION: Record<Role, NavItem[]> = {
     { label: 'Manage Teachers', icon: 'users', to: PATHS.admin.manageTeachers },
     { label: 'Manage Students', icon: 'users', to: PATHS.admin.manageStudents },
     { label: 'Guards', icon: 'shield', to: PATHS.admin.manageGuards, rank: 2 },
+    { label: 'Guardians', icon: 'users', to: PATHS.admin.guardians, rank: 2 },
     { label: 'Movements', icon: 'arrows', to: PATHS.admin.movements, rank: 2 },
     { label: 'Groups', icon: 'groups', to: PATHS.admin.groups, rank: 1 },
     { label: 'Reports', icon: 'report', to: PATHS.admin.attendanceReport, rank: 1 },
@@ -93,8 +106,12 @@ export const NAVIGATION: Record<Role, NavItem[]> = {
     { label: 'Leave', icon: 'leave', to: PATHS.admin.leave, rank: 2 },
     { label: 'Help', icon: 'help', to: PATHS.admin.help },
   ],
-  guard: [{ label: 'Gate Desk', icon: 'scan', to: PATHS.guard.desk }],
-  guardian: [{ label: 'My children', icon: 'users', to: PATHS.guardian.home }],
+  guard: [{ label: 'Gate Desk', labelKey: 'nav.gateDesk', icon: 'scan', to: PATHS.guard.desk }],
+  guardian: [
+    { label: 'My children', labelKey: 'nav.guardianChildren', icon: 'users', to: PATHS.guardian.home },
+    { label: 'Notices', labelKey: 'nav.guardianNotices', icon: 'list', to: PATHS.guardian.notices },
+    { label: 'Settings', labelKey: 'nav.guardianSettings', icon: 'mail', to: PATHS.guardian.settings },
+  ],
 };
 
 export const PROFILE_PATH: Record<Role, string> = {

@@ -256,6 +256,11 @@ const DEFINED: Record<Role, Screen[]> = {
       load: () => import('../features/gate/pages/admin-guards-page').then((m) => m.AdminGuardsPage),
     },
     {
+      path: inArea(PATHS.admin.guardians),
+      load: () =>
+        import('../features/guardians/pages/admin-guardians-page').then((m) => m.AdminGuardiansPage),
+    },
+    {
       path: inArea(PATHS.admin.integrations),
       load: () =>
         import('../features/integrations/pages/admin-integrations-page').then((m) => m.AdminIntegrationsPage),
@@ -272,6 +277,16 @@ const DEFINED: Record<Role, Screen[]> = {
       path: inArea(PATHS.guardian.home),
       load: () =>
         import('../features/guardians/pages/guardian-children-page').then((m) => m.GuardianChildrenPage),
+    },
+    {
+      path: inArea(PATHS.guardian.notices),
+      load: () =>
+        import('../features/guardians/pages/guardian-notices-page').then((m) => m.GuardianNoticesPage),
+    },
+    {
+      path: inArea(PATHS.guardian.settings),
+      load: () =>
+        import('../features/guardians/pages/guardian-settings-page').then((m) => m.GuardianSettingsPage),
     },
   ],
 };

@@ -1,5 +1,5 @@
 /** A one-time password the server answered, shown once: an admin gives it to the new account's holder. */
-import { Button, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { ShownOnceDialog } from './shown-once-dialog';
 
 export interface IssuedPassword {
   /** Whom it is for, as "Name (User ID)". */
@@ -16,38 +16,16 @@ export function OneTimePasswordDialog({
   onClose: () => void;
 }) {
   return (
-    <Modal
-      opened={issued !== null}
-      onClose={onClose}
+    <ShownOnceDialog
       title="One-time password"
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
-      {issued && (
-        <Stack gap="md">
-          <Text>
-            Give this one-time password to {issued.who}. It is shown only this once; they choose their own
-            password when they first sign in with it.
-          </Text>
-          <TextInput
-            label="One-time password"
-            value={issued.password}
-            readOnly
-            data-autofocus
-            onFocus={(event) => event.currentTarget.select()}
-            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 20 } }}
-          />
-          <Group justify="flex-end" gap="sm">
-            <CopyButton value={issued.password}>
-              {({ copied, copy }) => (
-                <Button variant="default" onClick={copy}>
-                  {copied ? 'Copied' : 'Copy'}
-                </Button>
-              )}
-            </CopyButton>
-            <Button onClick={onClose}>Done</Button>
-          </Group>
-        </Stack>
-      )}
-    </Modal>
+      label="One-time password"
+      value={issued?.password ?? null}
+      readAloud
+      warning={
+        issued &&
+        `Give this one-time password to ${issued.who}. It is shown only this once; they choose their own password when they first sign in with it.`
+      }
+      onClose={onClose}
+    />
   );
 }

@@ -9,7 +9,7 @@ import { i18n } from './i18n';
 import { pageLang } from './language-state';
 
 /** The areas whose screens take their words from the catalogue. */
-export const TRANSLATED_AREAS: readonly Role[] = ['student'];
+export const TRANSLATED_AREAS: readonly Role[] = ['student', 'teacher', 'guard', 'guardian'];
 
 export interface ShellWords {
   main: string;

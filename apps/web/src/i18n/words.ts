@@ -38,18 +38,23 @@ if (storedLanguage() !== 'en') void loadEngine();
 
 const plural = new Intl.PluralRules('en');
 
-/** The English catalogue's words, as i18next would give them. */
-export const englishWords: Words = (key, values = {}) => {
-  const path = key.split('.');
-  const last = path.pop()!;
-  let node: unknown = enCommon;
-  for (const part of path) node = (node as Record<string, unknown> | undefined)?.[part];
-  const table = node as Record<string, unknown> | undefined;
-  const form = typeof values.count === 'number' ? `${last}_${plural.select(values.count)}` : last;
-  const text = table?.[form] ?? table?.[last];
-  if (typeof text !== 'string') return key;
-  return text.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(values[name] ?? ''));
-};
+/** A bundled English catalogue's words, as i18next would give them. */
+export const wordsOf =
+  (catalogue: object): Words =>
+  (key, values = {}) => {
+    const path = key.split('.');
+    const last = path.pop()!;
+    let node: unknown = catalogue;
+    for (const part of path) node = (node as Record<string, unknown> | undefined)?.[part];
+    const table = node as Record<string, unknown> | undefined;
+    const form = typeof values.count === 'number' ? `${last}_${plural.select(values.count)}` : last;
+    const text = table?.[form] ?? table?.[last];
+    if (typeof text !== 'string') return key;
+    return text.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(values[name] ?? ''));
+  };
+
+/** The English common catalogue's words. */
+export const englishWords: Words = wordsOf(enCommon);
 
 /** The words of the common catalogue in the shown language, re-rendering when it changes. */
 export function useCommonWords(): { t: Words; language: Language } {

@@ -31,3 +31,21 @@ describe('why a session ended', () => {
     expect((await import('./session-store')).sessionEndedNotice()).toBeUndefined();
   });
 });
+
+describe('a Logout that a 401 overtakes', () => {
+  it('still counts as signing out on purpose from the page it began on, with no ended-session notice', async () => {
+    const store = await import('./session-store');
+    store.setToken('a.b.c');
+    window.history.replaceState(null, '', '/student/gatepass?tab=approved');
+    store.beginSignOut();
+    // A request in flight meets the revoked session before the Logout's own answer is back.
+    store.endSession('Your session has ended. Please sign in again.');
+    window.history.replaceState(null, '', '/');
+    store.clearToken();
+    expect(store.getToken()).toBeNull();
+    expect(store.sessionEndedNotice()).toBeUndefined();
+    expect(
+      store.signedOutOnPurpose({ pathname: '/student/gatepass', search: '?tab=approved', hash: '' }),
+    ).toBe(true);
+  });
+});

@@ -33,9 +33,15 @@ let signedOutFrom: string | null = null;
 const here = () => `${window.location.pathname}${window.location.search}${window.location.hash}`;
 export const signedOutOnPurpose = (page: { pathname: string; search: string; hash: string }): boolean =>
   signedOutFrom === `${page.pathname}${page.search}${page.hash}`;
+/** The page a Logout began on, while it runs: a 401 answered meanwhile is that sign-out, not an ended session. */
+let signingOutFrom: string | null = null;
+export const beginSignOut = (): void => {
+  signingOutFrom = here();
+};
 
 export const setToken = (token: string): void => {
   signedOutFrom = null;
+  signingOutFrom = null;
   endedNotice = undefined;
   keepNotice(undefined);
   localStorage.setItem(TOKEN_STORAGE_KEY, token);
@@ -44,7 +50,8 @@ export const setToken = (token: string): void => {
 };
 /** Signs out on purpose: no reason to give. */
 export const clearToken = (): void => {
-  signedOutFrom = here();
+  signedOutFrom = signingOutFrom ?? here();
+  signingOutFrom = null;
   endedNotice = undefined;
   keepNotice(undefined);
   localStorage.removeItem(TOKEN_STORAGE_KEY);
@@ -58,11 +65,12 @@ export const clearToken = (): void => {
  * in this tab) says the same thing rather than a plain "sign in to continue".
  */
 export function endSession(notice: string): void {
-  signedOutFrom = null;
+  signedOutFrom = signingOutFrom;
   localStorage.removeItem(TOKEN_STORAGE_KEY);
   // The screens kept for the token go with it; marks still queued wait for the same person's
   // next sign-in (anyone else's deletes them).
   void forgetAnswers().catch(() => undefined);
+  if (signingOutFrom !== null) return;
   endedNotice = notice;
   keepNotice(notice);
 }

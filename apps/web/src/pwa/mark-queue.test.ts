@@ -10,9 +10,13 @@ import {
   syncMarks,
   waitingCount,
   type QueueStore,
+  queueDayMarks,
+  type QueuedLecture,
   type QueuedMark,
   type QueuedMarks,
 } from './mark-queue';
+
+const periodOf = (marks: QueuedMarks) => (marks as QueuedLecture).periodId;
 
 /** A token with the claims the queue reads (its signature is the server's business). */
 const tokenOf = (claims: object) =>
@@ -71,7 +75,7 @@ describe('marks made offline', () => {
     await lecture('p1');
     await lecture('p2', roster(230100, 3));
     const queued = await queuedMarks();
-    expect(queued.map((q) => q.periodId)).toEqual(['p1', 'p2']);
+    expect(queued.map(periodOf)).toEqual(['p1', 'p2']);
     expect(waitingCount(queued)).toBe(63);
     expect(new Set(queued.map((q) => q.id)).size).toBe(2);
 
@@ -84,7 +88,7 @@ describe('marks made offline', () => {
     await lecture('p2', roster(230100, 3));
     const sent: string[] = [];
     const send = vi.fn((marks: QueuedMarks) => {
-      sent.push(marks.periodId);
+      sent.push(periodOf(marks));
       return Promise.resolve({});
     });
     const [first, second] = await Promise.all([syncMarks(send), syncMarks(send)]);
@@ -133,7 +137,7 @@ describe('marks made offline', () => {
     );
     // The later marks of the same lecture wait behind the conflict; another lecture's go.
     expect(await syncMarks(send)).toBe(1);
-    expect(send.mock.calls.map(([m]) => m.periodId)).toEqual(['p1', 'p2']);
+    expect(send.mock.calls.map(([m]) => periodOf(m))).toEqual(['p1', 'p2']);
     const [held, behind] = await queuedMarks();
     expect(held?.conflicts).toEqual(conflict.conflicts);
     expect(behind?.records).toHaveLength(1);
@@ -151,7 +155,7 @@ describe('marks made offline', () => {
   it('keeping their marks sends only the rest', async () => {
     const mine = await lecture('p1', roster(230001, 2));
     await store.put({
-      ...(await store.get(mine.id))!,
+      ...((await store.get(mine.id)) as QueuedLecture),
       conflicts: [
         {
           studentId: 230002,
@@ -177,5 +181,55 @@ describe('marks made offline', () => {
     await lecture('p1');
     await keepOnlyMarksOf(null);
     expect(store.entries.size).toBe(0);
+  });
+
+  it("a group's day marks wait beside lecture marks, go to the day's call with each `was`, and a conflict holds only that day", async () => {
+    const day = await queueDayMarks({
+      group: 'CSE-A',
+      date: '2026-12-07',
+      label: 'CSE-A, 7 Dec 2026',
+      records: [
+        { studentId: 230001, status: 'Present', was: null },
+        { studentId: 230002, status: 'Absent', was: 'Present' },
+      ],
+    });
+    await queueDayMarks({
+      group: 'CSE-A',
+      date: '2026-12-07',
+      label: 'CSE-A, 7 Dec 2026',
+      records: [{ studentId: 230003, status: 'Present', was: null }],
+    });
+    await lecture('p1', roster(230001, 1));
+    expect(waitingCount(await queuedMarks())).toBe(4);
+
+    const conflict = {
+      message: 'Marked meanwhile by someone else: 230001; nothing was marked',
+      conflicts: [
+        {
+          studentId: 230001,
+          was: null,
+          theirs: 'Absent' as const,
+          markedAt: null,
+          yours: 'Present' as const,
+        },
+      ],
+    };
+    const send = vi.fn((marks: QueuedMarks) =>
+      marks.id === day.id
+        ? Promise.reject(new ApiError(409, conflict.message, conflict.message, conflict))
+        : Promise.resolve({}),
+    );
+    // The same group's later day marks wait behind the conflict; the lecture's go.
+    expect(await syncMarks(send)).toBe(1);
+    expect(send).toHaveBeenCalledTimes(2);
+    const [held, behind] = await queuedMarks();
+    expect(held).toMatchObject({ kind: 'day', group: 'CSE-A', conflicts: conflict.conflicts });
+    expect(behind?.records).toHaveLength(1);
+
+    await resolveConflict(day.id, 'mine');
+    expect((await queuedMarks())[0]?.records).toEqual([
+      { studentId: 230001, status: 'Present', was: 'Absent' },
+      { studentId: 230002, status: 'Absent', was: 'Present' },
+    ]);
   });
 });

@@ -1,36 +1,68 @@
 /**
- * Lecture marks made without a signal, waiting on the device (IndexedDB) until the network returns,
- * then sent once each, in the order they were made. Each send carries the mark the teacher saw
+ * Lecture marks and a group's day marks made without a signal, waiting on the device (IndexedDB)
+ * until the network returns, then sent once each, in the order they were made. Each send carries the mark the teacher saw
  * (`was`): when someone else marked the student meanwhile, the server saves nothing and answers
  * with both, and the marks wait for the teacher's choice (keep mine / keep theirs). Decision record
  * 0087.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { LectureMarkConflict, LectureMarkInput, LectureStatus } from '@campus/contract';
+import type {
+  AttendanceStatus,
+  DayMarkConflict,
+  LectureMarkConflict,
+  LectureMarkInput,
+  LectureStatus,
+} from '@campus/contract';
 import { api, ApiError, NetworkError } from '../lib/api-client';
 import { beforeSignOut } from '../lib/before-sign-out';
 import { getToken } from '../lib/session-store';
 import { readClaims } from '../lib/token-claims';
 
-/** A mark as queued: the one to save, and the one the teacher saw (null: none). */
+/** A lecture mark as queued: the one to save, and the one the teacher saw (null: none). */
 export type QueuedMark = LectureMarkInput & { was: LectureStatus | null };
+/** A day mark as queued (POST /api/mark-attendance's record with `was`). */
+export interface QueuedDayMark {
+  studentId: number;
+  status: AttendanceStatus;
+  was: AttendanceStatus | null;
+  overrideLeave?: boolean;
+}
 
-export interface QueuedMarks {
+interface QueuedBase {
   /** Made on the device: the queue's key, and what a repeat of the same send is known by. */
   id: string;
   /** Whose marks they are (role and id from the token): only they send or see them. */
   account: string;
-  periodId: string;
   date: string;
-  /** The lecture in words: "Physics (PH101), CSE-A, Monday 7 December". */
+  /** What was marked, in words: "Physics (PH101), CSE-A, Monday 7 December", "CSE-A, 7 Dec 2026". */
   label: string;
-  records: QueuedMark[];
   queuedAt: string;
-  /** Students marked meanwhile by someone else: the teacher chooses before anything is sent. */
-  conflicts?: LectureMarkConflict['conflicts'];
   /** The server refused the marks for another reason (the lecture was cancelled, say). */
   refused?: string;
 }
+
+/** A lecture's marks (entries kept before day marks were queued have no `kind`). */
+export interface QueuedLecture extends QueuedBase {
+  kind?: 'lecture';
+  periodId: string;
+  records: QueuedMark[];
+  /** Students marked meanwhile by someone else: the teacher chooses before anything is sent. */
+  conflicts?: LectureMarkConflict['conflicts'];
+}
+
+/** A group's day marks. */
+export interface QueuedDay extends QueuedBase {
+  kind: 'day';
+  group: string;
+  records: QueuedDayMark[];
+  conflicts?: DayMarkConflict['conflicts'];
+}
+
+export type QueuedMarks = QueuedLecture | QueuedDay;
+
+/** What the marks are of: later marks of the same lecture or group's day wait behind a conflict. */
+export const targetOf = (entry: QueuedMarks): string =>
+  entry.kind === 'day' ? `day|${entry.group}|${entry.date}` : `lecture|${entry.periodId}|${entry.date}`;
 
 interface QueueDb extends DBSchema {
   marks: { key: string; value: QueuedMarks; indexes: { account: string } };
@@ -100,22 +132,22 @@ export async function queuedMarks(account = accountOf(getToken())): Promise<Queu
 export const waitingCount = (queued: readonly QueuedMarks[]): number =>
   queued.reduce((n, q) => n + q.records.length, 0);
 
-/** Queues a lecture's marks for the signed-in person. */
-export async function queueMarks(
-  marks: Pick<QueuedMarks, 'periodId' | 'date' | 'label' | 'records'>,
-): Promise<QueuedMarks> {
+async function enqueue<T extends QueuedMarks>(marks: Omit<T, 'id' | 'account' | 'queuedAt'>): Promise<T> {
   const account = accountOf(getToken());
   if (!account) throw new Error('Sign in to mark');
-  const entry: QueuedMarks = {
-    ...marks,
-    id: crypto.randomUUID(),
-    account,
-    queuedAt: new Date().toISOString(),
-  };
+  const entry = { ...marks, id: crypto.randomUUID(), account, queuedAt: new Date().toISOString() } as T;
   await store.put(entry);
   changed();
   return entry;
 }
+
+/** Queues a lecture's marks for the signed-in person. */
+export const queueMarks = (marks: Pick<QueuedLecture, 'periodId' | 'date' | 'label' | 'records'>) =>
+  enqueue<QueuedLecture>(marks);
+
+/** Queues a group's day marks for the signed-in person. */
+export const queueDayMarks = (marks: Pick<QueuedDay, 'group' | 'date' | 'label' | 'records'>) =>
+  enqueue<QueuedDay>({ ...marks, kind: 'day' });
 
 /** Deletes every queued mark but the signed-in person's (none at sign-out). */
 export async function keepOnlyMarksOf(token: string | null): Promise<void> {
@@ -128,12 +160,17 @@ export async function keepOnlyMarksOf(token: string | null): Promise<void> {
 
 export type Send = (marks: QueuedMarks) => Promise<unknown>;
 
-/** The server's mark call, with each mark's `was`. */
-export const sendMarks: Send = ({ periodId, date, records }) =>
-  api(`/api/lectures/${encodeURIComponent(periodId)}/${encodeURIComponent(date)}/marks`, {
-    method: 'POST',
-    body: { records },
-  });
+/** The server's mark call, with each mark's `was`: a lecture's, or the day's (SPEC §7's, `was` added). */
+export const sendMarks: Send = (entry) =>
+  entry.kind === 'day'
+    ? api('/api/mark-attendance', {
+        method: 'POST',
+        body: { date: entry.date, attendanceRecords: entry.records },
+      })
+    : api(`/api/lectures/${encodeURIComponent(entry.periodId)}/${encodeURIComponent(entry.date)}/marks`, {
+        method: 'POST',
+        body: { records: entry.records },
+      });
 
 let running: Promise<number> | null = null;
 
@@ -149,7 +186,7 @@ export function syncMarks(send: Send = sendMarks): Promise<number> {
     const blocked = new Set<string>();
     try {
       for (const entry of await queuedMarks()) {
-        const lecture = `${entry.periodId}|${entry.date}`;
+        const lecture = targetOf(entry);
         if (entry.conflicts || entry.refused || blocked.has(lecture)) {
           blocked.add(lecture);
           continue;
@@ -163,10 +200,11 @@ export function syncMarks(send: Send = sendMarks): Promise<number> {
           if (!(err instanceof ApiError) || err.status === 401 || err.status >= 500) break;
           blocked.add(lecture);
           const body = err.body as Partial<LectureMarkConflict> | undefined;
-          const updated: QueuedMarks =
+          const updated = (
             err.status === 409 && Array.isArray(body?.conflicts)
               ? { ...entry, conflicts: body.conflicts }
-              : { ...entry, refused: err.serverMessage ?? err.message };
+              : { ...entry, refused: err.serverMessage ?? err.message }
+          ) as QueuedMarks;
           await store.put(updated);
         }
         changed();
@@ -186,15 +224,14 @@ export function syncMarks(send: Send = sendMarks): Promise<number> {
 export async function resolveConflict(id: string, keep: 'mine' | 'theirs'): Promise<void> {
   const entry = await store.get(id);
   if (!entry?.conflicts) return;
-  const theirs = new Map(entry.conflicts.map((c) => [c.studentId, c.theirs]));
+  const theirs = new Map<number, string | null>(entry.conflicts.map((c) => [c.studentId, c.theirs]));
+  const all: (QueuedMark | QueuedDayMark)[] = entry.records;
   const records =
     keep === 'mine'
-      ? entry.records.map((r) =>
-          theirs.has(r.studentId) ? { ...r, was: theirs.get(r.studentId) ?? null } : r,
-        )
-      : entry.records.filter((r) => !theirs.has(r.studentId));
+      ? all.map((r) => (theirs.has(r.studentId) ? { ...r, was: theirs.get(r.studentId) ?? null } : r))
+      : all.filter((r) => !theirs.has(r.studentId));
   if (records.length === 0) await store.delete(id);
-  else await store.put({ ...entry, conflicts: undefined, records });
+  else await store.put({ ...entry, conflicts: undefined, records } as QueuedMarks);
   changed();
 }
 

@@ -1,3 +1,4 @@
-/** "1 mark waiting to send", "3 marks waiting to send". */
-export const waitingText = (count: number): string =>
-  `${count} mark${count === 1 ? '' : 's'} waiting to send`;
+import type { TFunction } from 'i18next';
+
+/** "1 mark waiting to send", "3 marks waiting to send", with a roster screen's `t` (roster catalogue). */
+export const waitingText = (t: TFunction<'roster'>, count: number): string => t('queue.waiting', { count });

@@ -1,12 +1,14 @@
 /**
- * A lecture's marks waiting on the device, on its roster: "3 marks waiting to send", and the marks
- * someone else made meanwhile beside the teacher's, with the choice of which to keep. Decision
- * record 0087.
+ * Marks waiting on the device, on their roster (a lecture's, or a group's day): "3 marks waiting to
+ * send", and the marks someone else made meanwhile beside the teacher's, with the choice of which to
+ * keep. Decision record 0087.
  */
 import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Trans } from 'react-i18next';
 import type { LectureRosterRow } from '@campus/contract';
+import { statusKey, useRosterWords } from '../i18n/roster';
 import { formatDateTime } from '../lib/format';
 import {
   discardMarks,
@@ -15,6 +17,8 @@ import {
   resolveConflict,
   syncMarks,
   waitingCount,
+  type QueuedDay,
+  type QueuedLecture,
   type QueuedMarks,
 } from './mark-queue';
 import { waitingText } from './queued-marks-text';
@@ -22,21 +26,27 @@ import { waitingText } from './queued-marks-text';
 export { waitingText };
 
 /**
- * The queued marks of one lecture, kept up to date; when the last of them is sent, `onSent` (the
+ * The queued marks that `matches` keeps, kept up to date; when one of them is sent, `onSent` (the
  * roster is read again). Sends what waits when the network returns.
  */
-export function useLectureQueue(periodId: string, date: string, onSent: () => void) {
-  const [entries, setEntries] = useState<QueuedMarks[]>([]);
+function useQueue<T extends QueuedMarks>(
+  key: string,
+  matches: (entry: QueuedMarks) => entry is T,
+  onSent: () => void,
+): T[] {
+  const [entries, setEntries] = useState<T[]>([]);
   const sent = useRef(onSent);
+  const match = useRef(matches);
   useEffect(() => {
     sent.current = onSent;
-  }, [onSent]);
+    match.current = matches;
+  }, [onSent, matches]);
   useEffect(() => {
     let alive = true;
     let had = 0;
     const load = () =>
       void queuedMarks()
-        .then((all) => all.filter((q) => q.periodId === periodId && q.date === date))
+        .then((all) => all.filter((entry) => match.current(entry)))
         .then((mine) => {
           if (!alive) return;
           if (mine.length < had) sent.current();
@@ -54,8 +64,26 @@ export function useLectureQueue(periodId: string, date: string, onSent: () => vo
       stop();
       window.removeEventListener('online', online);
     };
-  }, [periodId, date]);
+  }, [key]);
   return entries;
+}
+
+/** The queued marks of one lecture. */
+export function useLectureQueue(periodId: string, date: string, onSent: () => void): QueuedLecture[] {
+  const matches = useCallback(
+    (e: QueuedMarks): e is QueuedLecture => e.kind !== 'day' && e.periodId === periodId && e.date === date,
+    [periodId, date],
+  );
+  return useQueue(`lecture|${periodId}|${date}`, matches, onSent);
+}
+
+/** The queued day marks of one group on one day. */
+export function useDayQueue(group: string, date: string, onSent: () => void): QueuedDay[] {
+  const matches = useCallback(
+    (e: QueuedMarks): e is QueuedDay => e.kind === 'day' && e.group === group && e.date === date,
+    [group, date],
+  );
+  return useQueue(`day|${group}|${date}`, matches, onSent);
 }
 
 /**
@@ -64,7 +92,7 @@ export function useLectureQueue(periodId: string, date: string, onSent: () => vo
  */
 export function withQueued(
   students: readonly LectureRosterRow[],
-  entries: readonly QueuedMarks[],
+  entries: readonly QueuedLecture[],
 ): readonly LectureRosterRow[] {
   if (entries.length === 0) return students;
   const queued = new Map(entries.flatMap((e) => e.records.map((r) => [r.studentId, r] as const)));
@@ -74,70 +102,95 @@ export function withQueued(
   });
 }
 
-const markWords = (status: string | null, minutes?: number | null) =>
-  status === null ? 'not marked' : status === 'Late' && minutes ? `Late (${minutes} min)` : status;
+/** A student the notice names. */
+export interface NamedStudent {
+  RollNo: number;
+  name: string;
+}
 
-/** The waiting count, and each lecture in conflict with both marks and the choice. */
+/** The waiting count, and each batch in conflict with both marks and the choice, or refused (44 px buttons: phones). */
 export function QueuedMarksNotice({
   entries,
   students,
 }: {
   entries: readonly QueuedMarks[];
-  students: readonly LectureRosterRow[];
+  students: readonly NamedStudent[];
 }) {
+  const { t } = useRosterWords();
   const queryClient = useQueryClient();
   const names = useMemo(() => new Map(students.map((s) => [s.RollNo, s.name])), [students]);
   const choose = useCallback(
     (id: string, keep: 'mine' | 'theirs') =>
       void resolveConflict(id, keep)
         .then(() => syncMarks())
-        .then(() => queryClient.invalidateQueries({ queryKey: ['timetable'] })),
+        .then(() =>
+          Promise.all([
+            queryClient.invalidateQueries({ queryKey: ['timetable'] }),
+            queryClient.invalidateQueries({ queryKey: ['attendance'] }),
+          ]),
+        ),
     [queryClient],
   );
+  const markWords = (status: string | null, minutes?: number | null) =>
+    status === null
+      ? t('queue.notMarked')
+      : status === 'Late' && minutes
+        ? t('queue.lateMinutes', { minutes })
+        : t(statusKey(status));
   const waiting = waitingCount(entries.filter((e) => !e.conflicts && !e.refused));
   return (
     <Stack gap="xs" mb="sm">
       {waiting > 0 && (
-        <Alert color="yellow" role="status" title={waitingText(waiting)}>
-          Saved on this device. They are sent when the network returns.
+        <Alert color="yellow" role="status" title={waitingText(t, waiting)}>
+          {t('queue.savedHere')}
         </Alert>
       )}
       {entries.map((entry) =>
         entry.conflicts ? (
-          <Alert key={entry.id} color="orange" role="alert" title="Marked by someone else meanwhile">
+          <Alert key={entry.id} color="orange" role="alert" title={t('queue.conflictTitle')}>
             <Text size="sm" mb="xs">
-              While you were offline, these students of {entry.label} were marked by someone else. Nothing was
-              saved; choose which marks to keep.
+              {t('queue.conflictText', { what: entry.label })}
             </Text>
             <List size="sm" mb="sm">
               {entry.conflicts.map((c) => {
-                const mine = entry.records.find((r) => r.studentId === c.studentId);
+                const mine = (entry.records as { studentId: number; lateMinutes?: number }[]).find(
+                  (r) => r.studentId === c.studentId,
+                );
+                const theirsLate = 'theirsLateMinutes' in c ? c.theirsLateMinutes : null;
                 return (
                   <List.Item key={c.studentId}>
-                    {names.get(c.studentId) ?? 'Student'} ({c.studentId}): theirs{' '}
-                    <strong>{markWords(c.theirs, c.theirsLateMinutes)}</strong>
-                    {c.markedAt ? ` (marked ${formatDateTime(c.markedAt)})` : ''}, yours{' '}
-                    <strong>{markWords(c.yours, mine?.lateMinutes)}</strong>
+                    <Trans
+                      t={t}
+                      i18nKey="queue.conflictLine"
+                      values={{
+                        name: names.get(c.studentId) ?? t('queue.student'),
+                        rollNo: c.studentId,
+                        theirs: markWords(c.theirs, theirsLate),
+                        when: c.markedAt ? t('queue.markedAt', { time: formatDateTime(c.markedAt) }) : '',
+                        yours: markWords(c.yours, mine?.lateMinutes),
+                      }}
+                      components={{ b: <strong /> }}
+                    />
                   </List.Item>
                 );
               })}
             </List>
             <Group gap="xs">
-              <Button size="xs" onClick={() => choose(entry.id, 'mine')}>
-                Keep my marks
+              <Button size="xs" mih={44} onClick={() => choose(entry.id, 'mine')}>
+                {t('queue.keepMine')}
               </Button>
-              <Button size="xs" variant="outline" onClick={() => choose(entry.id, 'theirs')}>
-                Keep their marks
+              <Button size="xs" mih={44} variant="outline" onClick={() => choose(entry.id, 'theirs')}>
+                {t('queue.keepTheirs')}
               </Button>
             </Group>
           </Alert>
         ) : entry.refused ? (
-          <Alert key={entry.id} color="red" role="alert" title="Marks made offline were not saved">
+          <Alert key={entry.id} color="red" role="alert" title={t('queue.refusedTitle')}>
             <Text size="sm" mb="xs">
               {entry.label}: {entry.refused}
             </Text>
-            <Button size="xs" variant="outline" onClick={() => void discardMarks(entry.id)}>
-              Discard them
+            <Button size="xs" mih={44} variant="outline" onClick={() => void discardMarks(entry.id)}>
+              {t('queue.discard')}
             </Button>
           </Alert>
         ) : null,

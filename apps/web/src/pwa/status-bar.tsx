@@ -4,10 +4,10 @@
  * and "A new version is ready" with Reload. Decision record 0087.
  */
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCommonWords } from '../i18n/words';
 import { formatTimeOfDay } from '../lib/format';
 import { getToken } from '../lib/session-store';
 import { accountOf, onQueueChange, queuedMarks, syncMarks, waitingCount } from './mark-queue';
-import { waitingText } from './queued-marks-text';
 
 /** The new version waiting, and how to start it. */
 export interface Update {
@@ -90,6 +90,7 @@ export function StatusBar({ updates }: { updates: UpdateStore }) {
   const [asOf, setAsOf] = useState<string | null>(null);
   const [waiting, setWaiting] = useState(0);
   const bar = useRoomForBar();
+  const { t } = useCommonWords();
 
   useEffect(() => {
     if (online) return;
@@ -126,9 +127,9 @@ export function StatusBar({ updates }: { updates: UpdateStore }) {
   if (update) {
     return (
       <div ref={bar} className="pwa-bar" data-kind="update" role="status">
-        <span>A new version is ready</span>
+        <span>{t('appState.newVersion')}</span>
         <button type="button" onClick={update.reload}>
-          Reload
+          {t('appState.reload')}
         </button>
       </div>
     );
@@ -136,8 +137,10 @@ export function StatusBar({ updates }: { updates: UpdateStore }) {
   if (online && waiting === 0) return null;
   const parts = [
     // The time asked for while offline; a new spell offline asks again.
-    ...(online ? [] : [asOf ? `Offline — as of ${formatTimeOfDay(asOf)}` : 'Offline']),
-    ...(waiting > 0 ? [waitingText(waiting)] : []),
+    ...(online
+      ? []
+      : [asOf ? t('appState.offlineAsOf', { time: formatTimeOfDay(asOf) }) : t('appState.offline')]),
+    ...(waiting > 0 ? [t('appState.waiting', { count: waiting })] : []),
   ];
   return (
     <div ref={bar} className="pwa-bar" data-kind="offline" role="status">

@@ -4,6 +4,7 @@ import {
   AttendanceHistoryResponseSchema,
   AttendanceMarksQuerySchema,
   AttendanceMarksResponseSchema,
+  DayMarkConflictSchema,
   ErrorSchema,
   MarkAttendanceRequestSchema,
   MarkAttendanceResponseSchema,
@@ -33,6 +34,7 @@ import { countedWrite } from '../../plugins/write-limits';
 import type { App } from '../../types';
 import type { Feature } from '../deps';
 import { correctionsOf } from './corrections';
+import { dayConflictAnswer, dayConflictsOf } from './day-conflicts';
 import { entriesWithWrite } from '../audit/entries';
 import { attendanceRepository } from './repository';
 import { applyLeave, awayOn, type DayLeave } from './leave-rule';
@@ -156,18 +158,20 @@ export const attendanceRoutes: Feature = async (
       schema: {
         tags: ['attendance'],
         summary:
-          "Marks one day (today or a past day) for many students; marking again replaces the mark, and the answer lists the corrections and the students kept On leave. A day mark is the day's roll call, a record apart from lecture marks (POST /api/lectures/{periodId}/{date}/marks): neither writes the other (decision record 0081)",
+          "Marks one day (today or a past day) for many students; marking again replaces the mark, and the answer lists the corrections and the students kept On leave. A day mark is the day's roll call, a record apart from lecture marks (POST /api/lectures/{periodId}/{date}/marks): neither writes the other (decision record 0081). A record may carry `was`, the mark its sender saw (marks made offline; the spec's client never sends it): when the day now holds another mark for such a student, nothing is saved and the answer is 409 with both (decision record 0087)",
         body: MarkAttendanceRequestSchema,
-        response: { 200: MarkAttendanceResponseSchema, ...errors },
+        response: { 200: MarkAttendanceResponseSchema, ...errors, 409: DayMarkConflictSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const teacher = principalOf(request);
       const { date, attendanceRecords } = request.body;
       const zone = await clock.zone();
       if (date > latestMarkableDate(now(), zone)) {
         throw badRequest(`date cannot be in the future: ${date} is after today; mark today or a past day`);
       }
+      const conflicts = await dayConflictsOf(db, date, attendanceRecords);
+      if (conflicts.length > 0) return reply.code(409).send(dayConflictAnswer(conflicts));
       const marks = attendanceRecords.map((r) => ({ rollNo: r.studentId, status: r.status }));
       // Where these students' marks stand before anything is read for the mark (`keepGroupMarks`).
       const sources =

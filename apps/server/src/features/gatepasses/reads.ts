@@ -53,6 +53,9 @@ function inList(status: GatePassStatus, view: ListView, today: string) {
   return sql<boolean>`(${is} or (${ref('status')} = 'approved' and ${unused} and ${ref('revoked_at')} is not null))`;
 }
 
+/** Not waiting for a guardian's consent: null on a campus that asks no guardian. */
+const notWaiting = sql<boolean>`(${ref('guardian_consent')} is null or ${ref('guardian_consent')} <> 'waiting')`;
+
 /** `zone`: the campus's time zone, whose day a pass's date is. */
 export function passReads(db: Db, now: () => number, zone: () => Promise<string>) {
   /** Every gate pass read: the pass, its student and the deciding teacher, in one query, unordered. */
@@ -79,6 +82,7 @@ export function passReads(db: Db, now: () => number, zone: () => Promise<string>
         'g.decided_at',
         'g.reject_reason',
         's.group_name',
+        'g.guardian_consent',
       ])
       .$call((q) => withActorName(q, 'g.decided_by', ['teachers'], 'decided_by_name'));
 
@@ -115,8 +119,15 @@ export function passReads(db: Db, now: () => number, zone: () => Promise<string>
     ...(row.reject_reason ? { rejectReason: row.reject_reason } : {}),
     ...(row.return_by ? { returnBy: row.return_by } : {}),
     ...(row.closed_at ? { closedAt: row.closed_at } : {}),
+    ...consentFields(row),
     ...gateFields(row, at),
   });
+  /** Where the pass stands with a guardian, when one was asked (decision record 0092). */
+  const consentFields = (row: Row) => {
+    const consent = row.guardian_consent;
+    if (consent === 'waiting') return row.status === 'pending' ? { waitingFor: 'guardian' as const } : {};
+    return consent ? { guardianConsent: consent } : {};
+  };
   const gateFields = (row: Row, at: CampusMoment) => {
     const state = gateState(row, at);
     return {
@@ -174,6 +185,8 @@ export function passReads(db: Db, now: () => number, zone: () => Promise<string>
     at: CampusMoment,
   ): Promise<Listed<GatePass>> {
     let query = selectPasses().where(inList(status, view, at.today));
+    // A pass waiting for its guardian's consent is not yet the staff's (decision record 0092).
+    if (status === 'pending') query = query.where(notWaiting);
     if (group !== undefined) query = query.where('s.group_name', '=', group);
     if (mentoredBy !== undefined) {
       query = query.where('s.group_name', 'in', (eb) =>
@@ -190,6 +203,7 @@ export function passReads(db: Db, now: () => number, zone: () => Promise<string>
     // filtered, the students' index by group and each student's passes in (roll_no, status)
     // (docs/performance.md, "Gate passes: a mentor's page and its count").
     let counted = countPasses(status, view, at.today);
+    if (status === 'pending') counted = counted.where(notWaiting);
     const byStudent = group !== undefined || mentoredBy !== undefined;
     if (byStudent) {
       counted = counted.where('g.roll_no', 'in', rollNosOf(db, { group, mentoredBy }));

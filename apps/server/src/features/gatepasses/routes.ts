@@ -39,13 +39,21 @@ import { menteeRows, type MenteeRows } from '../../db/mentees';
 import { isCurrentCard, studentCards, type StudentCard } from '../people/cards';
 import type { CachedRead } from '../../db/read-cache';
 import { gatepassKeys } from './cache-keys';
+import { guardianConsent } from '../guardians/consent';
 
 const TAGS = ['gate_passes', 'students', 'teachers'];
+const WAITING_FOR_GUARDIAN =
+  'This gate pass is waiting for a guardian’s consent: it can be decided once they consent';
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
 
-export const gatepassesRoutes: Feature = async (app: App, { db, dialect, cache, notify, now, clock }) => {
+export const gatepassesRoutes: Feature = async (
+  app: App,
+  { db, dialect, cache, notify, now, clock, mail, signer },
+) => {
   const zone = () => clock.zone();
   const passes = gatePassRepository(db, dialect, now, zone);
+  // A campus may ask a guardian first (decision record 0092); off, nothing here changes.
+  const consent = guardianConsent({ db, mail, signer, notify, now, zone, log: app.log });
   const closeDue = pastPassCloser(db, dialect, now, zone);
   const viewOf = (asDecided: boolean | undefined): ListView => (asDecided ? 'decision' : 'use');
   /** Why a pass can no longer be decided, in the words of its 409. */
@@ -99,7 +107,8 @@ export const gatepassesRoutes: Feature = async (app: App, { db, dialect, cache, 
     }
     for (const { shape: page } of mentorPages.all()) {
       if (!page.mentees.has(pass.rollNo)) continue;
-      if (listed) keepIn(page.read, page.limit);
+      // A pass waiting for its guardian is not in its mentors' lists yet (decision record 0092).
+      if (listed && !pass.waitingFor) keepIn(page.read, page.limit);
       else cache.keepChanged(page.read, 1, (kept) => kept);
     }
   }
@@ -130,11 +139,21 @@ export const gatepassesRoutes: Feature = async (app: App, { db, dialect, cache, 
       let notes: Awaited<ReturnType<typeof notify.gatePassRequestNotes>> | undefined;
       const student = await cardOf(rollNo, request.dataVersion);
       if (!student) throw forbidden('Only students may apply for gate passes');
-      const gatepass = await passes.create({ ...request.body, rollNo }, student, countedWrite(request), {
-        audit: (pass) => entriesWithWrite(request, answerOf(pass)),
-        notes: async (pass) => (notes = await notify.gatePassRequestNotes(pass)),
-      });
+      // A pass that waits for a guardian tells its mentors only once consented to.
+      const waitsForGuardian = await consent.required(rollNo, student.group);
+      const gatepass = await passes.create(
+        { ...request.body, rollNo, waitsForGuardian },
+        student,
+        countedWrite(request),
+        {
+          audit: (pass) => entriesWithWrite(request, answerOf(pass)),
+          ...(waitsForGuardian
+            ? {}
+            : { notes: async (pass: GatePass) => (notes = await notify.gatePassRequestNotes(pass)) }),
+        },
+      );
       if (notes) alongside(request, notes.told());
+      if (waitsForGuardian) alongside(request, consent.ask(gatepass));
       // The pass moved its student's passes once.
       keepApplied(gatepass, student, today);
       return reply.code(201).send(answerOf(gatepass));
@@ -242,6 +261,7 @@ export const gatepassesRoutes: Feature = async (app: App, { db, dialect, cache, 
       const outcome = await passes.decide(gatepassId, approvedStatus, teacher.accountId, rejectReason);
       if (outcome.kind === 'not-found') throw notFound('Gate pass not found');
       if (outcome.kind === 'closed') throw conflict(closedWords(outcome.date));
+      if (outcome.kind === 'waiting') throw conflict(WAITING_FOR_GUARDIAN);
       if (outcome.kind === 'already-decided') {
         throw conflict(`This gate pass has already been ${outcome.status}`);
       }

@@ -4,6 +4,7 @@
  * Each write names whose rows it changes (`gatepassWrites`, db/changes.ts).
  */
 import type { BulkGatePassResult, GatePass, GatePassDecision, GatePassStatus } from '@campus/contract';
+import { sql } from 'kysely';
 import { writingRows } from '../../db/changes';
 import type { Db, Dialect } from '../../db/index';
 import { writeTogether, type CountedWrite } from '../../db/together';
@@ -23,6 +24,8 @@ export interface NewGatePass {
   time: string;
   returnBy?: string | null | undefined;
   reason: string;
+  /** The campus asks this student's guardian first (decision record 0092). */
+  waitsForGuardian?: boolean;
 }
 
 /** Why a decision changed nothing. */
@@ -31,7 +34,12 @@ export type DecisionOutcome =
   | { kind: 'not-found' }
   | { kind: 'already-decided'; status: GatePassStatus }
   /** Its day passed before it was decided: it closed (or closes now). */
-  | { kind: 'closed'; date: string };
+  | { kind: 'closed'; date: string }
+  /** It waits for a guardian's consent: not yet the mentors' to decide (decision record 0092). */
+  | { kind: 'waiting' };
+
+/** Not waiting for a guardian's consent (decision record 0092): null on a campus that asks no one. */
+const notWaiting = sql<boolean>`(guardian_consent is null or guardian_consent <> 'waiting')`;
 
 /** The audit entry of a pass that closed itself: the system's, not a person's. */
 const closedEntry = (pass: { id: string; date: string }): AuditRecord => ({
@@ -101,6 +109,7 @@ export function passWrites(db: Db, dialect: Dialect, reads: PassReads) {
         created_at: nowIso(),
         decided_by: null,
         decided_at: null,
+        guardian_consent: input.waitsForGuardian ? ('waiting' as const) : null,
       };
       const pass: GatePass = {
         _id: row.id,
@@ -115,6 +124,7 @@ export function passWrites(db: Db, dialect: Dialect, reads: PassReads) {
         approvedStatus: row.status,
         createdAt: row.created_at,
         ...(row.return_by ? { returnBy: row.return_by } : {}),
+        ...(row.guardian_consent ? { waitingFor: 'guardian' as const } : {}),
       };
       const entries = also.audit?.(pass) ?? [];
       const notes = await also.notes?.(pass);
@@ -157,14 +167,17 @@ export function passWrites(db: Db, dialect: Dialect, reads: PassReads) {
         .where('id', '=', id)
         .where('status', '=', 'pending')
         .where('date', '>=', day)
+        .where(notWaiting)
         .executeTakeFirst();
       if (result.numUpdatedRows === 0n) {
         const current = await db
           .selectFrom('gate_passes')
-          .select(['status', 'date', 'closed_at'])
+          .select(['status', 'date', 'closed_at', 'guardian_consent'])
           .where('id', '=', id)
           .executeTakeFirst();
         if (!current) return { kind: 'not-found' };
+        if (current.status === 'pending' && current.date >= day && current.guardian_consent === 'waiting')
+          return { kind: 'waiting' };
         // Still pending, its day past: it closes now, with every other one.
         if (current.status === 'pending') await closePast(day);
         if (current.status === 'pending' || current.closed_at !== null)
@@ -202,6 +215,7 @@ export function passWrites(db: Db, dialect: Dialect, reads: PassReads) {
           .where('id', 'in', chunk)
           .where('status', '=', 'pending')
           .where('date', '>=', day)
+          .where(notWaiting)
           .returning('id')
           .execute();
         for (const row of rows) decided.add(row.id);
@@ -212,7 +226,8 @@ export function passWrites(db: Db, dialect: Dialect, reads: PassReads) {
         await closePast(day);
       return ids.map((gatepassId): BulkGatePassResult => {
         const gatepass = found.get(gatepassId);
-        if (!gatepass) return { gatepassId, outcome: 'not-found' };
+        // A pass waiting for its guardian is not yet in any teacher's list (decision record 0092).
+        if (!gatepass || gatepass.waitingFor) return { gatepassId, outcome: 'not-found' };
         if (decided.has(gatepassId)) return { gatepassId, outcome: 'decided', gatepass };
         if (gatepass.closedAt || gatepass.approvedStatus === 'pending')
           return { gatepassId, outcome: 'closed' };

@@ -291,6 +291,7 @@ export function guardiansRepository(db: Db) {
           'exited_at',
           'returned_at',
           'revoked_at',
+          'guardian_consent',
         ])
         .where('roll_no', '=', rollNo)
         .orderBy('date', 'desc')
@@ -307,6 +308,7 @@ export function guardiansRepository(db: Db) {
         exitedAt: r.exited_at,
         returnedAt: r.returned_at,
         revoked: r.revoked_at !== null,
+        consent: r.guardian_consent,
       }));
     },
 

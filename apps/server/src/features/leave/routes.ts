@@ -37,7 +37,6 @@ import { answerList, arrayAnswer } from '../../lib/lists';
 import { principalOf } from '../../plugins/access';
 import type { App } from '../../types';
 import type { Feature } from '../deps';
-import { notificationRepository } from '../notifications/repository';
 import { leaveRepository } from './repository';
 
 const TAGS = ['leave'];
@@ -57,13 +56,15 @@ function headerFileName(name: string): string {
 
 export const leaveRoutes: Feature = async (app: App, { db, now, clock, live, notify, webhooks }) => {
   const leave = leaveRepository(db, webhooks);
-  const notes = notificationRepository(db);
 
-  /** A notification that fails is logged; the change it follows stands. */
-  async function tell(accounts: string[], note: Parameters<typeof notes.add>[1]) {
+  /**
+   * A notification in each person's language (decision record 0090); one that fails is logged, and
+   * the change it follows stands.
+   */
+  async function tell(accounts: string[], note: Parameters<typeof notify.addInLanguages>[1]) {
     if (accounts.length === 0) return;
     try {
-      await notes.add(accounts, note);
+      await notify.addInLanguages(accounts, note);
       live.publish({ accounts }, ['notifications']);
     } catch (err) {
       app.log.error({ err }, 'A notification could not be written');
@@ -133,11 +134,15 @@ export const leaveRoutes: Feature = async (app: App, { db, now, clock, live, not
       }
       const created = await leave.create({ rollNo, from, to, reason, attachment: file });
       if (!created) throw forbidden('Only students may apply for leave');
-      await tell(await leave.mentorsOf(rollNo), {
+      await tell(await leave.mentorsOf(rollNo), (words, language) => ({
         kind: 'leave.requested',
-        text: `New leave application from ${created.name} (${notify.day(created.from)} to ${notify.day(created.to)})`,
+        text: words.leaveRequested(
+          created.name,
+          notify.dayIn(created.from, language),
+          notify.dayIn(created.to, language),
+        ),
         link: itemLink(PATHS.teacher.leave, 'leave', created._id),
-      });
+      }));
       return reply.code(201).send({ message: LEAVE_MESSAGES.applied, leave: created });
     },
   );
@@ -233,14 +238,17 @@ export const leaveRoutes: Feature = async (app: App, { db, now, clock, live, not
         .select('account_id')
         .where('roll_no', '=', decided.rollNo)
         .executeTakeFirst();
-      const by = decided.decidedBy ? ` by ${decided.decidedBy}` : '';
-      await tell(student ? [student.account_id] : [], {
-        kind: 'leave.decided',
-        text:
-          decision === 'approved'
-            ? `Your leave from ${notify.day(decided.from)} to ${notify.day(decided.to)} was approved${by}`
-            : `Your leave from ${notify.day(decided.from)} to ${notify.day(decided.to)} was rejected${by}: ${decided.rejectReason ?? ''}`,
-        link: itemLink(PATHS.student.leave, 'leave', decided._id),
+      const by = decided.decidedBy ?? null;
+      await tell(student ? [student.account_id] : [], (words, language) => {
+        const [from, to] = [notify.dayIn(decided.from, language), notify.dayIn(decided.to, language)];
+        return {
+          kind: 'leave.decided',
+          text:
+            decision === 'approved'
+              ? words.leaveApproved(from, to, by)
+              : words.leaveRejected(from, to, by, decided.rejectReason ?? ''),
+          link: itemLink(PATHS.student.leave, 'leave', decided._id),
+        };
       });
       return decided;
     },

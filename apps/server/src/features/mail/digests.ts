@@ -1,9 +1,11 @@
 /** The day's digest: each person's waiting events gathered into one mail, once a day per person. */
-import { MAIL_KIND_LABELS, type MailKind } from '@campus/contract';
+import type { MailKind } from '@campus/contract';
 import type { Db } from '../../db/index';
 import { iso, type MailContext } from './context';
 import type { MailQueue } from './queue';
 import { footer, recipientsOf, type Recipient } from './recipients';
+import { kindLabel, MAIL_WORDS } from './words';
+import { DIGEST_WORDS } from './words-digest';
 
 interface DigestItem {
   kind: string;
@@ -86,11 +88,15 @@ export function digests(ctx: MailContext, digestHour: number) {
   return { runDigests };
 }
 
-/** The digest's subject, text and unsubscribe link: one link where it tells of one kind of mail only. */
+/**
+ * The digest's subject, text and unsubscribe link, in the person's language: one link where it tells
+ * of one kind of mail only.
+ */
 function digestMail(ctx: MailContext, who: Recipient, items: readonly DigestItem[]) {
+  const words = DIGEST_WORDS[who.language];
   const kinds = [...new Set(items.map((i) => i.kind as MailKind))];
   const lines = kinds.flatMap((kind) => [
-    `${MAIL_KIND_LABELS[kind]}:`,
+    `${kindLabel(who.language, kind)}:`,
     ...items
       .filter((i) => i.kind === kind)
       .map((i) => `- ${i.text} (${i.created_at.slice(0, 16).replace('T', ' ')} UTC)`),
@@ -98,8 +104,8 @@ function digestMail(ctx: MailContext, who: Recipient, items: readonly DigestItem
   ]);
   const footers = kinds.map((kind) => footer(ctx, who, kind, 'daily digest')).join('\n');
   return {
-    subject: `Your Campus Portal digest: ${items.length} new ${items.length === 1 ? 'item' : 'items'}`,
-    text_body: `Hello ${who.name},\n\nWhat happened for you in Campus Portal since your last digest:\n\n${lines.join('\n')}\nOpen Campus Portal: ${ctx.publicUrl}/\n\n${footers}\n`,
+    subject: words.subject(items.length),
+    text_body: `${MAIL_WORDS[who.language].hello(who.name)}\n\n${words.intro}\n\n${lines.join('\n')}\n${words.open(`${ctx.publicUrl}/`)}\n\n${footers}\n`,
     unsubscribe_url:
       kinds.length === 1
         ? ctx.unsubscribeUrl({ type: 'account', accountId: who.accountId, kind: kinds[0]! })

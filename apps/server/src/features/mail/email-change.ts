@@ -4,10 +4,12 @@
  * that student's mail, reset links included, anywhere.
  */
 import { randomBytes } from 'node:crypto';
-import { EMAIL_VERIFY_HOURS } from '@campus/contract';
+import { EMAIL_VERIFY_HOURS, type Language } from '@campus/contract';
 import type { Db } from '../../db/index';
 import type { MailQueue } from './queue';
+import { knownLanguage } from '../language/routes';
 import { hashResetToken, secretLinkMark, type secretLinkTokens } from './tokens';
+import { ACCOUNT_MAIL_WORDS } from './words-account';
 
 export interface EmailChange {
   accountId: string;
@@ -51,8 +53,15 @@ export function emailChanges(
             used_at: null,
           })
           .execute();
-        await queue.enqueue(confirmationMail(change, nonce), trx);
-        await queue.enqueue(noticeToOldAddress(change), trx);
+        // Both mails in the person's language (decision record 0090).
+        const account = await trx
+          .selectFrom('accounts')
+          .select('language')
+          .where('id', '=', change.accountId)
+          .executeTakeFirst();
+        const language = knownLanguage(account?.language);
+        await queue.enqueue(confirmationMail(change, language, nonce), trx);
+        await queue.enqueue(noticeToOldAddress(change, language), trx);
       });
       return true;
     },
@@ -82,18 +91,19 @@ export function emailChanges(
   };
 }
 
-function confirmationMail(change: EmailChange, nonce: string) {
+function confirmationMail(change: EmailChange, language: Language, nonce: string) {
+  const words = ACCOUNT_MAIL_WORDS[language];
   return {
     to: change.newEmail,
-    subject: 'Confirm your new Campus Portal email address',
+    subject: words.confirm.subject,
     text: [
-      `Hello ${change.name},`,
+      words.hello(change.name),
       '',
-      `You asked to use this address for Campus Portal User ID ${change.loginId}. Open this link within ${EMAIL_VERIFY_HOURS} hours to confirm it:`,
+      words.confirm.asked(change.loginId, EMAIL_VERIFY_HOURS),
       '',
       secretLinkMark('verify', nonce),
       '',
-      'Until you do, your mail keeps going to your current address. If you did not ask, ignore this mail.',
+      words.confirm.until,
       '',
     ].join('\n'),
     kind: 'emailVerify',
@@ -101,17 +111,18 @@ function confirmationMail(change: EmailChange, nonce: string) {
   };
 }
 
-function noticeToOldAddress(change: EmailChange) {
+function noticeToOldAddress(change: EmailChange, language: Language) {
+  const words = ACCOUNT_MAIL_WORDS[language];
   return {
     to: change.oldEmail,
-    subject: 'Your Campus Portal email address is being changed',
+    subject: words.oldAddress.subject,
     text: [
-      `Hello ${change.name},`,
+      words.hello(change.name),
       '',
-      `Someone signed in as Campus Portal User ID ${change.loginId} asked to use ${maskedEmail(change.newEmail)} instead of this address.`,
-      'Nothing changes until a link sent to the new address is opened.',
+      words.oldAddress.asked(change.loginId, maskedEmail(change.newEmail)),
+      words.oldAddress.nothing,
       '',
-      'If this was not you, sign in and change your password at once, and tell the campus office.',
+      words.oldAddress.notYou,
       '',
     ].join('\n'),
     kind: 'emailVerify',

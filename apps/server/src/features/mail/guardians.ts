@@ -7,6 +7,7 @@ import { ATTENDANCE_WARNING_PERCENT, attendancePercentageOf, type GuardianSettin
 import type { Db } from '../../db/index';
 import { inChunks } from '../../lib/chunks';
 import type { MailContext } from './context';
+import type { GuardianNews } from './guardian-news';
 
 /** What a guardian may be told of. `gate*` are for the gate feature to call. */
 export type GuardianEvent = 'attendanceBelowWarning' | 'gateExit' | 'gateReturn' | 'gateOverdue';
@@ -46,14 +47,20 @@ async function guardiansOf(db: Db, rollNo: number) {
     .selectFrom('guardian_links as l')
     .innerJoin('guardians as g', 'g.account_id', 'l.guardian_account_id')
     .innerJoin('accounts as a', 'a.id', 'l.guardian_account_id')
-    .select(['g.name', 'g.email'])
+    .select(['g.name', 'g.email', 'g.account_id'])
     .where('l.roll_no', '=', rollNo)
     .where('a.deactivated_at', 'is', null)
     .execute();
   const named = new Map<string, string | null>();
+  // An address with a guardian account follows that guardian's own choices (decision record 0093).
+  const accounts = new Map<string, string>();
   const recorded = student.guardian_email?.trim().toLowerCase();
   if (recorded) named.set(recorded, student.guardian_name);
-  for (const g of linked) if (!named.has(g.email.toLowerCase())) named.set(g.email.toLowerCase(), g.name);
+  for (const g of linked) {
+    const address = g.email.toLowerCase();
+    accounts.set(address, g.account_id);
+    if (!named.has(address)) named.set(address, g.name);
+  }
   if (named.size === 0) return undefined;
   const optedOut = await db
     .selectFrom('guardian_optouts')
@@ -61,10 +68,13 @@ async function guardiansOf(db: Db, rollNo: number) {
     .where('address', 'in', [...named.keys()])
     .execute();
   for (const row of optedOut) named.delete(row.address);
-  return { student, addresses: [...named].map(([address, name]) => ({ address, name })) };
+  return {
+    student,
+    addresses: [...named].map(([address, name]) => ({ address, name, accountId: accounts.get(address) })),
+  };
 }
 
-export function guardianMail(ctx: MailContext) {
+export function guardianMail(ctx: MailContext, news: GuardianNews) {
   const { db } = ctx;
 
   /** Tells a student's guardian, if the campus settings and the guardian allow; answers whether a mail was queued. */
@@ -78,7 +88,12 @@ export function guardianMail(ctx: MailContext) {
     if (!found || found.addresses.length === 0) return false;
     const { student } = found;
     const subject = subjectOf(student, event);
-    for (const { address, name } of found.addresses) {
+    const linked = found.addresses.flatMap((a) => (a.accountId ? [a.accountId] : []));
+    const kind = event === 'attendanceBelowWarning' ? 'attendance' : 'movements';
+    const atOnce =
+      linked.length > 0 ? await news.sortLinked(linked, rollNo, kind, `${subject}. ${details}`) : new Set();
+    for (const { address, name, accountId } of found.addresses) {
+      if (accountId && !atOnce.has(accountId)) continue;
       const url = ctx.unsubscribeUrl({ type: 'guardian', address });
       await queue.enqueue({
         to: address,

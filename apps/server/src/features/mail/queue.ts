@@ -1,13 +1,15 @@
 /**
  * The outgoing mail queue (decision record 0034). A mail is a row; every instance's worker claims
- * due rows with a conditional UPDATE that only one of them can win (a lease), sends through SMTP,
- * and marks the row sent. A failure is tried again later, waiting twice as long each time, up to a
- * limit; a lease that ran out (its instance stopped mid-send) makes the mail due again. Each mail
- * keeps one Message-ID through every attempt, so a receiver can tell a repeat after a crash.
+ * due rows with a conditional UPDATE that only one of them can win (a lease: db/leased-queue.ts),
+ * sends through SMTP, and marks the row sent. A failure is tried again later, waiting twice as long
+ * each time, up to a limit; a lease that ran out (its instance stopped mid-send) makes the mail due
+ * again. Each mail keeps one Message-ID through every attempt, so a receiver can tell a repeat after
+ * a crash.
  */
 import { randomUUID } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../../db/index';
+import { freshLease, iso, leasedQueue } from '../../db/leased-queue';
 
 export interface QueueSettings {
   smtpUrl: string;
@@ -35,33 +37,11 @@ export interface OutgoingMail {
   dedupeKey?: string;
 }
 
-const iso = (ms: number) => new Date(ms).toISOString();
-
 export function mailQueue(db: Db, settings: QueueSettings) {
-  const owner = randomUUID();
+  const lease = leasedQueue(db, { table: 'mail_queue', maxErrorLength: 500, ...settings });
+  const { owner } = lease;
   let transport: Transporter | undefined;
   const transporter = () => (transport ??= nodemailer.createTransport(settings.smtpUrl));
-
-  /** Tries to take one mail: true when this worker won it. */
-  async function claim(id: string, at: string): Promise<boolean> {
-    const result = await db
-      .updateTable('mail_queue')
-      .set((eb) => ({
-        status: 'sending',
-        lease_owner: owner,
-        lease_until: iso(Date.parse(at) + settings.leaseMs),
-        attempts: eb('attempts', '+', 1),
-      }))
-      .where('id', '=', id)
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', at)]),
-          eb.and([eb('status', '=', 'sending'), eb('lease_until', '<', at)]),
-        ]),
-      )
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  }
 
   async function sendOne(id: string): Promise<'sent' | 'retry' | 'failed' | 'lost'> {
     const mail = await db.selectFrom('mail_queue').selectAll().where('id', '=', id).executeTakeFirst();
@@ -81,34 +61,10 @@ export function mailQueue(db: Db, settings: QueueSettings) {
         headers,
       });
     } catch (error) {
-      const attempts = mail.attempts;
-      const failed = attempts >= settings.maxAttempts;
-      await db
-        .updateTable('mail_queue')
-        .set({
-          status: failed ? 'failed' : 'pending',
-          lease_owner: null,
-          lease_until: null,
-          next_attempt_at: iso(settings.now() + settings.backoffMs * 2 ** (attempts - 1)),
-          last_error: (error instanceof Error ? error.message : String(error)).slice(0, 500),
-        })
-        .where('id', '=', id)
-        .where('lease_owner', '=', owner)
-        .execute();
-      return failed ? 'failed' : 'retry';
+      const message = error instanceof Error ? error.message : String(error);
+      return lease.fail({ id }, { attempts: mail.attempts, error: message });
     }
-    await db
-      .updateTable('mail_queue')
-      .set({
-        status: 'sent',
-        sent_at: iso(settings.now()),
-        lease_owner: null,
-        lease_until: null,
-        last_error: null,
-      })
-      .where('id', '=', id)
-      .where('lease_owner', '=', owner)
-      .execute();
+    await lease.release({ id }, { status: 'sent', sent_at: iso(settings.now()), last_error: null });
     return 'sent';
   }
 
@@ -130,12 +86,7 @@ export function mailQueue(db: Db, settings: QueueSettings) {
           unsubscribe_url: mail.unsubscribeUrl,
           kind: mail.kind,
           dedupe_key: mail.dedupeKey ?? null,
-          status: 'pending',
-          attempts: 0,
-          next_attempt_at: at,
-          lease_owner: null,
-          lease_until: null,
-          last_error: null,
+          ...freshLease(at),
           created_at: at,
           sent_at: null,
         })
@@ -145,23 +96,8 @@ export function mailQueue(db: Db, settings: QueueSettings) {
     },
 
     /** Claims the due mails it can win (at most `limit`), without sending them. */
-    async claimDue(limit = 20): Promise<string[]> {
-      const at = iso(settings.now());
-      const candidates = await db
-        .selectFrom('mail_queue')
-        .select('id')
-        .where((eb) =>
-          eb.or([
-            eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', at)]),
-            eb.and([eb('status', '=', 'sending'), eb('lease_until', '<', at)]),
-          ]),
-        )
-        .orderBy('next_attempt_at')
-        .limit(limit)
-        .execute();
-      const won: string[] = [];
-      for (const { id } of candidates) if (await claim(id, at)) won.push(id);
-      return won;
+    claimDue(limit = 20): Promise<string[]> {
+      return lease.claimDue(limit);
     },
 
     sendClaimed: sendOne,

@@ -8,6 +8,7 @@ import { iso, type MailContext } from './context';
 import type { OutgoingMail } from './queue';
 import { recipientsOf, type Recipient } from './recipients';
 import { hashResetToken, secretLinkMark, type secretLinkTokens } from './tokens';
+import { ACCOUNT_MAIL_WORDS } from './words-account';
 
 export function passwordResets(ctx: MailContext, secretLinks: ReturnType<typeof secretLinkTokens>) {
   const { db, now } = ctx;
@@ -45,22 +46,24 @@ export function passwordResets(ctx: MailContext, secretLinks: ReturnType<typeof 
   return { sendReset };
 }
 
+/** The reset link's mail, in the person's language (decision record 0090). */
 function resetMail(who: Recipient, nonce: string): OutgoingMail {
+  const words = ACCOUNT_MAIL_WORDS[who.language];
   return {
     to: who.email,
-    subject: 'Choose a new Campus Portal password',
+    subject: words.reset.subject,
     text: [
-      `Hello ${who.name},`,
+      words.hello(who.name),
       '',
-      `Someone (we hope you) asked to choose a new password for Campus Portal User ID ${who.loginId}.`,
-      `Open this link within ${PASSWORD_RESET_MINUTES} minutes to choose it; it works once:`,
+      words.reset.asked(who.loginId),
+      words.reset.within(PASSWORD_RESET_MINUTES),
       '',
       secretLinkMark('reset', nonce),
       '',
-      'If you did not ask, ignore this mail: your password stays as it is.',
+      words.reset.ignore,
       '',
       '--',
-      'Why you got this: a new password was asked for on the Campus Portal sign-in screen for the account with this email address. These mails are sent only when asked for.',
+      words.reset.why,
       '',
     ].join('\n'),
     kind: 'passwordReset',

@@ -11,6 +11,7 @@ import type { MailContext } from './context';
 import { digests } from './digests';
 import { emailChanges, type EmailChange } from './email-change';
 import { guardianMail } from './guardians';
+import { guardianNews, type GuardianNews } from './guardian-news';
 import { notifyMail } from './notify-mail';
 import { mailQueue } from './queue';
 import { passwordResets } from './resets';
@@ -89,9 +90,17 @@ export function mailService(
   };
   const changes = emailChanges(db, { queue, tokens: secretLinks, now });
   const settings = mailSettings(ctx);
-  const guardians = guardianMail(ctx);
-  const { notified } = notifyMail(ctx, settings.modesFor);
-  const { runDigests } = digests(ctx, options.digestHourUtc ?? 16);
+  const news = guardianNews(ctx, options.digestHourUtc ?? 16);
+  const guardians = guardianMail(ctx, news);
+  const toPeople = notifyMail(ctx, settings.modesFor);
+  // A child's leave decided is told to their guardians too, as each chose (decision record 0093).
+  const notified: typeof toPeople.notified = async (items) => {
+    await toPeople.notified(items);
+    if (!queue) return;
+    for (const item of items) if (item.kind === 'leave.decided') await news.leaveDecided(item.accountId);
+  };
+  const everyone = digests(ctx, options.digestHourUtc ?? 16);
+  const runDigests = async () => (await everyone.runDigests()) + (await news.runDigests());
   const { sendReset } = passwordResets(ctx, secretLinks);
   const worker = mailWorker({ queue, pollMs: options.pollMs, log: deps.log, runDigests });
 
@@ -119,6 +128,13 @@ export function mailService(
     attendanceMarked: guardians.attendanceMarked,
     guardianSettings: guardians.guardianSettings,
     setGuardianSettings: guardians.setGuardianSettings,
+    /** A guardian's own choices, per child and kind of news (decision record 0093). */
+    guardianModes: {
+      settingsOf: (accountId: string) => news.settingsOf(accountId),
+      setModes: (...args: Parameters<GuardianNews['setModes']>) => news.setModes(...args),
+    },
+    guardianNoticeStarted: (notice: Parameters<GuardianNews['noticeStarted']>[0]) =>
+      news.noticeStarted(notice),
 
     settingsOf: settings.settingsOf,
     setModes: settings.setModes,

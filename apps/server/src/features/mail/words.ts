@@ -4,7 +4,7 @@
  * spec's and stays word for word; Hindi is written for readers of Hindi, not word for word.
  * The API's own messages (a response's `message`) stay English for the spec's clients.
  */
-import type { Language, MailKind } from '@campus/contract';
+import { MAIL_KIND_LABELS, type Language, type MailKind } from '@campus/contract';
 
 /** The locale a language's days are written in: Hindi with the campus's region ("7 दिस॰ 2026"). */
 export function localeFor(language: Language, campusLocale = 'en-IN'): string {
@@ -71,3 +71,7 @@ export const MAIL_KIND_LABELS_HI: Record<MailKind, string> = {
   supportMessages: 'सहायता संदेश',
   attendanceRisk: 'किसी कोर्स में उपस्थिति जोखिम में',
 };
+
+/** An email settings' kind as the person's language names it. */
+export const kindLabel = (language: Language, kind: MailKind): string =>
+  language === 'hi' ? MAIL_KIND_LABELS_HI[kind] : MAIL_KIND_LABELS[kind];

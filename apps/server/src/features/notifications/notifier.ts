@@ -18,9 +18,11 @@ import type { LiveEvents } from '../../db/live-events';
 import type { ReadCache } from '../../db/read-cache';
 import { campusDay } from '../../lib/campus-day';
 import { inChunks } from '../../lib/chunks';
+import { languagesOf } from '../language/of-accounts';
 import { knownLanguage } from '../language/routes';
 import type { MailService } from '../mail/service';
 import { DECISION_WORDS, localeFor } from '../mail/words';
+import { NOTE_WORDS, type NoteWords } from '../mail/words-notes';
 import type { PushService } from '../push/service';
 import type { StartedNotice } from '../notices/repository';
 import { notificationKeys } from './cache-keys';
@@ -53,6 +55,9 @@ export function notifier(
   push?: PushService,
 ) {
   const day = (iso: string) => campusDay(iso, locale);
+  /** A day as the campus reads it, in `language`: "5 Dec 2031", "5 दिस॰ 2031". */
+  const dayIn = (iso: string, language: Language) =>
+    language === 'en' ? day(iso) : campusDay(iso, localeFor(language, locale));
   /** A group's mentors: from memory while no group's mentors change (the read cache, when given). */
   const mentorsOf = async (group: string): Promise<string[]> => {
     const load = async () =>
@@ -99,6 +104,20 @@ export function notifier(
       }
     };
 
+  /** One notification for each account, written in that person's language (decision record 0090). */
+  const addInLanguages = async (
+    accountIds: readonly string[],
+    make: (words: NoteWords, language: Language) => NewNotification,
+  ) => {
+    const languages = await languagesOf(db, accountIds);
+    await notes.addEach(
+      [...new Set(accountIds)].map((accountId) => {
+        const language = languages.get(accountId) ?? 'en';
+        return { accountId, notification: make(NOTE_WORDS[language], language) };
+      }),
+    );
+  };
+
   const studentAccount = async (rollNo: number) =>
     (await db.selectFrom('students').select('account_id').where('roll_no', '=', rollNo).executeTakeFirst())
       ?.account_id;
@@ -106,6 +125,10 @@ export function notifier(
   return {
     /** A day as the campus reads it, for the texts of notifications written elsewhere. */
     day,
+    /** A day as the campus reads it in a person's language. */
+    dayIn,
+    /** Notifications written elsewhere, each in its person's language; nothing more is told. */
+    addInLanguages,
     /**
      * A student applies: their mentors' notifications, for the pass to write with itself (one
      * statement: they land together or not at all); `told` once it has, which queues their mail and
@@ -148,8 +171,6 @@ export function notifier(
           accounts.set(row.roll_no, { id: row.account_id, language: knownLanguage(row.language) });
         }
       });
-      const dayIn = (iso: string, language: Language) =>
-        language === 'en' ? day(iso) : campusDay(iso, localeFor(language, locale));
       const told = passes.flatMap((pass) => {
         const account = accounts.get(pass.rollNo);
         return account
@@ -175,11 +196,11 @@ export function notifier(
     /** A student is out past their return time: their mentors are told, once per pass. */
     gatePassOverdue: safely(async (pass: { name: string; group: string; due: string }) => {
       const ids = await mentorsOf(pass.group);
-      await notes.add(ids, {
+      await addInLanguages(ids, (words) => ({
         kind: 'gatepass.overdue',
-        text: `${pass.name} (${pass.group}) is out past their return time (${pass.due})`,
+        text: words.overdue(pass.name, pass.group, pass.due),
         link: PATHS.teacher.movements,
-      });
+      }));
       live.publish({ accounts: ids }, ['notifications', 'gatepasses']);
       live.publish({ roles: ['admin'] }, ['stats', 'gatepasses']);
     }),
@@ -226,11 +247,11 @@ export function notifier(
     queryAnswered: safely(async (query: Query) => {
       const account = await studentAccount(query.rollNo);
       if (account) {
-        await notes.add([account], {
+        await addInLanguages([account], (words) => ({
           kind: 'query.answered',
-          text: `Your query '${query.topic}' was answered`,
+          text: words.queryAnswered(query.topic),
           link: itemLink(PATHS.student.queries, 'query', query._id),
-        });
+        }));
         live.publish({ accounts: [account] }, ['notifications']);
       }
       live.publish({ roles: ROLES }, ['queries']);
@@ -263,20 +284,21 @@ export function notifier(
           .select('account_id')
           .where('group_name', 'in', studentGroups)
           .execute();
-        await notes.add(
+        await addInLanguages(
           students.map((s) => s.account_id),
-          notice.type === 'mentorNotice'
-            ? {
-                kind: 'notice.mentor',
-                text: `New mentor notice from ${notice.authorName ?? 'your mentor'}`,
-                link: PATHS.student.home,
-              }
-            : {
-                kind: 'notice.posted',
-                text: `New notice: ${notice.title}`,
-                // The tab that lists it, newest first.
-                link: `${PATHS.student.home}?tab=${notice.type}`,
-              },
+          (words): NewNotification =>
+            notice.type === 'mentorNotice'
+              ? {
+                  kind: 'notice.mentor',
+                  text: words.mentorNotice(notice.authorName ?? null),
+                  link: PATHS.student.home,
+                }
+              : {
+                  kind: 'notice.posted',
+                  text: words.noticePosted(notice.title),
+                  // The tab that lists it, newest first.
+                  link: `${PATHS.student.home}?tab=${notice.type}`,
+                },
         );
         live.publish({ studentGroups }, ['notifications']);
       }
@@ -298,6 +320,11 @@ export function notifier(
         ['notices'],
       );
       live.publish({ roles: ['admin'] }, ['stats']);
+      // A notice for guardians is mailed to them as each chose (decision record 0093).
+      if (mail && (audience === 'guardians' || audience === 'guardianGroups')) {
+        await mail.guardianNoticeStarted(notice);
+        void mail.deliverSoon();
+      }
     }),
 
     /** A notice was scheduled: only its author's and the admins' lists show it yet. */
@@ -309,9 +336,9 @@ export function notifier(
     /** Someone used the support form: every admin is told. */
     supportReceived: safely(async (name: string) => {
       const admins = await db.selectFrom('admins').select('account_id').execute();
-      await notes.add(
+      await addInLanguages(
         admins.map((a) => a.account_id),
-        { kind: 'support.received', text: `New support message from ${name}`, link: PATHS.admin.help },
+        (words) => ({ kind: 'support.received', text: words.supportReceived(name), link: PATHS.admin.help }),
       );
       live.publish({ roles: ['admin'] }, ['notifications', 'stats']);
     }),

@@ -1,14 +1,14 @@
 /**
  * The admin's changes to people: creating and editing students and teachers, deactivating and
- * reactivating their accounts, resetting passwords, and a person's own contact details. Each change
- * is one transaction; edits answer what they changed, field by field, for the audit log.
+ * reactivating their accounts, resetting passwords, and a person's own contact details
+ * (own-contact-repository.ts). Each change is one transaction; edits answer what they changed, field
+ * by field, for the audit log (person-fields.ts).
  */
 import type {
   FieldChange,
   Guard,
   GuardCreateRequest,
   GuardUpdateRequest,
-  OwnContactRequest,
   Role,
   Student,
   StudentCreateRequest,
@@ -20,6 +20,14 @@ import type {
 import type { Db } from '../../db/index';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { newId, nowIso } from '../../lib/ids';
+import {
+  changesBetween,
+  studentColumns,
+  studentFields,
+  teacherColumns,
+  teacherFields,
+} from './person-fields';
+import { ownContactRepository } from './own-contact-repository';
 import { peopleRepository } from './repository';
 import type { Webhooks } from '../webhooks/index';
 
@@ -39,71 +47,7 @@ export type EditResult<T> =
   | { ok: false; problem: 'not-found' }
   | { ok: false; problem: 'no-group' };
 
-/** The fields whose values differ, in the order given, each from its old value to its new one. */
-export function changesBetween(
-  before: Record<string, string | number | null>,
-  after: Record<string, string | number | null>,
-): FieldChange[] {
-  return Object.keys(after)
-    .filter((field) => before[field] !== after[field])
-    .map((field) => ({ field, from: before[field] ?? null, to: after[field] ?? null }));
-}
-
-const studentColumns = (s: StudentUpdateRequest) => ({
-  name: s.name,
-  father_name: s.FatherName,
-  mother_name: s.MotherName,
-  gender: s.Gender,
-  dob: s.Dob,
-  category: s.Category,
-  phone_no: s.phoneNo,
-  email: s.email,
-  group_name: s.group,
-  ...(s.guardianName !== undefined && { guardian_name: s.guardianName }),
-  ...(s.guardianEmail !== undefined && { guardian_email: s.guardianEmail?.toLowerCase() ?? null }),
-});
-
-const teacherColumns = (t: TeacherUpdateRequest) => ({
-  name: t.name,
-  gender: t.Gender,
-  dob: t.Dob,
-  phone_no: t.phoneNo,
-  email: t.email,
-});
-
-/** A student's editable fields, as the API names them. */
-const studentFields = (s: Student | StudentUpdateRequest) => ({
-  name: s.name,
-  FatherName: s.FatherName,
-  MotherName: s.MotherName,
-  Gender: s.Gender,
-  Dob: s.Dob,
-  Category: s.Category,
-  phoneNo: s.phoneNo,
-  email: s.email,
-  group: s.group,
-  ...(s.guardianName !== undefined && { guardianName: s.guardianName }),
-  ...(s.guardianEmail !== undefined && { guardianEmail: s.guardianEmail?.toLowerCase() ?? null }),
-});
-
-const teacherFields = (t: Teacher | TeacherUpdateRequest) => ({
-  name: t.name,
-  Gender: t.Gender,
-  Dob: t.Dob,
-  phoneNo: t.phoneNo,
-  email: t.email,
-});
-
-/** The table that holds a person of each role. */
-function personTable(role: Role) {
-  return role === 'student'
-    ? ('students' as const)
-    : role === 'teacher'
-      ? ('teachers' as const)
-      : role === 'guard'
-        ? ('guards' as const)
-        : ('admins' as const);
-}
+export { changesBetween } from './person-fields';
 
 /** `webhooks`: people added and changed are told to the endpoints that listen (record 0085). */
 export function peopleAdminRepository(db: Db, webhooks?: Webhooks) {
@@ -423,86 +367,7 @@ export function peopleAdminRepository(db: Db, webhooks?: Webhooks) {
       });
     },
 
-    /** The name and email of the person an account is, whatever their role. */
-    async ownEmail(accountId: string, role: Role): Promise<{ name: string; email: string } | undefined> {
-      return db
-        .selectFrom(personTable(role))
-        .select(['name', 'email'])
-        .where('account_id', '=', accountId)
-        .executeTakeFirst();
-    },
-
-    /** Sets a person's email once its new address was confirmed; answers their User ID and role. */
-    async setOwnEmail(
-      accountId: string,
-      email: string,
-    ): Promise<{ loginId: number; role: Role; before: string } | undefined> {
-      return db.transaction().execute(async (trx) => {
-        const account = await trx
-          .selectFrom('accounts')
-          .select(['login_id', 'role'])
-          .where('id', '=', accountId)
-          .executeTakeFirst();
-        if (!account) return undefined;
-        const table = personTable(account.role);
-        const person = await trx
-          .selectFrom(table)
-          .select('email')
-          .where('account_id', '=', accountId)
-          .executeTakeFirst();
-        if (!person) return undefined;
-        await trx.updateTable(table).set({ email }).where('account_id', '=', accountId).execute();
-        return { loginId: account.login_id, role: account.role, before: person.email };
-      });
-    },
-
-    /** A person's own email and phone number (an admin's email only); answers what changed. */
-    async updateOwnContact(
-      accountId: string,
-      role: Role,
-      contact: OwnContactRequest,
-    ): Promise<{ email: string; phoneNo: string | null; changes: FieldChange[] } | undefined> {
-      return db.transaction().execute(async (trx) => {
-        const table = personTable(role);
-        if (table === 'admins') {
-          const before = await trx
-            .selectFrom('admins')
-            .select('email')
-            .where('account_id', '=', accountId)
-            .executeTakeFirst();
-          if (!before) return undefined;
-          await trx
-            .updateTable('admins')
-            .set({ email: contact.email })
-            .where('account_id', '=', accountId)
-            .execute();
-          return {
-            email: contact.email,
-            phoneNo: null,
-            changes: changesBetween({ email: before.email }, { email: contact.email }),
-          };
-        }
-        const before = await trx
-          .selectFrom(table)
-          .select(['email', 'phone_no'])
-          .where('account_id', '=', accountId)
-          .executeTakeFirst();
-        if (!before) return undefined;
-        await trx
-          .updateTable(table)
-          .set({ email: contact.email, phone_no: contact.phoneNo })
-          .where('account_id', '=', accountId)
-          .execute();
-        return {
-          email: contact.email,
-          phoneNo: contact.phoneNo,
-          changes: changesBetween(
-            { email: before.email, phoneNo: before.phone_no },
-            { email: contact.email, phoneNo: contact.phoneNo },
-          ),
-        };
-      });
-    },
+    ...ownContactRepository(db),
   };
 }
 

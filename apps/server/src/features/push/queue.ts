@@ -1,9 +1,10 @@
 /**
  * The push queue (decision record 0088), built as the mail queue is: a message is a row; every
- * instance's worker claims due rows with a conditional UPDATE only one of them can win (a lease),
- * sends, and marks the row sent. A failure is tried again later, waiting twice as long each time,
- * up to a limit; a lease that ran out makes the message due again. A push service that answers 404
- * or 410 has forgotten the browser: its subscription is removed, and nothing more is sent to it.
+ * instance's worker claims due rows with a conditional UPDATE only one of them can win (a lease:
+ * db/leased-queue.ts), sends, and marks the row sent. A failure is tried again later, waiting twice
+ * as long each time, up to a limit; a lease that ran out makes the message due again. A push service
+ * that answers 404 or 410 has forgotten the browser: its subscription is removed, and nothing more
+ * is sent to it.
  *
  * The request is made by web-push (RFC 8291 encryption and a VAPID signature, RFC 8292) and sent
  * with fetch, which keeps a time limit and refuses redirects.
@@ -12,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import type { PushPayload } from '@campus/contract';
 import webPush from 'web-push';
 import type { Db } from '../../db/index';
+import { freshLease, iso, leasedQueue } from '../../db/leased-queue';
 import { inChunks } from '../../lib/chunks';
 import type { VapidKeys } from './keys';
 
@@ -38,56 +40,12 @@ export interface OutgoingPush {
 
 export type SendOutcome = 'sent' | 'retry' | 'failed' | 'gone' | 'lost';
 
-const iso = (ms: number) => new Date(ms).toISOString();
 /** Seventeen columns a row: 500 rows stay under SQLite's parameter limit. */
 const ROWS_PER_INSERT = 500;
 
 export function pushQueue(db: Db, settings: PushQueueSettings) {
-  const owner = randomUUID();
-
-  async function claim(id: string, at: string): Promise<boolean> {
-    const result = await db
-      .updateTable('push_queue')
-      .set((eb) => ({
-        status: 'sending',
-        lease_owner: owner,
-        lease_until: iso(Date.parse(at) + settings.leaseMs),
-        attempts: eb('attempts', '+', 1),
-      }))
-      .where('id', '=', id)
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', at)]),
-          eb.and([eb('status', '=', 'sending'), eb('lease_until', '<', at)]),
-        ]),
-      )
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  }
-
-  /** Ends a claimed message: sent, given up, gone, or due again later. */
-  async function settle(
-    id: string,
-    status: 'sent' | 'failed' | 'gone' | 'pending',
-    extra: { error?: string; attempts?: number } = {},
-  ): Promise<void> {
-    const at = settings.now();
-    await db
-      .updateTable('push_queue')
-      .set({
-        status,
-        lease_owner: null,
-        lease_until: null,
-        ...(status === 'sent' ? { sent_at: iso(at), last_error: null } : {}),
-        ...(status === 'pending'
-          ? { next_attempt_at: iso(at + settings.backoffMs * 2 ** ((extra.attempts ?? 1) - 1)) }
-          : {}),
-        ...(extra.error ? { last_error: extra.error.slice(0, 500) } : {}),
-      })
-      .where('id', '=', id)
-      .where('lease_owner', '=', owner)
-      .execute();
-  }
+  const lease = leasedQueue(db, { table: 'push_queue', maxErrorLength: 500, ...settings });
+  const { owner } = lease;
 
   /** The push service forgot the browser: its subscription goes, with what waited for it. */
   async function forget(subscriptionId: string, endpoint: string): Promise<void> {
@@ -128,7 +86,7 @@ export function pushQueue(db: Db, settings: PushQueueSettings) {
     if (!row || row.lease_owner !== owner) return 'lost';
     // The browser was removed, or is someone else's now (a shared phone): never sent to them.
     if (!row.endpoint || !row.p256dh || !row.auth || row.owner_id !== row.account_id) {
-      await settle(id, 'gone');
+      await lease.release({ id }, { status: 'gone' });
       return 'gone';
     }
     const payload: PushPayload = { title: row.title, url: row.url, tag: row.tag };
@@ -165,7 +123,7 @@ export function pushQueue(db: Db, settings: PushQueueSettings) {
       problem = error instanceof Error ? error.message : String(error);
     }
     if (status >= 200 && status < 300) {
-      await settle(id, 'sent');
+      await lease.release({ id }, { status: 'sent', sent_at: iso(settings.now()), last_error: null });
       await db
         .updateTable('push_subscriptions')
         .set({ last_pushed_at: iso(settings.now()) })
@@ -174,18 +132,15 @@ export function pushQueue(db: Db, settings: PushQueueSettings) {
       return 'sent';
     }
     if (status === 404 || status === 410) {
-      await settle(id, 'gone', { error: problem ?? String(status) });
+      const error = (problem ?? String(status)).slice(0, 500);
+      await lease.release({ id }, { status: 'gone', last_error: error });
       await forget(row.subscription_id, row.endpoint);
       return 'gone';
     }
     // Refused for good (a malformed or oversized request, bad credentials): trying again cannot help.
     const retryable = status === 0 || status === 429 || status >= 500;
-    const failed = !retryable || row.attempts >= settings.maxAttempts;
-    await settle(id, failed ? 'failed' : 'pending', {
-      error: problem ?? String(status),
-      attempts: row.attempts,
-    });
-    return failed ? 'failed' : 'retry';
+    const error = problem ?? String(status);
+    return lease.fail({ id }, { attempts: row.attempts, error, final: !retryable });
   }
 
   return {
@@ -208,12 +163,7 @@ export function pushQueue(db: Db, settings: PushQueueSettings) {
                 url: m.payload.url,
                 tag: m.payload.tag,
                 urgency: m.urgency,
-                status: 'pending',
-                attempts: 0,
-                next_attempt_at: at,
-                lease_owner: null,
-                lease_until: null,
-                last_error: null,
+                ...freshLease(at),
                 created_at: at,
                 sent_at: null,
               })),
@@ -226,23 +176,8 @@ export function pushQueue(db: Db, settings: PushQueueSettings) {
     },
 
     /** Claims the due messages it can win (at most `limit`), without sending them. */
-    async claimDue(limit = 50): Promise<string[]> {
-      const at = iso(settings.now());
-      const candidates = await db
-        .selectFrom('push_queue')
-        .select('id')
-        .where((eb) =>
-          eb.or([
-            eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', at)]),
-            eb.and([eb('status', '=', 'sending'), eb('lease_until', '<', at)]),
-          ]),
-        )
-        .orderBy('next_attempt_at')
-        .limit(limit)
-        .execute();
-      const won: string[] = [];
-      for (const { id } of candidates) if (await claim(id, at)) won.push(id);
-      return won;
+    claimDue(limit = 50): Promise<string[]> {
+      return lease.claimDue(limit);
     },
 
     sendClaimed: sendOne,

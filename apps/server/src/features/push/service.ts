@@ -4,10 +4,11 @@
  * the notification's title for its kind, its link and a tag, never its text: the app shows the
  * text once the person has signed in.
  */
-import { PUSH_TITLES, type PushKind } from '@campus/contract';
+import type { Language, PushKind } from '@campus/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/index';
 import { KIND_OF_NOTIFICATION, type NotifiedItem } from '../mail/notify-mail';
+import { PUSH_TITLE_WORDS } from '../mail/words-notes';
 import type { PushOptions } from './config';
 import { vapidKeys } from './keys';
 import { pushQueue, type OutgoingPush, type Urgency } from './queue';
@@ -70,16 +71,18 @@ export function pushService(
         list.map((item) => item.accountId),
         kind,
       );
-      const devices = new Map<string, string[]>();
+      const devices = new Map<string, { id: string; language: Language }[]>();
       for (const target of targets)
-        devices.set(target.accountId, [...(devices.get(target.accountId) ?? []), target.id]);
+        devices.set(target.accountId, [...(devices.get(target.accountId) ?? []), target]);
       for (const item of list) {
         const url = pathOf(item.link);
-        for (const subscriptionId of devices.get(item.accountId) ?? []) {
+        for (const { id: subscriptionId, language } of devices.get(item.accountId) ?? []) {
+          // The title in the person's language (decision record 0090).
+          const title = PUSH_TITLE_WORDS[language][item.kind];
           messages.push({
             subscriptionId,
             accountId: item.accountId,
-            payload: { title: PUSH_TITLES[item.kind], url, tag: `${item.kind} ${url}`.slice(0, 200) },
+            payload: { title, url, tag: `${item.kind} ${url}`.slice(0, 200) },
             urgency: URGENCY[kind],
           });
         }

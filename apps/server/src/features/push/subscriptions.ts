@@ -3,16 +3,25 @@
  * by one account only. A shared phone signed in by someone else moves to them, and what was queued
  * for the first person is never sent to it.
  */
-import { PUSH_KINDS, type PushDevice, type PushKind, type PushSubscriptionInput } from '@campus/contract';
+import {
+  PUSH_KINDS,
+  type Language,
+  type PushDevice,
+  type PushKind,
+  type PushSubscriptionInput,
+} from '@campus/contract';
 import type { Db } from '../../db/index';
 import type { PushSubscriptionsTable } from '../../db/schema-push';
 import { inChunks } from '../../lib/chunks';
 import { newId } from '../../lib/ids';
+import { knownLanguage } from '../language/routes';
 
 /** Where a message for one device goes. */
 export interface PushTarget {
   id: string;
   accountId: string;
+  /** The language the person reads the title in (decision record 0090). */
+  language: Language;
 }
 
 const kindsOff = (text: string): Set<string> => new Set(text.split(' ').filter(Boolean));
@@ -166,13 +175,21 @@ export function pushSubscriptions(db: Db, now: () => number) {
     async targetsOf(accountIds: readonly string[], kind: PushKind): Promise<PushTarget[]> {
       const targets: PushTarget[] = [];
       await inChunks([...new Set(accountIds)], async (chunk) => {
+        // The person's language comes in the same read, for the title.
         const rows = await db
           .selectFrom('push_subscriptions')
-          .select(['id', 'account_id', 'kinds_off'])
-          .where('account_id', 'in', chunk)
+          .innerJoin('accounts', 'accounts.id', 'push_subscriptions.account_id')
+          .select([
+            'push_subscriptions.id',
+            'push_subscriptions.account_id',
+            'push_subscriptions.kinds_off',
+            'accounts.language',
+          ])
+          .where('push_subscriptions.account_id', 'in', chunk)
           .execute();
         for (const row of rows)
-          if (!kindsOff(row.kinds_off).has(kind)) targets.push({ id: row.id, accountId: row.account_id });
+          if (!kindsOff(row.kinds_off).has(kind))
+            targets.push({ id: row.id, accountId: row.account_id, language: knownLanguage(row.language) });
       });
       return targets;
     },

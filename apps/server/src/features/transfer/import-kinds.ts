@@ -28,6 +28,7 @@ import {
 } from '@campus/contract';
 import type { z } from 'zod';
 import { CsvInputError } from '../../lib/csv-parser';
+import { GUARDIANS, type GuardianRow } from './guardians-kind';
 import { TIMETABLE, type TimetableRow } from './timetable-kind';
 
 /** A text column left out of the file is `undefined`: an update keeps what is stored. */
@@ -82,6 +83,7 @@ export interface KindRows {
   attendance: AttendanceRow;
   guards: GuardRow;
   timetable: TimetableRow;
+  guardians: GuardianRow;
 }
 
 export type Values = Record<string, unknown>;
@@ -241,6 +243,7 @@ const SPECS: { [K in ImportKind]: KindSpec<KindRows[K]> } = {
   attendance: ATTENDANCE,
   guards: GUARDS,
   timetable: TIMETABLE,
+  guardians: GUARDIANS,
 };
 
 export interface Header {

@@ -8,6 +8,7 @@ import { newId } from '../../lib/ids';
 import type { CheckedRow, GuardRow, KindRows, StudentRow, TeacherRow } from './import-kinds';
 import type { ImportContext } from './import-context';
 import type { ImportRepository, StoredAccount, Value } from './import-repository';
+import { planGuardians } from './import-guardians';
 import { planTimetable } from './import-timetable';
 
 export interface Plan {
@@ -392,4 +393,5 @@ export const PLANNERS: { [K in ImportKind]: Planner<K> | Planner<ImportKind> } =
   marks: planMarks,
   attendance: planAttendance,
   timetable: planTimetable,
+  guardians: planGuardians,
 };

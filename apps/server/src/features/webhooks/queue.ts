@@ -1,13 +1,14 @@
 /**
  * The outgoing webhook queue (decision record 0085), worked like the mail queue (record 0034): a
  * delivery is a row; every instance's worker claims due rows with a conditional UPDATE only one of
- * them can win (a lease), sends, and writes the outcome. A failure is tried again later, waiting
- * twice as long each time, up to a limit; a lease that ran out (its instance stopped mid-send) makes
- * the delivery due again. Each delivery keeps one `webhook-id` through every attempt, so a receiver
- * can tell a repeat. Deliveries of a disabled endpoint wait until it is enabled again.
+ * them can win (a lease: db/leased-queue.ts), sends, and writes the outcome. A failure is tried
+ * again later, waiting twice as long each time, up to a limit; a lease that ran out (its instance
+ * stopped mid-send) makes the delivery due again. Each delivery keeps one `webhook-id` through every
+ * attempt, so a receiver can tell a repeat. Deliveries of a disabled endpoint wait until it is
+ * enabled again.
  */
-import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/index';
+import { claimableAt, iso, leasedQueue } from '../../db/leased-queue';
 import { sendOnce, type SendSettings } from './send';
 import { signatureHeader, type SecretBox } from './signing';
 
@@ -28,33 +29,12 @@ export interface DeliveryKey {
   id: string;
 }
 
-const iso = (ms: number) => new Date(ms).toISOString();
 const MAX_ERROR = 300;
 
 export function webhookQueue(db: Db, settings: QueueSettings) {
-  const owner = randomUUID();
-
-  /** Tries to take one delivery: true when this worker won it. */
-  async function claim({ endpointId, id }: DeliveryKey, at: string): Promise<boolean> {
-    const result = await db
-      .updateTable('webhook_deliveries')
-      .set((eb) => ({
-        status: 'sending',
-        lease_owner: owner,
-        lease_until: iso(Date.parse(at) + settings.leaseMs),
-        attempts: eb('attempts', '+', 1),
-      }))
-      .where('endpoint_id', '=', endpointId)
-      .where('id', '=', id)
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', at)]),
-          eb.and([eb('status', '=', 'sending'), eb('lease_until', '<', at)]),
-        ]),
-      )
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  }
+  const lease = leasedQueue(db, { table: 'webhook_deliveries', maxErrorLength: MAX_ERROR, ...settings });
+  const { owner } = lease;
+  const rowKey = (key: DeliveryKey) => ({ endpoint_id: key.endpointId, id: key.id });
 
   /** The secrets that sign now: the current one, and the one before a rotation in its grace period. */
   function secretsOf(row: { secret: string; previous_secret: string | null; previous_until: string | null }) {
@@ -109,32 +89,17 @@ export function webhookQueue(db: Db, settings: QueueSettings) {
           durationMs: 0,
           error: "the endpoint's secret cannot be read (the server's secret changed): rotate it",
         };
-    const mine = (q: ReturnType<typeof update>) =>
-      q.where('endpoint_id', '=', key.endpointId).where('id', '=', key.id).where('lease_owner', '=', owner);
-    const update = () => db.updateTable('webhook_deliveries');
     const common = {
-      lease_owner: null,
-      lease_until: null,
       response_status: attempt.status ?? null,
       duration_ms: attempt.durationMs,
       last_attempt_at: iso(started),
     };
     if (attempt.error === undefined) {
-      await mine(
-        update().set({ ...common, status: 'delivered', delivered_at: iso(settings.now()), last_error: null }),
-      ).execute();
+      const delivered = { status: 'delivered', delivered_at: iso(settings.now()), last_error: null };
+      await lease.release(rowKey(key), { ...common, ...delivered });
       return 'delivered';
     }
-    const failed = row.attempts >= settings.maxAttempts;
-    await mine(
-      update().set({
-        ...common,
-        status: failed ? 'failed' : 'pending',
-        next_attempt_at: iso(settings.now() + settings.backoffMs * 2 ** (row.attempts - 1)),
-        last_error: attempt.error.slice(0, MAX_ERROR),
-      }),
-    ).execute();
-    return failed ? 'failed' : 'retry';
+    return lease.fail(rowKey(key), { attempts: row.attempts, error: attempt.error }, common);
   }
 
   return {
@@ -148,21 +113,12 @@ export function webhookQueue(db: Db, settings: QueueSettings) {
         .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
         .select(['d.endpoint_id', 'd.id'])
         .where('e.enabled', '=', 1)
-        .where((eb) =>
-          eb.or([
-            eb.and([eb('d.status', '=', 'pending'), eb('d.next_attempt_at', '<=', at)]),
-            eb.and([eb('d.status', '=', 'sending'), eb('d.lease_until', '<', at)]),
-          ]),
-        )
+        .where(claimableAt(at, 'd'))
         .orderBy('d.next_attempt_at')
         .limit(limit)
         .execute();
-      const won: DeliveryKey[] = [];
-      for (const c of candidates) {
-        const key = { endpointId: c.endpoint_id, id: c.id };
-        if (await claim(key, at)) won.push(key);
-      }
-      return won;
+      const won = await lease.claimEach(candidates, at);
+      return won.map((c) => ({ endpointId: c.endpoint_id, id: c.id }));
     },
 
     sendClaimed,

@@ -8,9 +8,10 @@ import type {
   LogoutResponse,
   Role,
 } from '@campus/contract';
+import { ROLES } from '@campus/contract';
 import { api } from '../../lib/api-client';
 import { runBeforeSignOut } from '../../lib/before-sign-out';
-import { clearToken, getToken } from '../../lib/session-store';
+import { beginSignOut, clearToken, getToken } from '../../lib/session-store';
 import { releasePushAtSignOut } from '../push/device';
 
 export const sessionKey = (token: string | null) => ['session', token] as const;
@@ -43,6 +44,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: async () => {
       let answer: LogoutResponse;
+      beginSignOut();
       try {
         // Marks made offline go before the session does, when there is a signal to send them.
         if (navigator.onLine) await runBeforeSignOut();
@@ -83,5 +85,4 @@ export function useDemoAccounts() {
   });
 }
 
-export const isRole = (value: unknown): value is Role =>
-  value === 'student' || value === 'teacher' || value === 'admin' || value === 'guard';
+export const isRole = (value: unknown): value is Role => (ROLES as readonly unknown[]).includes(value);

@@ -7,9 +7,11 @@ interface SchemaLike {
     | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
 }
 
+/** `problemOf` writes a field's problem in the person's language ("Heading is required" by default). */
 export function validateWith<Values extends object>(
   schema: SchemaLike,
   labels: Record<keyof Values, string>,
+  problemOf: (label: string, problem: string) => string = (label, problem) => `${label} ${problem}`,
 ) {
   return (values: Values): Partial<Record<keyof Values, string>> => {
     const result = schema.safeParse(values);
@@ -18,7 +20,7 @@ export function validateWith<Values extends object>(
     for (const issue of result.error.issues) {
       const field = issue.path[0] as keyof Values | undefined;
       if (field !== undefined && field in labels && errors[field] === undefined) {
-        errors[field] = `${labels[field]} ${issue.message}`;
+        errors[field] = problemOf(labels[field], issue.message);
       }
     }
     return errors;

@@ -5,7 +5,8 @@
 import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { isSsoRefusal, PATHS, SSO_REFUSALS, SSO_RESULT_PARAM } from '@campus/contract';
+import { isSsoRefusal, PATHS, SSO_RESULT_PARAM } from '@campus/contract';
+import { useCommonWords } from '../../i18n/words';
 import { setToken } from '../../lib/session-store';
 import { landingPath } from '../../lib/sign-in-state';
 import { SSO_START_URL, takeSsoSession, useSsoStatus } from './api';
@@ -16,6 +17,7 @@ export function SsoSignIn({ from }: { from: string | undefined }) {
   const navigate = useNavigate();
   const status = useSsoStatus();
   const [failed, setFailed] = useState(false);
+  const { t } = useCommonWords();
   const taking = result === 'done' && !failed;
 
   useEffect(() => {
@@ -37,18 +39,23 @@ export function SsoSignIn({ from }: { from: string | undefined }) {
     };
   }, [result, from, navigate]);
 
-  const refusal = failed ? SSO_REFUSALS.failed : isSsoRefusal(result) ? SSO_REFUSALS[result] : undefined;
+  // SSO_REFUSALS' words, in the person's language (common `sso.refusals`).
+  const refusal = failed
+    ? t('sso.refusals.failed')
+    : isSsoRefusal(result)
+      ? t(`sso.refusals.${result}`)
+      : undefined;
   return (
     <Stack gap="sm">
       {refusal && (
-        <Alert color="red" role="alert" title="You are not signed in">
+        <Alert color="red" role="alert" title={t('sso.notSignedIn')}>
           {refusal}
         </Alert>
       )}
       {taking && (
         <Text role="status" ta="center">
           <Loader size="xs" mr="xs" />
-          Signing you in…
+          {t('sso.signingIn')}
         </Text>
       )}
       {status.data?.enabled && (
@@ -70,7 +77,7 @@ export function SsoSignIn({ from }: { from: string | undefined }) {
             {status.data.label}
           </Button>
           <Text size="sm" c="dimmed" ta="center">
-            or with your User ID and password
+            {t('sso.orWithId')}
           </Text>
         </>
       )}

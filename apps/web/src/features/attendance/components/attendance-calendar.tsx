@@ -4,10 +4,11 @@
  * hover), so colour is never the only sign.
  */
 import type { AttendanceRecord } from '@campus/contract';
+import { useStudentWords } from '../../../i18n/student';
 import type { AttendanceMonth } from './attendance-months';
 
-const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
-const LETTER: Record<AttendanceRecord['status'], string> = { Present: 'P', Absent: 'A', 'On leave': 'L' };
+const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
+/** A status's word and letter are `attendance.status|letter.<tone>`. */
 const TONE: Record<AttendanceRecord['status'], string> = {
   Present: 'present',
   Absent: 'absent',
@@ -33,14 +34,15 @@ export function AttendanceCalendar({
   /** Only the absent days are marked; the rest of the month stays plain. */
   absencesOnly?: boolean;
 }) {
+  const { t } = useStudentWords();
   const byDay = new Map(month.records.map((record) => [Number(record.date.slice(8, 10)), record.status]));
   return (
-    <table className="attendance-calendar" aria-label={`${month.label} calendar`}>
+    <table className="attendance-calendar" aria-label={t('attendance.calendar', { month: month.label })}>
       <thead>
         <tr>
           {WEEKDAYS.map((day) => (
             <th key={day} scope="col">
-              {day}
+              {t(`attendance.weekdays.${day}`)}
             </th>
           ))}
         </tr>
@@ -53,14 +55,20 @@ export function AttendanceCalendar({
               const found = byDay.get(day);
               const status = found && (!absencesOnly || found === 'Absent') ? found : undefined;
               return (
-                <td key={j} data-status={status ? TONE[status] : undefined} title={status}>
+                <td
+                  key={j}
+                  data-status={status ? TONE[status] : undefined}
+                  title={status ? t(`attendance.status.${TONE[status]}`) : undefined}
+                >
                   <span className="attendance-calendar-day">{day}</span>
                   {status && (
                     <>
                       <span className="attendance-calendar-letter" aria-hidden>
-                        {LETTER[status]}
+                        {t(`attendance.letter.${TONE[status]}`)}
                       </span>
-                      <span className="attendance-calendar-status">{status}</span>
+                      <span className="attendance-calendar-status">
+                        {t(`attendance.status.${TONE[status]}`)}
+                      </span>
                     </>
                   )}
                 </td>
@@ -75,11 +83,13 @@ export function AttendanceCalendar({
 
 /** What the colours and letters mean. */
 export function CalendarLegend() {
+  const { t } = useStudentWords();
   return (
-    <ul className="attendance-calendar-legend" aria-label="Calendar key">
+    <ul className="attendance-calendar-legend" aria-label={t('attendance.legend')}>
       {(['Present', 'Absent', 'On leave'] as const).map((status) => (
         <li key={status} data-status={TONE[status]}>
-          <span aria-hidden>{LETTER[status]}</span> {status}
+          <span aria-hidden>{t(`attendance.letter.${TONE[status]}`)}</span>{' '}
+          {t(`attendance.status.${TONE[status]}`)}
         </li>
       ))}
     </ul>

@@ -7,16 +7,34 @@ import { useSearchParams } from 'react-router';
 import type { AttendanceRecord } from '@campus/contract';
 import { DataTable, type Column } from '../../../components/data-table';
 import { Segmented } from '../../../components/segmented';
+import { useStudentWords } from '../../../i18n/student';
 import { formatDay } from '../../../lib/format';
 import { AttendanceCalendar, CalendarLegend } from './attendance-calendar';
-import { groupByMonth, monthCounts } from './attendance-months';
+import { groupByMonth, type AttendanceMonth } from './attendance-months';
+
+type Words = ReturnType<typeof useStudentWords>['t'];
 
 const STATUS_CLASS = `${Text.classes.root} mantine-Text-root`;
 
-const COLUMNS: Column<AttendanceRecord>[] = [
-  { header: 'Date', cell: (record) => <time dateTime={record.date}>{formatDay(record.date)}</time> },
+const TONE = { Present: 'present', Absent: 'absent', 'On leave': 'leave' } as const;
+
+/** "18 present · 2 absent · 1 on leave", leaving out what did not happen. */
+function monthCounts(t: Words, month: AttendanceMonth): string {
+  const parts = [
+    t('attendance.counts.present', { count: month.present }),
+    t('attendance.counts.absent', { count: month.absent }),
+  ];
+  if (month.onLeave > 0) parts.push(t('attendance.counts.leave', { count: month.onLeave }));
+  return parts.join(' · ');
+}
+
+const columns = (t: Words): Column<AttendanceRecord>[] => [
   {
-    header: 'Status',
+    header: t('attendance.date'),
+    cell: (record) => <time dateTime={record.date}>{formatDay(record.date)}</time>,
+  },
+  {
+    header: t('attendance.statusHeader'),
     // Mantine's Text look on a plain span: a school year is a couple of hundred of these cells.
     cell: (record) => (
       <span
@@ -27,19 +45,17 @@ const COLUMNS: Column<AttendanceRecord>[] = [
             : { fontWeight: 400 }
         }
       >
-        {record.status}
+        {t(`attendance.status.${TONE[record.status]}`)}
       </span>
     ),
   },
 ];
 
 type View = 'list' | 'calendar';
-const VIEWS: { value: View; label: string }[] = [
-  { value: 'list', label: 'List' },
-  { value: 'calendar', label: 'Calendar' },
-];
+const VIEWS: View[] = ['list', 'calendar'];
 
 export function AttendanceHistory({ records }: { records: readonly AttendanceRecord[] }) {
+  const { t } = useStudentWords();
   const [params, setParams] = useSearchParams();
   const view: View = params.get('view') === 'calendar' ? 'calendar' : 'list';
   const absencesOnly = params.get('absences') === '1';
@@ -61,23 +77,23 @@ export function AttendanceHistory({ records }: { records: readonly AttendanceRec
     .filter((month) => month.records.length > 0);
 
   return (
-    <Stack gap="md" component="section" aria-label="Attendance records">
+    <Stack gap="md" component="section" aria-label={t('attendance.records')}>
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Segmented
-          label="Show records as"
+          label={t('attendance.showAs')}
           value={view}
           onChange={(value) => change('view', value === 'calendar' ? 'calendar' : null)}
-          data={VIEWS}
+          data={VIEWS.map((value) => ({ value, label: t(`attendance.views.${value}`) }))}
         />
         <Checkbox
-          label="Absences only"
+          label={t('attendance.absencesOnly')}
           checked={absencesOnly}
           onChange={(event) => change('absences', event.currentTarget.checked ? '1' : null)}
         />
       </Group>
       {view === 'calendar' && <CalendarLegend />}
       {months.length === 0 ? (
-        <Text c="dimmed">No absences: you were not marked absent on any day.</Text>
+        <Text c="dimmed">{t('attendance.noAbsences')}</Text>
       ) : (
         // Two months side by side from 1200 px: a month's list or calendar needs no more width.
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg" verticalSpacing="lg">
@@ -88,16 +104,18 @@ export function AttendanceHistory({ records }: { records: readonly AttendanceRec
                   {month.label}
                 </Title>
                 <Text size="sm" c="dimmed">
-                  {monthCounts(month)}
+                  {monthCounts(t, month)}
                 </Text>
               </Group>
               {view === 'calendar' ? (
                 <AttendanceCalendar month={month} absencesOnly={absencesOnly} />
               ) : (
                 <DataTable
-                  caption={`${month.label}${absencesOnly ? ', absences' : ''}, newest first`}
+                  caption={t(absencesOnly ? 'attendance.captionAbsences' : 'attendance.caption', {
+                    month: month.label,
+                  })}
                   hideCaption
-                  columns={COLUMNS}
+                  columns={columns(t)}
                   rows={month.records}
                   rowKey={(record) => record.date}
                   minWidth={280}

@@ -10,6 +10,7 @@
 import type { KeyboardEvent } from 'react';
 import type { AttendanceStatus, OnLeaveStudent, RosterStudent } from '@campus/contract';
 import type { Marks } from '../use-roster-marks';
+import { useRosterWords } from '../../../i18n/roster';
 import { RosterRow } from './roster-row';
 
 const MOVES: Record<string, 1 | -1> = { ArrowDown: 1, j: 1, ArrowUp: -1, k: -1 };
@@ -54,6 +55,7 @@ export function AttendanceRoster({
   overrides: ReadonlySet<number>;
   onOverride: (rollNo: number, on: boolean) => void;
 }) {
+  const { t } = useRosterWords();
   const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     const row = (event.target as HTMLElement).closest('tr');
@@ -94,11 +96,11 @@ export function AttendanceRoster({
   }
   return (
     <table className="roster" aria-describedby="roster-keys" onKeyDown={onKeyDown}>
-      <caption className="roster-hidden">Students of {group}</caption>
+      <caption className="roster-hidden">{t('roster.caption', { group })}</caption>
       <thead className="roster-hidden">
         <tr>
-          <th scope="col">Student</th>
-          <th scope="col">Status</th>
+          <th scope="col">{t('roster.student')}</th>
+          <th scope="col">{t('roster.status')}</th>
         </tr>
       </thead>
       {chunks.map((chunk, index) => (

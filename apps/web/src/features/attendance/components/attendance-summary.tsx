@@ -1,13 +1,8 @@
 /** The attendance percentage, shown prominently, and the warning below the required minimum. */
 import { Alert, Group, Paper, Stack, Text } from '@mantine/core';
 import { ATTENDANCE_WARNING_PERCENT, type AttendanceSummary, type OnLeaveCounting } from '@campus/contract';
+import { useStudentWords } from '../../../i18n/student';
 import { formatAttendancePercent } from '../../../lib/format';
-
-const LEAVE_RULE: Record<OnLeaveCounting, string> = {
-  exclude: 'not counted',
-  present: 'counted as present',
-  absent: 'counted as absent',
-};
 
 const RING_SIZE = 96;
 const RING_THICKNESS = 10;
@@ -45,6 +40,7 @@ export function AttendanceSummaryCard({
   /** How the campus counts On leave days. */
   rule?: OnLeaveCounting;
 }) {
+  const { t } = useStudentWords();
   const shown = formatAttendancePercent(summary.percentage);
   return (
     <Stack gap="sm">
@@ -56,28 +52,30 @@ export function AttendanceSummaryCard({
           />
           <div>
             <Text id="attendance-percentage-label" size="sm" c="dimmed">
-              Attendance percentage
+              {t('attendance.summary.label')}
             </Text>
             <Text fz={36} fw={700} lh={1.2}>
               {shown}
             </Text>
             <Text size="sm">
               {summary.total === 0 && summary.onLeave === 0
-                ? 'No attendance yet'
-                : `Present on ${summary.present} of ${summary.total} ${summary.total === 1 ? 'day' : 'days'}`}
+                ? t('attendance.summary.none')
+                : t('attendance.summary.present', { count: summary.total, present: summary.present })}
             </Text>
             {summary.onLeave > 0 && (
               <Text size="sm" c="dimmed">
-                On leave {summary.onLeave} {summary.onLeave === 1 ? 'day' : 'days'} ({LEAVE_RULE[rule]})
+                {t('attendance.summary.onLeave', {
+                  count: summary.onLeave,
+                  rule: t(`attendance.summary.rule.${rule}`),
+                })}
               </Text>
             )}
           </div>
         </Group>
       </Paper>
       {summary.belowWarning && (
-        <Alert color="red" title="Attendance below the requirement">
-          Your attendance is {shown}, below the required {ATTENDANCE_WARNING_PERCENT}%. Attend your classes
-          regularly and speak to your mentor.
+        <Alert color="red" title={t('attendance.summary.warningTitle')}>
+          {t('attendance.summary.warning', { shown, min: ATTENDANCE_WARNING_PERCENT })}
         </Alert>
       )}
     </Stack>

@@ -7,7 +7,7 @@
  */
 import { Button } from '@mantine/core';
 import { memo } from 'react';
-import { MESSAGES } from '@campus/contract';
+import { useRosterWords } from '../../../i18n/roster';
 
 const SubmitButton = memo(function SubmitButton({
   pending,
@@ -16,9 +16,10 @@ const SubmitButton = memo(function SubmitButton({
   pending: boolean;
   disabled: boolean;
 }) {
+  const { t } = useRosterWords();
   return (
     <Button type="submit" disabled={disabled} className="roster-submit">
-      {pending ? MESSAGES.submitting : 'Submit Attendance'}
+      {pending ? t('said.submitting') : t('bar.submit')}
     </Button>
   );
 });
@@ -40,12 +41,14 @@ export function RosterBar({
   changes: number;
   pending: boolean;
 }) {
+  const { t } = useRosterWords();
   return (
     <div className="roster-bar">
       <div className="roster-bar-row">
         <p aria-live="polite" className="roster-counts">
-          Present {present} · Absent {absent}
-          {onLeave > 0 && ` · On leave ${onLeave}`} · Not marked {unmarked}
+          {t('bar.counts', { present, absent })}
+          {onLeave > 0 && t('bar.onLeave', { count: onLeave })}
+          {t('bar.notMarked', { count: unmarked })}
         </p>
         <SubmitButton pending={pending} disabled={pending || changes === 0} />
       </div>

@@ -6,9 +6,9 @@
  * Absent choice stays locked until the teacher presses Override for that student, deliberately.
  */
 import { memo } from 'react';
+import { statusKey, useRosterWords } from '../../../i18n/roster';
 import {
   ATTENDANCE_STATUSES,
-  LEAVE_SOURCE_WORDS,
   ON_LEAVE_STATUS,
   type AttendanceStatus,
   type OnLeaveStudent,
@@ -37,7 +37,9 @@ export const RosterRow = memo(function RosterRow({
   overridden?: boolean;
   onOverride?: (rollNo: number, on: boolean) => void;
 }) {
+  const { t } = useRosterWords();
   const { RollNo: rollNo, name } = student;
+  const source = leave && t(`leaveSource.${leave}`);
   const corrected = saved !== undefined && status !== saved;
   const locked = leave !== undefined && !overridden;
   return (
@@ -51,36 +53,38 @@ export const RosterRow = memo(function RosterRow({
       <th scope="row" className="roster-name">
         {name}
         <span className="roster-sub">
-          Roll No {rollNo}
-          {corrected && <span className="roster-was"> · was {saved}</span>}
+          {t('row.rollNo', { rollNo })}
+          {corrected && <span className="roster-was">{t('row.was', { status: t(statusKey(saved)) })}</span>}
         </span>
         {leave && (
           <span className="roster-leave">
-            {overridden ? `Override: ${LEAVE_SOURCE_WORDS[leave]}` : `On leave: ${LEAVE_SOURCE_WORDS[leave]}`}{' '}
+            {overridden ? t('row.overrideOf', { source }) : t('row.onLeaveOf', { source })}{' '}
             <button
               type="button"
               className="roster-override"
               aria-disabled={disabled || undefined}
               aria-label={
-                overridden
-                  ? `Undo the override for ${name} (${rollNo}): back to On leave`
-                  : `Override the leave of ${name} (${rollNo}) to mark them Present or Absent`
+                overridden ? t('row.undoLabel', { name, rollNo }) : t('row.overrideLabel', { name, rollNo })
               }
               onClick={() => {
                 if (!disabled) onOverride?.(rollNo, !overridden);
               }}
             >
-              {overridden ? 'Undo override' : 'Override'}
+              {overridden ? t('row.undo') : t('row.override')}
             </button>
           </span>
         )}
       </th>
       <td className="roster-status">
-        <div role="radiogroup" aria-label={`Attendance of ${name} (${rollNo})`} className="roster-choices">
+        <div
+          role="radiogroup"
+          aria-label={t('row.attendanceOf', { name, rollNo })}
+          className="roster-choices"
+        >
           {locked ? (
             // A mark recorded before the leave was approved stands until the teacher overrides it.
             <span className="roster-choice" data-option={status ?? ON_LEAVE_STATUS} data-checked>
-              {status ?? ON_LEAVE_STATUS}
+              {t(statusKey(status ?? ON_LEAVE_STATUS))}
             </span>
           ) : (
             ATTENDANCE_STATUSES.map((option) => (
@@ -101,7 +105,7 @@ export const RosterRow = memo(function RosterRow({
                     if (!disabled) onMark(rollNo, option);
                   }}
                 />
-                {option}
+                {t(statusKey(option))}
               </label>
             ))
           )}

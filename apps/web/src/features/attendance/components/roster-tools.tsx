@@ -3,14 +3,16 @@
  * no counts of its own (they are in the bar), so a tap on a row does not render it again.
  */
 import { Button, Group, SegmentedControl, TextInput } from '@mantine/core';
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
+import { useRosterWords } from '../../../i18n/roster';
 
 export const SHOWS = ['all', 'absent', 'unmarked'] as const;
 export type Show = (typeof SHOWS)[number];
-const SHOW: { value: Show; label: string }[] = [
-  { value: 'all', label: 'All' },
-  { value: 'absent', label: 'Absentees' },
-  { value: 'unmarked', label: 'Not marked' },
+/** Each choice of whom to show, with its words' key. */
+const SHOW: { value: Show; key: string }[] = [
+  { value: 'all', key: 'tools.all' },
+  { value: 'absent', key: 'tools.absentees' },
+  { value: 'unmarked', key: 'tools.notMarked' },
 ];
 
 export const RosterTools = memo(function RosterTools({
@@ -28,23 +30,25 @@ export const RosterTools = memo(function RosterTools({
   onMarkAll: () => void;
   pending: boolean;
 }) {
+  const { t } = useRosterWords();
+  const choices = useMemo(() => SHOW.map(({ value, key }) => ({ value, label: t(key) })), [t]);
   return (
     <Group align="flex-end" gap="sm">
       <TextInput
         type="search"
-        label="Search by name or roll number"
+        label={t('tools.search')}
         value={search}
         onChange={(event) => onSearch(event.currentTarget.value)}
         w={{ base: '100%', xs: 260 }}
       />
       <SegmentedControl
-        aria-label="Show"
+        aria-label={t('tools.show')}
         value={show}
         onChange={(value) => onShow(SHOW.find((s) => s.value === value)?.value ?? 'all')}
-        data={SHOW}
+        data={choices}
       />
       <Button variant="default" disabled={pending} onClick={onMarkAll}>
-        Mark all present
+        {t('tools.markAll')}
       </Button>
     </Group>
   );

@@ -1,6 +1,7 @@
 import { Button, Paper, PasswordInput, Stack, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { ChangePasswordRequestSchema, MESSAGES, type ChangePasswordRequest } from '@campus/contract';
+import { ChangePasswordRequestSchema, type ChangePasswordRequest } from '@campus/contract';
+import { saidOfAccount, useAccountWords } from '../../../i18n/account';
 import { showOutcome } from '../../../components/toast';
 import { ApiError } from '../../../lib/api-client';
 import { failureDetail } from '../../../lib/failure';
@@ -15,6 +16,7 @@ const FIELD_OF: Record<string, keyof ChangePasswordRequest> = {
 /** Change password: the profile offers this instead of ever showing a password. */
 export function ChangePasswordForm() {
   const change = useChangePassword();
+  const t = useAccountWords();
   const form = useForm<ChangePasswordRequest>({
     name: 'change-password',
     initialValues: { currentPassword: '', newPassword: '' },
@@ -25,17 +27,17 @@ export function ChangePasswordForm() {
     (values) =>
       change.mutate(values, {
         onSuccess: (res) => {
-          showOutcome({ ok: true, message: res.message });
+          showOutcome({ ok: true, message: saidOfAccount(t, res.message) });
           form.reset();
         },
         onError: (error) => {
           const field = error instanceof ApiError ? FIELD_OF[error.serverMessage ?? ''] : undefined;
           if (field && error instanceof ApiError) {
-            form.setFieldError(field, error.serverMessage);
+            form.setFieldError(field, saidOfAccount(t, error.serverMessage ?? ''));
             form.getInputNode(field)?.focus();
             return;
           }
-          showOutcome({ ok: false, title: 'Could not change your password', message: failureDetail(error) });
+          showOutcome({ ok: false, title: t('password.changeFailed'), message: failureDetail(error) });
         },
       }),
     (errors) => {
@@ -55,23 +57,23 @@ export function ChangePasswordForm() {
       <form onSubmit={onSubmit} noValidate aria-labelledby="change-password-title">
         <Stack>
           <Title order={2} size="h4" id="change-password-title">
-            Change password
+            {t('password.changeTitle')}
           </Title>
           <PasswordInput
-            label="Current password"
+            label={t('password.current')}
             autoComplete="current-password"
             required
             {...field('currentPassword')}
           />
           <PasswordInput
-            label="New password"
-            description="At least 8 characters"
+            label={t('password.new')}
+            description={t('password.atLeast')}
             autoComplete="new-password"
             required
             {...field('newPassword')}
           />
           <Button type="submit" disabled={change.isPending}>
-            {change.isPending ? MESSAGES.submitting : 'Change password'}
+            {change.isPending ? t('submitting') : t('password.change')}
           </Button>
         </Stack>
       </form>

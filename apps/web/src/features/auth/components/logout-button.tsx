@@ -1,11 +1,13 @@
 import { Button } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { PATHS } from '@campus/contract';
+import { useAccountWords } from '../../../i18n/account';
 import { useLogout } from '../api';
 
 export function LogoutButton() {
   const navigate = useNavigate();
   const logout = useLogout();
+  const t = useAccountWords();
   return (
     <Button
       variant="outline"
@@ -15,7 +17,7 @@ export function LogoutButton() {
         logout.mutate(undefined, { onSettled: () => void navigate(PATHS.signIn, { replace: true }) })
       }
     >
-      Logout
+      {t('password.logout')}
     </Button>
   );
 }

@@ -7,33 +7,27 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import {
-  ChangePasswordFormSchema,
-  MESSAGES,
-  PATHS,
-  ROLE_HOME,
-  type ChangePasswordForm,
-} from '@campus/contract';
+import { ChangePasswordFormSchema, PATHS, ROLE_HOME, type ChangePasswordForm } from '@campus/contract';
 import { LoadFailedState, LoadingState } from '../../../components/page-states';
 import { serverMessageOr } from '../../../lib/api-client';
 import { getToken } from '../../../lib/session-store';
 import { SIGN_IN_TO_CONTINUE, signInState } from '../../../lib/sign-in-state';
 import { sessionQuery, useChangePassword, useSession } from '../api';
 import { LogoutButton } from '../components/logout-button';
+import { saidOfAccount, useAccountWords } from '../../../i18n/account';
+import type { Words } from '../../../i18n/words';
 
-const TITLE = 'Choose a new password';
 const resolve = schemaResolver(ChangePasswordFormSchema, { sync: true });
 
 /** The schema calls the first field "Current password"; here it is the one-time password. */
-function validate(values: ChangePasswordForm) {
-  return Object.fromEntries(
+const validateIn = (t: Words) => (values: ChangePasswordForm) =>
+  Object.fromEntries(
     Object.entries(resolve(values)).map(([field, message]) => [
       field,
       // The resolver gives each issue's message, which is text.
-      (message as string).replace(/^Current password/, 'One-time password'),
+      (message as string).replace(/^Current password/, t('password.oneTime')),
     ]),
   );
-}
 
 export function ChoosePasswordPage() {
   const session = useSession();
@@ -42,23 +36,23 @@ export function ChoosePasswordPage() {
   const queryClient = useQueryClient();
   const change = useChangePassword();
   const [failure, setFailure] = useState<string | null>(null);
+  const t = useAccountWords();
   const form = useForm<ChangePasswordForm>({
     initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
-    validate,
+    validate: validateIn(t),
   });
+  const documentTitle = t('mail.documentTitle', { title: t('password.chooseTitle') });
   useEffect(() => {
-    document.title = `${TITLE} · Campus Portal`;
-  }, []);
+    document.title = documentTitle;
+  }, [documentTitle]);
 
   const token = getToken();
   if (!token)
     return <Navigate to={PATHS.signIn} replace state={signInState(SIGN_IN_TO_CONTINUE, location)} />;
-  if (session.isPending) return <LoadingState />;
+  if (session.isPending) return <LoadingState label={t('profile.loading')} />;
   // A session that ended answers 401, which sends the page to sign in (SessionWatcher).
   if (session.isError) {
-    return (
-      <LoadFailedState title={MESSAGES.profile.fetchDataFailed} onRetry={() => void session.refetch()} />
-    );
+    return <LoadFailedState title={t('profile.fetchDataFailed')} onRetry={() => void session.refetch()} />;
   }
   const { role } = session.data;
 
@@ -72,7 +66,8 @@ export function ChoosePasswordPage() {
           const fresh = queryClient.query({ ...sessionQuery(token), staleTime: 0 }).catch(() => undefined);
           void fresh.then(() => navigate(ROLE_HOME[role], { replace: true }));
         },
-        onError: (error) => setFailure(serverMessageOr(error, 'Could not change the password.')),
+        onError: (error) =>
+          setFailure(saidOfAccount(t, serverMessageOr(error, t('password.changeFailedShort')))),
       },
     );
   });
@@ -83,28 +78,26 @@ export function ChoosePasswordPage() {
         <form onSubmit={submit} noValidate aria-labelledby="choose-password-title">
           <Stack>
             <Title order={1} size="h2" id="choose-password-title">
-              {TITLE}
+              {t('password.chooseTitle')}
             </Title>
             <Text>
-              {session.data.mustChangePassword
-                ? 'You signed in with a one-time password. Choose a password of your own to go on.'
-                : 'Choose a new password for your account.'}
+              {session.data.mustChangePassword ? t('password.oneTimeAbout') : t('password.chooseAbout')}
             </Text>
             <PasswordInput
-              label="One-time password"
+              label={t('password.oneTime')}
               autoComplete="current-password"
               required
               {...form.getInputProps('currentPassword')}
             />
             <PasswordInput
-              label="New password"
-              description="At least 8 characters"
+              label={t('password.new')}
+              description={t('password.atLeast')}
               autoComplete="new-password"
               required
               {...form.getInputProps('newPassword')}
             />
             <PasswordInput
-              label="Confirm new password"
+              label={t('password.confirmNew')}
               autoComplete="new-password"
               required
               {...form.getInputProps('confirmPassword')}
@@ -115,7 +108,7 @@ export function ChoosePasswordPage() {
               </Alert>
             )}
             <Button type="submit" disabled={change.isPending} fullWidth>
-              {change.isPending ? MESSAGES.submitting : 'Change password'}
+              {change.isPending ? t('submitting') : t('password.change')}
             </Button>
           </Stack>
         </form>

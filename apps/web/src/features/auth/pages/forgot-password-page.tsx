@@ -6,38 +6,38 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { EMAIL_OFF_RESET_MESSAGE, MESSAGES, PATHS } from '@campus/contract';
+import { PATHS } from '@campus/contract';
+import { useAccountWords } from '../../../i18n/account';
 import { LoadingState } from '../../../components/page-states';
 import { forgotPassword, useMailStatus } from '../../mail/api';
 import { LinkPage, useLinkRequest } from '../../mail/components/link-page';
-
-const TITLE = 'Forgot password';
 
 export function ForgotPasswordPage() {
   const status = useMailStatus();
   const [userId, setUserId] = useState('');
   const { answer, submitting, send, refuse } = useLinkRequest();
+  const t = useAccountWords();
 
   async function onSubmit(event: { preventDefault(): void }) {
     event.preventDefault();
     if (!/^\d{1,9}$/.test(userId.trim())) {
-      refuse('Enter your User ID (numbers only).');
+      refuse(t('password.userIdOnly'));
       return;
     }
     await send(() => forgotPassword(userId.trim()));
   }
 
   return (
-    <LinkPage title={TITLE}>
+    <LinkPage title={t('password.forgotTitle')}>
       {status.isPending ? (
-        <LoadingState />
+        <LoadingState label={t('profile.loading')} />
       ) : status.data && !status.data.emailEnabled ? (
         <>
           <Alert color="yellow" role="status">
-            {EMAIL_OFF_RESET_MESSAGE}
+            {t('password.emailOff')}
           </Alert>
           <Button component={Link} to={PATHS.support} variant="default">
-            Contact support
+            {t('password.contactSupport')}
           </Button>
         </>
       ) : answer?.ok ? (
@@ -45,14 +45,11 @@ export function ForgotPasswordPage() {
           {answer.message}
         </Alert>
       ) : (
-        <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Ask for a reset link">
+        <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label={t('password.askForLink')}>
           <Stack>
-            <Text>
-              Enter your User ID. If your account has an email address, we send a link there to choose a new
-              password.
-            </Text>
+            <Text>{t('password.forgotAbout')}</Text>
             <TextInput
-              label="User ID"
+              label={t('password.userId')}
               name="userId"
               inputMode="numeric"
               autoComplete="username"
@@ -66,13 +63,13 @@ export function ForgotPasswordPage() {
               </Text>
             )}
             <Button type="submit" disabled={submitting} fullWidth>
-              {submitting ? MESSAGES.submitting : 'Send reset link'}
+              {submitting ? t('submitting') : t('password.sendLink')}
             </Button>
           </Stack>
         </form>
       )}
       <Anchor component={Link} to={PATHS.signIn} ta="center" size="sm">
-        Back to sign in
+        {t('password.backToSignIn')}
       </Anchor>
     </LinkPage>
   );

@@ -2,11 +2,10 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { MESSAGES, PATHS, ResetPasswordRequestSchema } from '@campus/contract';
+import { PATHS, ResetPasswordRequestSchema } from '@campus/contract';
+import { useAccountWords } from '../../../i18n/account';
 import { resetPassword } from '../../mail/api';
 import { LinkPage, useLinkRequest } from '../../mail/components/link-page';
-
-const TITLE = 'Choose a new password';
 
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
@@ -14,47 +13,46 @@ export function ResetPasswordPage() {
   const [newPassword, setNew] = useState('');
   const [confirm, setConfirm] = useState('');
   const { answer: result, submitting, send, refuse } = useLinkRequest();
+  const t = useAccountWords();
 
   async function onSubmit(event: { preventDefault(): void }) {
     event.preventDefault();
     const parsed = ResetPasswordRequestSchema.safeParse({ token, newPassword });
     if (!parsed.success) {
-      refuse(parsed.error.issues[0]?.message ?? 'Check the form');
+      refuse(parsed.error.issues[0]?.message ?? t('password.checkForm'));
       return;
     }
     if (confirm !== newPassword) {
-      refuse('The two passwords differ');
+      refuse(t('password.differ'));
       return;
     }
     await send(() => resetPassword(token, newPassword));
   }
 
   return (
-    <LinkPage title={TITLE}>
+    <LinkPage title={t('password.chooseTitle')}>
       {!token ? (
         <Alert color="red" role="alert">
-          This page opens from the link in a password reset email. Ask for a new link on the sign-in screen.
+          {t('password.resetNoToken')}
         </Alert>
       ) : result?.ok ? (
         <Alert color="green" role="status">
           {result.message}
         </Alert>
       ) : (
-        <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Choose a new password">
+        <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label={t('password.chooseTitle')}>
           <Stack>
-            <Text>
-              The link works once. Every session of the account is signed out when the password changes.
-            </Text>
+            <Text>{t('password.resetAbout')}</Text>
             <PasswordInput
-              label="New password"
-              description="At least 8 characters"
+              label={t('password.new')}
+              description={t('password.atLeast')}
               autoComplete="new-password"
               required
               value={newPassword}
               onChange={(e) => setNew(e.currentTarget.value)}
             />
             <PasswordInput
-              label="Confirm new password"
+              label={t('password.confirmNew')}
               autoComplete="new-password"
               required
               value={confirm}
@@ -66,13 +64,13 @@ export function ResetPasswordPage() {
               </Text>
             )}
             <Button type="submit" disabled={submitting} fullWidth>
-              {submitting ? MESSAGES.submitting : 'Set new password'}
+              {submitting ? t('submitting') : t('password.setNew')}
             </Button>
           </Stack>
         </form>
       )}
       <Anchor component={Link} to={PATHS.signIn} ta="center" size="sm">
-        {result?.ok ? 'Sign in' : 'Back to sign in'}
+        {t(result?.ok ? 'password.signIn' : 'password.backToSignIn')}
       </Anchor>
     </LinkPage>
   );

@@ -8,6 +8,8 @@ const homes = {
   '/student/home': <p>student area</p>,
   '/teacher/home': <p>teacher area</p>,
   '/admin/home': <p>admin area</p>,
+  '/guard/desk': <p>guard area</p>,
+  '/guardian/children': <p>guardian area</p>,
 };
 
 function setup(login: () => [number, unknown] | Promise<[number, unknown]>, state?: unknown) {
@@ -45,6 +47,7 @@ describe('sign-in screen', () => {
     ['student', 'student area'],
     ['teacher', 'teacher area'],
     ['admin', 'admin area'],
+    ['guardian', 'guardian area'],
   ])('stores the token and sends a %s to their home', async (role, text) => {
     setup(() => [200, { token: 'tok', role, message: 'ok' }]);
     await submit('230001', 'campus123');

@@ -3,18 +3,20 @@ import { Anchor, Box, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { FaqItem } from '@campus/contract';
+import { english, useAccountWords } from '../../../i18n/account';
 import { QuestionButton } from './chat-suggestions';
 import { linkScreens } from './screen-links';
 import type { ChatMessage } from './use-chat';
 
-export const INTRO = 'Hi! Pick a question below or type your own.';
-export const NO_MATCH = "I couldn't find an answer to that in the FAQ.";
-export const NOT_SURE = "I'm not sure I understood. Did you mean:";
-export const SUPPORT_LINK = 'Send it to the support team';
-export const MATCH_FAILED = 'Sorry, I could not look that up right now. Please try again.';
+export const INTRO = english('chat.intro');
+export const NO_MATCH = english('chat.noMatch');
+export const NOT_SURE = english('chat.notSure');
+export const SUPPORT_LINK = english('chat.supportLink');
+export const MATCH_FAILED = english('chat.matchFailed');
 
 function Bubble({ from, children }: { from: ChatMessage['from']; children: ReactNode }) {
   const user = from === 'user';
+  const t = useAccountWords();
   return (
     <Box
       maw="85%"
@@ -30,7 +32,7 @@ function Bubble({ from, children }: { from: ChatMessage['from']; children: React
         overflowWrap: 'anywhere',
       }}
     >
-      <VisuallyHidden>{user ? 'You: ' : 'FAQ: '}</VisuallyHidden>
+      <VisuallyHidden>{t(user ? 'chat.you' : 'chat.faq')}</VisuallyHidden>
       {children}
     </Box>
   );
@@ -79,27 +81,30 @@ function SupportOffer({
   onLeave: () => void;
   onChoose: (item: FaqItem) => void;
 }) {
+  const t = useAccountWords();
   const support = (
     <>
       <InAppLink to={helpPath} onLeave={onLeave}>
-        {SUPPORT_LINK}
-      </InAppLink>{' '}
-      with the support form and we will get back to you.
+        {t('chat.supportLink')}
+      </InAppLink>
+      {t('chat.supportAfter')}
     </>
   );
   if (suggestions.length === 0)
     return (
       <Text size="sm">
-        {NO_MATCH} {support}
+        {t('chat.noMatch')} {support}
       </Text>
     );
   return (
     <Stack gap={6}>
-      <Text size="sm">{NOT_SURE}</Text>
+      <Text size="sm">{t('chat.notSure')}</Text>
       {suggestions.map((item) => (
         <QuestionButton key={item.id} item={item} onChoose={() => onChoose(item)} />
       ))}
-      <Text size="sm">If none of these is it, {support}</Text>
+      <Text size="sm">
+        {t('chat.noneOfThese')} {support}
+      </Text>
     </Stack>
   );
 }
@@ -115,13 +120,14 @@ function MessageBody({
   onLeave: () => void;
   onChoose: (item: FaqItem) => void;
 }) {
+  const t = useAccountWords();
   switch (message.kind) {
     case 'text':
       return <Text size="sm">{message.text}</Text>;
     case 'answer':
       return <Answer text={message.text} onLeave={onLeave} />;
     case 'error':
-      return <Text size="sm">{MATCH_FAILED}</Text>;
+      return <Text size="sm">{t('chat.matchFailed')}</Text>;
     case 'support-offer':
       return (
         <SupportOffer
@@ -149,15 +155,20 @@ export function ChatMessages({
   /** Called when one of the questions offered as "Did you mean" is chosen. */
   onChoose: (item: FaqItem) => void;
 }) {
+  const t = useAccountWords();
   const endRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     endRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
   }, [messages.length, asking]);
 
   return (
-    <Box role="log" aria-label="Conversation" style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
+    <Box
+      role="log"
+      aria-label={t('chat.conversation')}
+      style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
+    >
       <Bubble from="bot">
-        <Text size="sm">{INTRO}</Text>
+        <Text size="sm">{t('chat.intro')}</Text>
       </Bubble>
       {messages.map((message) => (
         <Bubble key={message.id} from={message.from}>
@@ -166,7 +177,7 @@ export function ChatMessages({
       ))}
       {asking && (
         <Text size="sm" fs="italic" role="status">
-          Looking for an answer...
+          {t('chat.looking')}
         </Text>
       )}
       <div ref={endRef} />

@@ -2,12 +2,13 @@
 import { Box, Button, Group, Paper, TextInput, Title } from '@mantine/core';
 import { useEffect, useId, useRef, useState, type Ref } from 'react';
 import { FAQ_LIMITS, type FaqItem } from '@campus/contract';
+import { english, useAccountWords } from '../../../i18n/account';
 import { ChatMessages } from './chat-messages';
 import { ChatSuggestions } from './chat-suggestions';
 import { CHAT_Z_INDEX } from './layer';
 import type { Chat } from './use-chat';
 
-export const PANEL_TITLE = 'FAQ chat';
+export const PANEL_TITLE = english('chat.title');
 
 export function ChatPanel({
   id,
@@ -23,6 +24,7 @@ export function ChatPanel({
   onLeave: () => void;
 }) {
   const titleId = useId();
+  const t = useAccountWords();
   const [question, setQuestion] = useState('');
   const listRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -75,14 +77,14 @@ export function ChatPanel({
     >
       <Group px="md" py="sm" bg="blue.9" c="white">
         <Title order={2} size="h5" id={titleId} c="white">
-          {PANEL_TITLE}
+          {t('chat.title')}
         </Title>
       </Group>
       <Box
         p="md"
         tabIndex={0}
         role="group"
-        aria-label="Conversation and suggested questions"
+        aria-label={t('chat.conversationAndSuggestions')}
         style={{
           flex: 1,
           minHeight: 0,
@@ -105,8 +107,8 @@ export function ChatPanel({
         <Group gap="xs" wrap="nowrap" align="flex-end">
           <TextInput
             ref={inputRef}
-            aria-label="Type your question"
-            placeholder="Type your question"
+            aria-label={t('chat.typeQuestion')}
+            placeholder={t('chat.typeQuestion')}
             value={question}
             onChange={(e) => setQuestion(e.currentTarget.value)}
             maxLength={FAQ_LIMITS.matchQuery}
@@ -114,7 +116,7 @@ export function ChatPanel({
             style={{ flex: 1 }}
           />
           <Button type="submit" disabled={chat.asking || !question.trim()}>
-            Send
+            {t('chat.send')}
           </Button>
         </Group>
       </Box>

@@ -2,6 +2,7 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { useId, type Ref } from 'react';
 import type { FaqItem } from '@campus/contract';
+import { useAccountWords } from '../../../i18n/account';
 import type { Chat } from './use-chat';
 
 const suggestionStyles = {
@@ -45,12 +46,13 @@ export function ChatSuggestions({
   onChoose: (item: FaqItem, index: number) => void;
 }) {
   const headingId = useId();
+  const t = useAccountWords();
   const { suggestions, hasMore, showAll } = chat;
 
   let body;
-  if (chat.questionsLoading) body = <Text size="sm">Loading questions...</Text>;
-  else if (chat.questionsFailed) body = <Text size="sm">Could not load the suggested questions.</Text>;
-  else if (suggestions.length === 0) body = <Text size="sm">No more suggested questions.</Text>;
+  if (chat.questionsLoading) body = <Text size="sm">{t('chat.loadingQuestions')}</Text>;
+  else if (chat.questionsFailed) body = <Text size="sm">{t('chat.questionsFailed')}</Text>;
+  else if (suggestions.length === 0) body = <Text size="sm">{t('chat.noMoreQuestions')}</Text>;
   else
     body = (
       <Stack gap={6} ref={listRef}>
@@ -63,7 +65,7 @@ export function ChatSuggestions({
   return (
     <Stack component="section" aria-labelledby={headingId} gap={6} aria-busy={chat.questionsLoading}>
       <Title order={3} size="h6" id={headingId}>
-        Suggested questions
+        {t('chat.suggested')}
       </Title>
       {body}
       {hasMore && (
@@ -73,7 +75,7 @@ export function ChatSuggestions({
           onClick={chat.toggleShowAll}
           style={{ alignSelf: 'flex-start' }}
         >
-          {showAll ? 'Show Less' : 'Show More'}
+          {t(showAll ? 'chat.showLess' : 'chat.showMore')}
         </Button>
       )}
     </Stack>

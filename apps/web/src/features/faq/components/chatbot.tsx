@@ -7,6 +7,7 @@ import { ActionIcon, Box, Portal } from '@mantine/core';
 import { lazy, Suspense, useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation } from 'react-router';
 import { PATHS } from '@campus/contract';
+import { useAccountWords } from '../../../i18n/account';
 import { useChat } from './use-chat';
 
 /** The panel (and the FAQ schema limits it brings) loads when the chat is first opened. */
@@ -52,6 +53,7 @@ export function Chatbot() {
   const chat = useChat({ enabled: everOpened });
   const { pathname } = useLocation();
   const panelId = useId();
+  const t = useAccountWords();
   const toggleRef = useRef<HTMLButtonElement>(null);
   // The panel is mounted only while open: focus it as it appears.
   const focusPanel = useCallback((panel: HTMLDivElement | null) => panel?.focus(), []);
@@ -76,8 +78,8 @@ export function Chatbot() {
         onKeyDown={onKeyDown}
         variant={opened ? 'filled' : 'default'}
         size="lg"
-        aria-label={opened ? 'Close FAQ chat' : 'Open FAQ chat'}
-        title="FAQ chat"
+        aria-label={t(opened ? 'chat.close' : 'chat.open')}
+        title={t('chat.title')}
         aria-expanded={opened}
         aria-controls={opened ? panelId : undefined}
       >
@@ -85,7 +87,7 @@ export function Chatbot() {
       </ActionIcon>
       {/* Out of the top bar's landmark: the panel is a landmark of its own. */}
       <Portal>
-        <Box component="aside" aria-label="FAQ chat" onKeyDown={onKeyDown}>
+        <Box component="aside" aria-label={t('chat.title')} onKeyDown={onKeyDown}>
           {opened && (
             <Suspense>
               <ChatPanel

@@ -6,11 +6,13 @@
 import { Box, Text } from '@mantine/core';
 import jsQR from 'jsqr';
 import { useEffect, useRef, useState } from 'react';
+import { useGuardWords } from '../../../i18n/guard';
 
 function useCamera(onCode: (text: string) => void) {
   const video = useRef<HTMLVideoElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  // The key of what keeps the camera from working, in the guard catalogue.
+  const [problem, setProblem] = useState<'camera.noHttps' | 'camera.notOpened' | null>(null);
   const [running, setRunning] = useState(false);
   const handler = useRef(onCode);
   useEffect(() => {
@@ -39,7 +41,7 @@ function useCamera(onCode: (text: string) => void) {
     };
     const start = async () => {
       if (!navigator.mediaDevices?.getUserMedia) {
-        setProblem('This browser cannot use the camera here (it needs HTTPS). Type the code instead.');
+        setProblem('camera.noHttps');
         return;
       }
       try {
@@ -48,7 +50,7 @@ function useCamera(onCode: (text: string) => void) {
           audio: false,
         });
       } catch {
-        setProblem('The camera could not be opened. Allow the camera, or type the code instead.');
+        setProblem('camera.notOpened');
         return;
       }
       if (stopped || !video.current) return;
@@ -69,6 +71,7 @@ function useCamera(onCode: (text: string) => void) {
 
 export function CameraStrip({ onCode }: { onCode: (text: string) => void }) {
   const { video, canvas, problem, running } = useCamera(onCode);
+  const { t } = useGuardWords();
   return (
     <>
       <Box
@@ -87,7 +90,7 @@ export function CameraStrip({ onCode }: { onCode: (text: string) => void }) {
           ref={video}
           muted
           playsInline
-          aria-label="Camera"
+          aria-label={t('camera.label')}
           style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
         />
         {!running && (
@@ -96,11 +99,11 @@ export function CameraStrip({ onCode }: { onCode: (text: string) => void }) {
             ta="center"
             style={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', padding: 8 }}
           >
-            Starting the camera…
+            {t('camera.starting')}
           </Text>
         )}
       </Box>
-      {problem && <Text size="sm">{problem}</Text>}
+      {problem && <Text size="sm">{t(problem)}</Text>}
       <canvas ref={canvas} hidden />
     </>
   );

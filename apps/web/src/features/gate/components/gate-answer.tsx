@@ -7,6 +7,7 @@
 import { Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Ref } from 'react';
 import type { GateAnswer, GatePassAtGate } from '@campus/contract';
+import { answerWords, useGuardWords } from '../../../i18n/guard';
 import { formatClock, formatDay } from '../../../lib/format';
 
 export interface Shown {
@@ -59,6 +60,7 @@ function Glyph({ name, size = 28 }: { name: keyof typeof GLYPHS; size?: number }
 }
 
 function PassLines({ pass, tint }: { pass: GatePassAtGate; tint: string }) {
+  const { t } = useGuardWords();
   return (
     <>
       <Group gap="sm" wrap="nowrap" align="center">
@@ -84,13 +86,14 @@ function PassLines({ pass, tint }: { pass: GatePassAtGate; tint: string }) {
             {pass.name}
           </Text>
           <Text c="inherit">
-            {pass.group ? `${pass.group} · ` : ''}Roll No {pass.rollNo}
+            {pass.group ? `${pass.group} · ` : ''}
+            {t('answer.rollNo', { rollNo: pass.rollNo })}
           </Text>
         </Stack>
       </Group>
       <Text c="inherit" size="lg" fw={600} style={{ overflowWrap: 'anywhere' }}>
         {formatDay(pass.date)} · {formatClock(pass.time)}–
-        {pass.returnBy ? formatClock(pass.returnBy) : 'end of day'}
+        {pass.returnBy ? formatClock(pass.returnBy) : t('answer.endOfDay')}
       </Text>
     </>
   );
@@ -115,6 +118,7 @@ function AllowCard({
   onDismiss,
   actionRef,
 }: Omit<Props, 'clearsIn' | 'shown'> & { shown: Shown }) {
+  const { t } = useGuardWords();
   const { answer, offline } = shown;
   const exit = answer.outcome === 'allow-exit';
   const tint = exit ? SOLID.exited : SOLID.returned;
@@ -122,15 +126,15 @@ function AllowCard({
   return (
     <Stack gap="xs">
       <Text fw={800} tt="uppercase" c={exit ? INK.exit : INK.return}>
-        {exit ? 'Valid pass · leaving' : 'Out on this pass · coming back'}
+        {exit ? t('answer.leaving') : t('answer.comingBack')}
       </Text>
       {pass && <PassLines pass={pass} tint={tint} />}
       {answer.late && (
         <Text fw={700} c="var(--campus-text-warning)" size="lg">
-          Late: back after the return time
+          {t('answer.late')}
         </Text>
       )}
-      {offline && <Text fw={700}>Checked offline on this device</Text>}
+      {offline && <Text fw={700}>{t('answer.checkedOffline')}</Text>}
       <Group gap="sm" wrap="nowrap" mt={4}>
         <Button
           ref={actionRef}
@@ -142,7 +146,7 @@ function AllowCard({
           px="md"
           style={{ flex: 1 }}
         >
-          {answer.message}
+          {answerWords(t, answer)}
         </Button>
         <Button
           size="lg"
@@ -152,7 +156,7 @@ function AllowCard({
           disabled={busy}
           style={{ flex: 'none' }}
         >
-          Cancel
+          {t('answer.cancel')}
         </Button>
       </Group>
       {pass?.reason && <Text>{pass.reason}</Text>}
@@ -166,6 +170,7 @@ function Outcome({
   actionRef,
   clearsIn,
 }: Omit<Props, 'busy' | 'onConfirm' | 'shown'> & { shown: Shown }) {
+  const { t } = useGuardWords();
   const { answer, offline } = shown;
   const unknown = answer.reason === 'unknown-code';
   const refused = answer.outcome === 'refused';
@@ -177,31 +182,35 @@ function Outcome({
           <Glyph name={unknown ? 'question' : refused ? 'cross' : 'check'} size={44} />
         </Box>
         <Title order={2} c="inherit" style={{ fontSize: 'clamp(1.6rem, 7vw, 2.6rem)', lineHeight: 1.1 }}>
-          {refused && !unknown ? 'Refused' : answer.message}
+          {refused && !unknown
+            ? t('answer.refused')
+            : offline && !refused
+              ? t('answer.recordedHere')
+              : answerWords(t, answer)}
         </Title>
       </Group>
       {refused && !unknown && (
         <Text fw={700} c="inherit" style={{ fontSize: 'clamp(1.2rem, 4vw, 1.6rem)' }}>
-          {answer.message}
+          {answerWords(t, answer)}
         </Text>
       )}
       {pass && (
         <Text c="inherit" size="lg" fw={700}>
-          {pass.name} · Roll No {pass.rollNo}
+          {pass.name} · {t('answer.rollNo', { rollNo: pass.rollNo })}
         </Text>
       )}
       {answer.late && (
         <Text fw={700} c="inherit" size="lg">
-          Late: back after the return time
+          {t('answer.late')}
         </Text>
       )}
       {offline && (
         <Text fw={700} c="inherit">
-          {refused ? 'Checked offline on this device' : 'Waiting on this device until the network is back'}
+          {refused ? t('answer.checkedOffline') : t('answer.waitingHere')}
         </Text>
       )}
       <Group gap="sm" justify="space-between" wrap="nowrap" mt={4}>
-        <Text c="inherit">Ready for the next pass in {clearsIn} seconds</Text>
+        <Text c="inherit">{t('answer.nextIn', { count: clearsIn })}</Text>
         <Button
           ref={actionRef}
           size="lg"
@@ -210,7 +219,7 @@ function Outcome({
           onClick={onDismiss}
           style={{ flex: 'none' }}
         >
-          Next pass
+          {t('answer.next')}
         </Button>
       </Group>
     </Stack>
@@ -218,6 +227,7 @@ function Outcome({
 }
 
 export function GateAnswerPanel(props: Props) {
+  const { t } = useGuardWords();
   const { shown } = props;
   const outcome = shown?.answer.outcome;
   const acting = outcome === 'allow-exit' || outcome === 'allow-return';
@@ -247,7 +257,7 @@ export function GateAnswerPanel(props: Props) {
       }}
     >
       {!shown ? (
-        <Text size="lg">Ready for the next pass: show it to the camera, or type its code.</Text>
+        <Text size="lg">{t('answer.ready')}</Text>
       ) : acting ? (
         <AllowCard {...props} shown={shown} />
       ) : (

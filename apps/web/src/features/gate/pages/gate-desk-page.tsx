@@ -9,6 +9,8 @@ import { Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantin
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { formatGateCode, GATE_DIRECTIONS, type GateAnswer, type GateKey } from '@campus/contract';
 import { PageTitle } from '../../../components/page-title';
+import { useGuardWords } from '../../../i18n/guard';
+import { said } from '../../../i18n/said';
 import { api, NetworkError } from '../../../lib/api-client';
 import { oneOf, useUrlState } from '../../../lib/url-state';
 import { confirmMove, scanPass } from '../api';
@@ -71,6 +73,7 @@ function useOfflineSync(setQueued: (n: number) => void) {
 }
 
 export function GateDeskPage() {
+  const { t } = useGuardWords();
   // What the desk checks lives in the address (`?direction=exit`): an exit-only desk stays one on reload.
   const url = useUrlState();
   const direction = oneOf(url.params.get('direction'), GATE_DIRECTIONS, 'auto');
@@ -127,12 +130,12 @@ export function GateDeskPage() {
         const local =
           err instanceof NetworkError && proof.credential ? await checkOffline(proof.credential) : undefined;
         if (local) setShown({ answer: local, offline: true, proof });
-        else setError(err instanceof Error ? err.message : 'The code could not be checked');
+        else setError(err instanceof Error ? said(t, err.message) : t('desk.checkFailed'));
       } finally {
         setBusy(false);
       }
     },
-    [direction],
+    [direction, t],
   );
 
   const onCode = useCallback(
@@ -174,11 +177,11 @@ export function GateDeskPage() {
         setQueued(pendingMoves().length);
         const outcome = move === 'exit' ? 'exited' : 'returned';
         setShown({
-          answer: { outcome, message: 'Recorded on this device', gatepass: pass },
+          answer: { outcome, message: t('answer.recordedHere'), gatepass: pass },
           offline: true,
           proof: shown.proof,
         });
-      } else setError(err instanceof Error ? err.message : 'Could not record it');
+      } else setError(err instanceof Error ? said(t, err.message) : t('desk.recordFailed'));
     } finally {
       holdCode();
       setBusy(false);
@@ -187,26 +190,24 @@ export function GateDeskPage() {
 
   return (
     <div onPointerDownCapture={unlockSound} onKeyDownCapture={unlockSound}>
-      <PageTitle>Gate Desk</PageTitle>
+      <PageTitle>{t('desk.title')}</PageTitle>
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <SegmentedControl
             value={direction}
             onChange={(value) => url.change({ direction: value === 'auto' ? null : value })}
-            aria-label="What this desk checks"
+            aria-label={t('desk.checks')}
             size="md"
             styles={{
               label: { minHeight: 44, display: 'flex', alignItems: 'center', justifyContent: 'center' },
             }}
             data={[
-              { value: 'auto', label: 'Both ways' },
-              { value: 'exit', label: 'Exit' },
-              { value: 'return', label: 'Return' },
+              { value: 'auto', label: t('desk.both') },
+              { value: 'exit', label: t('desk.exit') },
+              { value: 'return', label: t('desk.return') },
             ]}
           />
-          {queued > 0 && (
-            <Text c="var(--campus-text-warning)">{queued} recorded offline, waiting to be sent</Text>
-          )}
+          {queued > 0 && <Text c="var(--campus-text-warning)">{t('desk.queued', { count: queued })}</Text>}
         </Group>
         <div
           style={{ display: 'grid', gap: 12, gridTemplateColumns: 'repeat(auto-fit, minmax(300px, 1fr))' }}
@@ -222,7 +223,7 @@ export function GateDeskPage() {
               <Group align="end" gap="sm" wrap="nowrap">
                 <TextInput
                   ref={field}
-                  label="Pass code"
+                  label={t('desk.code')}
                   placeholder={formatGateCode('7KQ4M2XP')}
                   value={code}
                   onChange={(e) => setCode(e.currentTarget.value.toUpperCase())}
@@ -237,7 +238,7 @@ export function GateDeskPage() {
                   styles={{ input: { fontFamily: 'monospace', letterSpacing: '0.1em' } }}
                 />
                 <Button type="submit" size="lg" loading={busy}>
-                  Check
+                  {t('desk.check')}
                 </Button>
               </Group>
             </form>

@@ -1,6 +1,6 @@
 /** One of the student's own gate passes as a card (teachers see passes in the work list table). */
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { GatePass, GatePassStatus, GateState } from '@campus/contract';
+import { DECLINED_BY_GUARDIAN, type GatePass, type GatePassStatus, type GateState } from '@campus/contract';
 import type { ReactNode } from 'react';
 import { TimeAgoIn as TimeAgo } from '../../../i18n/relative-time';
 import { useStudentWords } from '../../../i18n/student';
@@ -65,6 +65,11 @@ export function GatePassCard({ pass, actions }: { pass: GatePass; actions?: Reac
             )}
           </Group>
         </Group>
+        {pass.waitingFor === 'guardian' && (
+          <Text fw={600} data-testid="waiting-for-guardian">
+            {t('gatepass.card.waitingForGuardian')}
+          </Text>
+        )}
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="xs">
           <Detail
             label={t('gatepass.card.contact')}
@@ -89,7 +94,16 @@ export function GatePassCard({ pass, actions }: { pass: GatePass; actions?: Reac
           )}
         </SimpleGrid>
         <Detail label={t('gatepass.card.reason')} value={pass.reason} />
-        {pass.rejectReason && <Detail label={t('gatepass.card.rejectReason')} value={pass.rejectReason} />}
+        {pass.rejectReason && (
+          <Detail
+            label={t('gatepass.card.rejectReason')}
+            value={
+              pass.rejectReason === DECLINED_BY_GUARDIAN
+                ? t('gatepass.card.declinedByGuardian')
+                : pass.rejectReason
+            }
+          />
+        )}
         {pass.closedAt && <Detail label={t('gatepass.card.closed')} value={t('gatepass.card.closedWhy')} />}
         {actions && <Group gap="sm">{actions}</Group>}
       </Stack>

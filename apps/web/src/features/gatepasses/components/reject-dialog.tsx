@@ -1,17 +1,17 @@
 /** Asks a teacher why one or many gate passes are rejected; each student sees the reason. */
 import { GATE_PASS_REJECT_REASON_MAX, type GatePass } from '@campus/contract';
 import { RejectReasonDialog } from '../../../components/reject-reason-dialog';
+import { useTeacherWords, type TeacherWords } from '../../../i18n/teacher';
+import enTeacher from '../../../i18n/locales/en/teacher.json';
 
-export const COMMON_REJECT_REASONS = [
-  'Classes or an exam at that time',
-  'The reason given is not enough',
-  'A parent or guardian must confirm first',
-  'Please apply with more notice',
-] as const;
+/** The common reasons, one tap each, as the catalogue's keys (`gatepass.reject.reasons.*`). */
+const REASON_KEYS = Object.keys(enTeacher.gatepass.reject.reasons);
+/** The common reasons in English. */
+export const COMMON_REJECT_REASONS = Object.values(enTeacher.gatepass.reject.reasons);
 
-function titleOf(passes: GatePass[]): string {
-  if (passes.length === 1) return `Reject the gate pass of ${passes[0]!.name}`;
-  return `Reject ${passes.length} gate passes`;
+function titleOf(t: TeacherWords, passes: GatePass[]): string {
+  if (passes.length === 1) return t('gatepass.reject.titleOne', { name: passes[0]!.name });
+  return t('gatepass.reject.titleMany', { count: passes.length });
 }
 
 export function RejectDialog({
@@ -24,16 +24,17 @@ export function RejectDialog({
   onReject: (passes: GatePass[], reason: string) => void;
   onClose: () => void;
 }) {
+  const { t } = useTeacherWords();
   const many = passes !== null && passes.length > 1;
   return (
     <RejectReasonDialog
       opened={passes !== null}
-      title={passes ? titleOf(passes) : ''}
-      presets={COMMON_REJECT_REASONS}
-      description={
-        many ? 'Each student sees it with the decision.' : 'The student sees it with the decision.'
+      title={passes ? titleOf(t, passes) : ''}
+      presets={REASON_KEYS.map((key) => t(`gatepass.reject.reasons.${key}`))}
+      description={t(many ? 'gatepass.reject.descriptionMany' : 'gatepass.reject.descriptionOne')}
+      submitLabel={
+        many ? t('gatepass.reject.submitMany', { count: passes.length }) : t('gatepass.reject.submitOne')
       }
-      submitLabel={many ? `Reject ${passes.length} gate passes` : 'Reject gate pass'}
       maxLength={GATE_PASS_REJECT_REASON_MAX}
       onReject={(reason) => passes && onReject(passes, reason)}
       onClose={onClose}

@@ -6,32 +6,26 @@
 import { Badge, Button, Group, Text } from '@mantine/core';
 import type { GatePass, GatePassSort, GatePassStatus, SortOrder } from '@campus/contract';
 import { DataTable, type Column } from '../../../components/data-table';
-import { exactTime, relativeTime } from '../../../lib/dates';
 import type { HeldDecision } from '../../../components/held-decisions';
+import { TimeAgoIn as When } from '../../../i18n/relative-time';
+import { useTeacherWords, type TeacherWords } from '../../../i18n/teacher';
 import { formatClock, formatDay } from '../../../lib/format';
 import { useRevokeGatePass } from '../../gate/api';
-import { CLOSED_LABEL, CLOSED_WHY, GATE_STATE_LABEL } from './gate-pass-card';
+import { GATE_STATE_LABEL } from './gate-pass-card';
 
 export interface SortState {
   sort: GatePassSort;
   order: SortOrder;
 }
 
-function When({ iso }: { iso: string }) {
-  return (
-    <time dateTime={iso} title={exactTime(iso)}>
-      {relativeTime(iso)}
-    </time>
-  );
-}
-
 const passLabel = (pass: GatePass) => `${pass.name} (${pass.rollNo})`;
 
 type PassColumn = Column<GatePass, GatePassSort>;
 
-const DETAILS: PassColumn[] = [
+/** The columns every tab shows first; headers in the person's language. */
+const details = (t: TeacherWords): PassColumn[] => [
   {
-    header: 'Student',
+    header: t('gatepass.table.student'),
     sortKey: 'name',
     rowHeader: true,
     cell: (pass) => (
@@ -45,13 +39,13 @@ const DETAILS: PassColumn[] = [
       </>
     ),
   },
-  { header: 'Group', sortKey: 'group', cell: (pass) => pass.group },
+  { header: t('gatepass.table.group'), sortKey: 'group', cell: (pass) => pass.group },
 ];
 
-const WHEN_AND_WHY: PassColumn[] = [
-  { header: 'Time', cell: (pass) => formatClock(pass.time) },
+const whenAndWhy = (t: TeacherWords): PassColumn[] => [
+  { header: t('gatepass.table.time'), cell: (pass) => formatClock(pass.time) },
   {
-    header: 'Reason',
+    header: t('gatepass.table.reason'),
     maxWidth: 320,
     cell: (pass) => (
       <Text size="sm" lineClamp={2} title={pass.reason} style={{ overflowWrap: 'anywhere' }}>
@@ -59,17 +53,21 @@ const WHEN_AND_WHY: PassColumn[] = [
       </Text>
     ),
   },
-  { header: 'Applied', sortKey: 'createdAt', cell: (pass) => <When iso={pass.createdAt} /> },
+  {
+    header: t('gatepass.table.applied'),
+    sortKey: 'createdAt',
+    cell: (pass) => <When iso={pass.createdAt} />,
+  },
 ];
 
-const DECIDED: PassColumn = {
-  header: 'Decided',
+const decided = (t: TeacherWords): PassColumn => ({
+  header: t('gatepass.table.decided'),
   cell: (pass) => (
     <>
       {pass.decidedBy && <Text size="sm">{pass.decidedBy}</Text>}
       {pass.closedAt && (
         <Badge color="gray.7" variant="filled">
-          {CLOSED_LABEL}
+          {t('gatepass.table.closed')}
         </Badge>
       )}
       {(pass.decidedAt ?? pass.closedAt) && (
@@ -79,14 +77,16 @@ const DECIDED: PassColumn = {
       )}
     </>
   ),
-};
+});
 
-const REJECTION: PassColumn = {
-  header: 'Reason for rejection',
+const rejection = (t: TeacherWords): PassColumn => ({
+  header: t('gatepass.table.rejectReason'),
   maxWidth: 280,
   breakAnywhere: true,
-  cell: (pass) => <Text size="sm">{pass.closedAt ? CLOSED_WHY : (pass.rejectReason ?? '—')}</Text>,
-};
+  cell: (pass) => (
+    <Text size="sm">{pass.closedAt ? t('gatepass.table.closedWhy') : (pass.rejectReason ?? '—')}</Text>
+  ),
+});
 
 export function WorkListTable({
   status,
@@ -116,53 +116,54 @@ export function WorkListTable({
   onApprove?: (pass: GatePass) => void;
   onReject?: (pass: GatePass) => void;
 }) {
+  const { t } = useTeacherWords();
   const deciding = status === 'pending';
   const date: PassColumn = {
-    header: 'Date',
+    header: t('gatepass.table.date'),
     sortKey: 'date',
     cell: (pass) => (
       <Group gap={6} wrap="nowrap">
         <time dateTime={pass.date}>{formatDay(pass.date)}</time>
         {deciding && pass.date < today && (
           <Badge color="red.9" variant="outline" size="sm">
-            Expired
+            {t('gatepass.table.expired')}
           </Badge>
         )}
       </Group>
     ),
   };
   const decision: PassColumn = {
-    header: 'Decision',
+    header: t('gatepass.table.decision'),
     sticky: true,
     cell: (pass) => {
       const hold = held.get(pass._id);
       return hold ? (
         <Badge color={hold.decision === 'approved' ? 'teal.9' : 'red.9'} variant="filled">
-          {hold.decision === 'approved' ? 'Approved' : 'Rejected'}
-          {hold.sending ? ' · sending' : ''}
+          {t(`gatepass.table.${hold.decision}`)}
+          {hold.sending ? t('gatepass.table.sending') : ''}
         </Badge>
       ) : (
         <Group gap={6} wrap="nowrap">
           <Button size="compact-sm" color="teal.9" onClick={() => onApprove?.(pass)}>
-            Approve
+            {t('gatepass.table.approve')}
           </Button>
           <Button size="compact-sm" color="red.9" variant="outline" onClick={() => onReject?.(pass)}>
-            Reject
+            {t('gatepass.table.reject')}
           </Button>
         </Group>
       );
     },
   };
   const gate: PassColumn = {
-    header: 'At the gate',
+    header: t('gatepass.table.atGate'),
     cell: (pass) => <GateCell pass={pass} />,
   };
   const columns = [
-    ...DETAILS,
+    ...details(t),
     date,
-    ...WHEN_AND_WHY,
-    deciding ? decision : DECIDED,
-    ...(status === 'rejected' ? [REJECTION] : []),
+    ...whenAndWhy(t),
+    deciding ? decision : decided(t),
+    ...(status === 'rejected' ? [rejection(t)] : []),
     ...(status === 'approved' ? [gate] : []),
   ];
   return (
@@ -190,7 +191,7 @@ export function WorkListTable({
           ? {
               selected,
               onChange: (ids, on) => onSelect(ids, on),
-              label: (pass) => `Select the gate pass of ${passLabel(pass)}`,
+              label: (pass) => t('gatepass.table.selectLabel', { pass: passLabel(pass) }),
               disabled: (pass) => held.has(pass._id),
             }
           : undefined
@@ -201,13 +202,14 @@ export function WorkListTable({
 
 /** An approved pass at the gate: where it stands, and Revoke while nobody has used it. */
 function GateCell({ pass }: { pass: GatePass }) {
+  const { t } = useTeacherWords();
   const revoke = useRevokeGatePass();
   if (!pass.gateState) return null;
   const state = GATE_STATE_LABEL[pass.gateState];
   return (
     <Group gap={6} wrap="nowrap">
       <Badge color={state.color} variant="filled">
-        {state.label}
+        {t(`gatepass.table.gate.${pass.gateState}`)}
       </Badge>
       {pass.gateState === 'ready' && (
         <Button
@@ -215,10 +217,10 @@ function GateCell({ pass }: { pass: GatePass }) {
           color="red.9"
           variant="outline"
           loading={revoke.isPending}
-          aria-label={`Revoke the gate pass of ${passLabel(pass)}`}
+          aria-label={t('gatepass.table.revokeLabel', { pass: passLabel(pass) })}
           onClick={() => revoke.mutate(pass._id)}
         >
-          Revoke
+          {t('gatepass.table.revoke')}
         </Button>
       )}
     </Group>

@@ -7,7 +7,6 @@ import { useState } from 'react';
 import '../../../components/bulk-bar.css';
 import {
   GATE_PASS_SORTS,
-  MESSAGES,
   type BulkGatePassResult,
   type GatePass,
   type GatePassSort,
@@ -30,11 +29,14 @@ import { RejectDialog } from '../components/reject-dialog';
 import { WorkListTable, type SortState } from '../components/work-list-table';
 import { UNDO_WINDOW_MS, type HeldDecision } from '../../../components/held-decisions';
 import { useDelayedDecisions } from '../hooks/use-delayed-decisions';
+import { useTeacherWords, type TeacherWords } from '../../../i18n/teacher';
+import { said } from '../../../i18n/said';
 
-const TABS: { status: GatePassStatus; label: string }[] = [
-  { status: 'pending', label: 'Gate Pass Requests' },
-  { status: 'approved', label: 'Approved Gate Passes' },
-  { status: 'rejected', label: 'Rejected Gate Passes' },
+/** Each tab's label is `gatepass.tabs.<status>`. */
+const TABS: { status: GatePassStatus }[] = [
+  { status: 'pending' },
+  { status: 'approved' },
+  { status: 'rejected' },
 ];
 
 const STATUSES = TABS.map((tab) => tab.status);
@@ -44,36 +46,33 @@ function statusOf(value: string | null): GatePassStatus {
 }
 
 /** The §8 words of a failed decision, then what to do about it. */
-function decisionFailure(error: Error): string {
+function decisionFailure(t: TeacherWords, error: Error): string {
   const words =
     error instanceof ApiError && error.serverMessage
-      ? MESSAGES.gatePass.updateErrorPrefix + error.serverMessage
-      : MESSAGES.gatePass.updateFailed;
+      ? t('gatepass.updateErrorPrefix') + said(t, error.serverMessage)
+      : t('gatepass.updateFailed');
   return `${words}\n${whatToDo(error)}`;
 }
 
 /** Whose passes a failed decision was for: "Could not approve Kavya Chopra's pass". */
-function decisionFailureTitle(batch: DecisionBatch): string {
-  const verb = batch.decision === 'approved' ? 'approve' : 'reject';
+function decisionFailureTitle(t: TeacherWords, batch: DecisionBatch): string {
   const [only] = batch.passes;
   return batch.passes.length === 1 && only
-    ? `Could not ${verb} ${only.name}'s pass`
-    : `Could not ${verb} ${batch.passes.length} passes`;
+    ? t(`gatepass.failedOne.${batch.decision}`, { name: only.name })
+    : t(`gatepass.failedMany.${batch.decision}`, { count: batch.passes.length });
 }
 
 /** Words for each asked pass that this decision did not change. */
-function unchanged(batch: DecisionBatch, results: BulkGatePassResult[]): string[] {
+function unchanged(t: TeacherWords, batch: DecisionBatch, results: BulkGatePassResult[]): string[] {
   const byId = new Map(batch.passes.map((p) => [p._id, p]));
   return results.flatMap((result) => {
     const pass = byId.get(result.gatepassId);
-    const who = pass ? `${pass.name} (${pass.rollNo})` : 'A gate pass';
+    const who = pass ? `${pass.name} (${pass.rollNo})` : t('gatepass.aPass');
     if (result.outcome === 'already-decided') {
-      return [`${who}: already ${result.status ?? 'decided'} by someone else, so it was not changed.`];
+      return [t(`gatepass.alreadyDecided.${result.status ?? 'decided'}`, { who })];
     }
-    if (result.outcome === 'closed') {
-      return [`${who}: its day passed before it was decided, so it closed on its own.`];
-    }
-    if (result.outcome === 'not-found') return [`${who}: this gate pass no longer exists.`];
+    if (result.outcome === 'closed') return [t('gatepass.closedOnItsOwn', { who })];
+    if (result.outcome === 'not-found') return [t('gatepass.notFound', { who })];
     return [];
   });
 }
@@ -111,13 +110,14 @@ function StatusPanel({
   onApprove?: (pass: GatePass) => void;
   onReject?: (pass: GatePass) => void;
 }) {
+  const { t } = useTeacherWords();
   useLoggedError(list.error, `Could not load ${status} gate passes`);
-  if (list.isPending) return <LoadingState label="Loading gate passes..." />;
+  if (list.isPending) return <LoadingState label={t('gatepass.loading')} />;
   if (list.isError) {
-    return <LoadFailedState title="Could not load gate passes." onRetry={() => void list.refetch()} />;
+    return <LoadFailedState title={t('gatepass.loadFailed')} onRetry={() => void list.refetch()} />;
   }
   const { passes, total, offset } = list.data;
-  if (passes.length === 0 && offset === 0) return <EmptyState>{MESSAGES.gatePass.none}</EmptyState>;
+  if (passes.length === 0 && offset === 0) return <EmptyState>{t('gatepass.none')}</EmptyState>;
   return (
     <>
       <WorkListTable
@@ -158,13 +158,14 @@ function OpenedPass({
   onApprove: (pass: GatePass) => void;
   onReject: (pass: GatePass) => void;
 }) {
+  const { t } = useTeacherWords();
   const opened = useOpenedItem('gatepass');
   const pass = useGatePass(opened.id);
   if (opened.id === null) return null;
   return (
     <OpenedItem
-      title="The gate pass you were told of"
-      gone="This gate pass is no longer there: its student may have withdrawn it."
+      title={t('gatepass.openedTitle')}
+      gone={t('gatepass.openedGone')}
       read={pass}
       onClose={opened.close}
     >
@@ -172,7 +173,7 @@ function OpenedPass({
         <WorkListTable
           status={pass.data.approvedStatus}
           passes={[pass.data]}
-          label="The gate pass you were told of"
+          label={t('gatepass.openedTitle')}
           sortState={FIRST_VIEW.sort}
           onSort={() => undefined}
           today={today}
@@ -186,6 +187,7 @@ function OpenedPass({
 }
 
 export function TeacherGatepassPage({ undoWindowMs = UNDO_WINDOW_MS }: { undoWindowMs?: number }) {
+  const { t } = useTeacherWords();
   const user = useCurrentUser();
   const mentored = useMentoredGroups(user.teacherId);
   const [today] = useState(localIsoDate);
@@ -221,13 +223,13 @@ export function TeacherGatepassPage({ undoWindowMs = UNDO_WINDOW_MS }: { undoWin
   const { held, decide } = useDelayedDecisions({
     windowMs: undoWindowMs,
     onSent: (batch, results) => {
-      const words = unchanged(batch, results);
+      const words = unchanged(t, batch, results);
       if (words.length > 0) {
-        showOutcome({ ok: false, title: 'Some gate passes were not changed', message: words.join('\n') });
+        showOutcome({ ok: false, title: t('gatepass.someNotChanged'), message: words.join('\n') });
       }
     },
     onFailed: (batch, error) =>
-      showOutcome({ ok: false, title: decisionFailureTitle(batch), message: decisionFailure(error) }),
+      showOutcome({ ok: false, title: decisionFailureTitle(t, batch), message: decisionFailure(t, error) }),
   });
 
   const resetSelection = () => setSelected(new Set());
@@ -249,7 +251,7 @@ export function TeacherGatepassPage({ undoWindowMs = UNDO_WINDOW_MS }: { undoWin
 
   return (
     <>
-      <PageTitle>Gate Pass Requests</PageTitle>
+      <PageTitle>{t('gatepass.title')}</PageTitle>
       <OpenedPass
         today={today}
         held={held}
@@ -265,8 +267,13 @@ export function TeacherGatepassPage({ undoWindowMs = UNDO_WINDOW_MS }: { undoWin
       />
       <Tabs value={tab} onChange={(value) => value && setTab(statusOf(value))}>
         <Tabs.List mb="md">
-          {TABS.map(({ status, label }) => (
-            <CountedTab key={status} value={status} label={label} total={lists[status].data?.total} />
+          {TABS.map(({ status }) => (
+            <CountedTab
+              key={status}
+              value={status}
+              label={t(`gatepass.tabs.${status}`)}
+              total={lists[status].data?.total}
+            />
           ))}
         </Tabs.List>
         <Tabs.Panel value="pending">
@@ -275,11 +282,11 @@ export function TeacherGatepassPage({ undoWindowMs = UNDO_WINDOW_MS }: { undoWin
             mb="sm"
             wrap="wrap"
             role="toolbar"
-            aria-label="Selected gate passes"
+            aria-label={t('gatepass.selectedBar')}
             className={chosen.length > 0 ? 'bulk-bar bulk-bar-fixed' : 'bulk-bar'}
           >
             <Text size="sm" aria-live="polite" fw={chosen.length > 0 ? 600 : undefined}>
-              {chosen.length} selected
+              {t('gatepass.selected', { count: chosen.length })}
             </Text>
             <Button
               size="xs"
@@ -287,7 +294,7 @@ export function TeacherGatepassPage({ undoWindowMs = UNDO_WINDOW_MS }: { undoWin
               disabled={chosen.length === 0}
               onClick={() => start(chosen, 'approved')}
             >
-              Approve selected
+              {t('gatepass.approveSelected')}
             </Button>
             <Button
               size="xs"
@@ -296,12 +303,12 @@ export function TeacherGatepassPage({ undoWindowMs = UNDO_WINDOW_MS }: { undoWin
               disabled={chosen.length === 0}
               onClick={() => setRejecting(chosen)}
             >
-              Reject selected
+              {t('gatepass.rejectSelected')}
             </Button>
           </Group>
           <StatusPanel
             status="pending"
-            label="Gate pass requests"
+            label={t('gatepass.requestsLabel')}
             list={lists.pending}
             view={views.pending}
             onSort={(column) => {
@@ -329,11 +336,11 @@ export function TeacherGatepassPage({ undoWindowMs = UNDO_WINDOW_MS }: { undoWin
             onReject={(pass) => setRejecting([pass])}
           />
         </Tabs.Panel>
-        {TABS.slice(1).map(({ status, label }) => (
+        {TABS.slice(1).map(({ status }) => (
           <Tabs.Panel key={status} value={status}>
             <StatusPanel
               status={status}
-              label={label}
+              label={t(`gatepass.tabs.${status}`)}
               list={lists[status]}
               view={views[status]}
               onSort={url.sortBy}

@@ -1,15 +1,140 @@
-import { describe, expect, it } from 'vitest';
-import { todayText } from './guardian-children-page';
+import { act, configure, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  CONSENT_MESSAGES,
+  GUARDIAN_CODE_ANSWER,
+  type GuardianChild,
+  type GuardianChildDetail,
+} from '@campus/contract';
+import { i18n } from '../../../i18n/i18n';
+import enGuardian from '../../../i18n/locales/en/guardian.json';
+import { renderScreen, stubApi } from '../../../test/render';
+import { GuardianChildrenPage, todayText } from './guardian-children-page';
+import { GuardianConsentPage } from './guardian-consent-page';
+
+configure({ asyncUtilTimeout: 5000 });
+afterEach(async () => {
+  await act(() => i18n.changeLanguage('en'));
+  vi.unstubAllGlobals();
+});
+
+const PASS_ID = '0190a1b2-0000-7000-8000-0000000000aa';
+const CHILD: GuardianChild = {
+  rollNo: 230001,
+  name: 'Asha Rao',
+  group: 'CSE-A',
+  relation: 'Mother',
+  today: { state: 'in' },
+};
+const DETAIL: GuardianChildDetail = {
+  ...CHILD,
+  attendance: null,
+  passes: [
+    {
+      id: PASS_ID,
+      date: '2031-03-10',
+      time: '16:00',
+      reason: 'Family dinner',
+      status: 'pending',
+      returnBy: '20:00',
+      exitedAt: null,
+      returnedAt: null,
+      revoked: false,
+      consent: 'waiting',
+    },
+  ],
+  leave: [],
+  marks: null,
+};
+
+function stubChildren(answer: { status: number; body: unknown }) {
+  return stubApi((call) => {
+    if (call.method === 'POST') return answer;
+    if (call.path === '/api/guardian/children') return { status: 200, body: [CHILD] };
+    return { status: 200, body: DETAIL };
+  });
+}
 
 describe("a child's day, in words", () => {
   it('says where the child is: in school, out since a time, or on leave until a day', () => {
-    expect(todayText({ state: 'in' })).toBe('In school');
-    expect(todayText({ state: 'out', since: '16:40', returnBy: null })).toBe(
+    const t = i18n.getFixedT('en', 'guardian');
+    expect(todayText({ state: 'in' }, t)).toBe('In school');
+    expect(todayText({ state: 'out', since: '16:40', returnBy: null }, t)).toBe(
       'Out on a gate pass since 16:40',
     );
-    expect(todayText({ state: 'out', since: '16:40', returnBy: '18:00' })).toBe(
+    expect(todayText({ state: 'out', since: '16:40', returnBy: '18:00' }, t)).toBe(
       'Out on a gate pass since 16:40, back by 18:00',
     );
-    expect(todayText({ state: 'leave', until: '2026-03-06' })).toBe('On leave until 2026-03-06');
+  });
+
+  it("keeps the server's own English words in the catalogue", () => {
+    expect(enGuardian.code.answer).toBe(GUARDIAN_CODE_ANSWER);
+    expect(enGuardian.link.said).toEqual(CONSENT_MESSAGES);
+  });
+});
+
+describe('consent on the child screen', { timeout: 20_000 }, () => {
+  it('shows a waiting pass with Consent and Decline, and consenting sends it for that pass', async () => {
+    const calls = stubChildren({ status: 200, body: { message: CONSENT_MESSAGES.given, consent: 'given' } });
+    localStorage.setItem('jwtToken', 'tok');
+    const { user } = renderScreen(<GuardianChildrenPage />);
+    const group = await screen.findByRole('group', { name: /Answer the gate pass of/ });
+    expect(screen.getByText('waits for you')).toBeInTheDocument();
+    await user.click(within(group).getByRole('button', { name: 'Consent' }));
+    expect(await within(group).findByRole('status')).toHaveTextContent(CONSENT_MESSAGES.given);
+    const post = calls.find((c) => c.method === 'POST');
+    expect(post?.path).toBe(`/api/guardian/children/230001/gatepasses/${PASS_ID}/consent`);
+    expect(post?.body).toEqual({ answer: 'consent' });
+    // Answered: the buttons are gone.
+    expect(within(group).queryByRole('button', { name: 'Decline' })).not.toBeInTheDocument();
+  });
+
+  it('reads in Hindi, and says in Hindi why an answer came too late', async () => {
+    await act(() => i18n.changeLanguage('hi'));
+    await i18n.loadNamespaces('guardian');
+    stubChildren({ status: 409, body: { message: CONSENT_MESSAGES.notWaiting } });
+    localStorage.setItem('jwtToken', 'tok');
+    const { user } = renderScreen(<GuardianChildrenPage />);
+    expect(await screen.findByRole('heading', { name: 'मेरे बच्चे' })).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'मना करें' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'यह गेट पास अब अभिभावक की सहमति की प्रतीक्षा में नहीं है।',
+    );
+  });
+});
+
+describe('the consent link page', { timeout: 20_000 }, () => {
+  const search = `?pass=${PASS_ID}&token=abc.def-signature`;
+  const VIEW = {
+    childName: 'Asha Rao',
+    date: '2031-03-10',
+    time: '16:00',
+    returnBy: null,
+    reason: 'Family dinner',
+    consent: 'waiting',
+  };
+
+  it('opening it only reads; the button sends the answer once', async () => {
+    const calls = stubApi((call) =>
+      call.method === 'POST'
+        ? { status: 200, body: { message: CONSENT_MESSAGES.declined, consent: 'declined' } }
+        : { status: 200, body: VIEW },
+    );
+    const { user } = renderScreen(<GuardianConsentPage />, undefined, { path: '/guardian-consent', search });
+    expect(await screen.findByText(/Asha Rao asks to leave campus on/)).toBeInTheDocument();
+    expect(calls.every((c) => c.method === 'GET')).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'I decline' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(CONSENT_MESSAGES.declined);
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { pass: PASS_ID, token: 'abc.def-signature', answer: 'decline' },
+    ]);
+    expect(screen.queryByRole('button', { name: 'I consent' })).not.toBeInTheDocument();
+  });
+
+  it('says plainly when the link was used or expired', async () => {
+    stubApi(() => ({ status: 410, body: { message: CONSENT_MESSAGES.expired } }));
+    renderScreen(<GuardianConsentPage />, undefined, { path: '/guardian-consent', search });
+    expect(await screen.findByRole('alert')).toHaveTextContent(CONSENT_MESSAGES.expired);
+    expect(screen.queryByRole('button', { name: 'I consent' })).not.toBeInTheDocument();
   });
 });

@@ -1,7 +1,8 @@
 /**
  * A guardian's one screen (/guardian/children), phone first: a switcher between their children, and
  * for the chosen child where they are today, attendance with the forecast per course, gate passes
- * and their movements, leave, and marks. Only the guardian's own children are ever asked for.
+ * and their movements (answering one that waits for consent), leave, and marks. Only the
+ * guardian's own children are ever asked for. Every word is the guardian catalogue's (record 0090).
  */
 import {
   Badge,
@@ -10,36 +11,36 @@ import {
   Group,
   PasswordInput,
   Stack,
-  Table,
   Text,
   Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import type { ChildToday, GuardianChild, GuardianChildDetail } from '@campus/contract';
+import type { ChildToday, GuardianChild } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
 import { Segmented } from '../../../components/segmented';
+import { useGuardianWords } from '../../../i18n/guardian';
+import { formatDay } from '../../../lib/format';
 import { useUrlState } from '../../../lib/url-state';
 import { serverMessageOr } from '../../../lib/api-client';
 import { choosePassword, useChild, useChildren, useReportAbsence } from '../api';
+import { Attendance, Leave, Marks, Passes } from '../components/child-records';
 
-const TITLE = 'My children';
+type T = (key: string, options?: Record<string, unknown>) => string;
 
 /** Where the child is now, in words. */
-export function todayText(today: ChildToday): string {
+export function todayText(today: ChildToday, t: T): string {
   if (today.state === 'out')
-    return `Out on a gate pass since ${today.since}${today.returnBy ? `, back by ${today.returnBy}` : ''}`;
-  if (today.state === 'leave') return `On leave until ${today.until}`;
-  return 'In school';
+    return today.returnBy
+      ? t('today.outBack', { since: today.since, returnBy: today.returnBy })
+      : t('today.out', { since: today.since });
+  if (today.state === 'leave') return t('today.leave', { until: formatDay(today.until) });
+  return t('today.in');
 }
 
 const TODAY_COLOR = { in: 'green', out: 'orange', leave: 'blue' } as const;
-
-/** An ISO instant as the device's local time, for a pass's exit and return. */
-const timeOf = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }) : null;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -52,113 +53,16 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function Attendance({ detail }: { detail: GuardianChildDetail }) {
-  const standings = detail.attendance;
-  if (!standings || standings.courses.length === 0)
-    return <Text c="dimmed">No lectures have been marked yet this term.</Text>;
+function Answer({ answer }: { answer: { ok: boolean; text: string } | null }) {
+  if (!answer) return null;
   return (
-    <Stack gap="sm">
-      <Text fw={600}>
-        Overall: {standings.overall.percent.toFixed(1)}% ({standings.overall.attended} of{' '}
-        {standings.overall.held} lectures)
-      </Text>
-      <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-        {standings.courses.map((course) => (
-          <li key={course.course}>
-            <Group justify="space-between" wrap="nowrap" gap="xs">
-              <Text fw={500}>{course.course}</Text>
-              <Text>{course.held > 0 ? `${((course.attended / course.held) * 100).toFixed(0)}%` : '—'}</Text>
-            </Group>
-            <Text size="sm" c={course.state === 'ok' ? 'dimmed' : 'var(--campus-text-danger)'}>
-              {course.forecast}
-            </Text>
-          </li>
-        ))}
-      </Stack>
-    </Stack>
-  );
-}
-
-function Passes({ detail }: { detail: GuardianChildDetail }) {
-  if (detail.passes.length === 0) return <Text c="dimmed">No gate passes.</Text>;
-  return (
-    <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-      {detail.passes.map((pass) => {
-        const out = timeOf(pass.exitedAt);
-        const back = timeOf(pass.returnedAt);
-        return (
-          <li key={pass.id}>
-            <Group justify="space-between" wrap="nowrap" gap="xs">
-              <Text fw={500}>
-                {pass.date} {pass.time}
-              </Text>
-              <Badge
-                variant="light"
-                color={pass.status === 'approved' ? 'green' : pass.status === 'pending' ? 'yellow' : 'gray'}
-              >
-                {pass.revoked ? 'revoked' : pass.status}
-              </Badge>
-            </Group>
-            <Text size="sm">{pass.reason}</Text>
-            {(out || back) && (
-              <Text size="sm" c="dimmed">
-                {out ? `Left at ${out}` : ''}
-                {out && back ? ' · ' : ''}
-                {back ? `Back at ${back}` : out ? ' · not back yet' : ''}
-              </Text>
-            )}
-          </li>
-        );
-      })}
-    </Stack>
-  );
-}
-
-function Leave({ detail }: { detail: GuardianChildDetail }) {
-  if (detail.leave.length === 0) return <Text c="dimmed">No leave applications.</Text>;
-  return (
-    <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-      {detail.leave.map((leave) => (
-        <li key={leave.id}>
-          <Group justify="space-between" wrap="nowrap" gap="xs">
-            <Text fw={500}>{leave.from === leave.to ? leave.from : `${leave.from} to ${leave.to}`}</Text>
-            <Badge
-              variant="light"
-              color={leave.status === 'approved' ? 'green' : leave.status === 'pending' ? 'yellow' : 'gray'}
-            >
-              {leave.status}
-            </Badge>
-          </Group>
-          <Text size="sm">{leave.reason}</Text>
-        </li>
-      ))}
-    </Stack>
-  );
-}
-
-function Marks({ detail }: { detail: GuardianChildDetail }) {
-  if (!detail.marks) return <Text c="dimmed">No marks recorded yet.</Text>;
-  return (
-    <Table>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">Semester</Table.Th>
-          <Table.Th scope="col">SGPA</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {detail.marks.semesters.map((s) => (
-          <Table.Tr key={s.semester}>
-            <Table.Td>{s.semester}</Table.Td>
-            <Table.Td>{s.sgpa ?? '—'}</Table.Td>
-          </Table.Tr>
-        ))}
-        <Table.Tr>
-          <Table.Th scope="row">CGPA</Table.Th>
-          <Table.Td>{detail.marks.cgpa ?? '—'}</Table.Td>
-        </Table.Tr>
-      </Table.Tbody>
-    </Table>
+    <Text
+      role={answer.ok ? 'status' : 'alert'}
+      c={answer.ok ? undefined : 'var(--campus-text-danger)'}
+      fw={500}
+    >
+      {answer.text}
+    </Text>
   );
 }
 
@@ -170,6 +74,7 @@ const localDay = () => {
 
 /** "Not coming today / until Friday": a leave application the mentor decides. */
 function ReportAbsence({ child }: { child: GuardianChild }) {
+  const { t } = useGuardianWords();
   const report = useReportAbsence(child.rollNo);
   const [from, setFrom] = useState(localDay);
   const [to, setTo] = useState(localDay);
@@ -180,7 +85,7 @@ function ReportAbsence({ child }: { child: GuardianChild }) {
   function onSubmit(event: { preventDefault(): void }) {
     event.preventDefault();
     if (!reason.trim()) {
-      setAnswer({ ok: false, text: 'Say why, in a few words.' });
+      setAnswer({ ok: false, text: t('absence.sayWhy') });
       return;
     }
     setAnswer(null);
@@ -191,36 +96,38 @@ function ReportAbsence({ child }: { child: GuardianChild }) {
           setAnswer({ ok: true, text: res.message });
           setReason('');
         },
-        onError: (error) => setAnswer({ ok: false, text: serverMessageOr(error, 'Could not report it') }),
+        onError: (error) => setAnswer({ ok: false, text: serverMessageOr(error, t('absence.failed')) }),
       },
     );
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={`Report ${firstName}'s absence`}>
+    <form onSubmit={onSubmit} noValidate aria-label={t('absence.form', { name: firstName })}>
       <Stack gap="sm">
         <Group grow wrap="wrap" gap="sm">
-          <TextInput type="date" label="From" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
-          <TextInput type="date" label="Until" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+          <TextInput
+            type="date"
+            label={t('absence.from')}
+            value={from}
+            onChange={(e) => setFrom(e.currentTarget.value)}
+          />
+          <TextInput
+            type="date"
+            label={t('absence.until')}
+            value={to}
+            onChange={(e) => setTo(e.currentTarget.value)}
+          />
         </Group>
         <Textarea
-          label="Reason"
+          label={t('absence.reason')}
           autosize
           minRows={2}
           value={reason}
           onChange={(e) => setReason(e.currentTarget.value)}
         />
-        {answer && (
-          <Text
-            role={answer.ok ? 'status' : 'alert'}
-            c={answer.ok ? undefined : 'var(--campus-text-danger)'}
-            fw={500}
-          >
-            {answer.text}
-          </Text>
-        )}
-        <Button type="submit" disabled={report.isPending}>
-          {report.isPending ? 'Reporting...' : `Report ${firstName} absent`}
+        <Answer answer={answer} />
+        <Button type="submit" mih={44} disabled={report.isPending}>
+          {report.isPending ? t('absence.reporting') : t('absence.submit', { name: firstName })}
         </Button>
       </Stack>
     </form>
@@ -228,41 +135,47 @@ function ReportAbsence({ child }: { child: GuardianChild }) {
 }
 
 function ChildView({ child }: { child: GuardianChild }) {
+  const { t } = useGuardianWords();
   const detail = useChild(child.rollNo);
   return (
     <Stack gap="md">
-      <Section title="Today">
+      <Section title={t('sections.today')}>
         <Group gap="xs" wrap="wrap">
-          <Badge size="lg" variant="light" color={TODAY_COLOR[child.today.state]}>
-            {todayText(child.today)}
+          <Badge
+            size="lg"
+            variant="light"
+            color={TODAY_COLOR[child.today.state]}
+            style={{ maxWidth: '100%' }}
+          >
+            {todayText(child.today, t)}
           </Badge>
         </Group>
         <Text size="sm" c="dimmed" mt="xs">
-          {child.name} · roll number {child.rollNo} · group {child.group}
+          {t('child.line', { name: child.name, rollNo: child.rollNo, group: child.group })}
         </Text>
       </Section>
       {detail.isPending ? (
         <LoadingState />
       ) : detail.isError ? (
         <LoadFailedState
-          title={`Could not load ${child.name}'s records`}
+          title={t('child.loadFailed', { name: child.name })}
           onRetry={() => void detail.refetch()}
         />
       ) : (
         <>
-          <Section title="Attendance">
-            <Attendance detail={detail.data} />
-          </Section>
-          <Section title="Gate passes">
+          <Section title={t('sections.passes')}>
             <Passes detail={detail.data} />
           </Section>
-          <Section title="Leave">
+          <Section title={t('sections.attendance')}>
+            <Attendance detail={detail.data} />
+          </Section>
+          <Section title={t('sections.leave')}>
             <Leave detail={detail.data} />
           </Section>
-          <Section title="Not coming to school?">
+          <Section title={t('sections.absence')}>
             <ReportAbsence child={child} />
           </Section>
-          <Section title="Marks">
+          <Section title={t('sections.marks')}>
             <Marks detail={detail.data} />
           </Section>
         </>
@@ -273,6 +186,7 @@ function ChildView({ child }: { child: GuardianChild }) {
 
 /** A password to sign in with next time, chosen soon after signing in by code. */
 function ChoosePassword() {
+  const { t } = useGuardianWords();
   const [password, setPassword] = useState('');
   const [answer, setAnswer] = useState<{ ok: boolean; text: string } | null>(null);
   const [saving, setSaving] = useState(false);
@@ -285,33 +199,25 @@ function ChoosePassword() {
       setAnswer({ ok: true, text: (await choosePassword(password)).message });
       setPassword('');
     } catch (error) {
-      setAnswer({ ok: false, text: serverMessageOr(error, 'Could not set the password') });
+      setAnswer({ ok: false, text: serverMessageOr(error, t('password.failed')) });
     } finally {
       setSaving(false);
     }
   }
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Choose a password">
+    <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label={t('password.form')}>
       <Stack gap="sm">
-        <Text size="sm">No code needed next time: choose a password (at least 8 characters).</Text>
+        <Text size="sm">{t('password.hint')}</Text>
         <PasswordInput
-          label="New password"
+          label={t('password.new')}
           autoComplete="new-password"
           value={password}
           onChange={(e) => setPassword(e.currentTarget.value)}
         />
-        {answer && (
-          <Text
-            role={answer.ok ? 'status' : 'alert'}
-            c={answer.ok ? undefined : 'var(--campus-text-danger)'}
-            fw={500}
-          >
-            {answer.text}
-          </Text>
-        )}
-        <Button type="submit" variant="default" disabled={saving}>
-          {saving ? 'Saving...' : 'Set password'}
+        <Answer answer={answer} />
+        <Button type="submit" variant="default" mih={44} disabled={saving}>
+          {saving ? t('password.saving') : t('password.submit')}
         </Button>
       </Stack>
     </form>
@@ -319,28 +225,27 @@ function ChoosePassword() {
 }
 
 export function GuardianChildrenPage() {
+  const { t } = useGuardianWords();
   const children = useChildren();
   const url = useUrlState();
   if (children.isPending) return <LoadingState />;
   if (children.isError)
-    return <LoadFailedState title="Could not load your children" onRetry={() => void children.refetch()} />;
+    return <LoadFailedState title={t('list.loadFailed')} onRetry={() => void children.refetch()} />;
   const list = children.data;
   if (list.length === 0)
     return (
       <>
-        <PageTitle>{TITLE}</PageTitle>
-        <EmptyState hint="Ask the campus office to link you to your child.">
-          No students are linked to you yet.
-        </EmptyState>
+        <PageTitle>{t('title')}</PageTitle>
+        <EmptyState hint={t('list.emptyHint')}>{t('list.empty')}</EmptyState>
       </>
     );
   const chosen = list.find((c) => String(c.rollNo) === url.params.get('child')) ?? list[0]!;
   return (
     <Stack gap="md" maw={720}>
-      <PageTitle>{TITLE}</PageTitle>
+      <PageTitle>{t('title')}</PageTitle>
       {list.length > 1 && (
         <Segmented
-          label="Show the records of"
+          label={t('list.switcher')}
           data={list.map((c) => ({ value: String(c.rollNo), label: c.name.split(' ')[0] ?? c.name }))}
           value={String(chosen.rollNo)}
           onChange={(value) => url.change({ child: value })}
@@ -348,7 +253,7 @@ export function GuardianChildrenPage() {
         />
       )}
       <ChildView key={chosen.rollNo} child={chosen} />
-      <Section title="Sign in with a password">
+      <Section title={t('sections.password')}>
         <ChoosePassword />
       </Section>
     </Stack>

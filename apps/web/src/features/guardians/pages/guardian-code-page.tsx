@@ -1,28 +1,35 @@
 /**
  * A guardian's sign-in by code (/guardian-sign-in): first their email address, then the six-digit
  * code mailed to it. The first answer is the same whether or not the address is a guardian's.
+ * Every word is the guardian catalogue's (decision record 0090), with the language switch.
  */
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { EMAIL_OFF_RESET_MESSAGE, MESSAGES, PATHS, ROLE_HOME } from '@campus/contract';
+import { EMAIL_OFF_RESET_MESSAGE, GUARDIAN_CODE_REFUSED, PATHS, ROLE_HOME } from '@campus/contract';
 import { LoadingState } from '../../../components/page-states';
+import { useGuardianWords } from '../../../i18n/guardian';
+import { LanguageSwitch } from '../../../i18n/language-switch';
+import { said } from '../../../i18n/said';
 import { serverMessageOr } from '../../../lib/api-client';
 import { setToken } from '../../../lib/session-store';
 import { useMailStatus } from '../../mail/api';
 import { LinkPage } from '../../mail/components/link-page';
 import { askForCode, signInWithCode } from '../api';
 
-const TITLE = 'Guardian sign-in';
-
 export function GuardianCodePage() {
+  const { t } = useGuardianWords();
   const status = useMailStatus();
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
-  const [sent, setSent] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+
+  /** The server's known answers in the guardian's language; any other as it wrote it. */
+  const shown = (message: string) =>
+    message === GUARDIAN_CODE_REFUSED ? t('code.refused') : said((key, o) => t(key, o), message);
 
   async function run(work: () => Promise<void>) {
     setSubmitting(true);
@@ -30,7 +37,7 @@ export function GuardianCodePage() {
     try {
       await work();
     } catch (error) {
-      setProblem(serverMessageOr(error, MESSAGES.login.serverError));
+      setProblem(shown(serverMessageOr(error, t('code.failed'))));
     } finally {
       setSubmitting(false);
     }
@@ -39,21 +46,24 @@ export function GuardianCodePage() {
   function onAsk(event: { preventDefault(): void }) {
     event.preventDefault();
     if (!/^\S+@\S+\.\S+$/.test(email.trim())) {
-      setProblem('Enter your email address.');
+      setProblem(t('code.enterEmail'));
       return;
     }
-    void run(async () => setSent((await askForCode(email.trim())).message));
+    void run(async () => {
+      await askForCode(email.trim());
+      setSent(true);
+    });
   }
 
   function onSignIn(event: { preventDefault(): void }) {
     event.preventDefault();
     if (!/^\d{6}$/.test(code.trim())) {
-      setProblem('Enter the 6-digit code from the mail.');
+      setProblem(t('code.enterCode'));
       return;
     }
     void run(async () => {
       const res = await signInWithCode(email.trim(), code.trim());
-      if (!res.token) throw new Error(MESSAGES.login.noToken);
+      if (!res.token) throw new Error(t('code.failed'));
       setToken(res.token);
       void navigate(ROLE_HOME.guardian, { replace: true });
     });
@@ -66,20 +76,22 @@ export function GuardianCodePage() {
   );
 
   return (
-    <LinkPage title={TITLE}>
+    <LinkPage title={t('code.title')}>
+      <Group justify="flex-end">
+        <LanguageSwitch />
+      </Group>
       {status.isPending ? (
         <LoadingState />
       ) : status.data && !status.data.emailEnabled ? (
         <Alert color="yellow" role="status">
-          {EMAIL_OFF_RESET_MESSAGE} Sign in with your guardian User ID and the one-time password the campus
-          office gave you.
+          {shown(EMAIL_OFF_RESET_MESSAGE)} {t('code.emailOff')}
         </Alert>
-      ) : sent === null ? (
-        <form onSubmit={onAsk} noValidate aria-label="Ask for a sign-in code">
+      ) : !sent ? (
+        <form onSubmit={onAsk} noValidate aria-label={t('code.askForm')}>
           <Stack>
-            <Text>Enter the email address the campus has for you. We send a sign-in code there.</Text>
+            <Text>{t('code.askHint')}</Text>
             <TextInput
-              label="Email address"
+              label={t('code.email')}
               name="email"
               type="email"
               inputMode="email"
@@ -89,19 +101,20 @@ export function GuardianCodePage() {
               onChange={(e) => setEmail(e.currentTarget.value)}
             />
             {problemText}
-            <Button type="submit" disabled={submitting} fullWidth>
-              {submitting ? MESSAGES.submitting : 'Send me a code'}
+            <Button type="submit" mih={44} disabled={submitting} fullWidth>
+              {submitting ? t('code.submitting') : t('code.send')}
             </Button>
           </Stack>
         </form>
       ) : (
-        <form onSubmit={onSignIn} noValidate aria-label="Sign in with the code">
+        <form onSubmit={onSignIn} noValidate aria-label={t('code.signInForm')}>
           <Stack>
             <Alert color="green" role="status">
-              {sent}
+              {/* The one answer the server gives, whatever the address (GUARDIAN_CODE_ANSWER). */}
+              {t('code.answer')}
             </Alert>
             <TextInput
-              label="Sign-in code"
+              label={t('code.code')}
               name="code"
               inputMode="numeric"
               autoComplete="one-time-code"
@@ -111,24 +124,32 @@ export function GuardianCodePage() {
               onChange={(e) => setCode(e.currentTarget.value)}
             />
             {problemText}
-            <Button type="submit" disabled={submitting} fullWidth>
-              {submitting ? MESSAGES.submitting : 'Sign in'}
+            <Button type="submit" mih={44} disabled={submitting} fullWidth>
+              {submitting ? t('code.submitting') : t('code.signIn')}
             </Button>
             <Button
               variant="subtle"
+              mih={44}
               onClick={() => {
-                setSent(null);
+                setSent(false);
                 setCode('');
                 setProblem(null);
               }}
             >
-              Use another address
+              {t('code.another')}
             </Button>
           </Stack>
         </form>
       )}
-      <Anchor component={Link} to={PATHS.signIn} ta="center" size="sm">
-        Sign in with a User ID and password instead
+      <Anchor
+        component={Link}
+        to={PATHS.signIn}
+        ta="center"
+        size="sm"
+        mih={44}
+        style={{ alignContent: 'center' }}
+      >
+        {t('code.withPassword')}
       </Anchor>
     </LinkPage>
   );

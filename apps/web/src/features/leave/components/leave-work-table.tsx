@@ -6,53 +6,62 @@ import { Badge, Button, Group, Text } from '@mantine/core';
 import type { Leave, LeaveStatus } from '@campus/contract';
 import { DataTable, type Column } from '../../../components/data-table';
 import type { HeldDecision } from '../../../components/held-decisions';
-import { formatDayRange } from '../../../lib/format';
+import { useTeacherDayRange, useTeacherWords, type TeacherWords } from '../../../i18n/teacher';
 import { AttachmentButton } from './attachment-button';
 
-export const leaveRange = (l: Leave) => formatDayRange(l.from, l.to);
+/** A leave's days, "5 Dec 2031 to 7 Dec 2031", in the person's language. */
+export function useLeaveRange() {
+  const range = useTeacherDayRange();
+  return (l: Leave) => range(l.from, l.to);
+}
 
-const DETAILS: Column<Leave>[] = [
-  {
-    header: 'Student',
-    rowHeader: true,
-    cell: (l) => (
-      <>
-        {l.name}
-        <Text size="xs" c="dimmed">
-          Roll No {l.rollNo} · {l.group}
-        </Text>
-      </>
-    ),
-  },
-  {
-    header: 'Days',
-    cell: (l) => `${leaveRange(l)} (${l.days} ${l.days === 1 ? 'day' : 'days'})`,
-    nowrap: true,
-  },
-  { header: 'Reason', cell: (l) => l.reason, breakAnywhere: true, minWidth: 160 },
-  {
-    header: 'Attachment',
-    cell: (l) => (l.attachment ? <AttachmentButton leave={l} compact /> : <Text c="dimmed">None</Text>),
-  },
-];
-
-const DECIDED_BY: Column<Leave> = { header: 'Decided by', cell: (l) => l.decidedBy ?? '' };
-const REJECTION: Column<Leave> = { header: 'Reason for rejection', cell: (l) => l.rejectReason ?? '' };
+function details(t: TeacherWords, leaveRange: (l: Leave) => string): Column<Leave>[] {
+  return [
+    {
+      header: t('leave.table.student'),
+      rowHeader: true,
+      cell: (l) => (
+        <>
+          {l.name}
+          <Text size="xs" c="dimmed">
+            {t('leave.table.rollGroup', { rollNo: l.rollNo, group: l.group })}
+          </Text>
+        </>
+      ),
+    },
+    {
+      header: t('leave.table.days'),
+      cell: (l) => t('leave.table.daysValue', { range: leaveRange(l), count: l.days }),
+      nowrap: true,
+    },
+    { header: t('leave.table.reason'), cell: (l) => l.reason, breakAnywhere: true, minWidth: 160 },
+    {
+      header: t('leave.table.attachment'),
+      cell: (l) =>
+        l.attachment ? (
+          <AttachmentButton leave={l} compact />
+        ) : (
+          <Text c="dimmed">{t('leave.table.none')}</Text>
+        ),
+    },
+  ];
+}
 
 function decisionColumn(
+  t: TeacherWords,
   held: ReadonlyMap<string, HeldDecision>,
   onApprove: (leave: Leave) => void,
   onReject: (leave: Leave) => void,
 ): Column<Leave> {
   return {
-    header: 'Decision',
+    header: t('leave.table.decision'),
     cell: (l) => {
       const hold = held.get(l._id);
       if (hold) {
         return (
           <Badge color={hold.decision === 'approved' ? 'teal.9' : 'red.9'} variant="filled">
-            {hold.decision === 'approved' ? 'Approved' : 'Rejected'}
-            {hold.sending ? ' · sending' : ''}
+            {t(`leave.table.${hold.decision}`)}
+            {hold.sending ? t('leave.table.sending') : ''}
           </Badge>
         );
       }
@@ -61,19 +70,19 @@ function decisionColumn(
           <Button
             size="compact-sm"
             color="teal.9"
-            aria-label={`Approve the leave of ${l.name}`}
+            aria-label={t('leave.table.approveLabel', { name: l.name })}
             onClick={() => onApprove(l)}
           >
-            Approve
+            {t('leave.table.approve')}
           </Button>
           <Button
             size="compact-sm"
             variant="outline"
             color="red.9"
-            aria-label={`Reject the leave of ${l.name}`}
+            aria-label={t('leave.table.rejectLabel', { name: l.name })}
             onClick={() => onReject(l)}
           >
-            Reject
+            {t('leave.table.reject')}
           </Button>
         </Group>
       );
@@ -99,11 +108,18 @@ export function LeaveWorkTable({
   onReject: (leave: Leave) => void;
   busy?: boolean;
 }) {
+  const { t } = useTeacherWords();
+  const leaveRange = useLeaveRange();
+  const decidedBy: Column<Leave> = { header: t('leave.table.decidedBy'), cell: (l) => l.decidedBy ?? '' };
+  const rejection: Column<Leave> = {
+    header: t('leave.table.rejectReason'),
+    cell: (l) => l.rejectReason ?? '',
+  };
   const columns: Column<Leave>[] = [
-    ...DETAILS,
+    ...details(t, leaveRange),
     ...(status === 'pending'
-      ? [decisionColumn(held, onApprove, onReject)]
-      : [DECIDED_BY, ...(status === 'rejected' ? [REJECTION] : [])]),
+      ? [decisionColumn(t, held, onApprove, onReject)]
+      : [decidedBy, ...(status === 'rejected' ? [rejection] : [])]),
   ];
   return (
     <DataTable

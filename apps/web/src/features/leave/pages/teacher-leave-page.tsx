@@ -5,7 +5,7 @@
  */
 import { Stack, Tabs, Text } from '@mantine/core';
 import { useState } from 'react';
-import { LEAVE_MESSAGES, LEAVE_REJECT_REASON_MAX, type Leave, type LeaveStatus } from '@campus/contract';
+import { LEAVE_REJECT_REASON_MAX, type Leave, type LeaveStatus } from '@campus/contract';
 import { UNDO_WINDOW_MS, useHeldDecisions, type HeldDecision } from '../../../components/held-decisions';
 import { OpenedItem, useOpenedItem } from '../../../components/opened-item';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
@@ -23,25 +23,20 @@ import {
   useStaffLeave,
   type LeaveDecisionBatch,
 } from '../api';
-import { LeaveWorkTable, leaveRange } from '../components/leave-work-table';
+import { LeaveWorkTable, useLeaveRange } from '../components/leave-work-table';
+import { useTeacherWords } from '../../../i18n/teacher';
+import enTeacher from '../../../i18n/locales/en/teacher.json';
 import { AttendanceSettingsPanel } from '../components/attendance-settings';
 import { oneOf, pageFrom, pageParam, useUrlState } from '../../../lib/url-state';
 
 type StaffStatus = 'pending' | 'approved' | 'rejected';
-const TABS: { status: StaffStatus; label: string }[] = [
-  { status: 'pending', label: 'Leave Requests' },
-  { status: 'approved', label: 'Approved Leave' },
-  { status: 'rejected', label: 'Rejected Leave' },
-];
-const STATUSES = TABS.map((t) => t.status);
+/** Each tab's label is `leave.tabs.<status>`. */
+const STATUSES: StaffStatus[] = ['pending', 'approved', 'rejected'];
 
-/** The common reasons a mentor turns leave down for, one tap each in the reject dialog. */
-export const COMMON_LEAVE_REJECT_REASONS = [
-  'Exams or assessments on those days',
-  'A medical note or letter is needed',
-  'The reason given is not enough',
-  'Please apply with more notice',
-] as const;
+/** The common reasons a mentor turns leave down for, one tap each in the reject dialog (`leave.reject.reasons.*`). */
+const REASON_KEYS = Object.keys(enTeacher.leave.reject.reasons);
+/** The common reasons in English. */
+export const COMMON_LEAVE_REJECT_REASONS = Object.values(enTeacher.leave.reject.reasons);
 
 function LeaveTable({
   status,
@@ -62,11 +57,12 @@ function LeaveTable({
   onApprove: (leave: Leave) => void;
   onReject: (leave: Leave) => void;
 }) {
-  if (list.isPending) return <LoadingState label="Loading leave..." />;
+  const { t } = useTeacherWords();
+  if (list.isPending) return <LoadingState label={t('leave.loading')} />;
   if (list.isError)
-    return <LoadFailedState title="Could not load leave." onRetry={() => void list.refetch()} />;
+    return <LoadFailedState title={t('leave.loadFailed')} onRetry={() => void list.refetch()} />;
   const { items, offset, total, hasMore } = list.data;
-  if (items.length === 0 && offset === 0) return <EmptyState>{LEAVE_MESSAGES.noRequests}</EmptyState>;
+  if (items.length === 0 && offset === 0) return <EmptyState>{t('leave.none')}</EmptyState>;
   return (
     <>
       <LeaveWorkTable
@@ -101,20 +97,21 @@ function OpenedLeave({
   onApprove: (leave: Leave) => void;
   onReject: (leave: Leave) => void;
 }) {
+  const { t } = useTeacherWords();
   const opened = useOpenedItem('leave');
   const leave = useLeave(opened.id);
   if (opened.id === null) return null;
   return (
     <OpenedItem
-      title="The leave you were told of"
-      gone="This leave application is no longer there: its student may have withdrawn it."
+      title={t('leave.openedTitle')}
+      gone={t('leave.openedGone')}
       read={leave}
       onClose={opened.close}
     >
       {leave.data && (
         <LeaveWorkTable
           status={leave.data.status}
-          label="The leave you were told of"
+          label={t('leave.openedTitle')}
           rows={[leave.data]}
           held={held}
           onApprove={onApprove}
@@ -126,6 +123,8 @@ function OpenedLeave({
 }
 
 export function TeacherLeavePage({ undoWindowMs = UNDO_WINDOW_MS }: { undoWindowMs?: number }) {
+  const { t } = useTeacherWords();
+  const leaveRange = useLeaveRange();
   const admin = useCurrentUser().role === 'admin';
   // The tab and its page live in the address (`?tab=approved&page=2`): a reload keeps them and a link
   // shares them. Another tab opens on its first page.
@@ -147,7 +146,7 @@ export function TeacherLeavePage({ undoWindowMs = UNDO_WINDOW_MS }: { undoWindow
     name: 'leave',
     idsOf: ({ leave }) => [leave._id],
     describe: ({ leave, decision }) =>
-      `${decision === 'approved' ? 'Approved' : 'Rejected'} the leave of ${leave.name} (${leaveRange(leave)}).`,
+      t(`leave.held.${decision}`, { name: leave.name, range: leaveRange(leave) }),
     send: sendLeaveDecision,
     refresh: LEAVE_DECISION_REFRESHES,
     onSent: ({ leave, decision, rejectReason }) =>
@@ -155,14 +154,14 @@ export function TeacherLeavePage({ undoWindowMs = UNDO_WINDOW_MS }: { undoWindow
         ok: true,
         message:
           decision === 'approved'
-            ? `Leave of ${leave.name} approved: On leave in attendance for ${leaveRange(leave)}.`
-            : `Leave of ${leave.name} rejected: ${rejectReason ?? ''}`,
-        action: { label: 'View', onClick: () => setTab(decision) },
+            ? t('leave.sentApproved', { name: leave.name, range: leaveRange(leave) })
+            : t('leave.sentRejected', { name: leave.name, reason: rejectReason ?? '' }),
+        action: { label: t('view'), onClick: () => setTab(decision) },
       }),
     onFailed: ({ leave, decision }, error) =>
       showOutcome({
         ok: false,
-        title: `Could not ${decision === 'approved' ? 'approve' : 'reject'} ${leave.name}'s leave`,
+        title: t(`leave.failed.${decision}`, { name: leave.name }),
         message: failureDetail(error),
       }),
   });
@@ -170,26 +169,30 @@ export function TeacherLeavePage({ undoWindowMs = UNDO_WINDOW_MS }: { undoWindow
     decide({ leave, decision, ...(rejectReason ? { rejectReason } : {}) });
   return (
     <Stack>
-      <PageTitle>Leave</PageTitle>
+      <PageTitle>{t('leave.title')}</PageTitle>
       <Text c="dimmed" size="sm">
-        {admin ? 'Every group’s leave.' : 'Your mentees’ leave.'} Approved leave marks the student On leave on
-        the attendance roster for its days.
+        {t(admin ? 'leave.everyGroup' : 'leave.yourMentees')} {t('leave.intro')}
       </Text>
       {admin && <AttendanceSettingsPanel />}
       <OpenedLeave held={held} onApprove={(l) => run(l, 'approved')} onReject={setRejecting} />
       <Tabs value={tab} onChange={(value) => setTab(oneOf(value, STATUSES, 'pending'))} keepMounted={false}>
         <Tabs.List>
-          {TABS.map((t) => (
-            <CountedTab key={t.status} value={t.status} label={t.label} total={lists[t.status].data?.total} />
+          {STATUSES.map((status) => (
+            <CountedTab
+              key={status}
+              value={status}
+              label={t(`leave.tabs.${status}`)}
+              total={lists[status].data?.total}
+            />
           ))}
         </Tabs.List>
-        {TABS.map((t) => (
-          <Tabs.Panel key={t.status} value={t.status} pt="md">
+        {STATUSES.map((status) => (
+          <Tabs.Panel key={status} value={status} pt="md">
             <LeaveTable
-              status={t.status}
-              label={t.label}
-              list={lists[t.status]}
-              page={pageOf(t.status)}
+              status={status}
+              label={t(`leave.tabs.${status}`)}
+              list={lists[status]}
+              page={pageOf(status)}
               onPage={(next) => change({ page: pageParam(next) })}
               held={held}
               onApprove={(l) => run(l, 'approved')}
@@ -200,10 +203,10 @@ export function TeacherLeavePage({ undoWindowMs = UNDO_WINDOW_MS }: { undoWindow
       </Tabs>
       <RejectReasonDialog
         opened={rejecting !== null}
-        title={rejecting ? `Reject the leave of ${rejecting.name}` : ''}
-        presets={COMMON_LEAVE_REJECT_REASONS}
-        description="The student sees it with the decision."
-        submitLabel="Reject leave"
+        title={rejecting ? t('leave.reject.title', { name: rejecting.name }) : ''}
+        presets={REASON_KEYS.map((key) => t(`leave.reject.reasons.${key}`))}
+        description={t('leave.reject.description')}
+        submitLabel={t('leave.reject.submit')}
         maxLength={LEAVE_REJECT_REASON_MAX}
         onReject={(reason) => rejecting && run(rejecting, 'rejected', reason)}
         onClose={() => setRejecting(null)}

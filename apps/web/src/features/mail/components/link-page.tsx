@@ -5,6 +5,7 @@
 import { Paper, Stack, Title } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { MESSAGES } from '@campus/contract';
+import { saidOfAccount, useAccountWords } from '../../../i18n/account';
 import { serverMessageOr } from '../../../lib/api-client';
 
 /** The server's message on success, or why the request was refused, in words. */
@@ -18,6 +19,7 @@ export interface LinkAnswer {
  * message, or its refusal; `refuse` answers without asking (a form that does not pass its checks).
  */
 export function useLinkRequest() {
+  const t = useAccountWords();
   const [answer, setAnswer] = useState<LinkAnswer | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
@@ -25,9 +27,11 @@ export function useLinkRequest() {
     setSubmitting(true);
     setAnswer(null);
     try {
-      setAnswer({ ok: true, message: (await request()).message });
+      // The server writes English; a message the catalogue knows is shown in the person's language.
+      setAnswer({ ok: true, message: saidOfAccount(t, (await request()).message) });
     } catch (error) {
-      setAnswer({ ok: false, message: serverMessageOr(error, MESSAGES.login.serverError) });
+      const message = serverMessageOr(error, MESSAGES.login.serverError);
+      setAnswer({ ok: false, message: saidOfAccount(t, message) });
     } finally {
       setSubmitting(false);
     }
@@ -39,9 +43,11 @@ export function useLinkRequest() {
 
 /** The page's card, headed by `title`, which is also the document's title. */
 export function LinkPage({ title, children }: { title: string; children: ReactNode }) {
+  const t = useAccountWords();
+  const documentTitle = t('mail.documentTitle', { title });
   useEffect(() => {
-    document.title = `${title} · Campus Portal`;
-  }, [title]);
+    document.title = documentTitle;
+  }, [documentTitle]);
   return (
     <Stack align="center" gap="lg" p="md" pt="xl">
       <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420}>

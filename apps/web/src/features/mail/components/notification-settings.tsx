@@ -2,8 +2,6 @@
 import { Alert, Paper, SegmentedControl, Stack, Switch, Text, Title } from '@mantine/core';
 import {
   ATTENDANCE_WARNING_PERCENT,
-  MAIL_KIND_LABELS,
-  MAIL_MODE_LABELS,
   MAIL_MODES,
   type GuardianSettings,
   type MailKind,
@@ -12,32 +10,21 @@ import {
 import { showOutcome } from '../../../components/toast';
 import { failureDetail } from '../../../lib/failure';
 import { formatPercent } from '../../../lib/format';
+import { useAccountWords } from '../../../i18n/account';
+import type { Words } from '../../../i18n/words';
 import { useGuardianSettings, useMailSettings, useSetGuardianSettings, useSetMailSettings } from '../api';
 
-/** Students and teachers read what it means for them; admins, who can have it set up, read what is missing. */
-const EMAIL_OFF =
-  'Email is not set up on this campus yet; ask the campus office. Your choices are kept for when it is.';
-const EMAIL_OFF_FOR_ADMINS =
-  'This campus does not send email yet: the server needs SMTP_URL, MAIL_FROM and PUBLIC_URL set. Choices are kept for when it does.';
+type GuardianSetting = keyof Omit<GuardianSettings, 'emailEnabled'>;
 
-const HINTS: Record<MailKind, string> = {
-  gatePassDecided: 'When a teacher approves or rejects your gate pass or your leave',
-  queryAnswered: 'When a teacher answers your query',
-  notices: 'Notices from your mentor',
-  menteeRequests: 'When a student you mentor asks for a gate pass or leave, or is late back from a gate pass',
-  supportMessages: 'When someone writes to support',
-  attendanceRisk:
-    'When a course first falls below its attendance rule, and if the rule can no longer be reached',
-};
-
-const GUARDIAN_LABELS: Record<keyof Omit<GuardianSettings, 'emailEnabled'>, string> = {
-  attendanceBelowWarning: `Attendance falls below ${formatPercent(ATTENDANCE_WARNING_PERCENT)}, overall or in a course (once each time it falls)`,
-  gatePass: 'Gate pass exits, returns and overdue returns',
-};
+/** What a guardian setting turns on, as its switch and its toasts say it. */
+const guardianLabel = (t: Words, setting: GuardianSetting) =>
+  t(`mail.guardians.${setting}`, { percent: formatPercent(ATTENDANCE_WARNING_PERCENT) });
 
 export function NotificationSettings({ admin = false }: { admin?: boolean }) {
   const settings = useMailSettings();
   const save = useSetMailSettings();
+  const t = useAccountWords();
+  const kindLabel = (kind: MailKind) => t(`mail.kinds.${kind}`);
   const choose = (kind: MailKind, mode: MailMode) =>
     save.mutate(
       { [kind]: mode },
@@ -45,12 +32,12 @@ export function NotificationSettings({ admin = false }: { admin?: boolean }) {
         onSuccess: () =>
           showOutcome({
             ok: true,
-            message: `Email for “${MAIL_KIND_LABELS[kind]}”: ${MAIL_MODE_LABELS[mode].toLowerCase()}.`,
+            message: t('mail.changed', { kind: kindLabel(kind), mode: t(`mail.modesLower.${mode}`) }),
           }),
         onError: (error) =>
           showOutcome({
             ok: false,
-            title: `Could not change your email for “${MAIL_KIND_LABELS[kind]}”`,
+            title: t('mail.changeFailed', { kind: kindLabel(kind) }),
             message: failureDetail(error),
           }),
       },
@@ -61,32 +48,31 @@ export function NotificationSettings({ admin = false }: { admin?: boolean }) {
     <Paper withBorder p="md" radius="md" maw={640} component="section" aria-labelledby="email-settings-title">
       <Stack gap="sm">
         <Title order={2} size="h4" id="email-settings-title">
-          Email notifications
+          {t('mail.title')}
         </Title>
         {emailEnabled ? (
           <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            Sent to {address}. The daily digest gathers a day&apos;s events into one mail. Every mail has a
-            link to stop that kind.
+            {t('mail.sentTo', { address })}
           </Text>
         ) : (
           <Alert color="yellow" role="status">
-            {admin ? EMAIL_OFF_FOR_ADMINS : EMAIL_OFF}
+            {t(admin ? 'mail.offForAdmins' : 'mail.off')}
           </Alert>
         )}
         {kinds.map((kind) => (
           <Stack key={kind} gap={4}>
             <Text fw={500} id={`mail-kind-${kind}`}>
-              {MAIL_KIND_LABELS[kind]}
+              {kindLabel(kind)}
             </Text>
             <Text size="sm" c="dimmed">
-              {HINTS[kind]}
+              {t(`mail.hints.${kind}`)}
             </Text>
             <SegmentedControl
               aria-labelledby={`mail-kind-${kind}`}
               value={modes[kind] ?? 'off'}
               disabled={save.isPending}
               onChange={(mode) => choose(kind, mode)}
-              data={MAIL_MODES.map((mode) => ({ value: mode, label: MAIL_MODE_LABELS[mode] }))}
+              data={MAIL_MODES.map((mode) => ({ value: mode, label: t(`mail.modes.${mode}`) }))}
               fullWidth
             />
           </Stack>
@@ -100,19 +86,24 @@ export function NotificationSettings({ admin = false }: { admin?: boolean }) {
 export function GuardianSettingsCard() {
   const settings = useGuardianSettings();
   const save = useSetGuardianSettings();
-  const turn = (setting: keyof typeof GUARDIAN_LABELS, on: boolean) =>
+  const t = useAccountWords();
+  const turn = (setting: GuardianSetting, on: boolean) =>
     save.mutate(
       { [setting]: on },
       {
         onSuccess: () =>
           showOutcome({
             ok: true,
-            message: `Guardians ${on ? 'are' : 'are no longer'} emailed when: ${GUARDIAN_LABELS[setting]}.`,
+            message: t(on ? 'mail.guardians.turnedOn' : 'mail.guardians.turnedOff', {
+              setting: guardianLabel(t, setting),
+            }),
           }),
         onError: (error) =>
           showOutcome({
             ok: false,
-            title: `Could not turn ${on ? 'on' : 'off'} the guardians’ email “${GUARDIAN_LABELS[setting]}”`,
+            title: t(on ? 'mail.guardians.onFailed' : 'mail.guardians.offFailed', {
+              setting: guardianLabel(t, setting),
+            }),
             message: failureDetail(error),
           }),
       },
@@ -130,26 +121,24 @@ export function GuardianSettingsCard() {
     >
       <Stack gap="sm">
         <Title order={2} size="h4" id="guardian-settings-title">
-          Emails to guardians
+          {t('mail.guardians.title')}
         </Title>
         <Text size="sm" c="dimmed">
-          Guardians have no account: they are emailed at the guardian address of the student&apos;s record
-          (from the registrar&apos;s import or the student form), and each mail says why it came and how to
-          stop it.
+          {t('mail.guardians.about')}
         </Text>
         {!emailEnabled && (
           <Alert color="yellow" role="status">
-            {EMAIL_OFF_FOR_ADMINS}
+            {t('mail.offForAdmins')}
           </Alert>
         )}
         <Switch
-          label={GUARDIAN_LABELS.attendanceBelowWarning}
+          label={guardianLabel(t, 'attendanceBelowWarning')}
           checked={attendanceBelowWarning}
           disabled={save.isPending}
           onChange={(e) => turn('attendanceBelowWarning', e.currentTarget.checked)}
         />
         <Switch
-          label={GUARDIAN_LABELS.gatePass}
+          label={guardianLabel(t, 'gatePass')}
           checked={gatePass}
           disabled={save.isPending}
           onChange={(e) => turn('gatePass', e.currentTarget.checked)}

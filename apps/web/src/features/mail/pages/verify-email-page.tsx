@@ -4,23 +4,21 @@
  */
 import { Alert, Anchor, Button, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
-import { MESSAGES } from '@campus/contract';
+import { useAccountWords } from '../../../i18n/account';
 import { verifyEmail } from '../api';
 import { LinkPage, useLinkRequest } from '../components/link-page';
-
-const TITLE = 'Confirm your email address';
 
 export function VerifyEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const { answer: result, submitting, send } = useLinkRequest();
+  const t = useAccountWords();
 
   return (
-    <LinkPage title={TITLE}>
+    <LinkPage title={t('mail.verify.title')}>
       {!token ? (
         <Alert color="red" role="alert">
-          This page opens from the link in the mail sent to your new address. Change your email on your
-          profile to get a new link.
+          {t('mail.verify.noToken')}
         </Alert>
       ) : result?.ok ? (
         <Alert color="green" role="status">
@@ -28,19 +26,19 @@ export function VerifyEmailPage() {
         </Alert>
       ) : (
         <>
-          <Text>Campus Portal will send your mail to this address from now on.</Text>
+          <Text>{t('mail.verify.about')}</Text>
           {result && (
             <Alert color="red" role="alert">
               {result.message}
             </Alert>
           )}
           <Button onClick={() => void send(() => verifyEmail(token))} disabled={submitting}>
-            {submitting ? MESSAGES.submitting : 'Confirm this address'}
+            {submitting ? t('submitting') : t('mail.verify.confirm')}
           </Button>
         </>
       )}
       <Anchor component={Link} to="/">
-        Go to sign in
+        {t('mail.verify.toSignIn')}
       </Anchor>
     </LinkPage>
   );

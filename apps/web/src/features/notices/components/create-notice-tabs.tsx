@@ -2,11 +2,13 @@
 import { Tabs } from '@mantine/core';
 import { oneOf, type UrlState } from '../../../lib/url-state';
 import { EventNoticeForm, GeneralNoticeForm, MentorNoticeForm } from './notice-forms';
+import { useTeacherWords } from '../../../i18n/teacher';
 
 const KINDS = ['mentorNotice', 'eventNotice', 'generalNotice'] as const;
 
 /** The kind of notice being written lives in the address (`?kind=eventNotice`), as any other tab. */
 export function CreateNoticeTabs({ url }: { url: UrlState }) {
+  const { t } = useTeacherWords();
   const kind = oneOf(url.params.get('kind'), KINDS, 'mentorNotice');
   return (
     <Tabs
@@ -15,9 +17,11 @@ export function CreateNoticeTabs({ url }: { url: UrlState }) {
       keepMounted={false}
     >
       <Tabs.List mb="md">
-        <Tabs.Tab value="mentorNotice">Mentor Notice</Tabs.Tab>
-        <Tabs.Tab value="eventNotice">Event</Tabs.Tab>
-        <Tabs.Tab value="generalNotice">General Notice</Tabs.Tab>
+        {KINDS.map((value) => (
+          <Tabs.Tab key={value} value={value}>
+            {t(`notices.kinds.${value}`)}
+          </Tabs.Tab>
+        ))}
       </Tabs.List>
       <Tabs.Panel value="mentorNotice">
         <MentorNoticeForm />

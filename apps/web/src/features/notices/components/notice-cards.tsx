@@ -6,9 +6,11 @@
  */
 import { Anchor, Badge, Card } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Trans } from 'react-i18next';
 import type { EventNotice, GeneralNotice, MentorNotice, NoticeAudience } from '@campus/contract';
 import { BODY_TEXT, CARD_HEADING, FINE_PRINT, SMALL_TEXT, withClass } from '../../../components/plain-text';
-import { TimeAgo } from '../../../components/time-ago';
+import { TimeAgoIn } from '../../../i18n/relative-time';
+import { useStudentWords } from '../../../i18n/student';
 import { mediumDate } from '../../../lib/dates';
 import { formatClock, formatDateTime } from '../../../lib/format';
 
@@ -20,16 +22,13 @@ interface Scheduling {
   audience?: NoticeAudience | undefined;
 }
 
-const AUDIENCE_LABEL = {
-  all: 'Everyone',
-  students: 'All students',
-  teachers: 'All teachers',
-} as const;
+type Words = ReturnType<typeof useStudentWords>['t'];
 
-export function audienceLabel(audience: NoticeAudience): string {
-  return audience.kind === 'groups'
-    ? `${audience.groups.length === 1 ? 'Group' : 'Groups'} ${audience.groups.join(', ')}`
-    : AUDIENCE_LABEL[audience.kind];
+export function audienceLabel(t: Words, audience: NoticeAudience): string {
+  const named = { count: audience.groups.length, groups: audience.groups.join(', ') };
+  if (audience.kind === 'groups') return t('shared.notices.groups', named);
+  if (audience.kind === 'guardianGroups') return t('shared.notices.guardianGroups', named);
+  return t(`shared.notices.audience.${audience.kind}`);
 }
 
 const when = formatDateTime;
@@ -41,28 +40,29 @@ const notStartedYet = (startsAt: string | undefined) =>
 
 /** Pinned, not started yet, ends, and whom it is for: a line of badges, or nothing. */
 function ScheduleLine({ notice }: { notice: Scheduling }) {
+  const { t } = useStudentWords();
   const upcoming = notStartedYet(notice.startsAt);
   if (!notice.pinned && !upcoming && !notice.endsAt && !notice.audience) return null;
   return (
-    <div className="notice-card-badges" aria-label="Audience and schedule">
+    <div className="notice-card-badges" aria-label={t('shared.notices.badges')}>
       {notice.pinned && (
         <Badge color="blue.8" variant="filled">
-          Pinned
+          {t('shared.notices.pinned')}
         </Badge>
       )}
       {notice.audience && (
         <Badge color="gray.8" variant="outline" tt="none">
-          For: {audienceLabel(notice.audience)}
+          {t('shared.notices.for', { audience: audienceLabel(t, notice.audience) })}
         </Badge>
       )}
       {upcoming && notice.startsAt && (
         <Badge color="gray.8" variant="outline" tt="none">
-          Scheduled: shows {when(notice.startsAt)}
+          {t('shared.notices.scheduled', { when: when(notice.startsAt) })}
         </Badge>
       )}
       {notice.endsAt && (
         <Badge color="gray.8" variant="outline" tt="none">
-          Until {when(notice.endsAt)}
+          {t('shared.notices.until', { when: when(notice.endsAt) })}
         </Badge>
       )}
     </div>
@@ -82,6 +82,7 @@ function NoticeCard({
   posted: string;
   scheduling: Scheduling;
 }) {
+  const { t } = useStudentWords();
   return (
     // Long words and addresses break inside the card, which would otherwise cut them off at its edge.
     <Card component="article" withBorder radius="md" padding="md" style={{ overflowWrap: 'anywhere' }}>
@@ -91,7 +92,8 @@ function NoticeCard({
         {meta}
         <p {...DESCRIPTION}>{description}</p>
         <p {...FINE_PRINT}>
-          Posted <TimeAgo iso={posted} />
+          {/* "Posted 2 h ago", "2 घंटे पहले पोस्ट की गई": where the time goes is the language's. */}
+          <Trans t={t} i18nKey="shared.notices.posted" components={{ ago: <TimeAgoIn iso={posted} /> }} />
         </p>
       </div>
     </Card>
@@ -111,6 +113,7 @@ function Meta({ children }: { children: ReactNode }) {
 }
 
 export function MentorNoticeCard({ notice }: { notice: MentorNotice }) {
+  const { t } = useStudentWords();
   return (
     <NoticeCard
       title={notice.heading}
@@ -119,7 +122,7 @@ export function MentorNoticeCard({ notice }: { notice: MentorNotice }) {
       scheduling={notice}
       meta={
         <Meta>
-          <p {...SMALL_TEXT}>By {notice.teacherName}</p>
+          <p {...SMALL_TEXT}>{t('shared.notices.by', { name: notice.teacherName })}</p>
           <p {...SMALL_TEXT}>
             <Email address={notice.email} />
           </p>
@@ -130,6 +133,7 @@ export function MentorNoticeCard({ notice }: { notice: MentorNotice }) {
 }
 
 export function EventCard({ event }: { event: EventNotice }) {
+  const { t } = useStudentWords();
   return (
     <NoticeCard
       title={event.eventName}
@@ -138,12 +142,12 @@ export function EventCard({ event }: { event: EventNotice }) {
       scheduling={event}
       meta={
         <Meta>
-          <p {...SMALL_TEXT}>Hosted by {event.hostBy}</p>
+          <p {...SMALL_TEXT}>{t('shared.notices.hostedBy', { name: event.hostBy })}</p>
           <p {...SMALL_TEXT}>
-            {mediumDate(event.date)} at {formatClock(event.time)}
+            {t('shared.notices.eventWhen', { day: mediumDate(event.date), time: formatClock(event.time) })}
           </p>
           <p {...SMALL_TEXT}>
-            Contact: <Email address={event.contactEmail} />
+            {t('shared.notices.contact')} <Email address={event.contactEmail} />
           </p>
         </Meta>
       }
@@ -152,6 +156,7 @@ export function EventCard({ event }: { event: EventNotice }) {
 }
 
 export function GeneralNoticeCard({ notice }: { notice: GeneralNotice }) {
+  const { t } = useStudentWords();
   return (
     <NoticeCard
       title={notice.heading}
@@ -161,7 +166,7 @@ export function GeneralNoticeCard({ notice }: { notice: GeneralNotice }) {
       meta={
         <Meta>
           <p {...SMALL_TEXT}>
-            Contact: <Email address={notice.contactEmail} />
+            {t('shared.notices.contact')} <Email address={notice.contactEmail} />
           </p>
         </Meta>
       }

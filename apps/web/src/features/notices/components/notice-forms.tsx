@@ -2,12 +2,8 @@
 import { Box, Button, Stack, Textarea, TextInput, type CSSProperties } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { ReactNode, SyntheticEvent } from 'react';
-import {
-  EventNoticeDataSchema,
-  GeneralNoticeDataSchema,
-  MentorNoticeDataSchema,
-  MESSAGES,
-} from '@campus/contract';
+import { EventNoticeDataSchema, GeneralNoticeDataSchema, MentorNoticeDataSchema } from '@campus/contract';
+import { useFieldProblem, useTeacherWords } from '../../../i18n/teacher';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useMentoredGroups } from '../../../lib/mentored-groups';
 import { validateWith } from '../form-validation';
@@ -31,10 +27,11 @@ interface GeneralValues {
 }
 
 function FormFooter({ pending, label }: { pending: boolean; label: string }) {
+  const { t } = useTeacherWords();
   return (
     <>
       <Button type="submit" disabled={pending} style={{ alignSelf: 'flex-start' }}>
-        {pending ? MESSAGES.submitting : label}
+        {pending ? t('submitting') : label}
       </Button>
     </>
   );
@@ -74,6 +71,8 @@ interface MentorValues {
 
 /** The author is the signed-in teacher: name and email are shown read-only and the server uses its own. */
 export function MentorNoticeForm() {
+  const { t } = useTeacherWords();
+  const problemOf = useFieldProblem();
   const user = useCurrentUser();
   const { submit, pending } = useNoticeSubmit();
   // A mentor notice is for the mentor's own groups unless they choose otherwise.
@@ -81,10 +80,11 @@ export function MentorNoticeForm() {
   const form = useForm<MentorValues>({
     name: 'mentor-notice',
     initialValues: { heading: '', description: '' },
-    validate: validateWith<MentorValues>(MentorNoticeDataSchema, {
-      heading: 'Heading',
-      description: 'Description',
-    }),
+    validate: validateWith<MentorValues>(
+      MentorNoticeDataSchema,
+      { heading: t('notices.fields.heading'), description: t('notices.fields.description') },
+      problemOf,
+    ),
   });
   const onSubmit = form.onSubmit(
     (values) => {
@@ -102,42 +102,50 @@ export function MentorNoticeForm() {
   );
 
   return (
-    <FormFrame label="Create mentor notice" onSubmit={onSubmit}>
+    <FormFrame label={t('notices.createMentor')} onSubmit={onSubmit}>
       <IdentityFields
-        label="From"
+        label={t('notices.fields.from')}
+        note={t('states.fromAccount', { ns: 'common', label: t('notices.fields.from') })}
+        missing={t('states.notAvailable', { ns: 'common' })}
         fields={[
-          { label: 'Teacher name', value: user.name },
-          { label: 'Email', value: user.email },
+          { label: t('notices.fields.teacherName'), value: user.name },
+          { label: t('notices.fields.email'), value: user.email },
         ]}
       />
-      <TextInput label="Heading" required {...form.getInputProps('heading')} />
+      <TextInput label={t('notices.fields.heading')} required {...form.getInputProps('heading')} />
       <Textarea
-        label="Description"
+        label={t('notices.fields.description')}
         required
         rows={4}
         resize="vertical"
         {...form.getInputProps('description')}
       />
       <TargetingFields targeting={targeting} />
-      <FormFooter pending={pending} label="Create mentor notice" />
+      <FormFooter pending={pending} label={t('notices.createMentor')} />
     </FormFrame>
   );
 }
 
 export function EventNoticeForm() {
+  const { t } = useTeacherWords();
+  const problemOf = useFieldProblem();
   const { submit, pending } = useNoticeSubmit();
   const targeting = useTargeting();
   const form = useForm<EventValues>({
     name: 'event-notice',
     initialValues: { eventName: '', hostBy: '', contactEmail: '', date: '', time: '', description: '' },
-    validate: validateWith<EventValues>(EventNoticeDataSchema, {
-      eventName: 'Event name',
-      hostBy: 'Hosted by',
-      contactEmail: 'Contact email',
-      date: 'Date',
-      time: 'Time',
-      description: 'Description',
-    }),
+    validate: validateWith<EventValues>(
+      EventNoticeDataSchema,
+      {
+        eventName: t('notices.fields.eventName'),
+        hostBy: t('notices.fields.hostBy'),
+        contactEmail: t('notices.fields.contactEmail'),
+        date: t('notices.fields.date'),
+        time: t('notices.fields.time'),
+        description: t('notices.fields.description'),
+      },
+      problemOf,
+    ),
   });
   const onSubmit = form.onSubmit(
     (values) => {
@@ -152,36 +160,47 @@ export function EventNoticeForm() {
   );
 
   return (
-    <FormFrame label="Create event" onSubmit={onSubmit}>
-      <TextInput label="Event name" required {...form.getInputProps('eventName')} />
-      <TextInput label="Hosted by" required {...form.getInputProps('hostBy')} />
-      <TextInput label="Contact email" type="email" required {...form.getInputProps('contactEmail')} />
-      <DayInput label="Date" required {...dayProps(form.getInputProps('date'))} />
-      <TextInput label="Time" type="time" required {...form.getInputProps('time')} />
+    <FormFrame label={t('notices.createEvent')} onSubmit={onSubmit}>
+      <TextInput label={t('notices.fields.eventName')} required {...form.getInputProps('eventName')} />
+      <TextInput label={t('notices.fields.hostBy')} required {...form.getInputProps('hostBy')} />
+      <TextInput
+        label={t('notices.fields.contactEmail')}
+        type="email"
+        required
+        {...form.getInputProps('contactEmail')}
+      />
+      <DayInput label={t('notices.fields.date')} required {...dayProps(form.getInputProps('date'))} />
+      <TextInput label={t('notices.fields.time')} type="time" required {...form.getInputProps('time')} />
       <Textarea
-        label="Description"
+        label={t('notices.fields.description')}
         required
         rows={4}
         resize="vertical"
         {...form.getInputProps('description')}
       />
       <TargetingFields targeting={targeting} />
-      <FormFooter pending={pending} label="Create event" />
+      <FormFooter pending={pending} label={t('notices.createEvent')} />
     </FormFrame>
   );
 }
 
 export function GeneralNoticeForm() {
+  const { t } = useTeacherWords();
+  const problemOf = useFieldProblem();
   const { submit, pending } = useNoticeSubmit();
   const targeting = useTargeting();
   const form = useForm<GeneralValues>({
     name: 'general-notice',
     initialValues: { heading: '', contactEmail: '', description: '' },
-    validate: validateWith<GeneralValues>(GeneralNoticeDataSchema, {
-      heading: 'Heading',
-      contactEmail: 'Contact email',
-      description: 'Description',
-    }),
+    validate: validateWith<GeneralValues>(
+      GeneralNoticeDataSchema,
+      {
+        heading: t('notices.fields.heading'),
+        contactEmail: t('notices.fields.contactEmail'),
+        description: t('notices.fields.description'),
+      },
+      problemOf,
+    ),
   });
   const onSubmit = form.onSubmit(
     (values) => {
@@ -196,18 +215,23 @@ export function GeneralNoticeForm() {
   );
 
   return (
-    <FormFrame label="Create general notice" onSubmit={onSubmit}>
-      <TextInput label="Heading" required {...form.getInputProps('heading')} />
-      <TextInput label="Contact email" type="email" required {...form.getInputProps('contactEmail')} />
+    <FormFrame label={t('notices.createGeneral')} onSubmit={onSubmit}>
+      <TextInput label={t('notices.fields.heading')} required {...form.getInputProps('heading')} />
+      <TextInput
+        label={t('notices.fields.contactEmail')}
+        type="email"
+        required
+        {...form.getInputProps('contactEmail')}
+      />
       <Textarea
-        label="Description"
+        label={t('notices.fields.description')}
         required
         rows={4}
         resize="vertical"
         {...form.getInputProps('description')}
       />
       <TargetingFields targeting={targeting} />
-      <FormFooter pending={pending} label="Create notice" />
+      <FormFooter pending={pending} label={t('notices.createNoticeButton')} />
     </FormFrame>
   );
 }

@@ -3,29 +3,9 @@ import { Button, Center, SimpleGrid, Stack } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import type { NoticeType } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
+import { useStudentWords } from '../../../i18n/student';
 import { NOTICE_PAGE_SIZE, useNotices, type NoticeByType } from '../api';
 import { EventCard, GeneralNoticeCard, MentorNoticeCard } from './notice-cards';
-
-const COPY: Record<NoticeType, { loading: string; empty: string; hint: string; failed: string }> = {
-  mentorNotice: {
-    loading: 'Loading mentor notices...',
-    empty: 'No mentor notices to display.',
-    hint: 'Notices from mentors show here as soon as they are posted.',
-    failed: 'Could not load mentor notices.',
-  },
-  eventNotice: {
-    loading: 'Loading events...',
-    empty: 'No events to display.',
-    hint: 'Talks, fests and club meetings show here as soon as they are announced.',
-    failed: 'Could not load events.',
-  },
-  generalNotice: {
-    loading: 'Loading notices...',
-    empty: 'No notices to display.',
-    hint: 'Notices for the whole campus show here as soon as they are posted.',
-    failed: 'Could not load notices.',
-  },
-};
 
 function NoticeList<K extends NoticeType>({
   type,
@@ -39,17 +19,19 @@ function NoticeList<K extends NoticeType>({
 }) {
   const [limit, setLimit] = useState(NOTICE_PAGE_SIZE);
   const notices = useNotices(type, limit);
-  const copy = COPY[type];
+  const { t } = useStudentWords();
+  // Each kind's loading, empty, hint and failed words are `shared.notices.lists.<type>.*`.
+  const copy = (key: 'loading' | 'empty' | 'hint' | 'failed') => t(`shared.notices.lists.${type}.${key}`);
 
-  if (notices.isPending) return <LoadingState label={copy.loading} />;
+  if (notices.isPending) return <LoadingState label={copy('loading')} />;
   if (notices.isError) {
-    return <LoadFailedState title={copy.failed} onRetry={() => void notices.refetch()} />;
+    return <LoadFailedState title={copy('failed')} onRetry={() => void notices.refetch()} />;
   }
   const { items, hasMore } = notices.data;
   if (items.length === 0) {
     return (
-      <EmptyState hint={copy.hint} action={emptyAction}>
-        {copy.empty}
+      <EmptyState hint={copy('hint')} action={emptyAction}>
+        {copy('empty')}
       </EmptyState>
     );
   }
@@ -66,7 +48,7 @@ function NoticeList<K extends NoticeType>({
             loading={notices.isFetching}
             onClick={() => setLimit((current) => current + NOTICE_PAGE_SIZE)}
           >
-            Show older
+            {t('shared.notices.showOlder')}
           </Button>
         </Center>
       )}

@@ -1,19 +1,15 @@
 /** Search of the notices, events and mentor notices the reader may see: best first, words marked. */
 import { Badge, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { NoticeSearchHit, NoticeType } from '@campus/contract';
+import type { NoticeSearchHit } from '@campus/contract';
 import { Highlighted } from '../../../components/highlighted';
+import { useStudentWords } from '../../../i18n/student';
 import { api } from '../../../lib/api-client';
 import { useUrlSearch, type UrlState } from '../../../lib/url-state';
 
-const KIND: Record<NoticeType, string> = {
-  mentorNotice: 'Mentor notice',
-  eventNotice: 'Event',
-  generalNotice: 'Notice',
-};
-
 /** The words searched for live in the address (`?q=`), as every list's search does. */
 export function NoticeSearch({ url }: { url: UrlState }) {
+  const { t } = useStudentWords();
   const { text, setText, search: words } = useUrlSearch(url, 300);
   const found = useQuery({
     queryKey: ['notices', 'search', words] as const,
@@ -24,22 +20,22 @@ export function NoticeSearch({ url }: { url: UrlState }) {
   });
   const hits = words.length > 0 ? found.data : undefined;
   return (
-    <Stack gap="sm" mb="md" maw={760} role="search" aria-label="Search notices">
+    <Stack gap="sm" mb="md" maw={760} role="search" aria-label={t('shared.notices.search.label')}>
       <TextInput
         type="search"
-        label="Search notices"
-        placeholder="Words in a heading or text"
+        label={t('shared.notices.search.label')}
+        placeholder={t('shared.notices.search.placeholder')}
         value={text}
         onChange={(e) => setText(e.currentTarget.value)}
       />
       {hits && (
-        <Stack gap="xs" aria-label="Search results" role="region" aria-live="polite">
-          {hits.length === 0 && <Text c="dimmed">No notice matches your search.</Text>}
+        <Stack gap="xs" aria-label={t('shared.notices.search.results')} role="region" aria-live="polite">
+          {hits.length === 0 && <Text c="dimmed">{t('shared.notices.search.none')}</Text>}
           {hits.map((hit) => (
             <Card key={`${hit.type}:${hit._id}`} withBorder padding="sm" component="article">
               <Group gap="xs" wrap="wrap">
                 <Badge variant="outline" color="gray.8" tt="none">
-                  {KIND[hit.type]}
+                  {t(`shared.notices.search.kind.${hit.type}`)}
                 </Badge>
                 <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
                   <Highlighted text={hit.title} />

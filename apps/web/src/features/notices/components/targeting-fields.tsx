@@ -1,18 +1,23 @@
 /**
- * Who a notice is for and when it shows: the whole campus, chosen groups, students or teachers; an
- * optional start (scheduled) and end (it leaves the lists then); pinned to the top.
+ * Who a notice is for and when it shows: the whole campus, chosen groups, students, teachers or
+ * guardians (all, or of chosen groups); an optional start (scheduled) and end (it leaves the lists
+ * then); pinned to the top.
  */
 import { Checkbox, Group, MultiSelect, Radio, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import type { NoticeAudienceKind } from '@campus/contract';
+import { audienceNamesGroups, type NoticeAudienceKind } from '@campus/contract';
 import { useGroups } from '../../attendance/api';
 import { DayInput } from '../../../components/day-input';
+import { useTeacherWords } from '../../../i18n/teacher';
 
 const AUDIENCES: { value: NoticeAudienceKind; label: string }[] = [
   { value: 'all', label: 'Everyone' },
   { value: 'groups', label: 'Chosen groups' },
   { value: 'students', label: 'All students' },
   { value: 'teachers', label: 'All teachers' },
+  // Guardians only, never students (decision record 0093).
+  { value: 'guardians', label: 'All guardians' },
+  { value: 'guardianGroups', label: 'Guardians of chosen groups' },
 ];
 
 /**
@@ -32,6 +37,7 @@ function MomentInput({
   onChange: (value: string) => void;
   error?: string | undefined;
 }) {
+  const { t } = useTeacherWords();
   const [day = '', time = ''] = value ? value.split('T') : [];
   return (
     <Group gap="xs" align="flex-end" wrap="nowrap">
@@ -44,7 +50,7 @@ function MomentInput({
         style={{ flex: 1 }}
       />
       <TextInput
-        label={`${label} at`}
+        label={t('notices.targeting.at', { label })}
         type="time"
         value={day ? time : ''}
         disabled={!day}
@@ -75,6 +81,7 @@ export interface TargetingData {
  * those groups the choice until the author picks another; without any, a notice is for everyone.
  */
 export function useTargeting(defaultGroups: readonly string[] = []) {
+  const { t } = useTeacherWords();
   const [chosenAudience, setAudience] = useState<NoticeAudienceKind | null>(null);
   const [chosenGroups, setGroups] = useState<string[] | null>(null);
   const audience = chosenAudience ?? (defaultGroups.length > 0 ? 'groups' : 'all');
@@ -89,13 +96,21 @@ export function useTargeting(defaultGroups: readonly string[] = []) {
     /** The fields to send, or undefined (and the errors shown) when they do not fit together. */
     check(): TargetingData | undefined {
       const next: typeof error = {};
-      if (audience === 'groups' && groups.length === 0) next.groups = 'Choose at least one group';
+      if (audienceNamesGroups(audience) && groups.length === 0)
+        next.groups = t('notices.targeting.groupsRequired');
       const start = isoOf(startsAt);
       const end = isoOf(endsAt);
-      if (end && end <= (start ?? new Date().toISOString())) next.endsAt = 'Ends must be after it starts';
+      if (end && end <= (start ?? new Date().toISOString()))
+        next.endsAt = t('notices.targeting.endsAfterStart');
       setError(next);
       if (next.groups || next.endsAt) return undefined;
-      return { audience, groups: audience === 'groups' ? groups : [], startsAt: start, endsAt: end, pinned };
+      return {
+        audience,
+        groups: audienceNamesGroups(audience) ? groups : [],
+        startsAt: start,
+        endsAt: end,
+        pinned,
+      };
     },
     reset() {
       setAudience(null);
@@ -109,21 +124,30 @@ export function useTargeting(defaultGroups: readonly string[] = []) {
 }
 
 export function TargetingFields({ targeting }: { targeting: ReturnType<typeof useTargeting> }) {
+  const { t } = useTeacherWords();
   const { state, set } = targeting;
-  const groups = useGroups({ enabled: state.audience === 'groups' });
+  const groups = useGroups({ enabled: audienceNamesGroups(state.audience) });
   return (
     <Stack gap="sm">
-      <Radio.Group label="Who is it for?" value={state.audience} onChange={(value) => set.setAudience(value)}>
+      <Radio.Group
+        label={t('notices.targeting.who')}
+        value={state.audience}
+        onChange={(value) => set.setAudience(value)}
+      >
         <Group gap="md" mt={6} wrap="wrap">
           {AUDIENCES.map((a) => (
-            <Radio key={a.value} value={a.value} label={a.label} />
+            <Radio
+              key={a.value}
+              value={a.value}
+              label={t(`notices.targeting.audiences.${a.value}`, { defaultValue: a.label })}
+            />
           ))}
         </Group>
       </Radio.Group>
-      {state.audience === 'groups' && (
+      {audienceNamesGroups(state.audience) && (
         <MultiSelect
-          label="Groups"
-          placeholder="Choose groups"
+          label={t('notices.targeting.groups')}
+          placeholder={t('notices.targeting.chooseGroups')}
           data={groups.data ?? []}
           value={state.groups}
           onChange={set.setGroups}
@@ -134,21 +158,21 @@ export function TargetingFields({ targeting }: { targeting: ReturnType<typeof us
       )}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <MomentInput
-          label="Starts"
-          description="Empty: at once"
+          label={t('notices.targeting.starts')}
+          description={t('notices.targeting.startsHint')}
           value={state.startsAt}
           onChange={set.setStartsAt}
         />
         <MomentInput
-          label="Ends"
-          description="Empty: stays until removed"
+          label={t('notices.targeting.ends')}
+          description={t('notices.targeting.endsHint')}
           value={state.endsAt}
           onChange={set.setEndsAt}
           error={state.error.endsAt}
         />
       </SimpleGrid>
       <Checkbox
-        label="Pin to the top"
+        label={t('notices.targeting.pin')}
         checked={state.pinned}
         onChange={(e) => set.setPinned(e.currentTarget.checked)}
       />

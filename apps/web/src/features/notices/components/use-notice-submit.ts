@@ -3,19 +3,23 @@
  * the teacher's home where the notices are listed, or what failed and what to do.
  */
 import { useNavigate } from 'react-router';
-import { MESSAGES, PATHS, type CreateNoticeRequest } from '@campus/contract';
+import { PATHS, type CreateNoticeRequest } from '@campus/contract';
+import { said } from '../../../i18n/said';
+import { useTeacherWords, type TeacherWords } from '../../../i18n/teacher';
 import { showOutcome } from '../../../components/toast';
 import { ApiError, serverMessageOr } from '../../../lib/api-client';
 import { whatToDo } from '../../../lib/failure';
 import { useCreateNotice } from '../api';
 
-export function noticeErrorMessage(error: unknown): string {
+/** The §8 words of a failed create, or the server's own; in the person's language where known. */
+export function noticeErrorMessage(error: unknown, t: TeacherWords): string {
   return error instanceof ApiError
-    ? serverMessageOr(error, MESSAGES.notice.createFailed)
-    : MESSAGES.notice.networkError;
+    ? said(t, serverMessageOr(error, t('notices.createFailed')))
+    : t('notices.networkError');
 }
 
 export function useNoticeSubmit() {
+  const { t } = useTeacherWords();
   const create = useCreateNotice();
   const navigate = useNavigate();
 
@@ -24,16 +28,16 @@ export function useNoticeSubmit() {
       onSuccess: () => {
         showOutcome({
           ok: true,
-          message: MESSAGES.notice.created,
-          action: { label: 'View', onClick: () => void navigate(PATHS.teacher.home) },
+          message: t('notices.created'),
+          action: { label: t('view'), onClick: () => void navigate(PATHS.teacher.home) },
         });
         onCreated();
       },
       onError: (error) =>
         showOutcome({
           ok: false,
-          title: 'Could not create the notice',
-          message: `${noticeErrorMessage(error)}\n${whatToDo(error)}`,
+          title: t('notices.couldNotCreate'),
+          message: `${noticeErrorMessage(error, t)}\n${whatToDo(error)}`,
         }),
     });
   }

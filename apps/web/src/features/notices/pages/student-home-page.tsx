@@ -1,5 +1,6 @@
 import { Tabs } from '@mantine/core';
 import { PageTitle } from '../../../components/page-title';
+import { useStudentWords } from '../../../i18n/student';
 import { StudentHomeCards } from '../../timetable/components/home-cards';
 import { oneOf, useUrlState } from '../../../lib/url-state';
 import { NoticeSearch } from '../components/notice-search';
@@ -9,12 +10,13 @@ const TABS = ['mentorNotice', 'eventNotice', 'generalNotice'] as const;
 
 /** The student's notice board: Mentor Notice (default), Events and Notice tabs (SPEC §2). */
 export function StudentHomePage() {
+  const { t } = useStudentWords();
   // The tab and the search live in the address (`?tab=eventNotice&q=fest`): a reload keeps them.
   const url = useUrlState();
   const tab = oneOf(url.params.get('tab'), TABS, 'mentorNotice');
   return (
     <>
-      <PageTitle>Home</PageTitle>
+      <PageTitle>{t('home.title')}</PageTitle>
       <StudentHomeCards />
       <NoticeSearch url={url} />
       <Tabs
@@ -23,9 +25,11 @@ export function StudentHomePage() {
         keepMounted={false}
       >
         <Tabs.List mb="md">
-          <Tabs.Tab value="mentorNotice">Mentor Notice</Tabs.Tab>
-          <Tabs.Tab value="eventNotice">Events</Tabs.Tab>
-          <Tabs.Tab value="generalNotice">Notice</Tabs.Tab>
+          {TABS.map((kind) => (
+            <Tabs.Tab key={kind} value={kind}>
+              {t(`home.tabs.${kind}`)}
+            </Tabs.Tab>
+          ))}
         </Tabs.List>
         <Tabs.Panel value="mentorNotice">
           <MentorNoticeList />

@@ -7,11 +7,13 @@ import { NoticeSearch } from '../components/notice-search';
 import { CreateNoticeTabs } from '../components/create-notice-tabs';
 import { EventList, GeneralNoticeList, MentorNoticeList } from '../components/notice-list';
 import { oneOf, useUrlState } from '../../../lib/url-state';
+import { useTeacherWords } from '../../../i18n/teacher';
 
 const TABS = ['mentorNotice', 'eventNotice', 'generalNotice', 'create'] as const;
 
 /** The teacher's notice board: the three lists and a Create tab with the create forms (SPEC §2). */
 export function TeacherHomePage() {
+  const { t } = useTeacherWords();
   // The tab and the search live in the address (`?tab=create`): a reload keeps them and a link shares
   // them. The kind of notice being written belongs to the Create tab only.
   const url = useUrlState();
@@ -20,20 +22,21 @@ export function TeacherHomePage() {
     url.change({ tab: value === 'mentorNotice' ? null : value, kind: null });
   const create = (
     <Button variant="default" onClick={() => setTab('create')}>
-      Create a notice
+      {t('home.createNotice')}
     </Button>
   );
   return (
     <>
-      <PageTitle>Home</PageTitle>
+      <PageTitle>{t('home.title')}</PageTitle>
       <TeacherHomeCards />
       <NoticeSearch url={url} />
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="md">
-          <Tabs.Tab value="mentorNotice">Mentor Notice</Tabs.Tab>
-          <Tabs.Tab value="eventNotice">Events</Tabs.Tab>
-          <Tabs.Tab value="generalNotice">Notices</Tabs.Tab>
-          <Tabs.Tab value="create">Create</Tabs.Tab>
+          {TABS.map((value) => (
+            <Tabs.Tab key={value} value={value}>
+              {t(`home.tabs.${value}`)}
+            </Tabs.Tab>
+          ))}
         </Tabs.List>
         <Tabs.Panel value="mentorNotice">
           <MentorNoticeList emptyAction={create} />
@@ -46,11 +49,11 @@ export function TeacherHomePage() {
         </Tabs.Panel>
         <Tabs.Panel value="create">
           <Text mb="md">
-            Post a notice here, or open the{' '}
+            {t('home.postHere')}
             <Anchor component={Link} to={PATHS.teacher.noticeCreate} underline="always">
-              Create Notice page
+              {t('home.createPage')}
             </Anchor>
-            .
+            {t('home.postHereEnd')}
           </Text>
           <CreateNoticeTabs url={url} />
         </Tabs.Panel>

@@ -3,6 +3,7 @@ import { ActionIcon, Indicator } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { setUnreadInTitle } from '../../../lib/document-title';
+import { useAccountWords } from '../../../i18n/account';
 import { useUnreadCount } from '../api';
 
 function BellIcon() {
@@ -25,7 +26,8 @@ function BellIcon() {
 export function NotificationBell({ to }: { to: string }) {
   const unread = useUnreadCount();
   const count = unread.data ?? 0;
-  const label = count === 0 ? 'Notifications' : `Notifications, ${count} unread`;
+  const t = useAccountWords();
+  const label = count === 0 ? t('notifications.title') : t('notifications.withUnread', { count });
   useEffect(() => {
     setUnreadInTitle(count);
     return () => setUnreadInTitle(0);

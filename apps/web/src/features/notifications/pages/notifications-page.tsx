@@ -7,6 +7,7 @@ import { Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { Notification, Role } from '@campus/contract';
+import { useAccountWords } from '../../../i18n/account';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
 import { Pager } from '../../../components/pager';
@@ -23,22 +24,20 @@ import {
   useUnreadCount,
 } from '../api';
 
-/** What each role hears of here, for the empty inbox (a guard has no inbox). */
-const EMPTY_HINT: Record<Exclude<Role, 'guard'>, string> = {
-  student:
-    'Decisions on your gate passes and leave, answers to your queries, and notices from your mentors or for your group show here the moment they happen.',
-  teacher:
-    'Gate pass and leave requests from the students you mentor, and any of them out past their return time, show here the moment they happen.',
-  admin: 'New support messages show here the moment they are sent.',
-  guardian: 'News of your children shows here and comes by email.',
-};
+/** What each role hears of here, for the empty inbox (a guard has no inbox): `notifications.hints.<role>`. */
+const hintFor = (role: Role) => (role === 'guard' ? undefined : `notifications.hints.${role}`);
 
 function NotificationItem({ item, fresh }: { item: Notification; fresh: boolean }) {
   const markRead = useMarkRead();
   const markUnread = useMarkUnread();
+  const t = useAccountWords();
   // Unread on the server, or unread when this visit opened the inbox.
   const isNew = !item.read || fresh;
-  const prefix = !item.read ? 'Unread: ' : fresh ? 'New: ' : '';
+  const label = !item.read
+    ? t('notifications.unreadItem', { text: item.text })
+    : fresh
+      ? t('notifications.newItem', { text: item.text })
+      : item.text;
   return (
     <Card
       withBorder
@@ -46,14 +45,14 @@ function NotificationItem({ item, fresh }: { item: Notification; fresh: boolean 
       padding="sm"
       component="li"
       bg={isNew ? 'var(--campus-surface-unread)' : undefined}
-      aria-label={`${prefix}${item.text}`}
+      aria-label={label}
     >
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
         <Stack gap={2} style={{ flex: '1 1 16rem', minWidth: 0 }}>
           <Group gap="xs" wrap="nowrap" align="flex-start">
             {isNew && (
               <Badge color="blue.9" variant="filled" size="sm" style={{ flexShrink: 0 }}>
-                New
+                {t('notifications.new')}
               </Badge>
             )}
             <Text fw={isNew ? 600 : 400} style={{ overflowWrap: 'anywhere' }}>
@@ -72,7 +71,7 @@ function NotificationItem({ item, fresh }: { item: Notification; fresh: boolean 
               size="sm"
               onClick={() => !item.read && markRead.mutate(item._id)}
             >
-              Open
+              {t('notifications.open')}
             </Anchor>
           )}
           {item.read ? (
@@ -82,7 +81,7 @@ function NotificationItem({ item, fresh }: { item: Notification; fresh: boolean 
               loading={markUnread.isPending}
               onClick={() => markUnread.mutate(item._id)}
             >
-              Mark unread
+              {t('notifications.markUnread')}
             </Button>
           ) : (
             <Button
@@ -91,7 +90,7 @@ function NotificationItem({ item, fresh }: { item: Notification; fresh: boolean 
               loading={markRead.isPending}
               onClick={() => markRead.mutate(item._id)}
             >
-              Mark read
+              {t('notifications.markRead')}
             </Button>
           )}
         </Group>
@@ -102,6 +101,8 @@ function NotificationItem({ item, fresh }: { item: Notification; fresh: boolean 
 
 export function NotificationsPage() {
   const user = useCurrentUser();
+  const t = useAccountWords();
+  const hint = hintFor(user.role);
   // The page lives in the address (`?page=2`): a reload keeps it.
   const url = useUrlState();
   const page = pageFrom(url.params.get('page'));
@@ -134,27 +135,32 @@ export function NotificationsPage() {
   return (
     <Stack maw={1040}>
       <Group justify="space-between" wrap="wrap">
-        <PageTitle>Notifications</PageTitle>
+        <PageTitle>{t('notifications.title')}</PageTitle>
         <Button
           variant="default"
           disabled={(unread.data ?? 0) === 0}
           loading={markAll.isPending}
           onClick={() => markAll.mutate()}
         >
-          Mark all read
+          {t('notifications.markAllRead')}
         </Button>
       </Group>
       {inbox.isPending ? (
-        <LoadingState label="Loading notifications..." />
+        <LoadingState label={t('notifications.loading')} />
       ) : inbox.isError ? (
-        <LoadFailedState title="Could not load your notifications." onRetry={() => void inbox.refetch()} />
+        <LoadFailedState title={t('notifications.loadFailed')} onRetry={() => void inbox.refetch()} />
       ) : shown.length === 0 ? (
-        <EmptyState hint={user.role === 'guard' ? undefined : EMPTY_HINT[user.role]}>
-          You have no notifications yet.
-        </EmptyState>
+        <EmptyState hint={hint && t(hint)}>{t('notifications.empty')}</EmptyState>
       ) : (
         <>
-          <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Notifications">
+          <Stack
+            component="ul"
+            gap="xs"
+            p={0}
+            m={0}
+            style={{ listStyle: 'none' }}
+            aria-label={t('notifications.title')}
+          >
             {shown.map((item) => (
               <NotificationItem key={item._id} item={item} fresh={fresh.has(item._id)} />
             ))}
@@ -166,7 +172,7 @@ export function NotificationsPage() {
             total={total}
             hasMore={first + shown.length < total}
             onChange={setPage}
-            label="Notification"
+            label={t('notifications.pages')}
           />
         </>
       )}

@@ -1,8 +1,10 @@
 /** A person's own contact details: email and phone number (an admin's email only). */
 import { Button, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { describeChanges, MESSAGES, OwnContactRequestSchema } from '@campus/contract';
+import { describeChanges, OwnContactRequestSchema } from '@campus/contract';
 import { showOutcome } from '../../../components/toast';
+import { said } from '../../../i18n/said';
+import { useStudentWords } from '../../../i18n/student';
 import { failureDetail } from '../../../lib/failure';
 import { useUpdateOwnContact } from '../api';
 
@@ -10,7 +12,8 @@ interface ContactValues {
   email: string;
   phoneNo: string;
 }
-const LABELS: Record<keyof ContactValues, string> = { email: 'Email', phoneNo: 'Phone' };
+/** Each field's label is `shared.contact.<key>`. */
+const LABELS: Record<keyof ContactValues, 'email' | 'phone'> = { email: 'email', phoneNo: 'phone' };
 const resolve = schemaResolver(OwnContactRequestSchema, { sync: true });
 
 export function ContactForm({
@@ -23,6 +26,7 @@ export function ContactForm({
   /** Students and teachers keep a phone number; admins an email only. */
   withPhone: boolean;
 }) {
+  const { t } = useStudentWords();
   const save = useUpdateOwnContact();
   const form = useForm<ContactValues>({
     initialValues: { email, phoneNo: phoneNo ?? '' },
@@ -31,7 +35,10 @@ export function ContactForm({
         Object.entries(resolve(withPhone ? values : { email: values.email })).map(([field, message]) => [
           field,
           // The resolver gives each issue's message ("must be an email address"), which is text.
-          `${LABELS[field as keyof ContactValues]} ${message as string}`,
+          t('shared.contact.fieldProblem', {
+            field: t(`shared.contact.${LABELS[field as keyof ContactValues]}`),
+            problem: said(t, message as string),
+          }),
         ]),
       ),
   });
@@ -44,19 +51,19 @@ export function ContactForm({
         showOutcome(
           pendingEmail
             ? // The new address is used once its link is opened: the person needs to know to look.
-              { ok: true, title: 'Check your new inbox', message, persist: true }
+              { ok: true, title: t('shared.contact.checkInbox'), message: said(t, message), persist: true }
             : {
                 ok: true,
                 message:
                   changes.length === 0
-                    ? 'Nothing changed in your contact details.'
-                    : `Contact details saved: ${describeChanges(changes)}.`,
+                    ? t('shared.contact.unchanged')
+                    : t('shared.contact.saved', { changes: describeChanges(changes) }),
               },
         ),
       onError: (error) =>
         showOutcome({
           ok: false,
-          title: 'Could not save your contact details',
+          title: t('shared.contact.failed'),
           message: failureDetail(error),
         }),
     });
@@ -67,20 +74,25 @@ export function ContactForm({
       <form onSubmit={submit} noValidate aria-labelledby="contact-details-title">
         <Stack>
           <Title order={2} size="h4" id="contact-details-title">
-            Contact details
+            {t('shared.contact.title')}
           </Title>
           <TextInput
-            label="Email"
+            label={t('shared.contact.email')}
             type="email"
             autoComplete="email"
             required
             {...form.getInputProps('email')}
           />
           {withPhone && (
-            <TextInput label="Phone" type="tel" autoComplete="tel" {...form.getInputProps('phoneNo')} />
+            <TextInput
+              label={t('shared.contact.phone')}
+              type="tel"
+              autoComplete="tel"
+              {...form.getInputProps('phoneNo')}
+            />
           )}
           <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? MESSAGES.submitting : 'Save contact details'}
+            {save.isPending ? t('states.submitting', { ns: 'common' }) : t('shared.contact.save')}
           </Button>
         </Stack>
       </form>

@@ -11,6 +11,7 @@ import { ContactForm } from './contact-form';
 import { DownloadMyData } from '../../privacy/download-my-data';
 import { PushSettings } from '../../push/components/push-settings';
 import { LanguageSettings } from '../../../i18n/language-settings';
+import { ConsentSettingsCard } from '../../guardians/components/consent-settings-card';
 
 export interface Contact {
   email: string;
@@ -32,6 +33,7 @@ export default function ProfileActions({
       <PushSettings />
       <LanguageSettings />
       {admin && <GuardianSettingsCard />}
+      {admin && <ConsentSettingsCard />}
       <ChangePasswordForm />
       <DownloadMyData />
       <Group>

@@ -8,27 +8,31 @@
 import { Badge, Button, Card } from '@mantine/core';
 import type { ContactTeacher } from '@campus/contract';
 import { CARD_HEADING, SMALL_TEXT, withClass } from '../../../components/plain-text';
+import { useStudentWords } from '../../../i18n/student';
 
 const EMAIL = withClass(SMALL_TEXT, 'contact-card-email');
 
 export function TeacherContactCard({ teacher }: { teacher: ContactTeacher }) {
+  const { t } = useStudentWords();
   return (
     <Card component="article" withBorder radius="md" padding="md">
       <div className="contact-card-body">
         <div className="contact-card-head">
           <h2 {...CARD_HEADING}>{teacher.name}</h2>
-          {teacher.isMentor && <Badge variant="filled">Your mentor</Badge>}
+          {teacher.isMentor && <Badge variant="filled">{t('teachers.card.yourMentor')}</Badge>}
         </div>
-        {teacher.groups.length > 0 && <p {...SMALL_TEXT}>Mentor of {teacher.groups.join(', ')}</p>}
-        <p {...EMAIL}>Email: {teacher.email}</p>
-        {teacher.phoneNo && <p {...SMALL_TEXT}>Phone: {teacher.phoneNo}</p>}
+        {teacher.groups.length > 0 && (
+          <p {...SMALL_TEXT}>{t('teachers.card.mentorOf', { groups: teacher.groups.join(', ') })}</p>
+        )}
+        <p {...EMAIL}>{t('teachers.card.email', { email: teacher.email })}</p>
+        {teacher.phoneNo && <p {...SMALL_TEXT}>{t('teachers.card.phone', { phone: teacher.phoneNo })}</p>}
         <Button
           component="a"
           href={`mailto:${teacher.email}`}
-          aria-label={`Contact Mentor ${teacher.name}`}
+          aria-label={t('teachers.card.contactWho', { name: teacher.name })}
           className="contact-card-action"
         >
-          Contact Mentor
+          {t('teachers.card.contact')}
         </Button>
       </div>
     </Card>

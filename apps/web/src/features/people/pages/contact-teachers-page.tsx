@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { PATHS } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
+import { useStudentWords } from '../../../i18n/student';
 import { useContactTeachers } from '../api';
 import { TeacherContactCard } from '../components/teacher-contact-card';
 
@@ -14,26 +15,27 @@ const PAGE_SIZE = 24;
  * 'Contact Mentor' button, the student's own mentors first (SPEC §2).
  */
 export function ContactTeachersPage() {
+  const { t } = useStudentWords();
   const [limit, setLimit] = useState(PAGE_SIZE);
   const teachers = useContactTeachers(limit);
 
   function content() {
-    if (teachers.isPending) return <LoadingState label="Loading mentors..." />;
+    if (teachers.isPending) return <LoadingState label={t('teachers.loading')} />;
     if (teachers.isError) {
-      return <LoadFailedState title="Could not load mentors." onRetry={() => void teachers.refetch()} />;
+      return <LoadFailedState title={t('teachers.failed')} onRetry={() => void teachers.refetch()} />;
     }
     const { items, hasMore } = teachers.data;
     if (items.length === 0) {
       return (
         <EmptyState
-          hint="Teachers show here once the campus office has added them. Ask the office if you need a mentor now."
+          hint={t('teachers.emptyHint')}
           action={
             <Button component={Link} to={PATHS.student.help} variant="default">
-              Contact support
+              {t('teachers.support')}
             </Button>
           }
         >
-          No mentors to display.
+          {t('teachers.empty')}
         </EmptyState>
       );
     }
@@ -41,7 +43,7 @@ export function ContactTeachersPage() {
       <Stack gap="md">
         <SimpleGrid
           component="section"
-          aria-label="Contact Your Mentor"
+          aria-label={t('teachers.section')}
           cols={{ base: 1, sm: 2, lg: 3 }}
           spacing="md"
         >
@@ -56,7 +58,7 @@ export function ContactTeachersPage() {
               loading={teachers.isFetching}
               onClick={() => setLimit((current) => current + PAGE_SIZE)}
             >
-              Show more teachers
+              {t('teachers.more')}
             </Button>
           </Center>
         )}
@@ -66,9 +68,9 @@ export function ContactTeachersPage() {
 
   return (
     <>
-      <PageTitle>Contact Teachers</PageTitle>
+      <PageTitle>{t('teachers.title')}</PageTitle>
       <Text c="dimmed" mt={-8} mb="md">
-        Contact Your Mentor: your own mentors come first, then every other teacher.
+        {t('teachers.intro')}
       </Text>
       {content()}
     </>

@@ -1,11 +1,12 @@
 /** The profile screens: every field of SPEC §3, 'Not Available' for a missing value, and account actions. */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { MESSAGES, type Student, type Teacher } from '@campus/contract';
+import type { Student, Teacher } from '@campus/contract';
 import { LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
 import { useCurrentUser } from '../../../lib/current-user';
 import { formatDay } from '../../../lib/format';
+import { useAccountWords } from '../../../i18n/account';
 import { useDetails } from '../api';
 import type { Contact } from '../components/profile-actions';
 
@@ -43,6 +44,7 @@ const capitalised = (word: string | null | undefined) =>
   word ? `${word.charAt(0).toUpperCase()}${word.slice(1)}` : word;
 
 function Fields({ fields, failed }: { fields: Field[]; failed: boolean }) {
+  const t = useAccountWords();
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
       {fields.map(([label, value]) => (
@@ -53,9 +55,9 @@ function Fields({ fields, failed }: { fields: Field[]; failed: boolean }) {
           {/* A long email address breaks rather than widening a phone screen. */}
           <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
             {failed
-              ? MESSAGES.profile.na
+              ? t('profile.na')
               : value === null || value === undefined || value === ''
-                ? MESSAGES.profile.notAvailable
+                ? t('profile.notAvailable')
                 : String(value)}
           </Text>
         </div>
@@ -82,16 +84,17 @@ export function ProfileView({
   admin?: boolean;
 }) {
   const actions = usePaintedAfter(!loading);
+  const t = useAccountWords();
   return (
     <Stack>
       <PageTitle>{title}</PageTitle>
       {loading ? (
-        <LoadingState />
+        <LoadingState label={t('profile.loading')} />
       ) : (
         <Paper withBorder p="md" radius="md">
           {failed && (
             <Text c="var(--campus-text-danger)" role="alert" mb="sm">
-              {MESSAGES.profile.fetchDetailsFailed}
+              {t('profile.fetchDetailsFailed')}
             </Text>
           )}
           <Fields fields={fields} failed={failed} />
@@ -110,26 +113,27 @@ export function StudentProfilePage() {
   const user = useCurrentUser();
   const details = useDetails<Student>(user.RollNo ? `/api/student-details/${user.RollNo}` : null);
   const s = details.data;
+  const t = useAccountWords();
   return (
     <ProfileView
-      title="Student Profile"
+      title={t('profile.studentTitle')}
       loading={details.isPending}
       failed={details.isError}
       fields={[
-        ['Name', s?.name],
-        ['Roll No', s?.RollNo],
-        ["Father's Name", s?.FatherName],
-        ["Mother's Name", s?.MotherName],
-        ['Gender', s?.Gender],
-        ['Date of Birth', dayOrAsIs(s?.Dob)],
-        ['Category', s?.Category],
-        ['Phone', s?.phoneNo],
-        ['Email', s?.email],
-        ['Group', s?.group],
-        ['Designation', capitalised(s?.designation)],
+        [t('profile.fields.name'), s?.name],
+        [t('profile.fields.rollNo'), s?.RollNo],
+        [t('profile.fields.fatherName'), s?.FatherName],
+        [t('profile.fields.motherName'), s?.MotherName],
+        [t('profile.fields.gender'), s?.Gender],
+        [t('profile.fields.dob'), dayOrAsIs(s?.Dob)],
+        [t('profile.fields.category'), s?.Category],
+        [t('profile.fields.phone'), s?.phoneNo],
+        [t('profile.fields.email'), s?.email],
+        [t('profile.fields.group'), s?.group],
+        [t('profile.fields.designation'), capitalised(s?.designation)],
         // Who the campus may email about the student; the campus office or an admin changes it.
-        ['Parent or guardian', s ? (s.guardianName ?? null) : undefined],
-        ["Parent or guardian's e-mail", s ? (s.guardianEmail ?? null) : undefined],
+        [t('profile.fields.guardianName'), s ? (s.guardianName ?? null) : undefined],
+        [t('profile.fields.guardianEmail'), s ? (s.guardianEmail ?? null) : undefined],
       ]}
       contact={s && { email: s.email, phoneNo: s.phoneNo, withPhone: true }}
     />
@@ -139,38 +143,40 @@ export function StudentProfilePage() {
 export function TeacherProfilePage() {
   const user = useCurrentUser();
   const details = useDetails<Teacher>(user.teacherId ? `/api/teacher-details/${user.teacherId}` : null);
-  const t = details.data;
+  const d = details.data;
+  const t = useAccountWords();
   return (
     <ProfileView
-      title="Teacher Profile"
+      title={t('profile.teacherTitle')}
       loading={details.isPending}
       failed={details.isError}
       fields={[
-        ['Name', t?.name],
-        ['Teacher ID', t?.teacherId],
-        ['Gender', t?.Gender],
-        ['Date of Birth', dayOrAsIs(t?.Dob)],
-        ['Phone', t?.phoneNo],
-        ['Email', t?.email],
-        ['Mentor of', t ? t.groups.join(', ') : undefined],
-        ['Designation', capitalised(t?.designation)],
+        [t('profile.fields.name'), d?.name],
+        [t('profile.fields.teacherId'), d?.teacherId],
+        [t('profile.fields.gender'), d?.Gender],
+        [t('profile.fields.dob'), dayOrAsIs(d?.Dob)],
+        [t('profile.fields.phone'), d?.phoneNo],
+        [t('profile.fields.email'), d?.email],
+        [t('profile.fields.mentorOf'), d ? d.groups.join(', ') : undefined],
+        [t('profile.fields.designation'), capitalised(d?.designation)],
       ]}
-      contact={t && { email: t.email, phoneNo: t.phoneNo, withPhone: true }}
+      contact={d && { email: d.email, phoneNo: d.phoneNo, withPhone: true }}
     />
   );
 }
 
 export function AdminProfilePage() {
   const user = useCurrentUser();
+  const t = useAccountWords();
   return (
     <ProfileView
-      title="Admin Profile"
+      title={t('profile.adminTitle')}
       loading={false}
       failed={false}
       fields={[
-        ['Name', user.name],
-        ['Admin ID', user.adminId],
-        ['Email', user.email],
+        [t('profile.fields.name'), user.name],
+        [t('profile.fields.adminId'), user.adminId],
+        [t('profile.fields.email'), user.email],
       ]}
       contact={{ email: user.email, phoneNo: null, withPhone: false }}
       admin

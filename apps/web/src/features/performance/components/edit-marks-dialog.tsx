@@ -4,6 +4,8 @@ import type { MarksUpdateResponse } from '@campus/contract';
 import { LoadFailedState, LoadingState } from '../../../components/page-states';
 import { serverMessageOr } from '../../../lib/api-client';
 import { useMarks, useSaveMarks } from '../api';
+import { said } from '../../../i18n/said';
+import { useTeacherWords } from '../../../i18n/teacher';
 import { MarksForm } from './marks-form';
 
 export interface MarksStudent {
@@ -20,17 +22,20 @@ function MarksEditor({
   onClose: () => void;
   onSaved: (response: MarksUpdateResponse) => void;
 }) {
+  const { t } = useTeacherWords();
   const marks = useMarks(student.rollNo);
   const save = useSaveMarks();
-  if (marks.isPending) return <LoadingState label="Loading marks..." />;
+  if (marks.isPending) return <LoadingState label={t('performance.editor.loading')} />;
   if (marks.isError) {
-    return <LoadFailedState title="Could not load the marks." onRetry={() => void marks.refetch()} />;
+    return (
+      <LoadFailedState title={t('performance.editor.loadFailed')} onRetry={() => void marks.refetch()} />
+    );
   }
   return (
     <MarksForm
       record={marks.data}
       pending={save.isPending}
-      error={save.isError ? serverMessageOr(save.error, 'Could not save the marks. Please try again.') : null}
+      error={save.isError ? said(t, serverMessageOr(save.error, t('performance.editor.saveFailed'))) : null}
       onSubmit={(values) => save.mutate({ rollNo: student.rollNo, marks: values }, { onSuccess: onSaved })}
       onCancel={onClose}
     />
@@ -47,12 +52,17 @@ export function EditMarksDialog({
   onClose: () => void;
   onSaved: (student: MarksStudent, response: MarksUpdateResponse) => void;
 }) {
+  const { t } = useTeacherWords();
   return (
     <Modal
       opened={student !== null}
       onClose={onClose}
-      title={student ? `Edit marks: ${student.name} (${student.rollNo})` : 'Edit marks'}
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      title={
+        student
+          ? t('performance.editor.title', { who: `${student.name} (${student.rollNo})` })
+          : t('performance.editor.editMarks')
+      }
+      closeButtonProps={{ 'aria-label': t('close') }}
       size="lg"
     >
       {student && (

@@ -11,7 +11,6 @@ import {
   MARK_FIELDS,
   MARK_SCHEMAS,
   MarksUpdateRequestSchema,
-  MESSAGES,
   PERCENT_MAX,
   PERFORMANCE_SEMESTER_KEYS,
   type CgpaSource,
@@ -19,19 +18,17 @@ import {
   type MarksRecord,
   type MarksUpdate,
 } from '@campus/contract';
+import { useFieldProblem, useTeacherWords, type TeacherWords } from '../../../i18n/teacher';
 import { formatGpa } from '../format';
 
 type MarkValues = Record<MarkField | 'CGPA', string>;
 export type MarksFormValues = MarkValues & { cgpaSource: CgpaSource };
 
-const HINTS: Record<MarkField, string> = {
-  '10th %age': `0 to ${PERCENT_MAX}`,
-  '12th %age': `0 to ${PERCENT_MAX}`,
-  'Sem-1 SGPA': `0 to ${GPA_MAX}; empty until known`,
-  'Sem-2 SGPA': `0 to ${GPA_MAX}; empty until known`,
-  'Sem-3 SGPA': `0 to ${GPA_MAX}; empty until known`,
-  'Sem-4 SGPA': `0 to ${GPA_MAX}; empty until known`,
-};
+/** A field's range under it: the percentages to 100, the SGPAs to 10 and empty until known. */
+const hintOf = (t: TeacherWords, field: MarkField) =>
+  field.endsWith('%age')
+    ? t('performance.form.percentHint', { max: PERCENT_MAX })
+    : t('performance.form.gpaHint', { max: GPA_MAX });
 
 const asText = (mark: number | null) => (mark === null ? '' : String(mark));
 
@@ -46,15 +43,14 @@ export function initialMarks(record: MarksRecord): MarksFormValues {
 
 const validate = schemaResolver(MarksUpdateRequestSchema, { sync: true });
 /** The schema's messages ("must be a number from 0 to 10") after the field's name. */
-function validateMarks(values: MarksFormValues) {
-  return Object.fromEntries(
+const validateMarks = (problemOf: (field: string, problem: string) => string) => (values: MarksFormValues) =>
+  Object.fromEntries(
     Object.entries(validate(values)).map(([field, message]) => [
       field,
       // The resolver gives each issue's message, which is text.
-      `${field === 'cgpaSource' ? 'CGPA' : field} ${message as string}`,
+      problemOf(field === 'cgpaSource' ? 'CGPA' : field, message as string),
     ]),
   );
-}
 
 /** The CGPA the server will compute from the SGPAs typed so far, the valid ones. */
 function previewCgpa(values: MarksFormValues): { cgpa: number | null; semesters: number } {
@@ -79,7 +75,12 @@ export function MarksForm({
   onSubmit: (marks: MarksUpdate) => void;
   onCancel: () => void;
 }) {
-  const form = useForm<MarksFormValues>({ initialValues: initialMarks(record), validate: validateMarks });
+  const { t } = useTeacherWords();
+  const problemOf = useFieldProblem();
+  const form = useForm<MarksFormValues>({
+    initialValues: initialMarks(record),
+    validate: validateMarks(problemOf),
+  });
   const { cgpaSource } = form.values;
   const preview = cgpaSource === 'computed' ? previewCgpa(form.values) : null;
 
@@ -96,7 +97,7 @@ export function MarksForm({
   const submit = form.onSubmit((values) => onSubmit(MarksUpdateRequestSchema.parse(values)));
 
   return (
-    <form onSubmit={submit} noValidate aria-label={`Marks of ${record.Name}`}>
+    <form onSubmit={submit} noValidate aria-label={t('performance.form.label', { name: record.Name })}>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
           {MARK_FIELDS.map((field, index) => (
@@ -104,7 +105,7 @@ export function MarksForm({
               key={field}
               data-autofocus={index === 0 || undefined}
               label={field}
-              description={HINTS[field]}
+              description={hintOf(t, field)}
               inputMode="decimal"
               autoComplete="off"
               {...form.getInputProps(field)}
@@ -112,28 +113,28 @@ export function MarksForm({
           ))}
         </SimpleGrid>
         <Radio.Group
-          label="CGPA"
+          label={t('performance.form.cgpa')}
           value={cgpaSource}
           onChange={chooseSource}
-          description="Computed: the mean of the semesters' SGPAs entered above. Entered: as it stands on the transcript."
+          description={t('performance.form.cgpaHint')}
         >
           <Group gap="lg" mt={6}>
-            <Radio value="computed" label="Computed from the SGPAs" />
-            <Radio value="entered" label="Entered" />
+            <Radio value="computed" label={t('performance.form.computed')} />
+            <Radio value="entered" label={t('performance.form.entered')} />
           </Group>
         </Radio.Group>
         {preview ? (
           <Text aria-live="polite">
-            CGPA:{' '}
+            {t('performance.form.cgpaShown')}
             <Text span fw={700}>
-              {preview.cgpa === null ? 'not known yet' : formatGpa(preview.cgpa)}
-            </Text>{' '}
-            (computed from {preview.semesters} semester{preview.semesters === 1 ? '' : 's'})
+              {preview.cgpa === null ? t('performance.form.notKnown') : formatGpa(preview.cgpa)}
+            </Text>
+            {t('performance.form.computedFrom', { count: preview.semesters })}
           </Text>
         ) : (
           <TextInput
-            label="CGPA (entered)"
-            description={`0 to ${GPA_MAX}; empty until known`}
+            label={t('performance.form.cgpaEntered')}
+            description={t('performance.form.gpaHint', { max: GPA_MAX })}
             inputMode="decimal"
             autoComplete="off"
             maw={{ xs: 'calc(50% - var(--mantine-spacing-sm) / 2)' }}
@@ -147,10 +148,10 @@ export function MarksForm({
         )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button type="submit" disabled={pending}>
-            {pending ? MESSAGES.submitting : 'Save marks'}
+            {pending ? t('submitting') : t('performance.form.save')}
           </Button>
         </Group>
       </Stack>

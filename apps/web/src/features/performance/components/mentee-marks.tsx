@@ -3,21 +3,23 @@
  * with "Edit marks". The CGPA says whether it was computed or entered.
  */
 import { Select, Stack, Text } from '@mantine/core';
-import { MESSAGES, type MarksRecord } from '@campus/contract';
+import type { MarksRecord } from '@campus/contract';
 import { DataTable } from '../../../components/data-table';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { useMentoredGroups } from '../../../lib/mentored-groups';
 import type { UrlState } from '../../../lib/url-state';
 import { useGroupMarks } from '../api';
 import { markColumns } from '../format';
+import { useTeacherWords, type TeacherWords } from '../../../i18n/teacher';
 import { useMarksEditor } from './use-marks-editor';
 
-function cgpaNote(record: MarksRecord): string {
+function cgpaNote(t: TeacherWords, record: MarksRecord): string {
   if (record.cgpaSource === null) return '';
-  return record.cgpaSource === 'computed' ? ' (computed)' : ' (entered)';
+  return t(`performance.mentees.${record.cgpaSource}`);
 }
 
 export function MenteeMarks({ teacherId, url }: { teacherId: number | undefined; url: UrlState }) {
+  const { t } = useTeacherWords();
   const groups = useMentoredGroups(teacherId);
   // The group in the address (`?group=CSE-A`), else the first one mentored.
   const named = url.params.get('group');
@@ -25,35 +27,33 @@ export function MenteeMarks({ teacherId, url }: { teacherId: number | undefined;
   const marks = useGroupMarks(group);
   const { editButton, dialog } = useMarksEditor();
 
-  if (groups.isPending) return <LoadingState label="Loading your groups..." />;
+  if (groups.isPending) return <LoadingState label={t('performance.mentees.loadingGroups')} />;
   if (groups.isError) {
     return (
-      <LoadFailedState title="Could not load the groups you mentor." onRetry={() => void groups.refetch()} />
+      <LoadFailedState title={t('performance.mentees.groupsFailed')} onRetry={() => void groups.refetch()} />
     );
   }
   if (groups.data.length === 0) {
     return (
-      <EmptyState hint="An administrator makes teachers mentors of groups; your mentees' marks show here once you are one.">
-        You do not mentor any group yet.
-      </EmptyState>
+      <EmptyState hint={t('performance.mentees.noGroupHint')}>{t('performance.mentees.noGroup')}</EmptyState>
     );
   }
 
   let table;
-  if (marks.isPending) table = <LoadingState label="Loading marks..." />;
+  if (marks.isPending) table = <LoadingState label={t('performance.mentees.loadingMarks')} />;
   else if (marks.isError) {
-    table = <LoadFailedState title={MESSAGES.performance.fetchFailed} onRetry={() => void marks.refetch()} />;
-  } else if (marks.data.length === 0) table = <EmptyState>{MESSAGES.attendance.emptyGroup}</EmptyState>;
+    table = <LoadFailedState title={t('performance.fetchFailed')} onRetry={() => void marks.refetch()} />;
+  } else if (marks.data.length === 0) table = <EmptyState>{t('performance.mentees.emptyGroup')}</EmptyState>;
   else {
     table = (
       <DataTable
-        caption={`Marks of ${group}`}
+        caption={t('performance.mentees.caption', { group })}
         columns={[
-          { header: 'RollNo', cell: (record) => record.RollNo },
-          { header: 'Name', rowHeader: true, cell: (record) => record.Name },
-          ...markColumns<MarksRecord>((record, label) => (label === 'CGPA' ? cgpaNote(record) : '')),
+          { header: t('performance.rollNo'), cell: (record) => record.RollNo },
+          { header: t('performance.name'), rowHeader: true, cell: (record) => record.Name },
+          ...markColumns<MarksRecord>((record, label) => (label === 'CGPA' ? cgpaNote(t, record) : '')),
           {
-            header: 'Marks',
+            header: t('performance.mentees.marks'),
             cell: (record) => editButton({ rollNo: record.RollNo, name: record.Name }),
           },
         ]}
@@ -68,7 +68,7 @@ export function MenteeMarks({ teacherId, url }: { teacherId: number | undefined;
   return (
     <Stack>
       <Select
-        label="Group"
+        label={t('performance.mentees.group')}
         data={groups.data}
         value={group}
         onChange={(value) => url.change({ group: value === groups.data[0] ? null : value })}
@@ -76,7 +76,7 @@ export function MenteeMarks({ teacherId, url }: { teacherId: number | undefined;
         w={{ base: '100%', xs: 240 }}
       />
       <Text size="sm" c="dimmed">
-        Students of the groups you mentor, those without marks too. You can enter and correct their marks.
+        {t('performance.mentees.intro')}
       </Text>
       {dialog}
       {table}

@@ -6,26 +6,29 @@ import { Button } from '@mantine/core';
 import { useState } from 'react';
 import { describeMarkChanges, type MarksUpdateResponse } from '@campus/contract';
 import { showOutcome } from '../../../components/toast';
+import { useTeacherWords, type TeacherWords } from '../../../i18n/teacher';
 import { EditMarksDialog, type MarksStudent } from './edit-marks-dialog';
 
-function savedMessage(student: MarksStudent, { changes }: MarksUpdateResponse): string {
+/** What changed is the contract's description, with the spec's field names and the numbers. */
+function savedMessage(t: TeacherWords, student: MarksStudent, { changes }: MarksUpdateResponse): string {
   const who = `${student.name} (${student.rollNo})`;
   return changes.length === 0
-    ? `Nothing changed in the marks of ${who}.`
-    : `Marks of ${who} saved: ${describeMarkChanges(changes)}.`;
+    ? t('performance.editor.nothingChanged', { who })
+    : t('performance.editor.saved', { who, changes: describeMarkChanges(changes) });
 }
 
 export function useMarksEditor() {
+  const { t } = useTeacherWords();
   const [editing, setEditing] = useState<MarksStudent | null>(null);
 
   const editButton = (student: MarksStudent) => (
     <Button
       variant="default"
       size="compact-sm"
-      aria-label={`Edit marks of ${student.name} (${student.rollNo})`}
+      aria-label={t('performance.editor.editMarksOf', { who: `${student.name} (${student.rollNo})` })}
       onClick={() => setEditing(student)}
     >
-      Edit marks
+      {t('performance.editor.editMarks')}
     </Button>
   );
 
@@ -35,7 +38,7 @@ export function useMarksEditor() {
       onClose={() => setEditing(null)}
       onSaved={(student, response) => {
         setEditing(null);
-        showOutcome({ ok: true, message: savedMessage(student, response) });
+        showOutcome({ ok: true, message: savedMessage(t, student, response) });
       }}
     />
   );

@@ -1,28 +1,26 @@
 /** A student's performance (SPEC §2): one marks card. */
 import { Alert, Stack } from '@mantine/core';
-import { MESSAGES } from '@campus/contract';
 import { LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
+import { useStudentWords } from '../../../i18n/student';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useStudentPerformance } from '../api';
 import { PerformanceCard } from '../components/performance-card';
 
 export function StudentPerformancePage() {
+  const { t } = useStudentWords();
   const user = useCurrentUser();
   const performance = useStudentPerformance(user.RollNo);
 
   return (
     <Stack>
-      <PageTitle>Performance</PageTitle>
+      <PageTitle>{t('performance.title')}</PageTitle>
       {user.RollNo === undefined ? (
-        <Alert color="red">{MESSAGES.performance.fetchFailed}</Alert>
+        <Alert color="red">{t('performance.fetchFailed')}</Alert>
       ) : performance.isError ? (
-        <LoadFailedState
-          title={MESSAGES.performance.fetchFailed}
-          onRetry={() => void performance.refetch()}
-        />
+        <LoadFailedState title={t('performance.fetchFailed')} onRetry={() => void performance.refetch()} />
       ) : performance.isPending ? (
-        <LoadingState label="Loading performance..." />
+        <LoadingState label={t('performance.loading')} />
       ) : (
         <PerformanceCard record={performance.data} name={user.name} rollNo={user.RollNo} />
       )}

@@ -3,7 +3,6 @@
  * teacher's mentees, whose marks the teacher enters and corrects.
  */
 import { Button, Stack, Tabs, TextInput } from '@mantine/core';
-import { MESSAGES } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
 import { Pager } from '../../../components/pager';
@@ -12,11 +11,13 @@ import { oneOf, pageFrom, pageParam, useUrlSearch, useUrlState } from '../../../
 import { useStudentsPerformance } from '../api';
 import { MenteeMarks } from '../components/mentee-marks';
 import { PerformanceTable } from '../components/performance-table';
+import { useTeacherWords } from '../../../i18n/teacher';
 
 const SEARCH_DELAY_MS = 300;
 const TABS = ['all', 'mentees'] as const;
 
 export function TeacherPerformancePage() {
+  const { t } = useTeacherWords();
   const user = useCurrentUser();
   // The tab, search, page and mentored group live in the address: a reload keeps them and a link
   // shares them.
@@ -24,7 +25,7 @@ export function TeacherPerformancePage() {
   const tab = oneOf(url.params.get('tab'), TABS, 'all');
   return (
     <Stack>
-      <PageTitle>Student Performance</PageTitle>
+      <PageTitle>{t('performance.title')}</PageTitle>
       {/* The mentees' tab mounts when opened: its requests wait until then. */}
       <Tabs
         value={tab}
@@ -34,8 +35,8 @@ export function TeacherPerformancePage() {
         keepMounted={false}
       >
         <Tabs.List mb="md">
-          <Tabs.Tab value="all">All students</Tabs.Tab>
-          <Tabs.Tab value="mentees">My mentees</Tabs.Tab>
+          <Tabs.Tab value="all">{t('performance.tabs.all')}</Tabs.Tab>
+          <Tabs.Tab value="mentees">{t('performance.tabs.mentees')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="all">
           <AllStudents url={url} />
@@ -49,6 +50,7 @@ export function TeacherPerformancePage() {
 }
 
 function AllStudents({ url }: { url: ReturnType<typeof useUrlState> }) {
+  const { t } = useTeacherWords();
   // A new search starts at the first page.
   const { text, setText, search } = useUrlSearch(url, SEARCH_DELAY_MS);
   const page = pageFrom(url.params.get('page'));
@@ -60,21 +62,21 @@ function AllStudents({ url }: { url: ReturnType<typeof useUrlState> }) {
   return (
     <Stack>
       <TextInput
-        label="Search by name"
-        description="Matches any part of a student's name, or the start of a roll number"
-        placeholder="Search by name..."
+        label={t('performance.search')}
+        description={t('performance.searchHint')}
+        placeholder={t('performance.searchPlaceholder')}
         type="search"
         value={text}
         onChange={(event) => setText(event.currentTarget.value)}
         maw={420}
       />
       {table.isError ? (
-        <LoadFailedState title={MESSAGES.performance.fetchFailed} onRetry={() => void table.refetch()} />
+        <LoadFailedState title={t('performance.fetchFailed')} onRetry={() => void table.refetch()} />
       ) : table.isPending ? (
-        <LoadingState label="Loading performance..." />
+        <LoadingState label={t('performance.loading')} />
       ) : rows.length === 0 ? (
         <EmptyState
-          hint={search ? 'Search matches any part of a name, or the start of a roll number.' : undefined}
+          hint={search ? t('performance.searchEmptyHint') : undefined}
           action={
             search ? (
               <Button
@@ -84,12 +86,12 @@ function AllStudents({ url }: { url: ReturnType<typeof useUrlState> }) {
                   url.change({ q: null, page: null });
                 }}
               >
-                Clear search
+                {t('performance.clearSearch')}
               </Button>
             ) : undefined
           }
         >
-          {MESSAGES.students.none}
+          {t('performance.noStudents')}
         </EmptyState>
       ) : (
         <>
@@ -101,7 +103,7 @@ function AllStudents({ url }: { url: ReturnType<typeof useUrlState> }) {
             total={table.data?.total ?? null}
             hasMore={(table.data?.hasMore ?? false) && !table.isPlaceholderData}
             onChange={goTo}
-            label="Student performance"
+            label={t('performance.pagerLabel')}
           />
         </>
       )}

@@ -6,18 +6,23 @@
  */
 import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
-import { MAIL_KIND_LABELS, type PushDevice, type PushKind } from '@campus/contract';
+import type { PushDevice, PushKind } from '@campus/contract';
+import { useAccountWords } from '../../../i18n/account';
+import type { Words } from '../../../i18n/words';
 import { showOutcome } from '../../../components/toast';
 import { failureDetail } from '../../../lib/failure';
 import { usePushDevices, useRemoveDevice, useSetDeviceKinds, useTurnPushOff, useTurnPushOn } from '../api';
 import { currentSubscription, PUSH_BLOCKED, pushPermission, pushSupported, PushRefused } from '../device';
 
-const UNSUPPORTED =
-  'This browser cannot show notifications from the portal. On an iPhone or iPad, add the portal to the Home Screen (Share, then Add to Home Screen) and open it from there.';
-
 const addedOn = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
-const refusal = (error: unknown) => (error instanceof PushRefused ? error.message : failureDetail(error));
+/** Why push could not be turned on; the browser's block in the person's language. */
+const refusal = (t: Words, error: unknown) =>
+  error instanceof PushRefused
+    ? error.message === PUSH_BLOCKED
+      ? t('push.blocked')
+      : error.message
+    : failureDetail(error);
 
 /** This browser's subscription endpoint, read once the page is shown (and after each change). */
 function useLocalEndpoint(): [string | null | undefined, () => void] {
@@ -44,6 +49,8 @@ export function PushSettings() {
   const setKinds = useSetDeviceKinds();
   const remove = useRemoveDevice();
   const [blocked, setBlocked] = useState(() => supported && pushPermission() === 'denied');
+  const t = useAccountWords();
+  const kindLabel = (kind: PushKind) => t(`mail.kinds.${kind}`);
 
   if (supported && !devices.data) return null;
   const kinds = devices.data?.kinds ?? [];
@@ -58,21 +65,21 @@ export function PushSettings() {
       turnOn.mutate(undefined, {
         onSuccess: () => {
           setBlocked(false);
-          showOutcome({ ok: true, message: 'Notifications are on for this device.' });
+          showOutcome({ ok: true, message: t('push.on') });
         },
         onError: (error) => {
           if (error instanceof PushRefused && error.message === PUSH_BLOCKED) setBlocked(true);
-          showOutcome({ ok: false, title: 'Could not turn on notifications', message: refusal(error) });
+          showOutcome({ ok: false, title: t('push.onFailed'), message: refusal(t, error) });
         },
         onSettled: reread,
       });
     else
       turnOff.mutate(thisDevice?.endpoint ?? endpoint ?? undefined, {
-        onSuccess: () => showOutcome({ ok: true, message: 'Notifications are off for this device.' }),
+        onSuccess: () => showOutcome({ ok: true, message: t('push.off') }),
         onError: (error) =>
           showOutcome({
             ok: false,
-            title: 'Could not turn off notifications',
+            title: t('push.offFailed'),
             message: failureDetail(error),
           }),
         onSettled: reread,
@@ -86,12 +93,12 @@ export function PushSettings() {
         onSuccess: () =>
           showOutcome({
             ok: true,
-            message: `“${MAIL_KIND_LABELS[kind]}” ${on ? 'will' : 'will not'} be shown on this device.`,
+            message: t(on ? 'push.kindOn' : 'push.kindOff', { kind: kindLabel(kind) }),
           }),
         onError: (error) =>
           showOutcome({
             ok: false,
-            title: `Could not change “${MAIL_KIND_LABELS[kind]}” on this device`,
+            title: t('push.kindFailed', { kind: kindLabel(kind) }),
             message: failureDetail(error),
           }),
       },
@@ -99,33 +106,36 @@ export function PushSettings() {
 
   const removeDevice = (device: PushDevice) =>
     remove.mutate(device._id, {
-      onSuccess: () => showOutcome({ ok: true, message: `${device.label} gets no more notifications.` }),
+      onSuccess: () => showOutcome({ ok: true, message: t('push.removed', { device: device.label }) }),
       onError: (error) =>
-        showOutcome({ ok: false, title: `Could not remove ${device.label}`, message: failureDetail(error) }),
+        showOutcome({
+          ok: false,
+          title: t('push.removeFailed', { device: device.label }),
+          message: failureDetail(error),
+        }),
     });
 
   return (
     <Paper withBorder p="md" radius="md" maw={640} component="section" aria-labelledby="push-settings-title">
       <Stack gap="sm">
         <Title order={2} size="h4" id="push-settings-title">
-          Notifications on this device
+          {t('push.title')}
         </Title>
         {!supported ? (
-          <Text size="sm">{UNSUPPORTED}</Text>
+          <Text size="sm">{t('push.unsupported')}</Text>
         ) : (
           <>
             <Text size="sm" c="dimmed">
-              Your phone or computer shows a notification even when the portal is closed. It shows only a
-              title, such as “Your gate pass was decided”; open it to read the rest after signing in.
+              {t('push.about')}
             </Text>
             {blocked && !thisDevice && (
               <Alert color="yellow" role="status">
-                {PUSH_BLOCKED}
+                {t('push.blocked')}
               </Alert>
             )}
             <Switch
               size="md"
-              label="Notify me on this device"
+              label={t('push.notifyMe')}
               checked={Boolean(thisDevice)}
               disabled={busy || endpoint === undefined}
               onChange={(e) => toggle(e.currentTarget.checked)}
@@ -133,12 +143,12 @@ export function PushSettings() {
             {thisDevice && (
               <Stack gap={4} role="group" aria-labelledby="push-kinds-title">
                 <Text fw={500} id="push-kinds-title">
-                  What this device shows
+                  {t('push.kindsTitle')}
                 </Text>
                 {kinds.map((kind) => (
                   <Switch
                     key={kind}
-                    label={MAIL_KIND_LABELS[kind]}
+                    label={kindLabel(kind)}
                     checked={thisDevice.kinds[kind]}
                     disabled={setKinds.isPending}
                     onChange={(e) => turnKind(thisDevice, kind, e.currentTarget.checked)}
@@ -150,11 +160,11 @@ export function PushSettings() {
         )}
         {others.length > 0 && (
           <Stack gap={4}>
-            <Text fw={500}>Your other devices</Text>
+            <Text fw={500}>{t('push.others')}</Text>
             {others.map((device) => (
               <Group key={device._id} justify="space-between" wrap="nowrap" gap="sm">
                 <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                  {device.label} · added {addedOn(device.createdAt)}
+                  {t('push.added', { device: device.label, day: addedOn(device.createdAt) })}
                 </Text>
                 <Button
                   variant="subtle"
@@ -162,9 +172,9 @@ export function PushSettings() {
                   size="compact-sm"
                   disabled={remove.isPending}
                   onClick={() => removeDevice(device)}
-                  aria-label={`Remove ${device.label}, added ${addedOn(device.createdAt)}`}
+                  aria-label={t('push.removeLabel', { device: device.label, day: addedOn(device.createdAt) })}
                 >
-                  Remove
+                  {t('push.remove')}
                 </Button>
               </Group>
             ))}

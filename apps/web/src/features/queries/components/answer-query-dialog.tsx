@@ -2,7 +2,8 @@
 import { Modal, Stack, Text } from '@mantine/core';
 import type { Query } from '@campus/contract';
 import { Tags } from '../../../components/tags';
-import { TimeAgo } from '../../../components/time-ago';
+import { TimeAgoIn } from '../../../i18n/relative-time';
+import { useTeacherWords } from '../../../i18n/teacher';
 import { SolutionForm } from './solution-form';
 
 export function AnswerQueryDialog({
@@ -15,19 +16,21 @@ export function AnswerQueryDialog({
   onClose: () => void;
   onSolved: (query: Query) => void;
 }) {
+  const { t } = useTeacherWords();
   return (
     <Modal
       opened={query !== null}
       onClose={onClose}
       title={query?.topic}
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('close') }}
       size="lg"
       styles={{ title: { fontWeight: 700, overflowWrap: 'anywhere' } }}
     >
       {query && (
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
-            Asked by {query.name} ({query.rollNo}), {query.group} · <TimeAgo iso={query.createdAt} />
+            {t('queries.askedBy', { name: query.name, rollNo: query.rollNo, group: query.group })}
+            <TimeAgoIn iso={query.createdAt} />
           </Text>
           <Tags tags={query.tags} />
           <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{query.description}</Text>

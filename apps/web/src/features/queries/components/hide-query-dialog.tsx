@@ -4,6 +4,7 @@ import type { Query } from '@campus/contract';
 import { showOutcome } from '../../../components/toast';
 import { failureDetail } from '../../../lib/failure';
 import { useSetQueryHidden } from '../api';
+import { useTeacherWords } from '../../../i18n/teacher';
 
 export function HideQueryDialog({
   query,
@@ -15,14 +16,15 @@ export function HideQueryDialog({
   onClose: () => void;
   onHidden: (query: Query) => void;
 }) {
+  const { t } = useTeacherWords();
   const hide = useSetQueryHidden();
 
   return (
     <Modal
       opened={query !== null}
       onClose={onClose}
-      title="Hide this query as spam?"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      title={t('queries.hide.title')}
+      closeButtonProps={{ 'aria-label': t('close') }}
       centered
     >
       {query && (
@@ -30,13 +32,10 @@ export function HideQueryDialog({
           <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
             {query.topic}
           </Text>
-          <Text size="sm">
-            It leaves the unsolved and solved boards for everyone. The student who asked it still sees it, and
-            an admin can show it again from the Queries screen.
-          </Text>
+          <Text size="sm">{t('queries.hide.body')}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} data-autofocus>
-              Cancel
+              {t('cancel')}
             </Button>
             <Button
               color="red.9"
@@ -51,7 +50,7 @@ export function HideQueryDialog({
                       onClose();
                       showOutcome({
                         ok: false,
-                        title: `Could not hide “${query.topic}” as spam`,
+                        title: t('queries.hide.failed', { topic: query.topic }),
                         message: failureDetail(err),
                       });
                     },
@@ -59,7 +58,7 @@ export function HideQueryDialog({
                 )
               }
             >
-              {hide.isPending ? 'Hiding...' : 'Hide as spam'}
+              {hide.isPending ? t('queries.hide.hiding') : t('queries.hide.hide')}
             </Button>
           </Group>
         </Stack>

@@ -6,28 +6,36 @@
  */
 import { Badge, Card, Group, Paper, Text } from '@mantine/core';
 import { useContext, type ReactNode } from 'react';
-import { HIGHLIGHT_START, type Query } from '@campus/contract';
+import { ANONYMOUS_STUDENT, HIGHLIGHT_START, type Query } from '@campus/contract';
 import { Highlighted, unmarked } from '../../../components/highlighted';
 import { BODY_TEXT, CARD_HEADING, DIMMED_TEXT, withClass } from '../../../components/plain-text';
 import { Tags } from '../../../components/tags';
+import { useStudentWords } from '../../../i18n/student';
 import { CurrentUserContext } from '../../../lib/current-user';
 import { queryDate } from '../../../lib/dates';
+import { formatDay } from '../../../lib/format';
 import { isSolved } from '../api';
 import { LikeButton } from './like-button';
 
 /** Who asked, as this reader may know it: "You, anonymously", "Anonymous student", or the name. */
-function askedBy(query: Query, ownRollNo: number | undefined): string {
-  if (query.anonymous && ownRollNo !== undefined && query.rollNo === ownRollNo) return 'You, anonymously';
-  if (query.anonymous && query.rollNo === 0) return query.name;
-  return `${query.name} (${query.rollNo})${query.anonymous ? ', anonymous to other students' : ''}`;
+function askedBy(t: Words, query: Query, ownRollNo: number | undefined): string {
+  if (query.anonymous && ownRollNo !== undefined && query.rollNo === ownRollNo)
+    return t('shared.queries.youAnonymously');
+  if (query.anonymous && query.rollNo === 0)
+    return query.name === ANONYMOUS_STUDENT ? t('shared.queries.anonymousStudent') : query.name;
+  const who = { name: query.name, rollNo: query.rollNo };
+  return t(query.anonymous ? 'shared.queries.namedAnonymous' : 'shared.queries.named', who);
 }
+
+type Words = ReturnType<typeof useStudentWords>['t'];
 
 const TOPIC = withClass(CARD_HEADING, 'query-card-wrap');
 const DESCRIPTION = withClass(BODY_TEXT, 'query-card-prose');
 
-const likesLabel = (likes: number) => `${likes} ${likes === 1 ? 'like' : 'likes'}`;
-
 export function QueryCard({ query, children }: { query: Query; children?: ReactNode }) {
+  const { t, i18n } = useStudentWords();
+  // The spec's "Dec 6, 2026" in English (SPEC §9); the campus's day form in another language.
+  const askedOn = (iso: string) => (i18n.language === 'en' ? queryDate(iso) : formatDay(iso));
   const RollNo = useContext(CurrentUserContext)?.RollNo;
   const own = RollNo !== undefined && query.rollNo === RollNo;
   // A search marks its words: in the whole description when the index gave it whole, else in a part.
@@ -41,35 +49,47 @@ export function QueryCard({ query, children }: { query: Query; children?: ReactN
         <div className="query-card-head">
           <h2 {...TOPIC}>{query.highlight ? <Highlighted text={query.highlight.topic} /> : query.topic}</h2>
           {/* One's own question shows its count; only others may like it (the server refuses too). */}
-          {own ? <p {...DIMMED_TEXT}>{likesLabel(query.likes)}</p> : <LikeButton query={query} />}
+          {own ? (
+            <p {...DIMMED_TEXT}>{t('shared.queries.likes', { count: query.likes })}</p>
+          ) : (
+            <LikeButton query={query} />
+          )}
         </div>
         <Tags tags={query.tags} />
         <p {...DESCRIPTION}>{wholeMatch ? <Highlighted text={marked} /> : query.description}</p>
         {partMatch && (
-          <p {...DIMMED_TEXT} aria-label="Where your search matched">
-            Match: <Highlighted text={marked} />
+          <p {...DIMMED_TEXT} aria-label={t('shared.queries.matched')}>
+            {t('shared.queries.match')} <Highlighted text={marked} />
           </p>
         )}
         <p {...DIMMED_TEXT}>
-          Asked by {askedBy(query, RollNo)} on {queryDate(query.createdAt)}
+          {t('shared.queries.asked', { who: askedBy(t, query, RollNo), date: askedOn(query.createdAt) })}
         </p>
         {query.hidden === true && (
           <Group gap="xs" role="note" wrap="wrap">
             <Badge variant="filled" color="red.9">
-              Hidden
+              {t('shared.queries.hidden')}
             </Badge>
-            <Text size="sm">Staff hid this query as spam: it is not on the boards.</Text>
+            <Text size="sm">{t('shared.queries.hiddenWhy')}</Text>
           </Group>
         )}
         {isSolved(query) && (
-          <Paper bg="var(--campus-surface-muted)" p="sm" radius="sm" aria-label="Solution" role="region">
+          <Paper
+            bg="var(--campus-surface-muted)"
+            p="sm"
+            radius="sm"
+            aria-label={t('shared.queries.solution')}
+            role="region"
+          >
             <Text fw={600} size="sm">
-              Solution
+              {t('shared.queries.solution')}
             </Text>
             <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{query.solution}</Text>
             {query.solvedAt !== null && (
               <Text size="sm" c="dimmed" mt={4}>
-                Answered{query.solvedBy ? ` by ${query.solvedBy}` : ''} on {queryDate(query.solvedAt)}
+                {query.solvedBy
+                  ? t('shared.queries.answeredBy', { name: query.solvedBy, date: askedOn(query.solvedAt) })
+                  : t('shared.queries.answered', { date: askedOn(query.solvedAt) })}
               </Text>
             )}
           </Paper>

@@ -3,6 +3,7 @@ import { SimpleGrid } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { Query } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
+import { useStudentWords } from '../../../i18n/student';
 import { useLoggedError } from '../../../lib/logger';
 import { QueryCard } from './query-card';
 
@@ -30,9 +31,10 @@ export function QueryList({
   /** Extra content under a card, such as the teacher's solution form. */
   renderExtra?: (query: Query) => ReactNode;
 }) {
+  const { t } = useStudentWords();
   useLoggedError(error, context);
-  if (isLoading) return <LoadingState label="Loading queries..." />;
-  if (error) return <LoadFailedState title="Could not load queries." onRetry={onRetry} />;
+  if (isLoading) return <LoadingState label={t('shared.queries.loading')} />;
+  if (error) return <LoadFailedState title={t('shared.queries.failed')} onRetry={onRetry} />;
   if (!queries?.length)
     return (
       <EmptyState hint={emptyHint} action={emptyAction}>

@@ -6,9 +6,8 @@ import { Box, Button, Group, Text } from '@mantine/core';
 import type { Query, QuerySort } from '@campus/contract';
 import { DataTable, type Column, type SortState } from '../../../components/data-table';
 import { Tags } from '../../../components/tags';
-import { TimeAgo } from '../../../components/time-ago';
-
-const queryLabel = (query: Query) => `${query.topic}, asked by ${query.name} (${query.rollNo})`;
+import { TimeAgoIn as TimeAgo } from '../../../i18n/relative-time';
+import { useTeacherWords } from '../../../i18n/teacher';
 
 export function QueryWorkListTable({
   solved,
@@ -30,9 +29,10 @@ export function QueryWorkListTable({
   onHide: (query: Query) => void;
   busy: boolean;
 }) {
+  const { t } = useTeacherWords();
   const columns: Column<Query, QuerySort>[] = [
     {
-      header: 'Student',
+      header: t('queries.table.student'),
       sortKey: 'name',
       rowHeader: true,
       nowrap: true,
@@ -47,9 +47,9 @@ export function QueryWorkListTable({
         </>
       ),
     },
-    { header: 'Group', sortKey: 'group', nowrap: true, cell: (q) => q.group },
+    { header: t('queries.table.group'), sortKey: 'group', nowrap: true, cell: (q) => q.group },
     {
-      header: 'Query',
+      header: t('queries.table.query'),
       minWidth: 260,
       maxWidth: 420,
       breakAnywhere: true,
@@ -63,7 +63,7 @@ export function QueryWorkListTable({
           </Text>
           {solved && (
             <Text size="xs" lineClamp={2} title={q.solution}>
-              Answer: {q.solution}
+              {t('queries.table.answer', { solution: q.solution })}
             </Text>
           )}
           {q.tags.length > 0 && (
@@ -74,12 +74,17 @@ export function QueryWorkListTable({
         </>
       ),
     },
-    { header: 'Asked', sortKey: 'createdAt', nowrap: true, cell: (q) => <TimeAgo iso={q.createdAt} /> },
-    { header: 'Likes', sortKey: 'likes', align: 'right', cell: (q) => q.likes },
+    {
+      header: t('queries.table.asked'),
+      sortKey: 'createdAt',
+      nowrap: true,
+      cell: (q) => <TimeAgo iso={q.createdAt} />,
+    },
+    { header: t('queries.table.likes'), sortKey: 'likes', align: 'right', cell: (q) => q.likes },
     ...(solved
       ? [
           {
-            header: 'Answered',
+            header: t('queries.table.answered'),
             nowrap: true,
             cell: (q: Query) => (
               <>
@@ -95,14 +100,18 @@ export function QueryWorkListTable({
         ]
       : []),
     {
-      header: 'Action',
+      header: t('queries.table.action'),
       sticky: true,
       nowrap: true,
       cell: (q) => (
         <Group gap={6} wrap="nowrap">
           {!solved && (
-            <Button size="compact-sm" onClick={() => onAnswer(q)} aria-label={`Answer: ${q.topic}`}>
-              Answer
+            <Button
+              size="compact-sm"
+              onClick={() => onAnswer(q)}
+              aria-label={t('queries.table.answerLabel', { topic: q.topic })}
+            >
+              {t('queries.table.answerButton')}
             </Button>
           )}
           <Button
@@ -110,9 +119,9 @@ export function QueryWorkListTable({
             variant="outline"
             color="red.9"
             onClick={() => onHide(q)}
-            aria-label={`Hide as spam: ${q.topic}`}
+            aria-label={t('queries.table.hideLabel', { topic: q.topic })}
           >
-            Hide as spam
+            {t('queries.hide.hide')}
           </Button>
         </Group>
       ),
@@ -125,7 +134,9 @@ export function QueryWorkListTable({
       columns={columns}
       rows={queries}
       rowKey={(q) => q._id}
-      rowProps={(q) => ({ 'aria-label': queryLabel(q) })}
+      rowProps={(q) => ({
+        'aria-label': t('queries.table.rowLabel', { topic: q.topic, name: q.name, rollNo: q.rollNo }),
+      })}
       minWidth={solved ? 980 : 860}
       sort={{ ...sort, onSort }}
       dense

@@ -1,12 +1,14 @@
 /** A teacher's answer to one unsolved query; an empty answer is refused before any call (SPEC §5). */
 import { Alert, Button, Stack, Textarea } from '@mantine/core';
 import { useState, type SyntheticEvent } from 'react';
-import { MESSAGES, type Query } from '@campus/contract';
+import type { Query } from '@campus/contract';
 import { ApiError } from '../../../lib/api-client';
 import { whatToDo } from '../../../lib/failure';
 import { useUpdateSolution } from '../api';
+import { useTeacherWords } from '../../../i18n/teacher';
 
 export function SolutionForm({ query, onSolved }: { query: Query; onSolved: (query: Query) => void }) {
+  const { t } = useTeacherWords();
   const [solution, setSolution] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -14,7 +16,7 @@ export function SolutionForm({ query, onSolved }: { query: Query; onSolved: (que
     onSolved,
     onFailure: (err) =>
       setFailure(
-        `${err instanceof ApiError ? MESSAGES.solution.updateFailed : MESSAGES.solution.updateError} ${whatToDo(err)}`,
+        `${t(err instanceof ApiError ? 'queries.solution.updateFailed' : 'queries.solution.updateError')} ${whatToDo(err)}`,
       ),
   });
 
@@ -22,17 +24,17 @@ export function SolutionForm({ query, onSolved }: { query: Query; onSolved: (que
     event.preventDefault();
     setFailure(null);
     if (solution.trim() === '') {
-      setError(MESSAGES.solution.empty);
+      setError(t('queries.solution.empty'));
       return;
     }
     update.mutate({ queryId: query._id, solution });
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={`Answer ${query.topic}`}>
+    <form onSubmit={onSubmit} noValidate aria-label={t('queries.solution.formLabel', { topic: query.topic })}>
       <Stack gap="xs">
         <Textarea
-          label="Solution"
+          label={t('queries.solution.label')}
           required
           autosize
           minRows={6}
@@ -47,7 +49,7 @@ export function SolutionForm({ query, onSolved }: { query: Query; onSolved: (que
         />
         {failure && <Alert color="red">{failure}</Alert>}
         <Button type="submit" disabled={update.isPending} style={{ alignSelf: 'flex-start' }}>
-          {update.isPending ? MESSAGES.submitting : 'Submit Solution'}
+          {update.isPending ? t('submitting') : t('queries.solution.submit')}
         </Button>
       </Stack>
     </form>

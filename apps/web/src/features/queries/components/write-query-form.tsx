@@ -2,15 +2,11 @@
 import { Anchor, Button, Checkbox, List, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState, type SyntheticEvent } from 'react';
-import {
-  ANONYMOUS_STUDENT,
-  MESSAGES,
-  SubmitQueryRequestSchema,
-  parseTags,
-  type SimilarQuery,
-} from '@campus/contract';
+import { MESSAGES, SubmitQueryRequestSchema, parseTags, type SimilarQuery } from '@campus/contract';
 import { Highlighted } from '../../../components/highlighted';
 import { showOutcome } from '../../../components/toast';
+import { said } from '../../../i18n/said';
+import { useStudentWords } from '../../../i18n/student';
 import { ApiError, serverMessageOr } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
 import { whatToDo } from '../../../lib/failure';
@@ -18,6 +14,7 @@ import { useSimilarQueries, useSubmitQuery } from '../api';
 
 /** The questions like the one being written, as it is typed: a student may find theirs answered. */
 function SimilarQuestions({ text, onOpen }: { text: string; onOpen?: (query: SimilarQuery) => void }) {
+  const { t } = useStudentWords();
   const [debounced] = useDebouncedValue(text.trim(), 300);
   const similar = useSimilarQueries(debounced);
   // Gone at once when the topic is cleared (as a sent question clears it), not a moment later.
@@ -30,10 +27,10 @@ function SimilarQuestions({ text, onOpen }: { text: string; onOpen?: (query: Sim
       radius="sm"
       bg="var(--campus-surface-muted)"
       role="region"
-      aria-label="Similar questions"
+      aria-label={t('queries.write.similar')}
     >
       <Text fw={600} size="sm" mb={4}>
-        Similar questions already asked
+        {t('queries.write.similarTitle')}
       </Text>
       <List size="sm" spacing={4}>
         {items.map((q) => (
@@ -42,7 +39,7 @@ function SimilarQuestions({ text, onOpen }: { text: string; onOpen?: (query: Sim
               <Highlighted text={q.highlight} />
             </Anchor>{' '}
             <Text span size="xs" c="dimmed">
-              ({q.solved ? 'answered' : 'waiting for an answer'})
+              {t(q.solved ? 'queries.write.answered' : 'queries.write.waiting')}
             </Text>
           </List.Item>
         ))}
@@ -52,20 +49,32 @@ function SimilarQuestions({ text, onOpen }: { text: string; onOpen?: (query: Sim
 }
 
 type Field = 'topic' | 'tags' | 'query';
-const LABELS: Record<Field, string> = { topic: 'Topic', tags: 'Tags', query: 'Query' };
 const EMPTY: Record<Field, string> = { topic: '', tags: '', query: '' };
 
 /**
  * Over the hourly allowance the server says when to try again; otherwise the §8 message, and what to
  * do when the server could not be reached.
  */
-function failureMessage(error: unknown): string {
+function failureMessage(t: Words, error: unknown): string {
+  const failed = t('queries.write.submitFailed');
   if (error instanceof ApiError) {
-    return error.status === 429
-      ? serverMessageOr(error, MESSAGES.query.submitFailed)
-      : MESSAGES.query.submitFailed;
+    if (error.status !== 429) return failed;
+    const message = serverMessageOr(error, MESSAGES.query.submitFailed);
+    return message === MESSAGES.query.submitFailed ? failed : said(t, message);
   }
-  return `${MESSAGES.query.submitFailed}\n${whatToDo(error)}`;
+  return `${failed}\n${whatToDo(error)}`;
+}
+
+type Words = ReturnType<typeof useStudentWords>['t'];
+
+/** A field's problem in the reader's language: the contract's checks say it in English. */
+function fieldProblem(t: Words, field: Field, problem: string): string {
+  const label = t(`queries.write.${field}`);
+  if (problem === 'is required') return t('queries.write.required', { field: label });
+  if (problem === 'must contain at least one tag') return t('queries.write.oneTag', { field: label });
+  const longest = /^must be at most (\d+) characters$/.exec(problem);
+  if (longest) return t('queries.write.tooLong', { field: label, max: longest[1] });
+  return t('queries.write.fieldProblem', { field: label, problem: said(t, problem) });
 }
 
 /** `onView` leads to the student's own queries, where the new one is listed. */
@@ -73,6 +82,7 @@ export function WriteQueryForm({
   onOpenSimilar,
   onView,
 }: { onOpenSimilar?: (query: SimilarQuery) => void; onView?: () => void } = {}) {
+  const { t } = useStudentWords();
   const user = useCurrentUser();
   const submit = useSubmitQuery();
   const [values, setValues] = useState(EMPTY);
@@ -91,7 +101,7 @@ export function WriteQueryForm({
       const fieldErrors: Partial<Record<Field, string>> = {};
       for (const issue of parsed.error.issues) {
         const field = issue.path[0] as Field;
-        fieldErrors[field] ??= `${LABELS[field]} ${issue.message}`;
+        fieldErrors[field] ??= fieldProblem(t, field, issue.message);
       }
       setErrors(fieldErrors);
       return;
@@ -102,8 +112,8 @@ export function WriteQueryForm({
         onSuccess: (res) => {
           showOutcome({
             ok: true,
-            message: res.message,
-            ...(onView ? { action: { label: 'View', onClick: onView } } : {}),
+            message: said(t, res.message),
+            ...(onView ? { action: { label: t('queries.write.view'), onClick: onView } } : {}),
           });
           setValues(EMPTY);
           setAnonymous(false);
@@ -112,8 +122,8 @@ export function WriteQueryForm({
         onError: (error) =>
           showOutcome({
             ok: false,
-            title: `Could not post your query “${parsed.data.topic}”`,
-            message: failureMessage(error),
+            title: t('queries.write.failedTitle', { topic: parsed.data.topic }),
+            message: failureMessage(t, error),
           }),
       },
     );
@@ -121,10 +131,10 @@ export function WriteQueryForm({
 
   return (
     <Paper withBorder p="md" radius="md" maw={640}>
-      <form onSubmit={onSubmit} noValidate aria-label="Write Query">
+      <form onSubmit={onSubmit} noValidate aria-label={t('queries.write.name')}>
         <Stack>
           <TextInput
-            label="Topic"
+            label={t('queries.write.topic')}
             required
             value={values.topic}
             error={errors.topic}
@@ -132,15 +142,15 @@ export function WriteQueryForm({
           />
           <SimilarQuestions text={values.topic} onOpen={onOpenSimilar} />
           <TextInput
-            label="Tags"
-            description="Separate tags with commas"
+            label={t('queries.write.tags')}
+            description={t('queries.write.tagsHint')}
             required
             value={values.tags}
             error={errors.tags}
             onChange={(e) => set('tags')(e.currentTarget.value)}
           />
           <Textarea
-            label="Query"
+            label={t('queries.write.query')}
             required
             rows={4}
             value={values.query}
@@ -148,13 +158,15 @@ export function WriteQueryForm({
             onChange={(e) => set('query')(e.currentTarget.value)}
           />
           <Checkbox
-            label="Ask anonymously"
-            description={`Other students see “${ANONYMOUS_STUDENT}”. Teachers and admins still see who asked, and each time they are shown it is logged.`}
+            label={t('queries.write.anonymous')}
+            description={t('queries.write.anonymousHint', {
+              name: t('shared.queries.anonymousStudent'),
+            })}
             checked={anonymous}
             onChange={(e) => setAnonymous(e.currentTarget.checked)}
           />
           <Button type="submit" disabled={submit.isPending} style={{ alignSelf: 'flex-start' }}>
-            {submit.isPending ? MESSAGES.submitting : 'Submit Query'}
+            {submit.isPending ? t('states.submitting', { ns: 'common' }) : t('queries.write.submit')}
           </Button>
         </Stack>
       </form>

@@ -5,12 +5,13 @@
 import { Button, Group, Stack, Tabs, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { MESSAGES, type SimilarQuery } from '@campus/contract';
+import type { SimilarQuery } from '@campus/contract';
 import { OpenedItem, useOpenedItem } from '../../../components/opened-item';
 import { LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
 import { Pager } from '../../../components/pager';
 import { Segmented } from '../../../components/segmented';
+import { useStudentWords } from '../../../i18n/student';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useLoadSoon } from '../../../lib/load-soon';
 import { oneOf, pageFrom, pageParam, useUrlSearch, useUrlState, type UrlState } from '../../../lib/url-state';
@@ -32,17 +33,13 @@ const SEARCH_DELAY_MS = 300;
 /** Your Queries' filter, in the address as `?show=solved`; all, the default, is not named. */
 const SHOWS = ['all', 'solved', 'unsolved'] as const;
 type Show = (typeof SHOWS)[number];
-const SHOW_CHOICES: { value: Show; label: string }[] = [
-  { value: 'all', label: 'All' },
-  { value: 'solved', label: 'Solved' },
-  { value: 'unsolved', label: 'Unsolved' },
-];
 
 /** The next step from an empty list of queries: write one. */
 function WriteQueryButton({ onWrite }: { onWrite: () => void }) {
+  const { t } = useStudentWords();
   return (
     <Button variant="default" onClick={onWrite}>
-      Write a query
+      {t('queries.writeOne')}
     </Button>
   );
 }
@@ -88,16 +85,17 @@ function Board({
   emptyAction?: ReactNode;
   context: string;
 }) {
+  const { t } = useStudentWords();
   const board = useBoardFilter(url);
   const queries = useBoard(solved, board.filter);
-  const label = solved ? 'Solved queries' : 'Queries';
+  const which = solved ? 'solved' : 'unsolved';
   const searching = board.filter.search !== '' || board.filter.tag !== '';
   return (
     <Stack>
-      <Group align="flex-end" gap="sm" role="search" aria-label={`Search ${label.toLowerCase()}`}>
+      <Group align="flex-end" gap="sm" role="search" aria-label={t(`queries.searchBoard.${which}`)}>
         <TextInput
-          label="Search"
-          description="Words in the topic, tags or description"
+          label={t('queries.search')}
+          description={t('queries.searchHint')}
           type="search"
           value={board.search}
           maxLength={100}
@@ -105,8 +103,8 @@ function Board({
           onChange={(e) => board.setSearch(e.currentTarget.value)}
         />
         <TextInput
-          label="Tag"
-          description="One whole tag"
+          label={t('queries.tag')}
+          description={t('queries.tagHint')}
           type="search"
           value={board.tag}
           maxLength={50}
@@ -119,12 +117,12 @@ function Board({
         isLoading={queries.isPending}
         error={queries.error}
         onRetry={() => void queries.refetch()}
-        empty={searching ? 'No queries match your search.' : empty}
-        emptyHint={searching ? 'The search looks for whole words, or their beginnings.' : emptyHint}
+        empty={searching ? t('queries.noMatch') : empty}
+        emptyHint={searching ? t('queries.noMatchHint') : emptyHint}
         emptyAction={
           searching ? (
             <Button variant="default" onClick={board.clear}>
-              Clear search
+              {t('queries.clear')}
             </Button>
           ) : (
             emptyAction
@@ -140,7 +138,7 @@ function Board({
           total={queries.data.total}
           hasMore={queries.data.hasMore}
           onChange={board.setPage}
-          label={label}
+          label={t(`queries.board.${which}`)}
         />
       )}
     </Stack>
@@ -151,6 +149,7 @@ const SOLVED_OF: Record<Show, boolean | null> = { all: null, solved: true, unsol
 
 /** Your own queries: all, or the solved or unsolved ones only (`?show=solved`), a page at a time. */
 function YourQueries({ url, onWrite }: { url: UrlState; onWrite: () => void }) {
+  const { t } = useStudentWords();
   const { RollNo } = useCurrentUser();
   const show = oneOf(url.params.get('show'), SHOWS, 'all');
   const page = pageFrom(url.params.get('page'));
@@ -159,8 +158,8 @@ function YourQueries({ url, onWrite }: { url: UrlState; onWrite: () => void }) {
   return (
     <Stack>
       <Segmented
-        label="Show"
-        data={SHOW_CHOICES}
+        label={t('queries.show')}
+        data={SHOWS.map((value) => ({ value, label: t(`queries.shows.${value}`) }))}
         value={show}
         onChange={setShow}
         style={{ alignSelf: 'flex-start' }}
@@ -170,18 +169,14 @@ function YourQueries({ url, onWrite }: { url: UrlState; onWrite: () => void }) {
         isLoading={queries.isPending && RollNo !== undefined}
         error={queries.error}
         onRetry={() => void queries.refetch()}
-        empty={MESSAGES.query.noneForFilter}
-        emptyHint={
-          show === 'all'
-            ? 'Queries you write show here, and you are told when a teacher answers one.'
-            : undefined
-        }
+        empty={t('queries.noneForFilter')}
+        emptyHint={show === 'all' ? t('queries.mineHint') : undefined}
         emptyAction={
           show === 'all' ? (
             <WriteQueryButton onWrite={onWrite} />
           ) : (
             <Button variant="default" onClick={() => setShow('all')}>
-              Show all your queries
+              {t('queries.showAll')}
             </Button>
           )
         }
@@ -195,7 +190,7 @@ function YourQueries({ url, onWrite }: { url: UrlState; onWrite: () => void }) {
           total={queries.data.total}
           hasMore={queries.data.hasMore}
           onChange={(next) => url.change({ page: pageParam(next) })}
-          label="Your queries"
+          label={t('queries.yours')}
         />
       )}
     </Stack>
@@ -204,13 +199,14 @@ function YourQueries({ url, onWrite }: { url: UrlState; onWrite: () => void }) {
 
 /** The query a notification opened (`?query=…`), with its answer, first on the screen. */
 function OpenedQuery() {
+  const { t } = useStudentWords();
   const opened = useOpenedItem('query');
   const query = useOneQuery(opened.id);
   if (opened.id === null) return null;
   return (
     <OpenedItem
-      title="The query you were told of"
-      gone="This query is no longer there."
+      title={t('queries.openedTitle')}
+      gone={t('queries.openedGone')}
       read={query}
       onClose={opened.close}
     >
@@ -220,6 +216,7 @@ function OpenedQuery() {
 }
 
 export function StudentQueriesPage() {
+  const { t } = useStudentWords();
   const wide = useMediaQuery('(min-width: 48em)') ?? false;
   // The tab and the view of its list live in the address: a reload keeps them and a link shares them.
   const url = useUrlState();
@@ -237,7 +234,7 @@ export function StudentQueriesPage() {
   useLoadSoon(loadWriteQueryForm);
   return (
     <>
-      <PageTitle>Queries</PageTitle>
+      <PageTitle>{t('queries.title')}</PageTitle>
       <OpenedQuery />
       {/* The form keeps a draft while another tab is open; a list mounts when shown, reading the address. */}
       <Tabs
@@ -246,18 +243,19 @@ export function StudentQueriesPage() {
         orientation={wide ? 'vertical' : 'horizontal'}
       >
         <Tabs.List mb="md" mr={wide ? 'md' : 0}>
-          <Tabs.Tab value="unsolved">Queries</Tabs.Tab>
-          <Tabs.Tab value="mine">Your Queries</Tabs.Tab>
-          <Tabs.Tab value="write">Write Query</Tabs.Tab>
-          <Tabs.Tab value="solved">Solved Queries</Tabs.Tab>
+          {TABS.map((value) => (
+            <Tabs.Tab key={value} value={value}>
+              {t(`queries.tabs.${value}`)}
+            </Tabs.Tab>
+          ))}
         </Tabs.List>
         <Tabs.Panel value="unsolved">
           {tab === 'unsolved' && (
             <Board
               url={url}
               solved={false}
-              empty={MESSAGES.query.noUnsolved}
-              emptyHint="No question is waiting for an answer. Stuck on something? Ask it here."
+              empty={t('queries.noUnsolved')}
+              emptyHint={t('queries.unsolvedHint')}
               emptyAction={<WriteQueryButton onWrite={write} />}
               context="Could not load unsolved queries"
             />
@@ -266,7 +264,7 @@ export function StudentQueriesPage() {
         <Tabs.Panel value="mine">{tab === 'mine' && <YourQueries url={url} onWrite={write} />}</Tabs.Panel>
         <Tabs.Panel value="write">
           {writing && (
-            <Suspense fallback={<LoadingState label="Loading the form..." />}>
+            <Suspense fallback={<LoadingState label={t('queries.loadingForm')} />}>
               <WriteQueryForm onOpenSimilar={openSimilar} onView={() => open('mine')} />
             </Suspense>
           )}
@@ -276,8 +274,8 @@ export function StudentQueriesPage() {
             <Board
               url={url}
               solved
-              empty={MESSAGES.query.noSolved}
-              emptyHint="Queries show here once a teacher has answered them."
+              empty={t('queries.noSolved')}
+              emptyHint={t('queries.solvedHint')}
               context="Could not load solved queries"
             />
           )}

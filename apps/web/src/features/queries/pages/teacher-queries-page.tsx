@@ -5,7 +5,7 @@
  */
 import { Button, Tabs } from '@mantine/core';
 import { useState } from 'react';
-import { MESSAGES, QUERY_SORTS, type Query, type QuerySort } from '@campus/contract';
+import { QUERY_SORTS, type Query, type QuerySort } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
 import {
@@ -24,13 +24,11 @@ import { useQueryWorkList, useSetQueryHidden, type QueryWorkListFilter } from '.
 import { AnswerQueryDialog } from '../components/answer-query-dialog';
 import { HideQueryDialog } from '../components/hide-query-dialog';
 import { QueryWorkListTable } from '../components/query-work-list-table';
+import { useTeacherWords } from '../../../i18n/teacher';
 
 type Board = 'unsolved' | 'solved';
-const TABS: { board: Board; label: string }[] = [
-  { board: 'unsolved', label: 'Unsolved Queries' },
-  { board: 'solved', label: 'Solved Queries' },
-];
-const BOARDS = TABS.map((tab) => tab.board);
+/** Each board's label is `queries.tabs.<board>`. */
+const BOARDS: Board[] = ['unsolved', 'solved'];
 
 type BoardView = WorkListView<QuerySort>;
 const FIRST_VIEW: BoardView = { sort: { key: 'createdAt', order: 'desc' }, page: 0 };
@@ -59,10 +57,11 @@ function BoardPanel({
   onAnswer: (query: Query) => void;
   onHide: (query: Query) => void;
 }) {
+  const { t } = useTeacherWords();
   useLoggedError(list.error, `Could not load ${board} queries`);
-  if (list.isPending) return <LoadingState label="Loading queries..." />;
+  if (list.isPending) return <LoadingState label={t('queries.loading')} />;
   if (list.isError) {
-    return <LoadFailedState title="Could not load queries." onRetry={() => void list.refetch()} />;
+    return <LoadFailedState title={t('queries.loadFailed')} onRetry={() => void list.refetch()} />;
   }
   const { items: queries, total, offset, hasMore } = list.data;
   if (queries.length === 0 && offset === 0) {
@@ -70,20 +69,20 @@ function BoardPanel({
       <EmptyState
         hint={
           filtered
-            ? 'Only the queries of the chosen students are shown.'
+            ? t('queries.hintFiltered')
             : board === 'unsolved'
-              ? 'Every query has an answer. New ones show here the moment a student asks.'
-              : 'Queries show here once a teacher has answered them.'
+              ? t('queries.hintUnsolved')
+              : t('queries.hintSolved')
         }
         action={
           filtered ? (
             <Button variant="default" onClick={onShowEveryone}>
-              Show every student’s queries
+              {t('queries.showEveryone')}
             </Button>
           ) : undefined
         }
       >
-        {MESSAGES.query.none}
+        {t('queries.none')}
       </EmptyState>
     );
   }
@@ -113,6 +112,7 @@ function BoardPanel({
 }
 
 export function TeacherQueriesPage() {
+  const { t } = useTeacherWords();
   const user = useCurrentUser();
   const mentored = useMentoredGroups(user.teacherId);
   // The tab, filters, sort and page live in the address: a reload keeps them and a link shares them.
@@ -147,11 +147,11 @@ export function TeacherQueriesPage() {
     show.mutate(
       { queryId: query._id, hidden: false },
       {
-        onSuccess: () => showOutcome({ ok: true, message: `“${query.topic}” is on the board again.` }),
+        onSuccess: () => showOutcome({ ok: true, message: t('queries.backOnBoard', { topic: query.topic }) }),
         onError: (err) =>
           showOutcome({
             ok: false,
-            title: `Could not put “${query.topic}” back on the board`,
+            title: t('queries.backFailed', { topic: query.topic }),
             message: failureDetail(err),
           }),
       },
@@ -159,7 +159,7 @@ export function TeacherQueriesPage() {
 
   return (
     <>
-      <PageTitle>Manage Queries</PageTitle>
+      <PageTitle>{t('queries.title')}</PageTitle>
       <WorkListFilters
         groups={mentored.data ?? []}
         group={group}
@@ -169,15 +169,20 @@ export function TeacherQueriesPage() {
       />
       <Tabs value={tab} onChange={(value) => value && setTab(value as Board)}>
         <Tabs.List mb="md">
-          {TABS.map(({ board, label }) => (
-            <CountedTab key={board} value={board} label={label} total={lists[board].data?.total} />
+          {BOARDS.map((board) => (
+            <CountedTab
+              key={board}
+              value={board}
+              label={t(`queries.tabs.${board}`)}
+              total={lists[board].data?.total}
+            />
           ))}
         </Tabs.List>
-        {TABS.map(({ board, label }) => (
+        {BOARDS.map((board) => (
           <Tabs.Panel key={board} value={board}>
             <BoardPanel
               board={board}
-              label={label}
+              label={t(`queries.tabs.${board}`)}
               list={lists[board]}
               view={views[board]}
               onSort={sortBy}
@@ -198,9 +203,9 @@ export function TeacherQueriesPage() {
           // Only unsolved queries are answered here, so this is the first answer; the §8 words lead.
           showOutcome({
             ok: true,
-            title: MESSAGES.solution.updated,
-            message: `Answer posted to “${query.topic}”: its first answer. The student can read it now.`,
-            action: { label: 'View', onClick: () => setTab('solved') },
+            title: t('queries.solutionUpdated'),
+            message: t('queries.answerPosted', { topic: query.topic }),
+            action: { label: t('view'), onClick: () => setTab('solved') },
           });
         }}
       />
@@ -211,8 +216,8 @@ export function TeacherQueriesPage() {
           setHiding(null);
           showOutcome({
             ok: true,
-            message: `“${query.topic}” was hidden as spam.`,
-            action: { label: 'Undo', onClick: () => undo(query) },
+            message: t('queries.hiddenAsSpam', { topic: query.topic }),
+            action: { label: t('undo'), onClick: () => undo(query) },
           });
         }}
       />

@@ -2,7 +2,6 @@
 import { Button, NativeSelect, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
-  MESSAGES,
   SUPPORT_LIMITS,
   SUPPORT_QUERY_TYPES,
   SUPPORT_ROLES,
@@ -13,6 +12,7 @@ import {
 import { showOutcome } from '../../../components/toast';
 import { ApiError } from '../../../lib/api-client';
 import { whatToDo } from '../../../lib/failure';
+import { saidOfAccount, useAccountWords } from '../../../i18n/account';
 import { useSubmitSupport } from '../api';
 
 export interface SupportFormValues {
@@ -29,6 +29,7 @@ export function SupportForm({
   prefill?: Partial<Pick<SupportFormValues, 'name' | 'email' | 'role'>>;
 }) {
   const submit = useSubmitSupport();
+  const t = useAccountWords();
   const form = useForm<SupportFormValues>({
     initialValues: { name: '', email: '', role: 'Student', queryType: 'Bug Report', message: '', ...prefill },
     validate: schemaResolver(SupportRequestSchema, { sync: true }),
@@ -41,8 +42,8 @@ export function SupportForm({
         showOutcome({
           ok: true,
           persist: true,
-          title: `Message sent — reference ${support.reference}`,
-          message: `${message}\nReplies will go to ${support.email}. Quote ${support.reference} if you write again.`,
+          title: t('support.sent', { reference: support.reference }),
+          message: `${saidOfAccount(t, message)}\n${t('support.sentDetail', { email: support.email, reference: support.reference })}`,
         });
         form.reset();
       },
@@ -50,37 +51,49 @@ export function SupportForm({
         const detail = error instanceof ApiError ? error.serverMessage : undefined;
         showOutcome({
           ok: false,
-          title: 'Could not send your message',
-          message: [MESSAGES.support.failed, detail, whatToDo(error)].filter(Boolean).join('\n'),
+          title: t('support.notSent'),
+          message: [t('support.failed'), detail, whatToDo(error)].filter(Boolean).join('\n'),
         });
       },
     });
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Support form">
+    <form onSubmit={onSubmit} noValidate aria-label={t('support.form')}>
       <Stack maw={640}>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
-            label="Name"
+            label={t('support.name')}
             required
             autoComplete="name"
             maxLength={SUPPORT_LIMITS.name}
             {...form.getInputProps('name')}
           />
           <TextInput
-            label="Email"
+            label={t('support.email')}
             type="email"
             required
             autoComplete="email"
             maxLength={SUPPORT_LIMITS.email}
             {...form.getInputProps('email')}
           />
-          <NativeSelect label="Role" data={SUPPORT_ROLES} {...form.getInputProps('role')} />
-          <NativeSelect label="Query type" data={SUPPORT_QUERY_TYPES} {...form.getInputProps('queryType')} />
+          {/* The values stay the spec's; only what is shown is in the person's language. */}
+          <NativeSelect
+            label={t('support.role')}
+            data={SUPPORT_ROLES.map((role) => ({ value: role, label: t(`support.roles.${role}`) }))}
+            {...form.getInputProps('role')}
+          />
+          <NativeSelect
+            label={t('support.queryType')}
+            data={SUPPORT_QUERY_TYPES.map((type) => ({
+              value: type,
+              label: t(`support.queryTypes.${type}`),
+            }))}
+            {...form.getInputProps('queryType')}
+          />
         </SimpleGrid>
         <Textarea
-          label="Message"
+          label={t('support.message')}
           required
           rows={6}
           resize="vertical"
@@ -88,7 +101,7 @@ export function SupportForm({
           {...form.getInputProps('message')}
         />
         <Button type="submit" disabled={submit.isPending} style={{ alignSelf: 'flex-start' }}>
-          {submit.isPending ? MESSAGES.submitting : 'Submit'}
+          {submit.isPending ? t('submitting') : t('support.submit')}
         </Button>
       </Stack>
     </form>

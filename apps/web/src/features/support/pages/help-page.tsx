@@ -2,14 +2,16 @@
 import { Text } from '@mantine/core';
 import { PageTitle } from '../../../components/page-title';
 import { useCurrentUser } from '../../../lib/current-user';
+import { useAccountWords } from '../../../i18n/account';
 import { SupportForm } from '../components/support-form';
 
 export function HelpPage() {
   const user = useCurrentUser();
+  const t = useAccountWords();
   return (
     <>
-      <PageTitle>Help</PageTitle>
-      <Text mb="md">Report a bug or ask a question. The support team answers by email.</Text>
+      <PageTitle>{t('support.helpTitle')}</PageTitle>
+      <Text mb="md">{t('support.about')}</Text>
       <SupportForm
         prefill={{
           name: user.name,

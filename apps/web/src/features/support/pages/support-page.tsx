@@ -4,24 +4,26 @@ import { Notifications } from '@mantine/notifications';
 import { Link } from 'react-router';
 import { PATHS } from '@campus/contract';
 import { PageTitle } from '../../../components/page-title';
+import { useAccountWords } from '../../../i18n/account';
 import { SupportForm } from '../components/support-form';
 
 export function SupportPage() {
+  const t = useAccountWords();
   return (
     <Container size="sm" py="xl">
       <Stack>
         <Group justify="space-between">
           <Group gap="xs">
             <Image src="/logo.svg" alt="" w={40} h={40} />
-            <Text fw={700}>Campus Portal</Text>
+            <Text fw={700}>{t('support.portal')}</Text>
           </Group>
           <Anchor component={Link} to={PATHS.signIn}>
-            Back to sign in
+            {t('support.backToSignIn')}
           </Anchor>
         </Group>
         <div>
-          <PageTitle>Contact support</PageTitle>
-          <Text>Report a bug or ask a question. The support team answers by email.</Text>
+          <PageTitle>{t('support.title')}</PageTitle>
+          <Text>{t('support.about')}</Text>
         </div>
         <SupportForm />
       </Stack>

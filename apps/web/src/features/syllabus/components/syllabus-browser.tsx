@@ -1,8 +1,8 @@
 /** Course cards with a search box; the search runs on the server, debounced while the user types. */
 import { Button, Center, SimpleGrid, Stack, TextInput, type TitleOrder } from '@mantine/core';
 import { useState } from 'react';
-import { MESSAGES } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
+import { useStudentWords } from '../../../i18n/student';
 import { useUrlSearch, useUrlState } from '../../../lib/url-state';
 import { useSyllabus } from '../api';
 import { SyllabusCard } from './syllabus-card';
@@ -12,6 +12,7 @@ const PAGE_SIZE = 30;
 export const SEARCH_DEBOUNCE_MS = 300;
 
 export function SyllabusBrowser({ headingOrder }: { headingOrder: TitleOrder }) {
+  const { t } = useStudentWords();
   // The search lives in the address (`?q=`): a reload keeps it and a link shares it.
   const url = useUrlState();
   const { text: search, setText: setSearch, search: debounced } = useUrlSearch(url, SEARCH_DEBOUNCE_MS);
@@ -25,23 +26,23 @@ export function SyllabusBrowser({ headingOrder }: { headingOrder: TitleOrder }) 
   };
 
   function results() {
-    if (syllabus.isPending) return <LoadingState label="Loading syllabus..." />;
+    if (syllabus.isPending) return <LoadingState label={t('shared.syllabus.loading')} />;
     if (syllabus.isError) {
-      return <LoadFailedState title="Could not load the syllabus." onRetry={() => void syllabus.refetch()} />;
+      return <LoadFailedState title={t('shared.syllabus.failed')} onRetry={() => void syllabus.refetch()} />;
     }
     const { items, hasMore } = syllabus.data;
     if (items.length === 0 && debounced) {
       return (
         <>
           <EmptyState
-            hint="Search looks at course names; try a shorter part of the name. Courses whose topics hold the words are listed below."
+            hint={t('shared.syllabus.noMatchHint')}
             action={
               <Button variant="default" onClick={clearSearch}>
-                Clear search
+                {t('shared.syllabus.clear')}
               </Button>
             }
           >
-            {MESSAGES.syllabus.noMatch}
+            {t('shared.syllabus.noMatch')}
           </EmptyState>
           {/* No course is named so: the words may still be in a course's topics. */}
           <TopicMatches words={debounced} headingOrder={headingOrder} />
@@ -49,9 +50,7 @@ export function SyllabusBrowser({ headingOrder }: { headingOrder: TitleOrder }) 
       );
     }
     if (items.length === 0) {
-      return (
-        <EmptyState hint="Courses show here once a teacher adds them.">No syllabus to display.</EmptyState>
-      );
+      return <EmptyState hint={t('shared.syllabus.emptyHint')}>{t('shared.syllabus.empty')}</EmptyState>;
     }
     return (
       <>
@@ -67,7 +66,7 @@ export function SyllabusBrowser({ headingOrder }: { headingOrder: TitleOrder }) 
               loading={syllabus.isFetching}
               onClick={() => setMore({ search: debounced, limit: limit + PAGE_SIZE })}
             >
-              Show more courses
+              {t('shared.syllabus.more')}
             </Button>
           </Center>
         )}
@@ -79,8 +78,8 @@ export function SyllabusBrowser({ headingOrder }: { headingOrder: TitleOrder }) 
     <Stack gap="md">
       <TextInput
         type="search"
-        label="Search courses"
-        placeholder="Search by course name..."
+        label={t('shared.syllabus.search')}
+        placeholder={t('shared.syllabus.placeholder')}
         maw={420}
         value={search}
         onChange={(event) => setSearch(event.currentTarget.value)}

@@ -7,9 +7,11 @@ import { Card, Stack, Text, Title, type TitleOrder } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { SyllabusSearchHit } from '@campus/contract';
 import { Highlighted } from '../../../components/highlighted';
+import { useStudentWords } from '../../../i18n/student';
 import { api } from '../../../lib/api-client';
 
 export function TopicMatches({ words, headingOrder }: { words: string; headingOrder: TitleOrder }) {
+  const { t } = useStudentWords();
   const found = useQuery({
     queryKey: ['syllabus', 'topics', words] as const,
     queryFn: ({ signal }) =>
@@ -21,7 +23,7 @@ export function TopicMatches({ words, headingOrder }: { words: string; headingOr
   return (
     <Stack gap="xs" role="region" aria-labelledby="topic-matches" mt="md">
       <Title order={headingOrder} size="h4" id="topic-matches">
-        Found in course topics
+        {t('shared.syllabus.inTopics')}
       </Title>
       {hits.map((hit) => (
         <Card key={hit._id} withBorder padding="sm" component="article">

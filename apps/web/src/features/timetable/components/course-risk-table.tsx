@@ -5,6 +5,7 @@
 import { Text } from '@mantine/core';
 import type { CourseRiskRow, SortOrder } from '@campus/contract';
 import { DataTable, type Column, type SortState } from '../../../components/data-table';
+import { useTeacherWords, type TeacherWords } from '../../../i18n/teacher';
 import { formatCount } from '../../../lib/format';
 import { courseLabel, lectureNumber, percentText } from '../format';
 import { StandingBadge } from './standing-badge';
@@ -29,9 +30,10 @@ export function sortRiskRows(rows: readonly CourseRiskRow[], { key, order }: Sor
   return order === riskSortOrder(key) ? sorted : sorted.reverse();
 }
 
-const COLUMNS: Column<CourseRiskRow, RiskSort>[] = [
+/** The columns, headers and words in the person's language. */
+const columnsOf = (t: TeacherWords): Column<CourseRiskRow, RiskSort>[] => [
   {
-    header: 'Student',
+    header: t('risk.table.student'),
     sortKey: 'name',
     rowHeader: true,
     nowrap: true,
@@ -44,35 +46,40 @@ const COLUMNS: Column<CourseRiskRow, RiskSort>[] = [
       </>
     ),
   },
-  { header: 'Group', cell: (r) => r.group, nowrap: true },
-  { header: 'Course', cell: (r) => courseLabel(r.courseName, r.course), minWidth: 140 },
+  { header: t('risk.table.group'), cell: (r) => r.group, nowrap: true },
+  { header: t('risk.table.course'), cell: (r) => courseLabel(r.courseName, r.course), minWidth: 140 },
   {
-    header: 'Percent',
+    header: t('risk.table.percent'),
     sortKey: 'percent',
     align: 'right',
     nowrap: true,
     cell: (r) => (r.held === 0 ? '—' : percentText(r.percent)),
   },
   {
-    header: 'Attended',
-    nowrap: true,
-    cell: (r) => (r.held === 0 ? 'None held' : `${lectureNumber(r.attended)} of ${formatCount(r.held)}`),
-  },
-  {
-    header: 'Needed',
+    header: t('risk.table.attended'),
     nowrap: true,
     cell: (r) =>
-      r.remaining === 0 ? 'None left' : `${formatCount(r.needed)} of ${formatCount(r.remaining)}`,
+      r.held === 0
+        ? t('risk.table.noneHeld')
+        : t('risk.table.of', { part: lectureNumber(r.attended), whole: formatCount(r.held) }),
+  },
+  {
+    header: t('risk.table.needed'),
+    nowrap: true,
+    cell: (r) =>
+      r.remaining === 0
+        ? t('risk.table.noneLeft')
+        : t('risk.table.of', { part: formatCount(r.needed), whole: formatCount(r.remaining) }),
   },
   // Wide enough for the longest state's badge, which would otherwise be cut short.
   {
-    header: 'Risk',
+    header: t('risk.table.risk'),
     sortKey: 'risk',
     nowrap: true,
     minWidth: 136,
     cell: (r) => <StandingBadge state={r.state} />,
   },
-  { header: 'Forecast', minWidth: 240, cell: (r) => r.forecast },
+  { header: t('risk.table.forecast'), minWidth: 240, cell: (r) => r.forecast },
 ];
 
 export function CourseRiskTable({
@@ -86,11 +93,12 @@ export function CourseRiskTable({
   onSort: (key: RiskSort) => void;
   busy: boolean;
 }) {
+  const { t } = useTeacherWords();
   return (
     <DataTable
-      caption="Students by course"
+      caption={t('risk.table.caption')}
       hideCaption
-      columns={COLUMNS}
+      columns={columnsOf(t)}
       rows={sortRiskRows(rows, sort)}
       rowKey={(r) => `${r.RollNo}|${r.course}`}
       minWidth={1040}

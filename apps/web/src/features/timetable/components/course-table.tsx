@@ -1,36 +1,59 @@
 /** Every course of the student's group: attendance, the rule, the lectures left and the forecast. */
 import type { CourseStanding } from '@campus/contract';
 import { DataTable, type Column } from '../../../components/data-table';
+import { useStudentWords } from '../../../i18n/student';
 import { formatCount } from '../../../lib/format';
-import { courseLabel, lectureNumber, percentText } from '../format';
+import { courseLabel, percentText } from '../format';
+import { attendedOfWords, forecastWords, type StudentWords } from '../standing-words';
 import { StandingBadge } from './standing-badge';
 
-const COLUMNS: Column<CourseStanding>[] = [
-  { header: 'Course', rowHeader: true, cell: (s) => courseLabel(s.courseName, s.course), minWidth: 160 },
+const columns = (t: StudentWords, language: string): Column<CourseStanding>[] => [
   {
-    header: 'Attended',
-    cell: (s) => (s.held === 0 ? 'None held yet' : `${lectureNumber(s.attended)} of ${formatCount(s.held)}`),
+    header: t('courses.columns.course'),
+    rowHeader: true,
+    cell: (s) => courseLabel(s.courseName, s.course),
+    minWidth: 160,
+  },
+  {
+    header: t('courses.columns.attended'),
+    cell: (s) => attendedOfWords(t, s.held, s.attended),
     nowrap: true,
   },
   {
-    header: 'Percent',
+    header: t('courses.columns.percent'),
     cell: (s) => (s.held === 0 ? '—' : percentText(s.percent)),
     align: 'right',
     nowrap: true,
   },
-  { header: 'Needs', cell: (s) => percentText(s.minPercent), align: 'right', nowrap: true },
-  { header: 'Lectures left', cell: (s) => formatCount(s.remaining), align: 'right', nowrap: true },
+  {
+    header: t('courses.columns.needs'),
+    cell: (s) => percentText(s.minPercent),
+    align: 'right',
+    nowrap: true,
+  },
+  {
+    header: t('courses.columns.left'),
+    cell: (s) => formatCount(s.remaining),
+    align: 'right',
+    nowrap: true,
+  },
   // Wide enough for the longest state's badge, which would otherwise be cut short.
-  { header: 'Standing', cell: (s) => <StandingBadge state={s.state} />, nowrap: true, minWidth: 136 },
-  { header: 'Forecast', cell: (s) => s.forecast, minWidth: 240 },
+  {
+    header: t('courses.columns.standing'),
+    cell: (s) => <StandingBadge state={s.state} />,
+    nowrap: true,
+    minWidth: 136,
+  },
+  { header: t('courses.columns.forecast'), cell: (s) => forecastWords(t, s, language), minWidth: 240 },
 ];
 
 export function CourseTable({ courses }: { courses: readonly CourseStanding[] }) {
+  const { t, i18n } = useStudentWords();
   return (
     <DataTable
-      caption="Attendance by course"
+      caption={t('courses.title')}
       hideCaption
-      columns={COLUMNS}
+      columns={columns(t, i18n.language)}
       rows={courses}
       rowKey={(s) => s.course}
       minWidth={900}

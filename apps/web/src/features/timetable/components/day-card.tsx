@@ -7,19 +7,21 @@ import { Badge, Group, Paper, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { Lecture, TermSettings, TimetableDay } from '@campus/contract';
 import { LoadFailedState, LoadingState } from '../../../components/page-states';
+import { useStudentWords } from '../../../i18n/student';
 import { formatDay } from '../../../lib/format';
 import { useTermSettings, useTimetableDay } from '../api';
 import { nowOrNext, useCampusClock, type CampusClock, type LectureMoment } from '../campus-now';
 import { lectureTimes } from '../format';
+import type { StudentWords } from '../standing-words';
 
 /** Why a day holds no lectures, in words. */
-function noLectures(day: TimetableDay, term: TermSettings | undefined): string {
-  if (day.holiday) return `Holiday: ${day.holiday}. No lectures today.`;
-  if (day.inTerm) return 'No lectures today.';
-  if (!term) return 'No lectures today: it is outside the term.';
+function noLectures(t: StudentWords, day: TimetableDay, term: TermSettings | undefined): string {
+  if (day.holiday) return t('shared.day.holiday', { name: day.holiday });
+  if (day.inTerm) return t('shared.day.none');
+  if (!term) return t('shared.day.outsideTerm');
   return day.date < term.termStart
-    ? `No lectures today: the term begins on ${formatDay(term.termStart)}.`
-    : `No lectures today: the term ended on ${formatDay(term.termEnd)}.`;
+    ? t('shared.day.termBegins', { day: formatDay(term.termStart) })
+    : t('shared.day.termEnded', { day: formatDay(term.termEnd) });
 }
 
 export interface DayItem {
@@ -41,6 +43,7 @@ export function DayCard({
   /** What the empty card says beyond "No lectures today". */
   emptyHint?: string;
 }) {
+  const { t } = useStudentWords();
   const day = useTimetableDay();
   const term = useTermSettings().data;
   const clock = useCampusClock(term?.timeZone);
@@ -59,12 +62,12 @@ export function DayCard({
         )}
       </Group>
       {day.isPending ? (
-        <LoadingState label="Loading today's lectures..." />
+        <LoadingState label={t('shared.day.loading')} />
       ) : day.isError ? (
-        <LoadFailedState title="Could not load today's lectures" onRetry={() => void day.refetch()} />
+        <LoadFailedState title={t('shared.day.failed')} onRetry={() => void day.refetch()} />
       ) : lectures.length === 0 ? (
         <div role="status">
-          <Text>{noLectures(day.data, term)}</Text>
+          <Text>{noLectures(t, day.data, term)}</Text>
           {emptyHint && (
             <Text size="sm" c="dimmed">
               {emptyHint}
@@ -94,12 +97,13 @@ export function DayCard({
 
 /** "9:00 am – 10:00 am", then Now or Next when it is. */
 export function LectureTime({ lecture, moment }: { lecture: Lecture; moment: LectureMoment | null }) {
+  const { t } = useStudentWords();
   return (
     <span className="lecture-line">
       <span className="lecture-time">{lectureTimes(lecture.start, lecture.end)}</span>
       {moment && (
         <Badge color="blue.8" variant={moment === 'now' ? 'filled' : 'outline'}>
-          {moment === 'now' ? 'Now' : 'Next'}
+          {t(moment === 'now' ? 'shared.day.now' : 'shared.day.next')}
         </Badge>
       )}
     </span>

@@ -4,7 +4,7 @@
  */
 import { Button } from '@mantine/core';
 import { memo } from 'react';
-import { MESSAGES } from '@campus/contract';
+import { useRosterWords } from '../../../i18n/roster';
 import type { LectureCounts } from '../use-lecture-marks';
 
 const SubmitButton = memo(function SubmitButton({
@@ -14,21 +14,25 @@ const SubmitButton = memo(function SubmitButton({
   pending: boolean;
   disabled: boolean;
 }) {
+  const { t } = useRosterWords();
   return (
     <Button type="submit" disabled={disabled} className="roster-submit">
-      {pending ? MESSAGES.submitting : 'Submit Attendance'}
+      {pending ? t('said.submitting') : t('bar.submit')}
     </Button>
   );
 });
 
 /** "Present 20 · Absent 3 · Late 2 · On leave 1 · Not marked 4" (a count that is none is left out). */
-export function countsText({ present, absent, late, onLeave, unmarked }: LectureCounts): string {
+export function countsText(
+  t: ReturnType<typeof useRosterWords>['t'],
+  { present, absent, late, onLeave, unmarked }: LectureCounts,
+): string {
   return [
-    `Present ${present}`,
-    `Absent ${absent}`,
-    late > 0 && `Late ${late}`,
-    onLeave > 0 && `On leave ${onLeave}`,
-    `Not marked ${unmarked}`,
+    t('lecture.counts.present', { count: present }),
+    t('lecture.counts.absent', { count: absent }),
+    late > 0 && t('lecture.counts.late', { count: late }),
+    onLeave > 0 && t('lecture.counts.onLeave', { count: onLeave }),
+    t('lecture.counts.notMarked', { count: unmarked }),
   ]
     .filter(Boolean)
     .join(' · ');
@@ -47,11 +51,12 @@ export function LectureBar({
   /** Why marks cannot be sent yet (the lecture has not begun), if so. */
   waiting: string | null;
 }) {
+  const { t } = useRosterWords();
   return (
     <div className="roster-bar">
       <div className="roster-bar-row">
         <p aria-live="polite" className="roster-counts">
-          {countsText(counts)}
+          {countsText(t, counts)}
         </p>
         <SubmitButton pending={pending} disabled={pending || changes === 0 || waiting !== null} />
       </div>

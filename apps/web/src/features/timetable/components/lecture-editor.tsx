@@ -5,11 +5,12 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useMemo, useState, type SyntheticEvent } from 'react';
-import { MESSAGES, type Lecture, type LectureMarkAnswer, type LectureRosterRow } from '@campus/contract';
+import { type Lecture, type LectureMarkAnswer, type LectureRosterRow } from '@campus/contract';
 import { EmptyState } from '../../../components/page-states';
 import { showOutcome } from '../../../components/toast';
 import { NetworkError } from '../../../lib/api-client';
 import { failureDetail } from '../../../lib/failure';
+import { useRosterWords } from '../../../i18n/roster';
 import { queueMarks, syncMarks } from '../../../pwa/mark-queue';
 import { QueuedMarksNotice, useLectureQueue, waitingText, withQueued } from '../../../pwa/queued-marks';
 import { oneOf, useUrlSearch, type UrlState } from '../../../lib/url-state';
@@ -26,6 +27,7 @@ import { LectureRoster } from './lecture-roster';
  * "Kept On leave: Dev Shah (230002), out on a gate pass."
  */
 export function keptOnLeaveLine(
+  t: ReturnType<typeof useRosterWords>['t'],
   kept: LectureMarkAnswer['keptOnLeave'],
   students: readonly LectureRosterRow[],
 ): string | null {
@@ -35,15 +37,20 @@ export function keptOnLeaveLine(
     const name = nameOf.get(studentId);
     return `${name ? `${name} (${studentId})` : studentId}, ${reason}`;
   });
-  return `Kept On leave: ${who.join('; ')}.`;
+  return t('lecture.keptOnLeave', { who: who.join('; ') });
 }
 
 /** What Submit would do, or why it waits: the lecture may already be partly or wholly marked. */
-function noteOf(changes: number, marked: number, total: number): string {
-  if (changes > 0) return marked > 0 ? 'Changes to marks already saved are saved as corrections.' : '';
-  if (marked === 0) return 'Mark at least one student to submit.';
-  if (marked === total) return "This lecture's marks are saved. Change a student's status to correct them.";
-  return `Marks saved for ${marked} of ${total} students. Mark or change a status to submit.`;
+function noteOf(
+  t: ReturnType<typeof useRosterWords>['t'],
+  changes: number,
+  marked: number,
+  total: number,
+): string {
+  if (changes > 0) return marked > 0 ? t('lecture.noteCorrections') : '';
+  if (marked === 0) return t('day.hintNone');
+  if (marked === total) return t('lecture.noteAll');
+  return t('lecture.noteSome', { marked, total });
 }
 
 export function LectureEditor({
@@ -59,6 +66,7 @@ export function LectureEditor({
   waiting: string | null;
 }) {
   const markLecture = useMarkLecture();
+  const { t } = useRosterWords();
   const queryClient = useQueryClient();
   // Marks made offline wait on the device; the roster shows them over the server's until sent.
   const reread = useCallback(
@@ -105,16 +113,16 @@ export function LectureEditor({
           clear();
           showOutcome({
             ok: true,
-            title: 'Saved on this device',
-            message: `${what}: ${waitingText(records.length)}. They are sent when the network returns.`,
+            title: t('queue.keptTitle'),
+            message: t('queue.keptMessage', { what, waiting: waitingText(t, records.length) }),
           });
           if (navigator.onLine) void syncMarks().catch(() => undefined);
         },
         (error: unknown) =>
           showOutcome({
             ok: false,
-            title: MESSAGES.attendance.markFailed,
-            message: `Could not keep the marks of ${what} on this device.\n${failureDetail(error)}`,
+            title: t('said.markFailed'),
+            message: `${t('queue.notKept', { what })}\n${failureDetail(error)}`,
           }),
       );
     if (!navigator.onLine || queued.length > 0) {
@@ -126,11 +134,11 @@ export function LectureEditor({
       {
         onSuccess: (answer) => {
           clear();
-          const kept = keptOnLeaveLine(answer.keptOnLeave, students);
+          const kept = keptOnLeaveLine(t, answer.keptOnLeave, students);
           showOutcome({
             ok: true,
             title: answer.message,
-            message: `${what}: ${countsText(counts)}.${kept ? `\n${kept}` : ''}`,
+            message: `${what}: ${countsText(t, counts)}.${kept ? `\n${kept}` : ''}`,
             persist: kept !== null,
           });
         },
@@ -141,8 +149,8 @@ export function LectureEditor({
             ? keepOnDevice()
             : showOutcome({
                 ok: false,
-                title: MESSAGES.attendance.markFailed,
-                message: `Could not mark ${what}.\n${failureDetail(error)}`,
+                title: t('said.markFailed'),
+                message: `${t('lecture.notMarked', { what })}\n${failureDetail(error)}`,
               }),
       },
     );
@@ -162,15 +170,18 @@ export function LectureEditor({
         />
         <p className="roster-note">
           {queued.length > 0 && records.length + problems.size === 0
-            ? 'The marks kept on this device are shown until they are sent.'
-            : noteOf(records.length + problems.size, saved.size, students.length)}
+            ? t('queue.shownUntilSent')
+            : noteOf(t, records.length + problems.size, saved.size, students.length)}
         </p>
         <p id="roster-keys" className="roster-note roster-keys">
-          Keys: ↑ ↓ or J K move, P present, A absent, L late (then Tab to the minutes).
+          {t('lecture.keys')}
         </p>
         {shown.length > 0 ? (
           <LectureRoster
-            caption={`Students of ${lecture.group} at ${courseLabel(lecture.courseName, lecture.course)}`}
+            caption={t('lecture.caption', {
+              group: lecture.group,
+              course: courseLabel(lecture.courseName, lecture.course),
+            })}
             students={shown}
             edits={edits}
             saved={saved}
@@ -183,7 +194,7 @@ export function LectureEditor({
             problems={showProblems ? problems : NO_PROBLEMS}
           />
         ) : (
-          <EmptyState hint="Clear the search or show all students.">{MESSAGES.students.none}</EmptyState>
+          <EmptyState hint={t('day.clearSearch')}>{t('said.noStudents')}</EmptyState>
         )}
         <LectureBar
           counts={counts}

@@ -6,6 +6,7 @@
  */
 import type { KeyboardEvent } from 'react';
 import type { LectureRosterRow, LectureStatus } from '@campus/contract';
+import { useRosterWords } from '../../../i18n/roster';
 import { CHUNK_ROWS } from '../../attendance/components/attendance-roster';
 import { shownMark, type Away, type RowMarks } from '../use-lecture-marks';
 import { LectureRow } from './lecture-row';
@@ -57,6 +58,7 @@ export function LectureRoster({
   onOverride: (rollNo: number, on: boolean) => void;
   problems: ReadonlyMap<number, string>;
 }) {
+  const { t } = useRosterWords();
   const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     const target = event.target;
@@ -93,8 +95,8 @@ export function LectureRoster({
       <caption className="roster-hidden">{caption}</caption>
       <thead className="roster-hidden">
         <tr>
-          <th scope="col">Student</th>
-          <th scope="col">Status</th>
+          <th scope="col">{t('roster.student')}</th>
+          <th scope="col">{t('roster.status')}</th>
         </tr>
       </thead>
       {chunks.map((chunk, index) => (

@@ -7,8 +7,8 @@
  * and locked until the teacher presses Override for them, deliberately.
  */
 import { memo } from 'react';
+import { statusKey, useRosterWords } from '../../../i18n/roster';
 import {
-  LEAVE_SOURCE_WORDS,
   MAX_LATE_MINUTES,
   ON_LEAVE_STATUS,
   type LectureRosterRow,
@@ -43,6 +43,7 @@ export const LectureRow = memo(function LectureRow({
   /** Why the minutes typed cannot be sent. */
   problem: string | undefined;
 }) {
+  const { t } = useRosterWords();
   const { RollNo: rollNo, name, away } = student;
   const status = mark?.status;
   const corrected = saved !== undefined && status !== saved.status;
@@ -59,36 +60,42 @@ export const LectureRow = memo(function LectureRow({
       <th scope="row" className="roster-name">
         {name}
         <span className="roster-sub">
-          Roll No {rollNo}
-          {corrected && <span className="roster-was"> · was {saved.status}</span>}
+          {t('row.rollNo', { rollNo })}
+          {corrected && (
+            <span className="roster-was">{t('row.was', { status: t(statusKey(saved.status)) })}</span>
+          )}
         </span>
         {away && (
           <span className="roster-leave">
-            {overridden ? 'Override' : ON_LEAVE_STATUS} — {LEAVE_SOURCE_WORDS[away]}{' '}
+            {overridden ? t('lecture.override') : t(statusKey(ON_LEAVE_STATUS))} — {t(`leaveSource.${away}`)}{' '}
             <button
               type="button"
               className="roster-override"
               aria-disabled={disabled || undefined}
               aria-label={
                 overridden
-                  ? `Undo the override for ${name} (${rollNo}): back to On leave`
-                  : `Override the leave of ${name} (${rollNo}) to mark them Present, Absent or Late`
+                  ? t('row.undoLabel', { name, rollNo })
+                  : t('lecture.overrideLabel', { name, rollNo })
               }
               onClick={() => {
                 if (!disabled) onOverride(rollNo, !overridden);
               }}
             >
-              {overridden ? 'Undo override' : 'Override'}
+              {overridden ? t('row.undo') : t('row.override')}
             </button>
           </span>
         )}
       </th>
       <td className="roster-status">
-        <div role="radiogroup" aria-label={`Attendance of ${name} (${rollNo})`} className="roster-choices">
+        <div
+          role="radiogroup"
+          aria-label={t('row.attendanceOf', { name, rollNo })}
+          className="roster-choices"
+        >
           {locked ? (
             // A mark saved before the student went away stands until the teacher overrides it.
             <span className="roster-choice" data-option={status ?? ON_LEAVE_STATUS} data-checked>
-              {status ?? ON_LEAVE_STATUS}
+              {t(statusKey(status ?? ON_LEAVE_STATUS))}
             </span>
           ) : (
             ROW_CHOICES.map((option) => (
@@ -109,25 +116,25 @@ export const LectureRow = memo(function LectureRow({
                     if (!disabled) onMark(rollNo, option);
                   }}
                 />
-                {option}
+                {t(statusKey(option))}
               </label>
             ))
           )}
         </div>
         {status === 'Late' && !locked && (
           <div className="lecture-minutes">
-            <label htmlFor={minutesId}>Minutes late</label>
+            <label htmlFor={minutesId}>{t('lecture.minutesLate')}</label>
             <input
               id={minutesId}
               className="lecture-minutes-input"
-              aria-label={`Minutes late for ${name} (${rollNo})`}
+              aria-label={t('lecture.minutesLateOf', { name, rollNo })}
               inputMode="numeric"
               maxLength={3}
               autoComplete="off"
               value={mark?.minutes ?? ''}
               aria-describedby={problem ? `${minutesId}-problem` : undefined}
               aria-invalid={problem ? true : undefined}
-              title={`1 to ${MAX_LATE_MINUTES}, or empty`}
+              title={t('lecture.minutesRange', { max: MAX_LATE_MINUTES })}
               readOnly={disabled}
               onChange={(event) => onMinutes(rollNo, event.currentTarget.value)}
             />

@@ -7,31 +7,33 @@ import { Link } from 'react-router';
 import { hasBegun } from '../campus-now';
 import { courseLabel } from '../format';
 import { lectureLink } from '../paths';
+import { useTeacherWords } from '../../../i18n/teacher';
 import { DayCard, LectureTime } from './day-card';
 
 export function MyClassesCard() {
+  const { t } = useTeacherWords();
   return (
     <DayCard
-      title="My classes today"
+      title={t('classes.title')}
       titleId="my-classes-title"
-      emptyHint="Your lectures show here on the days you teach, each one tap from its roster."
+      emptyHint={t('classes.emptyHint')}
       renderItem={({ lecture, moment, clock }) => (
         <Link className="lecture-link" to={lectureLink(lecture._id, lecture.date)}>
           <LectureTime lecture={lecture} moment={moment} />
           <span className="lecture-course">{courseLabel(lecture.courseName, lecture.course)}</span>
           <span className="lecture-line">
             <span className="lecture-sub">
-              {lecture.group} · Room {lecture.room}
+              {t('classes.room', { group: lecture.group, room: lecture.room })}
             </span>
             {lecture.marked ? (
               <Badge color="green" variant="light">
-                Marked
+                {t('classes.marked')}
               </Badge>
             ) : (
               clock !== null &&
               hasBegun(lecture, clock) && (
                 <Badge color="gray" variant="light">
-                  Not marked
+                  {t('classes.notMarked')}
                 </Badge>
               )
             )}

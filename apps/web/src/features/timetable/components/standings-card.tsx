@@ -6,9 +6,11 @@ import { Anchor, Group, Paper, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { PATHS, type CourseStanding, type CourseState } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
+import { useStudentWords } from '../../../i18n/student';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useCourseStandings } from '../api';
-import { attendedText, courseLabel, percentText } from '../format';
+import { courseLabel, percentText } from '../format';
+import { attendedWords, forecastWords } from '../standing-words';
 import { StandingBadge } from './standing-badge';
 
 /** Out of reach first, then at risk, then on track; by course code within each. */
@@ -17,6 +19,7 @@ const worstFirst = (a: CourseStanding, b: CourseStanding) =>
   SEVERITY[a.state] - SEVERITY[b.state] || a.course.localeCompare(b.course);
 
 function CourseLine({ standing }: { standing: CourseStanding }) {
+  const { t, i18n } = useStudentWords();
   return (
     <li className="standing-item" data-state={standing.state}>
       <span className="standing-head">
@@ -27,42 +30,42 @@ function CourseLine({ standing }: { standing: CourseStanding }) {
         </span>
       </span>
       <span className="lecture-sub">
-        {attendedText(standing.held, standing.attended)} · needs {percentText(standing.minPercent)}
+        {t('standings.needs', {
+          attended: attendedWords(t, standing.held, standing.attended),
+          percent: percentText(standing.minPercent),
+        })}
       </span>
-      <span className="standing-forecast">{standing.forecast}</span>
+      <span className="standing-forecast">{forecastWords(t, standing, i18n.language)}</span>
     </li>
   );
 }
 
 export function StandingsCard() {
+  const { t } = useStudentWords();
   const standings = useCourseStandings(useCurrentUser().RollNo);
   return (
     <Paper component="section" aria-labelledby="standing-title" withBorder p="md" radius="md">
       <Group justify="space-between" align="baseline" gap="xs" mb="sm">
         <Title order={2} size="h3" id="standing-title">
-          Where you stand
+          {t('standings.title')}
         </Title>
         <Anchor component={Link} to={PATHS.student.courses} size="sm" underline="always">
-          Attendance by course
+          {t('standings.link')}
         </Anchor>
       </Group>
       {standings.isPending ? (
-        <LoadingState label="Loading your attendance by course..." />
+        <LoadingState label={t('standings.loading')} />
       ) : standings.isError ? (
-        <LoadFailedState
-          title="Could not load your attendance by course"
-          onRetry={() => void standings.refetch()}
-        />
+        <LoadFailedState title={t('standings.failed')} onRetry={() => void standings.refetch()} />
       ) : standings.data.courses.length === 0 ? (
-        <EmptyState hint="Your group's courses show here once the timetable lists them.">
-          No courses yet.
-        </EmptyState>
+        <EmptyState hint={t('standings.emptyHint')}>{t('standings.empty')}</EmptyState>
       ) : (
         <>
           <Text fw={600} mb="xs">
-            Overall {standings.data.overall.held > 0 && `${percentText(standings.data.overall.percent)} · `}
+            {t('standings.overall')}{' '}
+            {standings.data.overall.held > 0 && `${percentText(standings.data.overall.percent)} · `}
             <Text span fw={400}>
-              {attendedText(standings.data.overall.held, standings.data.overall.attended)}
+              {attendedWords(t, standings.data.overall.held, standings.data.overall.attended)}
             </Text>
           </Text>
           <ul className="standing-list">

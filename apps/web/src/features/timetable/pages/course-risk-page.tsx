@@ -25,6 +25,7 @@ import {
 import { useGroupNames } from '../admin/api';
 import { useCourseRisk } from '../api';
 import { CourseRiskTable, RISK_SORTS, riskSortOrder, type RiskSort } from '../components/course-risk-table';
+import { useTeacherWords } from '../../../i18n/teacher';
 
 /** A teacher's "every group I mentor", which asks for no group. */
 const ALL_MINE = '*';
@@ -59,15 +60,15 @@ function useRiskView({ params, change }: UrlState) {
 type RiskView = ReturnType<typeof useRiskView>;
 
 function RiskList({ view, admin }: { view: RiskView; admin: boolean }) {
+  const { t } = useTeacherWords();
   const { group, atRisk, page } = view;
   const risk = useCourseRisk({ group, atRisk, page }, !admin || group !== null);
-  if (admin && group === null)
-    return <Text c="dimmed">Choose a group to see its students&apos; courses.</Text>;
-  if (risk.isPending) return <LoadingState label="Loading the courses..." />;
+  if (admin && group === null) return <Text c="dimmed">{t('risk.chooseToSee')}</Text>;
+  if (risk.isPending) return <LoadingState label={t('risk.loading')} />;
   if (risk.isError) {
     return (
       <LoadFailedState
-        title={serverMessageOr(risk.error, 'Could not load the courses at risk.')}
+        title={serverMessageOr(risk.error, t('risk.loadFailed'))}
         onRetry={() => void risk.refetch()}
       />
     );
@@ -76,19 +77,17 @@ function RiskList({ view, admin }: { view: RiskView; admin: boolean }) {
   if (items.length === 0 && page === 0) {
     return atRisk ? (
       <EmptyState
-        hint="Every student is at or above each course's rule, or can still reach it."
+        hint={t('risk.noneAtRiskHint')}
         action={
           <Button variant="default" onClick={() => view.setAtRisk(false)}>
-            Show every course
+            {t('risk.showEvery')}
           </Button>
         }
       >
-        No student is at risk in any course
+        {t('risk.noneAtRisk')}
       </EmptyState>
     ) : (
-      <EmptyState hint="A student's courses show here once their group's timetable lists lectures.">
-        No courses to show
-      </EmptyState>
+      <EmptyState hint={t('risk.noCoursesHint')}>{t('risk.noCourses')}</EmptyState>
     );
   }
   const count = total ?? offset + items.length;
@@ -96,9 +95,8 @@ function RiskList({ view, admin }: { view: RiskView; admin: boolean }) {
   return (
     <Stack gap="sm">
       <Text size="sm" aria-live="polite">
-        {formatCount(count)} {count === 1 ? 'row' : 'rows'}
-        {atRisk ? ' at risk or out of reach' : ''}, one for each student and course.
-        {paged && view.sort.key !== 'risk' && ' Sorted within this page; the pages follow the risk order.'}
+        {t(atRisk ? 'risk.rowsAtRisk' : 'risk.rows', { count, formatted: formatCount(count) })}
+        {paged && view.sort.key !== 'risk' && t('risk.sortedWithin')}
       </Text>
       <CourseRiskTable rows={items} sort={view.sort} onSort={view.sortBy} busy={risk.isFetching} />
       <Pager
@@ -108,54 +106,52 @@ function RiskList({ view, admin }: { view: RiskView; admin: boolean }) {
         total={total}
         hasMore={hasMore}
         onChange={view.setPage}
-        label="Courses at risk"
+        label={t('risk.pagerLabel')}
       />
     </Stack>
   );
 }
 
 export function CourseRiskPage() {
+  const { t } = useTeacherWords();
   const user = useCurrentUser();
   const admin = user.role === 'admin';
   const groups = useRiskGroups(admin, user.teacherId);
   const view = useRiskView(useUrlState());
   const options = admin
     ? (groups.data ?? [])
-    : [{ value: ALL_MINE, label: 'All my groups' }, ...(groups.data ?? [])];
+    : [{ value: ALL_MINE, label: t('risk.allMine') }, ...(groups.data ?? [])];
 
   let body;
   if (admin && groups.isError) {
-    body = <LoadFailedState title="Could not load the groups." onRetry={() => void groups.refetch()} />;
+    body = <LoadFailedState title={t('risk.groupsFailed')} onRetry={() => void groups.refetch()} />;
   } else if (groups.data?.length === 0) {
     body = admin ? (
       <EmptyState
-        hint="Courses are followed for each group of students."
+        hint={t('risk.noGroupsHint')}
         action={
           <Button component={Link} to={PATHS.admin.groups} variant="default">
-            Create a group
+            {t('risk.createGroup')}
           </Button>
         }
       >
-        There are no groups yet.
+        {t('risk.noGroups')}
       </EmptyState>
     ) : (
-      <EmptyState hint="An administrator makes teachers mentors of groups; your students show here once you are one.">
-        You do not mentor any group yet.
-      </EmptyState>
+      <EmptyState hint={t('risk.notMentorHint')}>{t('risk.notMentor')}</EmptyState>
     );
   } else body = <RiskList view={view} admin={admin} />;
 
   return (
     <Stack>
-      <PageTitle>Courses at risk</PageTitle>
+      <PageTitle>{t('risk.title')}</PageTitle>
       <Text size="sm" c="dimmed" mt={-8} maw={720}>
-        Each student&apos;s attendance in each course of their group against the course&apos;s rule, and how
-        many of the lectures left they must attend to end the term at it.
+        {t('risk.intro')}
       </Text>
       <Group align="flex-end" gap="md">
         <Select
-          label="Group"
-          placeholder={groups.isPending ? 'Loading groups...' : 'Choose a group'}
+          label={t('risk.group')}
+          placeholder={groups.isPending ? t('risk.loadingGroups') : t('risk.chooseGroup')}
           data={options}
           value={view.group ?? (admin ? null : ALL_MINE)}
           onChange={(value) => view.setGroup(!value || value === ALL_MINE ? null : value)}
@@ -164,7 +160,7 @@ export function CourseRiskPage() {
           w={{ base: '100%', xs: 220 }}
         />
         <Switch
-          label="Only at risk"
+          label={t('risk.onlyAtRisk')}
           checked={view.atRisk}
           onChange={(event) => view.setAtRisk(event.currentTarget.checked)}
           mb={8}

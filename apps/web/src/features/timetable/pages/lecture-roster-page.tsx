@@ -7,6 +7,7 @@ import { Link, useParams } from 'react-router';
 import { PATHS, type Lecture } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
+import { useRosterWords } from '../../../i18n/roster';
 import { ApiError } from '../../../lib/api-client';
 import { formatClock } from '../../../lib/format';
 import { useUrlState } from '../../../lib/url-state';
@@ -17,26 +18,33 @@ import { courseLabel, lectureTimes } from '../format';
 import { dayWithWeekday } from '../lecture-day';
 
 /** Why the lecture cannot be marked yet, by the campus's clock: it has not begun. */
-function waitingFor(lecture: Lecture, clock: CampusClock | null): string | null {
+function waitingFor(
+  t: ReturnType<typeof useRosterWords>['t'],
+  lecture: Lecture,
+  clock: CampusClock | null,
+): string | null {
   if (hasBegun(lecture, clock)) return null;
-  const when = lecture.date === clock?.day ? '' : ` on ${dayWithWeekday(lecture.date)}`;
-  return `This lecture begins at ${formatClock(lecture.start)}${when}. Mark it once it has begun.`;
+  const time = formatClock(lecture.start);
+  return lecture.date === clock?.day
+    ? t('lecture.beginsAt', { time })
+    : t('lecture.beginsOn', { time, day: dayWithWeekday(lecture.date) });
 }
 
 function LectureHeading({ lecture }: { lecture: Lecture }) {
+  const { t } = useRosterWords();
   return (
     <Stack gap={4} mb="md">
       <Text>
-        {lecture.group} · {dayWithWeekday(lecture.date)} · {lectureTimes(lecture.start, lecture.end)} · Room{' '}
-        {lecture.room}
+        {lecture.group} · {dayWithWeekday(lecture.date)} · {lectureTimes(lecture.start, lecture.end)} ·{' '}
+        {t('lecture.room', { room: lecture.room })}
       </Text>
       <Group gap="xs">
         <Text size="sm" c="dimmed">
-          Taught by {lecture.teacherName}
+          {t('lecture.taughtBy', { name: lecture.teacherName })}
         </Text>
         {lecture.marked && (
           <Badge color="green" variant="light">
-            Marked
+            {t('lecture.marked')}
           </Badge>
         )}
       </Group>
@@ -45,6 +53,7 @@ function LectureHeading({ lecture }: { lecture: Lecture }) {
 }
 
 export function LectureRosterPage() {
+  const { t } = useRosterWords();
   const { periodId = '', date = '' } = useParams();
   const url = useUrlState();
   const roster = useLectureRoster(periodId, date);
@@ -61,26 +70,23 @@ export function LectureRosterPage() {
   return (
     <Stack gap={0}>
       <Anchor component={Link} to={PATHS.teacher.home} size="sm" mb="xs" className="lecture-back">
-        ← My classes today
+        {t('lecture.back')}
       </Anchor>
-      <PageTitle>{lecture ? courseLabel(lecture.courseName, lecture.course) : 'Lecture'}</PageTitle>
+      <PageTitle>{lecture ? courseLabel(lecture.courseName, lecture.course) : t('lecture.title')}</PageTitle>
       {roster.isPending ? (
-        <LoadingState label="Loading students..." />
+        <LoadingState label={t('day.loadingStudents')} />
       ) : refusal ? (
-        <Alert color="red" role="alert" title="This lecture cannot be opened">
+        <Alert color="red" role="alert" title={t('lecture.cannotOpen')}>
           {refusal.serverMessage ?? refusal.message}
         </Alert>
       ) : roster.isError ? (
-        <LoadFailedState
-          title="Could not load the lecture's students"
-          onRetry={() => void roster.refetch()}
-        />
+        <LoadFailedState title={t('lecture.loadFailed')} onRetry={() => void roster.refetch()} />
       ) : (
         <>
           <LectureHeading lecture={roster.data.lecture} />
           {roster.data.students.length === 0 ? (
-            <EmptyState hint="Ask an administrator to add students to this group.">
-              {`${roster.data.lecture.group} has no students.`}
+            <EmptyState hint={t('lecture.emptyHint')}>
+              {t('lecture.empty', { group: roster.data.lecture.group })}
             </EmptyState>
           ) : (
             <LectureEditor
@@ -88,7 +94,7 @@ export function LectureRosterPage() {
               url={url}
               lecture={roster.data.lecture}
               students={roster.data.students}
-              waiting={waitingFor(roster.data.lecture, clock)}
+              waiting={waitingFor(t, roster.data.lecture, clock)}
             />
           )}
         </>
