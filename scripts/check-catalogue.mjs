@@ -74,6 +74,7 @@ export const MIGRATED = [
   'apps/web/src/features/auth/pages/choose-password-page.tsx',
   'apps/web/src/features/sso/sso-sign-in.tsx',
   'apps/web/src/features/gatepasses/pages/teacher-gatepass-page.tsx',
+  'apps/web/src/features/gatepasses/hooks/use-delayed-decisions.tsx',
   'apps/web/src/features/gatepasses/components/work-list-table.tsx',
   'apps/web/src/features/gatepasses/components/reject-dialog.tsx',
   'apps/web/src/features/leave/pages/teacher-leave-page.tsx',
@@ -129,6 +130,20 @@ export const MIGRATED = [
   'apps/web/src/features/people/pages/contact-teachers-page.tsx',
   'apps/web/src/features/people/components/teacher-contact-card.tsx',
   'apps/web/src/features/people/components/contact-form.tsx',
+  'apps/web/src/components/filter-bar.tsx',
+  'apps/web/src/components/work-list-filters.tsx',
+  'apps/web/src/components/pager.tsx',
+  'apps/web/src/components/page-states.tsx',
+  'apps/web/src/components/toast.tsx',
+  'apps/web/src/components/held-decisions.tsx',
+  'apps/web/src/components/opened-item.tsx',
+  'apps/web/src/components/reject-reason-dialog.tsx',
+  'apps/web/src/components/data-table.tsx',
+  'apps/web/src/components/paged-table.tsx',
+  'apps/web/src/components/tags.tsx',
+  'apps/web/src/components/skip-link.tsx',
+  'apps/web/src/components/not-found.tsx',
+  'apps/web/src/components/day-input.tsx',
 ];
 
 const VISIBLE_PROPS = new Set(['label', 'placeholder', 'title', 'aria-label', 'description', 'alt']);

@@ -4,9 +4,10 @@
  */
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { bearer, createGroup, createStudents, OWN_PASSWORD, unique } from '../support/accounts';
 import { expectAccessible } from '../support/a11y';
+import { expectNothingCut } from '../support/hindi';
 import { campusDay } from '../support/dates';
 import { DEMO } from '../support/session';
 
@@ -38,20 +39,6 @@ function mailTo(address: string): string | undefined {
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   return Buffer.from(bytes, 'latin1').toString('utf8');
-}
-
-/** No label wider than its box, and nothing wider than the screen. */
-async function expectNothingCut(page: Page) {
-  const overflowing = await page.evaluate(() => {
-    const wide = document.documentElement.scrollWidth > window.innerWidth + 1;
-    const cut = Array.from(document.querySelectorAll('label, button, [role="tab"], .mantine-Badge-label'))
-      .filter(
-        (el) => el instanceof HTMLElement && el.offsetParent !== null && el.scrollWidth > el.clientWidth + 1,
-      )
-      .map((el) => el.textContent);
-    return { wide, cut };
-  });
-  expect(overflowing).toEqual({ wide: false, cut: [] });
 }
 
 test.use({ viewport: { width: 360, height: 780 } });

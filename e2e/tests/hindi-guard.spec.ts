@@ -3,9 +3,10 @@
  * the desk, a pass's answer and its action in Hindi, nothing cut, and axe finds nothing (the page's
  * `lang` follows the language).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { bearer, createGroup, createGuard, createStudents, OWN_PASSWORD, unique } from '../support/accounts';
 import { expectAccessible } from '../support/a11y';
+import { expectNothingCut } from '../support/hindi';
 import { termNow } from '../support/lectures';
 import { PAGE_LOAD } from '../support/screens';
 import { DEMO } from '../support/session';
@@ -13,20 +14,6 @@ import { DEMO } from '../support/session';
 const SHOTS = '/tmp/shots-e';
 
 test.use({ viewport: { width: 360, height: 740 } });
-
-/** No label or button wider than its box, and nothing wider than the screen. */
-async function expectNothingCut(page: Page) {
-  const overflowing = await page.evaluate(() => {
-    const wide = document.documentElement.scrollWidth > window.innerWidth + 1;
-    const cut = Array.from(document.querySelectorAll('label, button, [role="radio"] + label'))
-      .filter(
-        (el) => el instanceof HTMLElement && el.offsetParent !== null && el.scrollWidth > el.clientWidth + 1,
-      )
-      .map((el) => el.textContent);
-    return { wide, cut };
-  });
-  expect(overflowing).toEqual({ wide: false, cut: [] });
-}
 
 test('a guard checks a pass at the gate desk in Hindi', async ({ page, request }) => {
   const guardId = await createGuard(request, 'Hindi Guard');

@@ -4,7 +4,6 @@
  * other teacher screens (home, leave, queries, performance, syllabus) in Hindi. Axe finds nothing and
  * no label is cut.
  */
-import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   bearer,
@@ -14,38 +13,11 @@ import {
   OWN_PASSWORD,
   unique,
 } from '../support/accounts';
-import { expectAccessible } from '../support/a11y';
+import { checkHindiScreen } from '../support/hindi';
 import { DEMO } from '../support/session';
 
-const SHOTS = '/tmp/shots-i18n';
 /** A day ahead, so that the pass is never for a day that has passed. */
 const DAY = '2031-12-05';
-
-/** No label wider than its box, and nothing wider than the screen. */
-async function expectNothingCut(page: Page) {
-  const overflowing = await page.evaluate(() => {
-    const wide = document.documentElement.scrollWidth > window.innerWidth + 1;
-    const cut = Array.from(
-      document.querySelectorAll('label, button, a, th, [role="tab"], .mantine-Badge-label, h1, h2'),
-    )
-      .filter(
-        (el) => el instanceof HTMLElement && el.offsetParent !== null && el.scrollWidth > el.clientWidth + 1,
-      )
-      // A table wider than the phone scrolls in its own box; its cells are not cut.
-      .filter((el) => !el.closest('.mantine-ScrollArea-viewport'))
-      .map((el) => el.textContent);
-    return { wide, cut };
-  });
-  expect(overflowing).toEqual({ wide: false, cut: [] });
-}
-
-/** The screen is Hindi, passes axe and cuts nothing; its picture is kept for review. */
-async function checkScreen(page: Page, name: string) {
-  await expect(page.locator('html')).toHaveAttribute('lang', /^hi/);
-  await expectAccessible(page);
-  await expectNothingCut(page);
-  await page.screenshot({ path: `${SHOTS}/teacher-${name}-360.png`, fullPage: true });
-}
 
 /** A teacher of the journey's own who mentors `group` and reads Hindi; their teacher id. */
 async function createHindiMentor(request: APIRequestContext, group: string): Promise<number> {
@@ -91,7 +63,6 @@ async function signInHindi(page: Page, teacherId: number) {
 test.use({ viewport: { width: 360, height: 780 } });
 
 test('a teacher who reads Hindi approves a mentee’s gate pass at 360 px', async ({ page, request }) => {
-  mkdirSync(SHOTS, { recursive: true });
   const group = `HT-${unique()}`;
   await createGroup(request, group);
   const teacherId = await createHindiMentor(request, group);
@@ -106,7 +77,7 @@ test('a teacher who reads Hindi approves a mentee’s gate pass at 360 px', asyn
   await signInHindi(page, teacherId);
   await expect(page.getByRole('heading', { name: 'होम', level: 1 })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'मेंटर सूचना' })).toBeVisible();
-  await checkScreen(page, 'home');
+  await checkHindiScreen(page, 'teacher-home');
 
   await page.getByRole('button', { name: 'नेविगेशन खोलें' }).click();
   await page.getByRole('link', { name: 'गेट पास' }).click();
@@ -115,9 +86,10 @@ test('a teacher who reads Hindi approves a mentee’s gate pass at 360 px', asyn
   await expect(row).toBeVisible();
   await expect(row.getByText('5 दिस॰ 2031').or(row.getByText('5 दिस 2031'))).toBeVisible();
   await expect(page.getByRole('button', { name: 'चुने हुए स्वीकृत करें' })).toBeDisabled();
-  await checkScreen(page, 'gatepass-requests');
+  await checkHindiScreen(page, 'teacher-gatepass-requests');
 
   await row.getByRole('button', { name: 'स्वीकृत करें', exact: true }).click();
+  await expect(page.getByText(`Hindi Mentee 1 का गेट पास स्वीकृत किया।`)).toBeVisible();
   await expect(row.getByText(/^स्वीकृत/)).toBeVisible();
   await expect
     .poll(
@@ -136,14 +108,13 @@ test('a teacher who reads Hindi approves a mentee’s gate pass at 360 px', asyn
   await expect(approved).toBeVisible();
   await expect(approved.getByText('उपयोग के लिए तैयार')).toBeVisible();
   await expect(approved.getByRole('button', { name: 'रद्द करें' })).toBeVisible();
-  await checkScreen(page, 'gatepass-approved');
+  await checkHindiScreen(page, 'teacher-gatepass-approved');
 });
 
 test('a teacher who reads Hindi sees leave, queries, performance and syllabus in Hindi', async ({
   page,
   request,
 }) => {
-  mkdirSync(SHOTS, { recursive: true });
   const group = `HT-${unique()}`;
   await createGroup(request, group);
   const teacherId = await createHindiMentor(request, group);
@@ -152,26 +123,26 @@ test('a teacher who reads Hindi sees leave, queries, performance and syllabus in
   await page.goto('/teacher/leave');
   await expect(page.getByRole('heading', { name: 'छुट्टी', level: 1 })).toBeVisible();
   await expect(page.getByRole('tab', { name: /^छुट्टी के अनुरोध/ })).toBeVisible();
-  await checkScreen(page, 'leave');
+  await checkHindiScreen(page, 'teacher-leave');
 
   await page.goto('/teacher/queries');
   await expect(page.getByRole('heading', { name: 'प्रश्नों का प्रबंधन', level: 1 })).toBeVisible();
   await expect(page.getByRole('tab', { name: /^अनुत्तरित प्रश्न/ })).toBeVisible();
-  await checkScreen(page, 'queries');
+  await checkHindiScreen(page, 'teacher-queries');
 
   await page.goto('/teacher/performance?tab=mentees');
   await expect(page.getByRole('heading', { name: 'विद्यार्थियों का प्रदर्शन', level: 1 })).toBeVisible();
   await expect(page.getByText('इस समूह में कोई विद्यार्थी नहीं है।')).toBeVisible();
-  await checkScreen(page, 'performance');
+  await checkHindiScreen(page, 'teacher-performance');
 
   await page.goto('/teacher/syllabus');
   await expect(page.getByRole('heading', { name: 'पाठ्यक्रम जोड़ें', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'पाठ्यक्रम जोड़ें' }).click();
   await expect(page.getByText('कोर्स का नाम ज़रूरी है')).toBeVisible();
-  await checkScreen(page, 'syllabus');
+  await checkHindiScreen(page, 'teacher-syllabus');
 
   await page.goto('/teacher/notice/create');
   await expect(page.getByRole('heading', { name: 'सूचना बनाएँ', level: 1 })).toBeVisible();
   await expect(page.getByRole('radiogroup', { name: 'यह किसके लिए है?' })).toBeVisible();
-  await checkScreen(page, 'notice-create');
+  await checkHindiScreen(page, 'teacher-notice-create');
 });

@@ -37,6 +37,7 @@ import { addressList } from './lib/address-list';
 import { Lifecycle } from './lib/lifecycle';
 import { campusClock } from './features/timetable/settings';
 import { webhookService, type WebhookOptions, type WebhookService } from './features/webhooks/index';
+import { guardianPusher } from './features/push/guardian-push';
 import { pushService, type PushService } from './features/push/service';
 import type { PushOptions } from './features/push/config';
 import { ssoService } from './features/sso/service';
@@ -203,10 +204,21 @@ export async function buildApp(options: AppOptions): Promise<App> {
     settings: { ...DEFAULT_SIGN_IN_LIMITS, ...options.signInLimits },
     ...(options.signInHold ? { hold: options.signInHold } : {}),
   });
-  const mail = mailService(db, options.mail ?? {}, { secret: options.jwtSecret, now, log: app.log });
+  const push = pushService(db, options.push ?? {}, { now, log: app.log });
+  app.decorate('push', push);
+  app.addHook('onReady', () => push.start());
+  const mail = mailService(db, options.mail ?? {}, {
+    secret: options.jwtSecret,
+    now,
+    log: app.log,
+    // What guardians are told at once is pushed to their devices too (decision record 0088).
+    pushGuardians: guardianPusher(db, push),
+  });
   app.decorate('mail', mail);
   app.addHook('onReady', () => mail.start());
   app.addHook('onClose', () => mail.stop());
+  // After the mail's work, which may still queue push for guardians.
+  app.addHook('onClose', () => push.stop());
   const webhooks = webhookService(db, options.webhooks ?? {}, {
     secret: options.jwtSecret,
     now,
@@ -215,10 +227,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.decorate('webhooks', webhooks);
   app.addHook('onReady', () => webhooks.start());
   app.addHook('onClose', () => webhooks.stop());
-  const push = pushService(db, options.push ?? {}, { now, log: app.log });
-  app.decorate('push', push);
-  app.addHook('onReady', () => push.start());
-  app.addHook('onClose', () => push.stop());
   const deps = {
     mail,
     webhooks,

@@ -8,6 +8,7 @@
 import { Checkbox, Group, rem, Table, UnstyledButton } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
 import type { SortOrder } from '@campus/contract';
+import { useCommonWords } from '../i18n/words';
 
 export interface Column<T, K extends string = string> {
   header: string;
@@ -150,12 +151,13 @@ function SelectAll<T>({
   selection: Selection<T>;
   keyOf: (row: T) => string;
 }) {
+  const { t } = useCommonWords();
   const open = rows.filter((row) => !selection.disabled?.(row)).map(keyOf);
   const chosen = open.filter((key) => selection.selected.has(key)).length;
   return (
     <Table.Th scope="col" w={40}>
       <Checkbox
-        aria-label="Select all on this page"
+        aria-label={t('shared.selectAll')}
         checked={open.length > 0 && chosen === open.length}
         indeterminate={chosen > 0 && chosen < open.length}
         disabled={open.length === 0}

@@ -7,6 +7,7 @@ import { DateInput, type DateInputProps } from '@mantine/dates';
 // every other screen's first paint would parse and match them for nothing. A screen with a date
 // field has the sheet named in its page (area-preload.json), so it arrives beside the screen's code.
 import '@mantine/dates/styles.css';
+import { useCommonWords } from '../i18n/words';
 import { dayInputPattern, formatDayInput, parseDayInput } from '../lib/format';
 
 export type DayInputProps = Omit<DateInputProps, 'value' | 'onChange' | 'minDate' | 'maxDate'> & {
@@ -18,6 +19,7 @@ export type DayInputProps = Omit<DateInputProps, 'value' | 'onChange' | 'minDate
 };
 
 export function DayInput({ value, onChange, min, max, description, ...rest }: DayInputProps) {
+  const { t } = useCommonWords();
   const pattern = dayInputPattern();
   return (
     <DateInput
@@ -38,7 +40,8 @@ export function DayInput({ value, onChange, min, max, description, ...rest }: Da
         : {})}
       clearable={!rest.required}
       clearButtonProps={{
-        'aria-label': typeof rest.label === 'string' ? `Clear ${rest.label}` : 'Clear the date',
+        'aria-label':
+          typeof rest.label === 'string' ? t('shared.clear', { label: rest.label }) : t('shared.clearDate'),
       }}
       popoverProps={{ withinPortal: true }}
     />

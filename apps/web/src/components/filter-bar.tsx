@@ -5,15 +5,17 @@
  */
 import { Button } from '@mantine/core';
 import { useId, useState, type ReactNode } from 'react';
+import { useCommonWords, type Words } from '../i18n/words';
 
 /** "Filters", or "Filters (2 active)" when some are set. */
-export function filtersLabel(active: number): string {
-  return active > 0 ? `Filters (${active} active)` : 'Filters';
+export function filtersLabel(active: number, t: Words): string {
+  return active > 0 ? t('shared.filtersActive', { active }) : t('shared.filters');
 }
 
 export function FilterBar({ active, children }: { active: number; children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const id = useId();
+  const { t } = useCommonWords();
   return (
     <div className="filter-bar" data-open={open || undefined}>
       <Button
@@ -25,7 +27,7 @@ export function FilterBar({ active, children }: { active: number; children: Reac
         onClick={() => setOpen(!open)}
         rightSection={<span aria-hidden>{open ? '▲' : '▼'}</span>}
       >
-        {filtersLabel(active)}
+        {filtersLabel(active, t)}
       </Button>
       <div id={id} className="filter-bar-fields">
         {children}

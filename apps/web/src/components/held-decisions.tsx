@@ -9,6 +9,7 @@ import { Box, Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { commonWord } from '../i18n/words';
 import { countdown, type Countdown } from '../lib/countdown';
 
 /** How long a decision waits for Undo before it is sent. */
@@ -122,10 +123,10 @@ export function useHeldDecisions<B extends { decision: Decision }, R>(options: H
             <Text size="sm">{describe(batch)}</Text>
             <Group gap="xs" wrap="nowrap">
               <Button size="compact-sm" variant="default" onClick={() => undo(id)}>
-                Undo
+                {commonWord('shared.undo')}
               </Button>
               <Button size="compact-sm" variant="subtle" onClick={() => void send(id)}>
-                Send now
+                {commonWord('shared.sendNow')}
               </Button>
             </Group>
           </Group>

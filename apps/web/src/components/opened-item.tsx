@@ -6,6 +6,7 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { ITEM_PARAMS, type ItemKind } from '@campus/contract';
+import { useCommonWords } from '../i18n/words';
 import { ApiError } from '../lib/api-client';
 import { useUrlState } from '../lib/url-state';
 import { LoadFailedState, LoadingState } from './page-states';
@@ -38,6 +39,7 @@ export function OpenedItem({
   onClose: () => void;
   children: ReactNode;
 }) {
+  const { t } = useCommonWords();
   const heading = useId();
   const section = useRef<HTMLElement>(null);
   const ready = !read.isPending;
@@ -47,10 +49,10 @@ export function OpenedItem({
     section.current?.focus({ preventScroll: true });
   }, [ready]);
   let body: ReactNode = children;
-  if (read.isPending) body = <LoadingState label="Loading..." />;
+  if (read.isPending) body = <LoadingState />;
   else if (read.error instanceof ApiError && read.error.status === 404) body = <Text>{gone}</Text>;
   else if (read.error)
-    body = <LoadFailedState title="Could not load it." onRetry={() => void read.refetch()} />;
+    body = <LoadFailedState title={t('shared.couldNotLoad')} onRetry={() => void read.refetch()} />;
   return (
     <Paper
       component="section"
@@ -69,7 +71,7 @@ export function OpenedItem({
             {title}
           </Title>
           <Button variant="default" onClick={onClose}>
-            Show the whole list
+            {t('shared.wholeList')}
           </Button>
         </Group>
         {body}

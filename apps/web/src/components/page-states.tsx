@@ -1,12 +1,14 @@
 /** Loading, empty and failed states shared by every list screen. */
 import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useCommonWords } from '../i18n/words';
 
-export function LoadingState({ label = 'Loading...' }: { label?: string }) {
+export function LoadingState({ label }: { label?: string }) {
+  const { t } = useCommonWords();
   return (
     <Center py="xl" role="status" aria-live="polite">
       <Loader size="sm" mr="sm" aria-hidden />
-      <Text>{label}</Text>
+      <Text>{label ?? t('states.loading')}</Text>
     </Center>
   );
 }
@@ -42,10 +44,11 @@ export function EmptyState({
 
 /** A list that could not be loaded says so, and offers to try again. */
 export function LoadFailedState({ title, onRetry }: { title: string; onRetry: () => void }) {
+  const { t } = useCommonWords();
   return (
     <Alert color="red" role="alert" title={title}>
       <Button variant="outline" color="red.8" size="xs" onClick={onRetry}>
-        Try again
+        {t('shared.tryAgain')}
       </Button>
     </Alert>
   );

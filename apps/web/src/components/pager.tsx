@@ -4,6 +4,7 @@
  */
 import { Button, Group, Text } from '@mantine/core';
 import { useRef } from 'react';
+import { useCommonWords } from '../i18n/words';
 import { formatCount } from '../lib/format';
 
 /** Below the fixed top bar (64 px) with a little air. */
@@ -39,6 +40,7 @@ export interface PagerProps {
 
 export function Pager({ page, offset, shown, total, hasMore, onChange, label }: PagerProps) {
   const ref = useRef<HTMLDivElement>(null);
+  const { t } = useCommonWords();
   if (page === 0 && !hasMore) return null;
   const go = (next: number) => {
     onChange(next);
@@ -46,25 +48,29 @@ export function Pager({ page, offset, shown, total, hasMore, onChange, label }: 
   };
   const position =
     total !== null && shown > 0
-      ? `${formatCount(offset + 1)}–${formatCount(offset + shown)} of ${formatCount(total)}`
-      : `Page ${page + 1}`;
+      ? t('shared.position', {
+          from: formatCount(offset + 1),
+          to: formatCount(offset + shown),
+          total: formatCount(total),
+        })
+      : t('shared.page', { page: page + 1 });
   return (
     <Group
       ref={ref}
       component="nav"
       className="pager"
-      aria-label={`${label} pages`}
+      aria-label={t('shared.pages', { label })}
       justify="space-between"
       wrap="nowrap"
     >
       <Button variant="default" disabled={page === 0} onClick={() => go(page - 1)}>
-        Previous
+        {t('shared.previous')}
       </Button>
       <Text size="sm" aria-live="polite">
         {position}
       </Text>
       <Button variant="default" disabled={!hasMore} onClick={() => go(page + 1)}>
-        Next
+        {t('shared.next')}
       </Button>
     </Group>
   );

@@ -5,7 +5,9 @@
  */
 import { Button, Chip, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useId, useState } from 'react';
+import { useCommonWords } from '../i18n/words';
 
+/** The English words of `shared.reasonRequired`, said on the box when no reason is given. */
 export const REASON_REQUIRED = 'Give a reason: the student sees it with the decision.';
 
 export function RejectReasonDialog({
@@ -30,6 +32,7 @@ export function RejectReasonDialog({
   onReject: (reason: string) => void;
   onClose: () => void;
 }) {
+  const { t } = useCommonWords();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const presetsId = useId();
@@ -44,14 +47,19 @@ export function RejectReasonDialog({
     if (text.trim()) setError(null);
   };
   return (
-    <Modal opened={opened} onClose={close} title={title} closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={title}
+      closeButtonProps={{ 'aria-label': t('shared.close') }}
+    >
       <form
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
           const text = reason.trim();
           if (!text) {
-            setError(REASON_REQUIRED);
+            setError(t('shared.reasonRequired'));
             return;
           }
           onReject(text);
@@ -61,7 +69,7 @@ export function RejectReasonDialog({
         <Stack>
           <div role="group" aria-labelledby={presetsId}>
             <Text id={presetsId} size="sm" fw={500} mb={6}>
-              Common reasons
+              {t('shared.commonReasons')}
             </Text>
             <Chip.Group value={preset} onChange={(value) => write(value)}>
               <Group gap="xs">
@@ -74,7 +82,7 @@ export function RejectReasonDialog({
             </Chip.Group>
           </div>
           <Textarea
-            label="Reason"
+            label={t('shared.reason')}
             description={description}
             value={reason}
             onChange={(event) => write(event.currentTarget.value)}
@@ -87,7 +95,7 @@ export function RejectReasonDialog({
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
-              Cancel
+              {t('shared.cancel')}
             </Button>
             <Button type="submit" color="red.9">
               {submitLabel}

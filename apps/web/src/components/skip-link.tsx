@@ -1,9 +1,11 @@
 /** "Skip to content": the first stop of the keyboard on every page, out of sight until it has focus. */
+import { useCommonWords } from '../i18n/words';
 
 /** The id of every page's main region, where the link leads. */
 export const CONTENT_ID = 'content';
 
 export function SkipLink() {
+  const { t } = useCommonWords();
   return (
     <a
       className="skip-link"
@@ -16,7 +18,7 @@ export function SkipLink() {
         main.focus();
       }}
     >
-      Skip to content
+      {t('shared.skip')}
     </a>
   );
 }

@@ -6,6 +6,7 @@
  */
 import { Badge } from '@mantine/core';
 import type { CSSProperties } from 'react';
+import { useCommonWords } from '../i18n/words';
 
 const TAG_CLASS = `${Badge.classes.root} mantine-Badge-root`;
 const LABEL_CLASS = `${Badge.classes.label} mantine-Badge-label`;
@@ -34,9 +35,10 @@ const ROW_STYLE = { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap
 
 /** The tags as a list named "Tags"; nothing when there are none. */
 export function Tags({ tags }: { tags: readonly string[] }) {
+  const { t } = useCommonWords();
   if (tags.length === 0) return null;
   return (
-    <div aria-label="Tags" role="list" style={ROW_STYLE}>
+    <div aria-label={t('shared.tags')} role="list" style={ROW_STYLE}>
       {tags.map((tag) => (
         <Tag key={tag}>{tag}</Tag>
       ))}

@@ -6,6 +6,7 @@
  */
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { commonWord } from '../i18n/words';
 
 const SUCCESS_SHOWN_MS = 6_000;
 let shown = 0;
@@ -39,7 +40,7 @@ export function showOutcome({
     title,
     autoClose: ok && !persist ? SUCCESS_SHOWN_MS : false,
     withCloseButton: true,
-    closeButtonProps: { 'aria-label': 'Dismiss' },
+    closeButtonProps: { 'aria-label': commonWord('shared.dismiss') },
     // Under a title Mantine greys the text (gray.6, 3.3:1 on white); it stays the body colour.
     styles: { description: { color: 'var(--mantine-color-text)' } },
     message: (

@@ -3,6 +3,7 @@
  * mentees only", and tabs that say how many rows each holds.
  */
 import { Badge, Group, Select, Switch, Tabs } from '@mantine/core';
+import { useCommonWords } from '../i18n/words';
 import { FilterBar } from './filter-bar';
 import type { SortOrder } from '@campus/contract';
 import { flagFrom, oneOf, pageFrom, pageParam, sortFrom, sortParams, useUrlState } from '../lib/url-state';
@@ -79,19 +80,23 @@ export function WorkListFilters({
   mine: boolean;
   onMine: (mine: boolean) => void;
 }) {
+  const { t } = useCommonWords();
   return (
     <Group align="flex-end" gap="md" mb="md">
       <FilterBar active={(group === null ? 0 : 1) + (mine ? 1 : 0)}>
         <Select
-          label="Group"
-          data={[{ value: ALL_GROUPS, label: 'All groups' }, ...groups.map((g) => ({ value: g, label: g }))]}
+          label={t('shared.group')}
+          data={[
+            { value: ALL_GROUPS, label: t('shared.allGroups') },
+            ...groups.map((g) => ({ value: g, label: g })),
+          ]}
           value={group ?? ALL_GROUPS}
           onChange={(value) => onGroup(!value || value === ALL_GROUPS ? null : value)}
           allowDeselect={false}
           w={{ base: '100%', xs: 200 }}
         />
         <Switch
-          label="My mentees only"
+          label={t('shared.myMentees')}
           checked={mine}
           onChange={(event) => onMine(event.currentTarget.checked)}
           mb={8}

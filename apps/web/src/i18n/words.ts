@@ -56,6 +56,13 @@ export const wordsOf =
 /** The English common catalogue's words. */
 export const englishWords: Words = wordsOf(enCommon);
 
+/**
+ * A common word outside a render (a toast, a failure's text): in the shown language once i18next is
+ * here, in English before (an English reader never loads i18next on the public pages).
+ */
+export const commonWord: Words = (key, values) =>
+  engine ? engine.i18n.t(key, { ns: 'common', ...values }) : englishWords(key, values);
+
 /** The words of the common catalogue in the shown language, re-rendering when it changes. */
 export function useCommonWords(): { t: Words; language: Language } {
   useSyncExternalStore(

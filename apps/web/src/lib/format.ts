@@ -45,6 +45,13 @@ function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(
   return format as T;
 }
 
+/**
+ * Hindi's CLDR data writes "am"/"pm" in Latin letters; the part of the day in Hindi ("सुबह 10:00",
+ * "दोपहर 2:30") is how Hindi writes a time. Other locales keep their own form.
+ */
+const dayPeriod = (locale: string): Intl.DateTimeFormatOptions =>
+  locale.split('-')[0] === 'hi' ? { dayPeriod: 'short' } : {};
+
 const day = () =>
   cached('day', (l) => new Intl.DateTimeFormat(l, { day: 'numeric', month: 'short', year: 'numeric' }));
 const dayTime = () =>
@@ -57,9 +64,11 @@ const dayTime = () =>
         year: 'numeric',
         hour: 'numeric',
         minute: '2-digit',
+        ...dayPeriod(l),
       }),
   );
-const time = () => cached('time', (l) => new Intl.DateTimeFormat(l, { hour: 'numeric', minute: '2-digit' }));
+const time = () =>
+  cached('time', (l) => new Intl.DateTimeFormat(l, { hour: 'numeric', minute: '2-digit', ...dayPeriod(l) }));
 const integer = () => cached('integer', (l) => new Intl.NumberFormat(l, { maximumFractionDigits: 0 }));
 
 // The default locale's forms, as `Intl` gives them for en-IN.

@@ -115,6 +115,14 @@ export function guardianNews(ctx: MailContext, digestHour: number) {
     const { queue } = ctx;
     if (!queue || children.size === 0) return;
     const [people, modes] = await Promise.all([recipients([...children.keys()]), modesFor(children, kind)]);
+    const atOnce = [...children.keys()].filter((id) => modes.get(id) === 'now');
+    // Only a guardian's own child is named in the link: one child, or none (a notice).
+    const only = kind === 'notices' ? [] : [...new Set([...children.values()].flat())];
+    await ctx.pushGuardians?.({
+      accountIds: atOnce,
+      kind,
+      ...(only.length === 1 ? { rollNo: only[0] } : {}),
+    });
     for (const [accountId, who] of people) {
       const mode = modes.get(accountId) ?? 'off';
       if (mode === 'off') continue;
@@ -204,6 +212,7 @@ export function guardianNews(ctx: MailContext, digestHour: number) {
         if (mode === 'now') atOnce.add(accountId);
         else if (mode === 'digest') await keep(accountId, kind, item);
       }
+      await ctx.pushGuardians?.({ accountIds: [...atOnce], kind, rollNo });
       return atOnce;
     },
 

@@ -17,6 +17,8 @@ export interface GuardianWords {
   why: string;
   change: (url: string) => string;
   stop: (url: string) => string;
+  /** A push message's title: no name or text, a lock screen can be read by anyone (record 0088). */
+  pushTitles: Record<GuardianMailKind, string>;
 }
 
 export const GUARDIAN_WORDS: Record<Language, GuardianWords> = {
@@ -37,6 +39,12 @@ export const GUARDIAN_WORDS: Record<Language, GuardianWords> = {
     why: 'Why you got this: you are linked to your children at the campus as their guardian, and your notification settings ask for this.',
     change: (url) => `Change your notification settings: ${url}`,
     stop: (url) => `Stop all emails to this address with one click: ${url}`,
+    pushTitles: {
+      movements: 'Your child went out or came back',
+      attendance: "Your child's attendance is at risk",
+      leave: "Your child's leave was decided",
+      notices: 'New notice for guardians',
+    },
   },
   hi: {
     hello: (name) => `प्रिय ${name},`,
@@ -56,5 +64,11 @@ export const GUARDIAN_WORDS: Record<Language, GuardianWords> = {
     why: 'यह ईमेल आपको क्यों मिला: आप कैंपस में अपने बच्चों के अभिभावक के रूप में जुड़े हैं, और आपकी सूचना सेटिंग में यह चुना गया है।',
     change: (url) => `अपनी सूचना सेटिंग बदलें: ${url}`,
     stop: (url) => `इस पते पर सभी ईमेल एक क्लिक में बंद करें: ${url}`,
+    pushTitles: {
+      movements: 'आपका बच्चा बाहर गया या लौटा',
+      attendance: 'आपके बच्चे की उपस्थिति जोखिम में है',
+      leave: 'आपके बच्चे की छुट्टी पर निर्णय हो गया',
+      notices: 'अभिभावकों के लिए नई सूचना',
+    },
   },
 };

@@ -7,7 +7,7 @@
 import { PATHS } from '@campus/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/index';
-import type { MailContext } from './context';
+import type { GuardianPusher, MailContext } from './context';
 import { digests } from './digests';
 import { emailChanges, type EmailChange } from './email-change';
 import { guardianMail } from './guardians';
@@ -72,7 +72,7 @@ function queueOf(
 export function mailService(
   db: Db,
   options: MailOptions,
-  deps: { secret: string; now: () => number; log: FastifyBaseLogger },
+  deps: { secret: string; now: () => number; log: FastifyBaseLogger; pushGuardians?: GuardianPusher },
 ) {
   const { now } = deps;
   const publicUrl = (options.publicUrl ?? '').replace(/\/+$/, '');
@@ -87,6 +87,7 @@ export function mailService(
     now,
     publicUrl,
     unsubscribeUrl: (target) => `${publicUrl}/api/mail/unsubscribe?token=${tokens.sign(target)}`,
+    pushGuardians: deps.pushGuardians,
   };
   const changes = emailChanges(db, { queue, tokens: secretLinks, now });
   const settings = mailSettings(ctx);

@@ -1,6 +1,7 @@
 /** Gate pass decisions with time to undo (components/held-decisions.tsx), sent one or many at once. */
-import type { BulkGatePassResult, GatePassDecision } from '@campus/contract';
+import type { BulkGatePassResult } from '@campus/contract';
 import { useHeldDecisions } from '../../../components/held-decisions';
+import { useTeacherWords } from '../../../i18n/teacher';
 import { gatePassKeys, sendDecision, type DecisionBatch } from '../api';
 
 export interface DelayedDecisionOptions {
@@ -9,16 +10,15 @@ export interface DelayedDecisionOptions {
   onFailed: (batch: DecisionBatch, error: Error) => void;
 }
 
-const VERB: Record<GatePassDecision, string> = { approved: 'Approved', rejected: 'Rejected' };
-
-function describe({ passes, decision }: DecisionBatch): string {
-  const what = passes.length === 1 ? `the gate pass of ${passes[0]!.name}` : `${passes.length} gate passes`;
-  return `${VERB[decision]} ${what}.`;
-}
-
 const idsOf = (batch: DecisionBatch) => batch.passes.map((pass) => pass._id);
 
 export function useDelayedDecisions({ windowMs, onSent, onFailed }: DelayedDecisionOptions) {
+  const { t } = useTeacherWords();
+  /** "Approved the gate pass of Ravi Kumar." or "Rejected 2 gate passes.", in the reader's language. */
+  const describe = ({ passes, decision }: DecisionBatch): string =>
+    passes.length === 1
+      ? t(`gatepass.held.${decision}One`, { name: passes[0]!.name })
+      : t(`gatepass.held.${decision}Many`, { count: passes.length });
   return useHeldDecisions({
     windowMs,
     name: 'gatepass',

@@ -1,11 +1,13 @@
 /**
  * A guardian's notification settings (decision record 0093): for each child and each kind of news,
  * at once, in the one daily digest for all their children, or off. A choice is saved as it is made.
+ * What comes at once is also pushed to the devices turned on here (decision record 0088).
  */
 import { Alert, Card, Stack, Text, Title } from '@mantine/core';
 import { GUARDIAN_MAIL_KINDS, type GuardianMailKind, type MailMode } from '@campus/contract';
 import { LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
+import { PushSettings } from '../../push/components/push-settings';
 import { Segmented } from '../../../components/segmented';
 import { showOutcome } from '../../../components/toast';
 import { useGuardianNoticeWords } from '../../../i18n/guardian-notices';
@@ -78,6 +80,7 @@ export function GuardianSettingsPage() {
         {t('settings.intro')}
       </Text>
       {body()}
+      <PushSettings about={t('settings.push')} />
     </Stack>
   );
 }

@@ -40,7 +40,11 @@ function useLocalEndpoint(): [string | null | undefined, () => void] {
   return [endpoint, () => setRound((r) => r + 1)];
 }
 
-export function PushSettings() {
+/**
+ * `about`, when given, says where the kinds are chosen instead: a guardian's news is pushed as their
+ * notification settings say (at once), so the card is shown with the device switch alone.
+ */
+export function PushSettings({ about }: { about?: string } = {}) {
   const supported = pushSupported();
   const devices = usePushDevices(supported);
   const [endpoint, reread] = useLocalEndpoint();
@@ -55,7 +59,7 @@ export function PushSettings() {
   if (supported && !devices.data) return null;
   const kinds = devices.data?.kinds ?? [];
   // A guard is pushed nothing: the desk is their one screen.
-  if (supported && kinds.length === 0) return null;
+  if (supported && kinds.length === 0 && !about) return null;
   const thisDevice = devices.data?.devices.find((d) => endpoint && d.endpoint === endpoint);
   const others = devices.data?.devices.filter((d) => d !== thisDevice) ?? [];
   const busy = turnOn.isPending || turnOff.isPending;
@@ -126,7 +130,7 @@ export function PushSettings() {
         ) : (
           <>
             <Text size="sm" c="dimmed">
-              {t('push.about')}
+              {about ?? t('push.about')}
             </Text>
             {blocked && !thisDevice && (
               <Alert color="yellow" role="status">
@@ -140,7 +144,7 @@ export function PushSettings() {
               disabled={busy || endpoint === undefined}
               onChange={(e) => toggle(e.currentTarget.checked)}
             />
-            {thisDevice && (
+            {thisDevice && kinds.length > 0 && (
               <Stack gap={4} role="group" aria-labelledby="push-kinds-title">
                 <Text fw={500} id="push-kinds-title">
                   {t('push.kindsTitle')}
