@@ -37,7 +37,7 @@ test('a notice for one group shows when it starts and only there; an anonymous q
   await form.getByLabel('Heading').fill(heading);
   await form.getByLabel('Contact email').fill('lab@campus.example.edu');
   await form.getByLabel('Description').fill('The lab is closed for maintenance.');
-  await form.getByRole('radio', { name: 'Chosen groups' }).check();
+  await form.getByRole('radio', { name: 'Chosen groups', exact: true }).check();
   await form.getByRole('combobox', { name: 'Groups' }).click();
   await teacher.getByRole('option', { name: 'CSE-A' }).click();
   await teacher.keyboard.press('Escape');

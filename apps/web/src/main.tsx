@@ -3,6 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { screenCode } from './app/preload';
 import { reloadWhenCodeIsGone } from './pwa/stale-code';
+// The offline bar's few rules come with the page's own sheet: showing it never waits for a request.
+import './pwa/status-bar.css';
 
 /** How long the first render waits for the opened screen's code before it shows a spinner instead. */
 const WAIT_FOR_SCREEN_CODE_MS = 1000;

@@ -7,7 +7,6 @@
 import { createRoot } from 'react-dom/client';
 import { Workbox } from 'workbox-window';
 import { StatusBar, updateStore, type UpdateStore } from './status-bar';
-import './status-bar.css';
 
 /** How often a page left open asks whether a new version was put up. */
 const UPDATE_CHECK_MS = 60 * 60_000;

@@ -146,6 +146,15 @@ async function deleteOwn(trx: Trx, subject: Subject, addresses: string[]): Promi
   ] as const) {
     erased[table] = count(await trx.deleteFrom(table).where('account_id', '=', by).executeTakeFirst());
   }
+  erased.guardian_codes = count(
+    await trx.deleteFrom('guardian_codes').where('account_id', '=', by).executeTakeFirst(),
+  );
+  // A guardian's choices, kept news and consent links (decision records 0092, 0093).
+  for (const table of ['guardian_mail_modes', 'guardian_digest_items', 'gate_pass_consents'] as const) {
+    erased[table] = count(
+      await trx.deleteFrom(table).where('guardian_account_id', '=', by).executeTakeFirst(),
+    );
+  }
   erased.mail_queue =
     addresses.length === 0
       ? 0

@@ -11,6 +11,7 @@ import { everyTable } from '../../../test/every-table';
 import {
   bearer,
   createAdmin,
+  createGuardian,
   createStudent,
   createTeacher,
   login,
@@ -343,5 +344,49 @@ describe('the retention setting', () => {
     expect((await erase(classmate.accountId, { confirmUserId: classmate.loginId })).statusCode).toBe(200);
     await call('PUT', '/api/privacy-settings', tokens.admin, { erasureWaitDays: 0 });
     expect((await call('GET', '/api/privacy-settings', tokens.admin)).json()).toEqual({ erasureWaitDays: 0 });
+  });
+});
+
+describe('erasing a guardian', () => {
+  it('deletes their links, their choices per child, their kept news and their consent links', async () => {
+    const db = t.handle.db;
+    const guardian = await createGuardian(db, [student.rollNo]);
+    const by = guardian.accountId;
+    await db
+      .insertInto('guardian_mail_modes')
+      .values({ guardian_account_id: by, roll_no: student.rollNo, kind: 'gate', mode: 'digest' })
+      .execute();
+    await db
+      .insertInto('guardian_digest_items')
+      .values({
+        id: newId(),
+        guardian_account_id: by,
+        kind: 'gate',
+        text: `${NAME} went out`,
+        created_at: nowIso(),
+        mail_id: null,
+      })
+      .execute();
+    await db
+      .updateTable('accounts')
+      .set({ deactivated_at: new Date(NOW - 86_400_000).toISOString() })
+      .where('id', '=', by)
+      .execute();
+
+    const res = await erase(by, { confirmUserId: guardian.loginId });
+    expect(res.statusCode, res.body).toBe(200);
+    const left = async (table: 'guardian_links' | 'guardian_mail_modes' | 'guardian_digest_items') =>
+      (
+        await db
+          .selectFrom(table)
+          .select('guardian_account_id')
+          .where('guardian_account_id', '=', by)
+          .execute()
+      ).length;
+    expect([
+      await left('guardian_links'),
+      await left('guardian_mail_modes'),
+      await left('guardian_digest_items'),
+    ]).toEqual([0, 0, 0]);
   });
 });
