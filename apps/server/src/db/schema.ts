@@ -7,6 +7,7 @@ import type { WebhookTables } from './schema-webhooks';
 import type { PushTables } from './schema-push';
 import type { SsoTables } from './schema-sso';
 import type { GuardianTables } from './schema-guardians';
+import type { NoticeTables } from './schema-notices';
 
 export interface AccountsTable {
   id: string;
@@ -179,66 +180,6 @@ export interface QueryLikesTable {
   query_id: string;
   account_id: string;
 }
-export interface MentorNoticesTable {
-  id: string;
-  author_id: string;
-  teacher_name: string;
-  email: string;
-  heading: string;
-  description: string;
-  created_at: string;
-  /** Who it is for (migration 0019): 'all', 'groups' (notice_audience_groups), 'students', 'teachers'. */
-  audience: Generated<string>;
-  /** When it shows (ISO); its creation unless scheduled (a trigger fills it in when not given). */
-  starts_at: Generated<string>;
-  /** When it leaves the lists (ISO); null: never. */
-  ends_at: Generated<string | null>;
-  pinned: Generated<number>;
-  /** When its people were told; null while a scheduled notice has not started. */
-  notified_at: Generated<string | null>;
-}
-export interface EventsTable {
-  id: string;
-  author_id: string;
-  event_name: string;
-  host_by: string;
-  contact_email: string;
-  date: string;
-  time: string;
-  description: string;
-  created_at: string;
-  /** Who it is for (migration 0019): 'all', 'groups' (notice_audience_groups), 'students', 'teachers'. */
-  audience: Generated<string>;
-  /** When it shows (ISO); its creation unless scheduled (a trigger fills it in when not given). */
-  starts_at: Generated<string>;
-  /** When it leaves the lists (ISO); null: never. */
-  ends_at: Generated<string | null>;
-  pinned: Generated<number>;
-  /** When its people were told; null while a scheduled notice has not started. */
-  notified_at: Generated<string | null>;
-}
-export interface NoticesTable {
-  id: string;
-  author_id: string;
-  heading: string;
-  contact_email: string;
-  description: string;
-  created_at: string;
-  /** Who it is for (migration 0019): 'all', 'groups' (notice_audience_groups), 'students', 'teachers'. */
-  audience: Generated<string>;
-  /** When it shows (ISO); its creation unless scheduled (a trigger fills it in when not given). */
-  starts_at: Generated<string>;
-  /** When it leaves the lists (ISO); null: never. */
-  ends_at: Generated<string | null>;
-  pinned: Generated<number>;
-  /** When its people were told; null while a scheduled notice has not started. */
-  notified_at: Generated<string | null>;
-}
-/** The groups a notice for groups is for (any of the three kinds, by its id). */
-export interface NoticeAudienceGroupsTable {
-  notice_id: string;
-  group_name: string;
-}
 export interface SyllabusTable {
   id: string;
   course_name: string;
@@ -402,7 +343,14 @@ export interface GuardianOptoutsTable {
 }
 
 export interface Database
-  extends TimetableTables, IntegrationTables, PushTables, WebhookTables, SsoTables, GuardianTables {
+  extends
+    TimetableTables,
+    IntegrationTables,
+    PushTables,
+    WebhookTables,
+    SsoTables,
+    GuardianTables,
+    NoticeTables {
   accounts: AccountsTable;
   sessions: SessionsTable;
   rate_limits: RateLimitsTable;
@@ -418,10 +366,6 @@ export interface Database
   query_tags: QueryTagsTable;
   query_likes: QueryLikesTable;
   query_board_counts: QueryBoardCountsTable;
-  mentor_notices: MentorNoticesTable;
-  events: EventsTable;
-  notices: NoticesTable;
-  notice_audience_groups: NoticeAudienceGroupsTable;
   syllabus: SyllabusTable;
   performance: PerformanceTable;
   attendance: AttendanceTable;
