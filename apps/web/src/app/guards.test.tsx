@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../lib/api-client';
-import { clearToken, endSession } from '../lib/session-store';
+import { beginSignOut, clearToken, endSession } from '../lib/session-store';
 import { readSignInState } from '../lib/sign-in-state';
 import { renderScreen, stubApi } from '../test/render';
 import { RequireRole, SessionWatcher } from './guards';
@@ -146,7 +146,8 @@ describe('SessionWatcher', () => {
     expect(screen.getByText('gate pass page')).toBeInTheDocument();
   });
 
-  it('ends the page when a signed-in call answers 401, even one that went without a token', async () => {
+  it('ends the page when a signed-in call answers 401 for the token the tab holds', async () => {
+    localStorage.setItem('jwtToken', 'tok');
     stubApi(() => ({ status: 401, body: { message: 'Sign in to continue' } }));
     renderWatchedPage();
     await act(async () => {
@@ -157,6 +158,32 @@ describe('SessionWatcher', () => {
         'sign-in screen; notice: Your session has ended. Please sign in again.; from: /student/gatepass',
       ),
     ).toBeInTheDocument();
+  });
+
+  it('leaves a sign-out on purpose fresh when a call answers 401 while it runs', async () => {
+    localStorage.setItem('jwtToken', 'tok');
+    stubApi(() => ({ status: 401, body: { message: 'Sign in to continue' } }));
+    window.history.replaceState(null, '', '/student/gatepass');
+    renderWatchedPage();
+    beginSignOut();
+    await act(async () => {
+      await api('/api/gatepasses/pending/230001').catch(() => undefined);
+    });
+    expect(await screen.findByText('sign-in screen; notice: none; from: none')).toBeInTheDocument();
+  });
+
+  it('ignores a 401 for a token the tab no longer holds: the sign-out that removed it leads', async () => {
+    localStorage.setItem('jwtToken', 'old');
+    let answer: (r: Response) => void = () => undefined;
+    vi.stubGlobal('fetch', () => new Promise<Response>((resolve) => (answer = resolve)));
+    renderWatchedPage();
+    const call = api('/api/gatepasses/pending/230001').catch(() => undefined);
+    localStorage.removeItem('jwtToken');
+    await act(async () => {
+      answer(new Response(JSON.stringify({ message: 'Sign in to continue' }), { status: 401 }));
+      await call;
+    });
+    expect(screen.getByText('gate pass page')).toBeInTheDocument();
   });
 
   it('does not treat a refused sign-in as an ended session', async () => {

@@ -41,6 +41,13 @@ export function SessionWatcher() {
       void navigate(PATHS.signIn, { replace: true, state });
     };
     const stopListening = onUnauthorized(() => {
+      // A 401 met while this page signs out on purpose is that sign-out: Logout's own navigation may
+      // never run once the page is left, so the sign-in screen starts afresh here.
+      if (signedOutOnPurpose(here.current)) {
+        queryClient.clear();
+        void navigate(PATHS.signIn, { replace: true });
+        return;
+      }
       endSession(SESSION_ENDED);
       toSignIn(SESSION_ENDED);
     });

@@ -28,8 +28,9 @@ export class NetworkError extends Error {
 type Listener = () => void;
 const unauthorizedListeners = new Set<Listener>();
 /**
- * Called when a signed-in call answers 401: the session has ended, or its token is gone (signed out
- * in another tab), so the call went without one.
+ * Called when a signed-in call answers 401 for the token this tab still holds: its session has ended.
+ * A 401 for a token since removed or replaced belongs to a session already over (Logout, another
+ * tab, a new sign-in), and whatever removed it leads the page.
  */
 export function onUnauthorized(listener: Listener): () => void {
   unauthorizedListeners.add(listener);
@@ -87,7 +88,7 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
     data && typeof data === 'object' && 'message' in data && typeof data.message === 'string'
       ? data.message
       : undefined;
-  if (res.status === 401 && options.auth !== false) unauthorizedListeners.forEach((l) => l());
+  if (res.status === 401 && token !== null && token === getToken()) unauthorizedListeners.forEach((l) => l());
   throw new ApiError(res.status, serverMessage ?? `Request failed (${res.status})`, serverMessage, data);
 }
 

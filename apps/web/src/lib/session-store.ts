@@ -31,8 +31,10 @@ export const getToken = (): string | null => localStorage.getItem(TOKEN_STORAGE_
  */
 let signedOutFrom: string | null = null;
 const here = () => `${window.location.pathname}${window.location.search}${window.location.hash}`;
-export const signedOutOnPurpose = (page: { pathname: string; search: string; hash: string }): boolean =>
-  signedOutFrom === `${page.pathname}${page.search}${page.hash}`;
+export const signedOutOnPurpose = (page: { pathname: string; search: string; hash: string }): boolean => {
+  const at = `${page.pathname}${page.search}${page.hash}`;
+  return signedOutFrom === at || signingOutFrom === at;
+};
 /** The page a Logout began on, while it runs: a 401 answered meanwhile is that sign-out, not an ended session. */
 let signingOutFrom: string | null = null;
 export const beginSignOut = (): void => {
