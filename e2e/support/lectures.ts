@@ -40,6 +40,17 @@ export async function createTeacher(request: APIRequestContext, name: string): P
   return teacherId;
 }
 
+/** A teacher of the journey's own (`createTeacher`) who mentors `group`; their teacher ID. */
+export async function createMentor(request: APIRequestContext, group: string, name: string): Promise<number> {
+  const teacherId = await createTeacher(request, name);
+  const mentors = await request.put(`/api/groups/${encodeURIComponent(group)}/mentors`, {
+    headers: await bearer(request, DEMO.admin),
+    data: { teacherIds: [teacherId] },
+  });
+  expect(mentors.status(), await mentors.text()).toBe(200);
+  return teacherId;
+}
+
 const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3));
 const clockTime = (m: number) =>
   `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;

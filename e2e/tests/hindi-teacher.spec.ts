@@ -5,42 +5,16 @@
  * no label is cut.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import {
-  bearer,
-  choosePassword,
-  createGroup,
-  createStudents,
-  OWN_PASSWORD,
-  unique,
-} from '../support/accounts';
+import { bearer, createGroup, createStudents, OWN_PASSWORD, unique } from '../support/accounts';
+import { createMentor } from '../support/lectures';
 import { checkHindiScreen } from '../support/hindi';
-import { DEMO } from '../support/session';
 
 /** A day ahead, so that the pass is never for a day that has passed. */
 const DAY = '2031-12-05';
 
 /** A teacher of the journey's own who mentors `group` and reads Hindi; their teacher id. */
 async function createHindiMentor(request: APIRequestContext, group: string): Promise<number> {
-  const admin = await bearer(request, DEMO.admin);
-  const teacherId = 610000 + Math.floor(Math.random() * 89_999);
-  const created = await request.post('/api/teachers', {
-    headers: admin,
-    data: {
-      teacherId,
-      name: 'Hindi Teacher',
-      Gender: null,
-      Dob: null,
-      phoneNo: null,
-      email: `t${teacherId}@campus.example.edu`,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  await choosePassword(request, teacherId, (await created.json()).oneTimePassword as string);
-  const mentors = await request.put(`/api/groups/${encodeURIComponent(group)}/mentors`, {
-    headers: admin,
-    data: { teacherIds: [teacherId] },
-  });
-  expect(mentors.status(), await mentors.text()).toBe(200);
+  const teacherId = await createMentor(request, group, 'Hindi Teacher');
   const language = await request.put('/api/profile/language', {
     headers: await bearer(request, teacherId, OWN_PASSWORD),
     data: { language: 'hi' },

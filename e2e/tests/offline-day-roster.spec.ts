@@ -8,24 +8,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { bearer, createGroup, createStudents, unique, OWN_PASSWORD } from '../support/accounts';
 import { createTeacher } from '../support/lectures';
+import { keptAnswers } from '../support/offline';
 import { PAGE_LOAD } from '../support/screens';
 import { DEMO, signInAs } from '../support/session';
 
 const PHONE = { width: 360, height: 740 };
 const SHOTS = '/tmp/shots-e';
-
-/** The addresses of the API answers the device keeps, over every person's cache. */
-function keptAnswers(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
-    const urls: string[] = [];
-    for (const name of await caches.keys()) {
-      if (!name.startsWith('campus-api-')) continue;
-      const cache = await caches.open(name);
-      urls.push(...(await cache.keys()).map((r) => new URL(r.url).pathname));
-    }
-    return urls;
-  });
-}
 
 /** The day the page marks: the browser's own today, as the roster opens on it. */
 const pageToday = (page: Page) =>

@@ -6,14 +6,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
 import { PAGE_LOAD, settle } from '../support/screens';
-import {
-  bearer,
-  choosePassword,
-  createGroup,
-  createStudents,
-  OWN_PASSWORD,
-  unique,
-} from '../support/accounts';
+import { bearer, createGroup, createStudents, OWN_PASSWORD, unique } from '../support/accounts';
+import { createMentor } from '../support/lectures';
 import { DEMO, signIn, signInAs } from '../support/session';
 
 /** A CSE-A student of this journey's own (one student may apply 5 times an hour). */
@@ -26,28 +20,9 @@ const QUERIES_EACH = 9;
  * than the work list's page of 50, so that there is a second page to keep.
  */
 async function groupWithQueries(request: APIRequestContext, tag: string) {
-  const admin = await bearer(request, DEMO.admin);
   const group = `URL ${tag}`;
   await createGroup(request, group);
-  const teacherId = 600000 + Math.floor(Math.random() * 99_999);
-  const teacher = await request.post('/api/teachers', {
-    headers: admin,
-    data: {
-      teacherId,
-      name: `Url Teacher ${tag}`,
-      Gender: null,
-      Dob: null,
-      phoneNo: null,
-      email: `t${teacherId}@campus.example.edu`,
-    },
-  });
-  expect(teacher.status(), await teacher.text()).toBe(201);
-  await choosePassword(request, teacherId, (await teacher.json()).oneTimePassword as string);
-  const mentors = await request.put(`/api/groups/${encodeURIComponent(group)}/mentors`, {
-    headers: admin,
-    data: { teacherIds: [teacherId] },
-  });
-  expect(mentors.status(), await mentors.text()).toBe(200);
+  const teacherId = await createMentor(request, group, `Url Teacher ${tag}`);
 
   const rollNos = await createStudents(request, group, STUDENTS, 'Url Student');
   for (const [i, rollNo] of rollNos.entries()) {

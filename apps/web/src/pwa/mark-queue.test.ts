@@ -9,37 +9,17 @@ import {
   setQueueStore,
   syncMarks,
   waitingCount,
-  type QueueStore,
   queueDayMarks,
   type QueuedLecture,
   type QueuedMark,
   type QueuedMarks,
 } from './mark-queue';
+import { memoryStore, tokenOf } from '../test/mark-queue';
 
 const periodOf = (marks: QueuedMarks) => (marks as QueuedLecture).periodId;
 
-/** A token with the claims the queue reads (its signature is the server's business). */
-const tokenOf = (claims: object) =>
-  `h.${btoa(JSON.stringify(claims)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')}.s`;
 const TEACHER = tokenOf({ role: 'teacher', teacherId: 101 });
 const OTHER_TEACHER = tokenOf({ role: 'teacher', teacherId: 202 });
-
-function memoryStore(): QueueStore & { entries: Map<string, QueuedMarks> } {
-  const entries = new Map<string, QueuedMarks>();
-  return {
-    entries,
-    all: () => Promise.resolve([...entries.values()].map((e) => structuredClone(e))),
-    get: (id) => Promise.resolve(entries.has(id) ? structuredClone(entries.get(id)!) : undefined),
-    put: (entry) => {
-      entries.set(entry.id, structuredClone(entry));
-      return Promise.resolve();
-    },
-    delete: (id) => {
-      entries.delete(id);
-      return Promise.resolve();
-    },
-  };
-}
 
 const signIn = (token: string) => localStorage.setItem(TOKEN_STORAGE_KEY, token);
 

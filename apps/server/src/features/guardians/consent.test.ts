@@ -6,9 +6,8 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONSENT_MESSAGES, DECLINED_BY_GUARDIAN, type GatePass } from '@campus/contract';
-import { createTestApp, testClock, type TestApp } from '../../../test/app';
+import { testClock, type TestApp } from '../../../test/app';
 import {
-  bearer,
   createAdmin,
   createGuardian,
   createStudent,
@@ -17,13 +16,15 @@ import {
   type Person,
   type StudentPerson,
 } from '../../../test/fixtures';
-import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink';
+import { createMailTestApp, type MailTestApp } from '../../../test/mail-app';
+import type { SmtpSink } from '../../../test/smtp-sink';
 
 const GROUP = 'GC-1';
 // The contract takes a pass's day by the real date; the campus's clock reads 10:00 on it.
 const TODAY = new Date().toISOString().slice(0, 10);
 const dayAfter = (days: number) => new Date(Date.parse(TODAY) + days * 86_400_000).toISOString().slice(0, 10);
 const clock = testClock(Date.parse(`${TODAY}T10:00:00.000Z`));
+let server: MailTestApp;
 let smtp: SmtpSink;
 let t: TestApp;
 let admin: Person;
@@ -35,15 +36,8 @@ let guardian: Person;
 let otherGuardian: Person;
 
 beforeAll(async () => {
-  smtp = await startSmtpSink();
-  t = await createTestApp({
-    now: clock.now,
-    mail: {
-      smtpUrl: smtp.url,
-      from: 'Campus Portal <portal@test.example>',
-      publicUrl: 'https://portal.test',
-    },
-  });
+  server = await createMailTestApp({ now: clock.now });
+  ({ t, smtp } = server);
   const db = t.handle.db;
   admin = await createAdmin(db);
   mentor = await createTeacher(db, { groups: [GROUP] });
@@ -53,18 +47,9 @@ beforeAll(async () => {
   guardian = await createGuardian(db, [child.rollNo]);
   otherGuardian = await createGuardian(db, [otherChild.rollNo]);
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => server.close());
 
-const inject = (method: 'GET' | 'POST' | 'PUT', url: string, token?: string, payload?: object) =>
-  t.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
-
-const deliver = async () => {
-  await t.app.mail.settled();
-  for (let n = await t.app.mail.deliverDue(); n > 0; n = await t.app.mail.deliverDue());
-};
+const inject: MailTestApp['inject'] = (...request) => server.inject(...request);
 
 async function setConsent(settings: { all: boolean; groups: string[] }) {
   const res = await inject(
@@ -88,7 +73,7 @@ async function apply(student: StudentPerson, pass: { date?: string; time?: strin
 
 /** The pass and token of the newest consent link mailed to an address. */
 async function linkFor(address: string, passId: string) {
-  await deliver();
+  await server.deliver();
   const mail = smtp.to(address).findLast((m) => m.text.includes(passId));
   expect(mail, `a consent mail to ${address}`).toBeDefined();
   const found = /guardian-consent\?pass=([\w-]+)&token=([\w.%-]+)/.exec(mail!.text);

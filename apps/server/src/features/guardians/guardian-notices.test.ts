@@ -5,9 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOTAL_COUNT_HEADER, type GuardianNotice, type GuardianNotificationSettings } from '@campus/contract';
-import { createTestApp, testClock, type TestApp } from '../../../test/app';
+import { testClock, type TestApp } from '../../../test/app';
 import {
-  bearer,
   createGuardian,
   createStudent,
   createTeacher,
@@ -15,10 +14,12 @@ import {
   type Person,
   type StudentPerson,
 } from '../../../test/fixtures';
-import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink';
+import { createMailTestApp, type MailTestApp } from '../../../test/mail-app';
+import type { SmtpSink } from '../../../test/smtp-sink';
 
 // 17:00 UTC: past the digest hour (16), so a digest goes when the worker runs.
 const clock = testClock(Date.parse('2026-03-02T17:00:00.000Z'));
+let server: MailTestApp;
 let smtp: SmtpSink;
 let t: TestApp;
 let teacher: Person;
@@ -29,15 +30,8 @@ let parent: Person;
 let otherParent: Person;
 
 beforeAll(async () => {
-  smtp = await startSmtpSink();
-  t = await createTestApp({
-    now: clock.now,
-    mail: {
-      smtpUrl: smtp.url,
-      from: 'Campus Portal <portal@test.example>',
-      publicUrl: 'https://portal.test',
-    },
-  });
+  server = await createMailTestApp({ now: clock.now });
+  ({ t, smtp } = server);
   const db = t.handle.db;
   teacher = await createTeacher(db, { groups: ['GN-1'] });
   childA = await createStudent(db, { group: 'GN-1', name: 'Asha Two' });
@@ -46,18 +40,13 @@ beforeAll(async () => {
   parent = await createGuardian(db, [childA.rollNo, childB.rollNo]);
   otherParent = await createGuardian(db, [childOther.rollNo]);
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => server.close());
 
-const inject = (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: object) =>
-  t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-
+const inject: MailTestApp['inject'] = (...request) => server.inject(...request);
+/** The due mails, and the digests due, as the worker's round sends them. */
 const deliver = async () => {
-  await t.app.mail.settled();
+  await server.deliver();
   await t.app.mail.tick();
-  for (let n = await t.app.mail.deliverDue(); n > 0; n = await t.app.mail.deliverDue());
 };
 
 async function postNotice(heading: string, audience: string, groups: string[] = []) {

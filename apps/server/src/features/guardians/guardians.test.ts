@@ -11,9 +11,8 @@ import {
   GUARDIAN_ID_BASE,
   TOTAL_COUNT_HEADER,
 } from '@campus/contract';
-import { createTestApp, testClock, type TestApp } from '../../../test/app';
+import { testClock, type TestApp } from '../../../test/app';
 import {
-  bearer,
   createAdmin,
   createGuardian,
   createStudent,
@@ -22,10 +21,12 @@ import {
   type Person,
   type StudentPerson,
 } from '../../../test/fixtures';
-import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink';
+import { createMailTestApp, type MailTestApp } from '../../../test/mail-app';
+import type { SmtpSink } from '../../../test/smtp-sink';
 import { newId, nowIso } from '../../lib/ids';
 
 const clock = testClock(Date.parse('2026-03-02T10:00:00.000Z'));
+let server: MailTestApp;
 let smtp: SmtpSink;
 let t: TestApp;
 let admin: Person;
@@ -34,33 +35,18 @@ let childB: StudentPerson;
 let guardianOfA: Person;
 
 beforeAll(async () => {
-  smtp = await startSmtpSink();
-  t = await createTestApp({
-    now: clock.now,
-    mail: {
-      smtpUrl: smtp.url,
-      from: 'Campus Portal <portal@test.example>',
-      publicUrl: 'https://portal.test',
-    },
-  });
+  server = await createMailTestApp({ now: clock.now });
+  ({ t, smtp } = server);
   const db = t.handle.db;
   admin = await createAdmin(db);
   childA = await createStudent(db, { group: 'GA-1', name: 'Asha Child' });
   childB = await createStudent(db, { group: 'GA-1', name: 'Bilal Other' });
   guardianOfA = await createGuardian(db, [childA.rollNo]);
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => server.close());
 
-const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, payload?: object) =>
-  t.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
-
-const deliver = async () => {
-  await t.app.mail.settled();
-  for (let n = await t.app.mail.deliverDue(); n > 0; n = await t.app.mail.deliverDue());
-};
+const inject: MailTestApp['inject'] = (...request) => server.inject(...request);
+const deliver = () => server.deliver();
 const codeIn = (address: string) => {
   const mails = smtp.to(address);
   const found = /(\d{6}) is your Campus Portal sign-in code/.exec(mails.at(-1)?.headers.get('subject') ?? '');

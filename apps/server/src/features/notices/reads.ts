@@ -15,7 +15,7 @@ import {
   type NoticeSearchHit,
   type NoticeType,
 } from '@campus/contract';
-import { sql } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db, Dialect } from '../../db/index';
 import { inChunks } from '../../lib/chunks';
 import { listPage, type Listed, type Page } from '../../lib/lists';
@@ -60,6 +60,36 @@ export function noticeReads(db: Db, dialect: Dialect) {
     ...(audience ? { audience } : {}),
   });
 
+  /**
+   * One page of a kind's notices (aliased `n`) that `viewer` may see, pinned first, then the latest
+   * to start; ties broken by id so that pages never overlap. `shape` gives a kind's own fields.
+   */
+  const listed = async <DB, TB extends keyof DB, O extends Scheduled & { created_at: string }, T>(
+    query: SelectQueryBuilder<DB, TB, O>,
+    page: Page,
+    viewer: Viewer,
+    shape: (row: O) => T,
+  ) => {
+    const found = await listPage(
+      query
+        .where(visibleTo(viewer))
+        .orderBy(sql`n.pinned`, 'desc')
+        .orderBy(sql`n.starts_at`, 'desc')
+        .orderBy(sql`n.id`, 'desc'),
+      page,
+    );
+    const shown = await audiences(found.items, viewer);
+    return {
+      total: found.total,
+      items: found.items.map((r) => ({
+        _id: r.id,
+        ...shape(r),
+        createdAt: r.created_at,
+        ...scheduling(r, shown.get(r.id)),
+      })),
+    };
+  };
+
   return {
     /** Group names of `names` that no group has. */
     async unknownGroups(names: readonly string[]): Promise<string[]> {
@@ -74,29 +104,13 @@ export function noticeReads(db: Db, dialect: Dialect) {
     },
 
     /**
-     * Pinned first, then the latest to start; ties broken by id so that pages never overlap. With
-     * `mentorsOf` (a roll number), only the notices of the teachers who mentor that student's group.
+     * With `mentorsOf` (a roll number), only the notices of the teachers who mentor that student's
+     * group.
      */
     async listMentorNotices(page: Page, viewer: Viewer, mentorsOf?: number): Promise<Listed<MentorNotice>> {
       let query = db
         .selectFrom('mentor_notices as n')
-        .select([
-          'id',
-          'author_id',
-          'teacher_name',
-          'email',
-          'heading',
-          'description',
-          'created_at',
-          'audience',
-          'starts_at',
-          'ends_at',
-          'pinned',
-        ])
-        .where(visibleTo(viewer))
-        .orderBy('n.pinned', 'desc')
-        .orderBy('n.starts_at', 'desc')
-        .orderBy('n.id', 'desc');
+        .select([...SCHEDULED, 'teacher_name', 'email', 'heading', 'description']);
       if (mentorsOf !== undefined) {
         query = query.where('n.author_id', 'in', (eb) =>
           eb
@@ -106,94 +120,37 @@ export function noticeReads(db: Db, dialect: Dialect) {
             .where('s.roll_no', '=', mentorsOf),
         );
       }
-      const found = await listPage(query, page);
-      const shown = await audiences(found.items, viewer);
-      return {
-        total: found.total,
-        items: found.items.map((r) => ({
-          _id: r.id,
-          teacherName: r.teacher_name,
-          email: r.email,
-          heading: r.heading,
-          description: r.description,
-          createdAt: r.created_at,
-          ...scheduling(r, shown.get(r.id)),
-        })),
-      };
+      return listed(query, page, viewer, (r) => ({
+        teacherName: r.teacher_name,
+        email: r.email,
+        heading: r.heading,
+        description: r.description,
+      }));
     },
 
     async listEvents(page: Page, viewer: Viewer): Promise<Listed<EventNotice>> {
       const query = db
         .selectFrom('events as n')
-        .select([
-          'id',
-          'author_id',
-          'event_name',
-          'host_by',
-          'contact_email',
-          'date',
-          'time',
-          'description',
-          'created_at',
-          'audience',
-          'starts_at',
-          'ends_at',
-          'pinned',
-        ])
-        .where(visibleTo(viewer))
-        .orderBy('n.pinned', 'desc')
-        .orderBy('n.starts_at', 'desc')
-        .orderBy('n.id', 'desc');
-      const found = await listPage(query, page);
-      const shown = await audiences(found.items, viewer);
-      return {
-        total: found.total,
-        items: found.items.map((r) => ({
-          _id: r.id,
-          eventName: r.event_name,
-          hostBy: r.host_by,
-          contactEmail: r.contact_email,
-          date: r.date,
-          time: r.time,
-          description: r.description,
-          createdAt: r.created_at,
-          ...scheduling(r, shown.get(r.id)),
-        })),
-      };
+        .select([...SCHEDULED, 'event_name', 'host_by', 'contact_email', 'date', 'time', 'description']);
+      return listed(query, page, viewer, (r) => ({
+        eventName: r.event_name,
+        hostBy: r.host_by,
+        contactEmail: r.contact_email,
+        date: r.date,
+        time: r.time,
+        description: r.description,
+      }));
     },
 
     async listGeneralNotices(page: Page, viewer: Viewer): Promise<Listed<GeneralNotice>> {
       const query = db
         .selectFrom('notices as n')
-        .select([
-          'id',
-          'author_id',
-          'heading',
-          'contact_email',
-          'description',
-          'created_at',
-          'audience',
-          'starts_at',
-          'ends_at',
-          'pinned',
-        ])
-        .where(visibleTo(viewer))
-        .orderBy('n.pinned', 'desc')
-        .orderBy('n.starts_at', 'desc')
-        .orderBy('n.id', 'desc');
-      const found = await listPage(query, page);
-      const shown = await audiences(found.items, viewer);
-      return {
-        total: found.total,
-        items: found.items.map((r) => ({
-          _id: r.id,
-          heading: r.heading,
-          contactEmail: r.contact_email,
-          description: r.description,
-          createdAt: r.created_at,
-          ...scheduling(r, shown.get(r.id)),
-        })),
-      };
+        .select([...SCHEDULED, 'heading', 'contact_email', 'description']);
+      return listed(query, page, viewer, (r) => ({
+        heading: r.heading,
+        contactEmail: r.contact_email,
+        description: r.description,
+      }));
     },
 
     /**
@@ -324,6 +281,9 @@ export function noticeReads(db: Db, dialect: Dialect) {
     },
   };
 }
+
+/** The columns every kind's list reads to place and show its notices. */
+const SCHEDULED = ['id', 'author_id', 'created_at', 'audience', 'starts_at', 'ends_at', 'pinned'] as const;
 
 /** A limit no list reaches. */
 const EVERY_ROW = 1_000_000;

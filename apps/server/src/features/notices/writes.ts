@@ -4,7 +4,7 @@ import {
   type EventNotice,
   type GeneralNotice,
   type MentorNotice,
-  type NoticeAudienceKind,
+  type NoticeType,
 } from '@campus/contract';
 import type { Db } from '../../db/index';
 import { newId, nowIso } from '../../lib/ids';
@@ -20,17 +20,18 @@ import {
 export function noticeWrites(db: Db, webhooks?: Webhooks) {
   const published = publisher(webhooks);
   const groupsOf = (input: Targeting) => (audienceNamesGroups(input.audience) ? input.groups : []);
-  /** Checks the targeting and writes the notice's groups; a problem names what is wrong. */
-  const start = (input: Targeting, now: string) => {
-    const startsAt = input.startsAt ? new Date(input.startsAt).toISOString() : now;
-    const endsAt = input.endsAt ? new Date(input.endsAt).toISOString() : null;
-    return {
-      starts_at: startsAt,
-      ends_at: endsAt,
-      pinned: input.pinned ? 1 : 0,
-      audience: input.audience,
-      notified_at: startsAt <= now ? now : null,
-    };
+  /** Writes a new notice's groups and, once it has started, its webhook, beside its row. */
+  const afterInsert = async (
+    trx: Db,
+    row: NewRow,
+    notice: { type: NoticeType; title: string },
+    input: Targeting,
+  ) => {
+    await writeGroups(trx, row.id, input);
+    if (row.notified_at !== null) {
+      const { id, audience, starts_at: startsAt } = row;
+      await published(trx, { ...notice, id, audience, startsAt }, groupsOf(input));
+    }
   };
 
   return {
@@ -43,47 +44,24 @@ export function noticeWrites(db: Db, webhooks?: Webhooks) {
       input: NewMentorNotice,
       now: string,
     ): Promise<{ notice: MentorNotice; notifyNow: boolean } | undefined> {
-      const id = newId();
-      const createdAt = nowIso();
-      const timing = start(input, now);
-      return db.transaction().execute(async (trx) => {
-        const teacher = await trx
+      const { heading, description } = input;
+      const row = newRow(authorId, input, now);
+      const teacher = await db.transaction().execute(async (trx) => {
+        const author = await trx
           .selectFrom('teachers')
           .select(['name', 'email'])
           .where('account_id', '=', authorId)
           .executeTakeFirst();
-        if (!teacher) return undefined;
+        if (!author) return undefined;
         await trx
           .insertInto('mentor_notices')
-          .values({
-            id,
-            author_id: authorId,
-            teacher_name: teacher.name,
-            email: teacher.email,
-            heading: input.heading,
-            description: input.description,
-            created_at: createdAt,
-            ...timing,
-          })
+          .values({ ...row, teacher_name: author.name, email: author.email, heading, description })
           .execute();
-        await writeGroups(trx, id, input);
-        if (timing.notified_at !== null) {
-          const notice = { type: 'mentorNotice' as const, id, title: input.heading, ...timing };
-          await published(trx, { ...notice, startsAt: timing.starts_at }, groupsOf(input));
-        }
-        return {
-          notifyNow: timing.notified_at !== null,
-          notice: {
-            _id: id,
-            teacherName: teacher.name,
-            email: teacher.email,
-            heading: input.heading,
-            description: input.description,
-            createdAt,
-            ...shownTiming(timing, input),
-          },
-        };
+        await afterInsert(trx, row, { type: 'mentorNotice', title: heading }, input);
+        return author;
       });
+      if (!teacher) return undefined;
+      return answer(row, input, { teacherName: teacher.name, email: teacher.email, heading, description });
     },
 
     async createEvent(
@@ -91,46 +69,24 @@ export function noticeWrites(db: Db, webhooks?: Webhooks) {
       input: NewEventNotice,
       now: string,
     ): Promise<{ notice: EventNotice; notifyNow: boolean }> {
-      const id = newId();
-      const createdAt = nowIso();
-      const timing = start(input, now);
+      const { eventName, hostBy, contactEmail, date, time, description } = input;
+      const row = newRow(authorId, input, now);
       await db.transaction().execute(async (trx) => {
         await trx
           .insertInto('events')
           .values({
-            id,
-            author_id: authorId,
-            event_name: input.eventName,
-            host_by: input.hostBy,
-            contact_email: input.contactEmail,
-            date: input.date,
-            time: input.time,
-            description: input.description,
-            created_at: createdAt,
-            ...timing,
+            ...row,
+            event_name: eventName,
+            host_by: hostBy,
+            contact_email: contactEmail,
+            date,
+            time,
+            description,
           })
           .execute();
-        await writeGroups(trx, id, input);
-        if (timing.notified_at !== null) {
-          const notice = { type: 'eventNotice' as const, id, title: input.eventName, ...timing };
-          await published(trx, { ...notice, startsAt: timing.starts_at }, groupsOf(input));
-        }
+        await afterInsert(trx, row, { type: 'eventNotice', title: eventName }, input);
       });
-      const { eventName, hostBy, contactEmail, date, time, description } = input;
-      return {
-        notifyNow: timing.notified_at !== null,
-        notice: {
-          _id: id,
-          eventName,
-          hostBy,
-          contactEmail,
-          date,
-          time,
-          description,
-          createdAt,
-          ...shownTiming(timing, input),
-        },
-      };
+      return answer(row, input, { eventName, hostBy, contactEmail, date, time, description });
     },
 
     async createGeneralNotice(
@@ -138,47 +94,50 @@ export function noticeWrites(db: Db, webhooks?: Webhooks) {
       input: NewGeneralNotice,
       now: string,
     ): Promise<{ notice: GeneralNotice; notifyNow: boolean }> {
-      const id = newId();
-      const createdAt = nowIso();
-      const timing = start(input, now);
+      const { heading, contactEmail, description } = input;
+      const row = newRow(authorId, input, now);
       await db.transaction().execute(async (trx) => {
         await trx
           .insertInto('notices')
-          .values({
-            id,
-            author_id: authorId,
-            heading: input.heading,
-            contact_email: input.contactEmail,
-            description: input.description,
-            created_at: createdAt,
-            ...timing,
-          })
+          .values({ ...row, heading, contact_email: contactEmail, description })
           .execute();
-        await writeGroups(trx, id, input);
-        if (timing.notified_at !== null) {
-          const notice = { type: 'generalNotice' as const, id, title: input.heading, ...timing };
-          await published(trx, { ...notice, startsAt: timing.starts_at }, groupsOf(input));
-        }
+        await afterInsert(trx, row, { type: 'generalNotice', title: heading }, input);
       });
-      const { heading, contactEmail, description } = input;
-      return {
-        notifyNow: timing.notified_at !== null,
-        notice: { _id: id, heading, contactEmail, description, createdAt, ...shownTiming(timing, input) },
-      };
+      return answer(row, input, { heading, contactEmail, description });
     },
   };
 }
 
-const shownTiming = (
-  timing: { starts_at: string; ends_at: string | null; pinned: number; audience: NoticeAudienceKind },
-  input: Targeting,
-) => ({
-  startsAt: timing.starts_at,
-  endsAt: timing.ends_at,
-  pinned: timing.pinned === 1,
-  audience: {
-    kind: timing.audience,
-    groups: audienceNamesGroups(input.audience) ? [...new Set(input.groups)] : [],
+/** A new notice's own columns: its id, author, creation and targeting; told now if it starts now. */
+function newRow(authorId: string, input: Targeting, now: string) {
+  const startsAt = input.startsAt ? new Date(input.startsAt).toISOString() : now;
+  return {
+    id: newId(),
+    author_id: authorId,
+    created_at: nowIso(),
+    starts_at: startsAt,
+    ends_at: input.endsAt ? new Date(input.endsAt).toISOString() : null,
+    pinned: input.pinned ? 1 : 0,
+    audience: input.audience,
+    notified_at: startsAt <= now ? now : null,
+  };
+}
+type NewRow = ReturnType<typeof newRow>;
+
+/** The answer of a create: the new notice (its kind's own fields `own`) and whether to tell now. */
+const answer = <T>(row: NewRow, input: Targeting, own: T) => ({
+  notifyNow: row.notified_at !== null,
+  notice: {
+    _id: row.id,
+    ...own,
+    createdAt: row.created_at,
+    startsAt: row.starts_at,
+    endsAt: row.ends_at,
+    pinned: row.pinned === 1,
+    audience: {
+      kind: row.audience,
+      groups: audienceNamesGroups(input.audience) ? [...new Set(input.groups)] : [],
+    },
   },
 });
 

@@ -4,50 +4,30 @@
  * turned off or keep for the digest is not pushed, and no family hears of another's child.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testClock, type TestApp } from '../../../test/app';
+import { testClock, type TestApp } from '../../../test/app';
 import {
-  bearer,
   createGuardian,
   createStudent,
   createTeacher,
   login,
   type StudentPerson,
 } from '../../../test/fixtures';
-import { startPushService, type PushServiceStandIn, type TestSubscription } from '../../../test/push-service';
-import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink';
+import { createPushTestApp, type PushTestApp } from '../../../test/push-app';
+import type { PushServiceStandIn, TestSubscription } from '../../../test/push-service';
 
 const clock = testClock(Date.parse('2026-03-02T09:00:00.000Z'));
-let smtp: SmtpSink;
+let server: PushTestApp;
 let pushes: PushServiceStandIn;
 let t: TestApp;
 
 beforeAll(async () => {
-  smtp = await startSmtpSink();
-  pushes = await startPushService();
-  t = await createTestApp({
-    now: clock.now,
-    mail: {
-      smtpUrl: smtp.url,
-      from: 'Campus Portal <portal@test.example>',
-      publicUrl: 'https://portal.test',
-    },
-    push: { allowTestEndpoints: true, subject: 'mailto:it@test.example' },
-  });
+  server = await createPushTestApp({ now: clock.now });
+  ({ t, pushes } = server);
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-  await pushes.close();
-});
+afterAll(() => server.close());
 
-const inject = (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: object) =>
-  t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-
-const deliver = async () => {
-  await t.app.mail.settled();
-  await t.app.push.settled();
-  for (let n = await t.app.push.deliverDue(); n > 0; n = await t.app.push.deliverDue());
-};
+const inject: PushTestApp['inject'] = (...request) => server.inject(...request);
+const deliver = () => server.deliverPushes();
 
 interface Pushed {
   title: string;

@@ -5,25 +5,24 @@
  * and are sent when the network returns (decision record 0087).
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useDeferredValue, useMemo, useState, type SyntheticEvent } from 'react';
+import { useCallback, useMemo, useState, type SyntheticEvent } from 'react';
 import {
   ON_LEAVE_STATUS,
   type AttendanceStatus,
   type OnLeaveStudent,
   type RosterStudent,
 } from '@campus/contract';
-import { EmptyState } from '../../../components/page-states';
+import { RosterForm, useRosterView } from '../../../components/roster-form';
 import { useRosterWords } from '../../../i18n/roster';
 import { formatDay } from '../../../lib/format';
-import { oneOf, useUrlSearch, type UrlState } from '../../../lib/url-state';
+import type { UrlState } from '../../../lib/url-state';
 import type { QueuedDay } from '../../../pwa/mark-queue';
-import { QueuedMarksNotice, useDayQueue } from '../../../pwa/queued-marks';
+import { useDayQueue } from '../../../pwa/queued-marks';
 import { attendanceKeys, type useMarkAttendance } from '../api';
 import { useRosterMarks, type Marks } from '../use-roster-marks';
 import { AttendanceRoster } from './attendance-roster';
 import { RosterBar } from './roster-bar';
-import { RosterTools, SHOWS, type Show } from './roster-tools';
-import { useDaySubmit } from './use-day-submit';
+import { useDaySubmit, type DayCounts } from './use-day-submit';
 
 type T = ReturnType<typeof useRosterWords>['t'];
 
@@ -40,6 +39,75 @@ function withQueuedDay(saved: Marks, queued: readonly QueuedDay[]): Marks {
   const shown = new Map(saved);
   for (const entry of queued) for (const r of entry.records) shown.set(r.studentId, r.status);
   return shown;
+}
+
+type Away = ReadonlyMap<number, OnLeaveStudent['source']>;
+
+/**
+ * What Submit sends: only what differs from the record (marking all present on a marked day changes
+ * nothing), and each student On leave not yet recorded as On leave.
+ */
+function changesOf(
+  students: readonly RosterStudent[],
+  edits: Marks,
+  saved: Marks,
+  away: Away,
+): Map<number, AttendanceStatus> {
+  const changes = new Map<number, AttendanceStatus>(
+    [...edits].filter(([rollNo, status]) => saved.get(rollNo) !== status),
+  );
+  for (const rollNo of away.keys()) {
+    if (!saved.has(rollNo) && !edits.has(rollNo) && students.some((s) => s.RollNo === rollNo)) {
+      changes.set(rollNo, ON_LEAVE_STATUS);
+    }
+  }
+  return changes;
+}
+
+function countsOf(
+  students: readonly RosterStudent[],
+  statusOf: (rollNo: number) => AttendanceStatus | undefined,
+): DayCounts {
+  const counts = { present: 0, absent: 0, onLeave: 0 };
+  for (const s of students) {
+    const status = statusOf(s.RollNo);
+    if (status === 'Present') counts.present++;
+    else if (status === 'Absent') counts.absent++;
+    else if (status === ON_LEAVE_STATUS) counts.onLeave++;
+  }
+  return counts;
+}
+
+/**
+ * The students On leave whom the teacher deliberately chose to mark anyway, one by one; the others
+ * take no Present / Absent (`markUnlocked`), and turning an override off marks them On leave again.
+ */
+function useLeaveOverrides(away: Away, markOne: (rollNo: number, status: AttendanceStatus) => void) {
+  const [overrides, setOverrides] = useState<ReadonlySet<number>>(new Set());
+  // Changes only with an override (a deliberate, rare act): taps keep every row as it was.
+  const locked = useCallback(
+    (rollNo: number) => away.has(rollNo) && !overrides.has(rollNo),
+    [away, overrides],
+  );
+  const markUnlocked = useCallback(
+    (rollNo: number, status: AttendanceStatus) => {
+      if (!locked(rollNo)) markOne(rollNo, status);
+    },
+    [locked, markOne],
+  );
+  const onOverride = useCallback(
+    (rollNo: number, on: boolean) => {
+      setOverrides((previous) => {
+        const next = new Set(previous);
+        if (on) next.add(rollNo);
+        else next.delete(rollNo);
+        return next;
+      });
+      if (!on) markOne(rollNo, ON_LEAVE_STATUS);
+    },
+    [markOne],
+  );
+  return { overrides, locked, markUnlocked, onOverride };
 }
 
 export function RosterEditor({
@@ -59,7 +127,7 @@ export function RosterEditor({
   students: readonly RosterStudent[];
   saved: Marks;
   /** The students On leave that day (approved leave or gate pass): pre-marked On leave. */
-  away: ReadonlyMap<number, OnLeaveStudent['source']>;
+  away: Away;
   mark: ReturnType<typeof useMarkAttendance>;
 }) {
   const { t, lang } = useRosterWords();
@@ -72,74 +140,21 @@ export function RosterEditor({
   const savedMarks = useMemo(() => withQueuedDay(serverMarks, queued), [serverMarks, queued]);
   // Here, not in the page: a tap re-renders this part only, never the group and date pickers.
   const { edits, mark: markOne, markMany, clear } = useRosterMarks(group, date);
-  // Whom the roster shows (`?show=absent`) and the words looked for (`?q=`), as on any list.
-  const { text: search, setText: setSearch } = useUrlSearch(url, 300);
-  const show = oneOf(url.params.get('show'), SHOWS, 'all');
-  const { change } = url;
-  const setShow = useCallback((next: Show) => change({ show: next === 'all' ? null : next }), [change]);
-  const query = useDeferredValue(search.trim().toLowerCase());
-  // The students On leave whom the teacher deliberately chose to mark anyway, one by one.
-  const [overrides, setOverrides] = useState<ReadonlySet<number>>(new Set());
-  // Changes only with an override (a deliberate, rare act): taps keep every row as it was.
-  const locked = useCallback(
-    (rollNo: number) => away.has(rollNo) && !overrides.has(rollNo),
-    [away, overrides],
-  );
-  // A student On leave takes no Present / Absent until overridden.
-  const markUnlocked = useCallback(
-    (rollNo: number, status: AttendanceStatus) => {
-      if (!locked(rollNo)) markOne(rollNo, status);
-    },
-    [locked, markOne],
-  );
-  const onOverride = useCallback(
-    (rollNo: number, on: boolean) => {
-      setOverrides((previous) => {
-        const next = new Set(previous);
-        if (on) next.add(rollNo);
-        else next.delete(rollNo);
-        return next;
-      });
-      if (!on) markOne(rollNo, ON_LEAVE_STATUS);
-    },
-    [markOne],
-  );
+  const { overrides, locked, markUnlocked, onOverride } = useLeaveOverrides(away, markOne);
   const markAll = useCallback(
     () => markMany(students.filter((s) => !locked(s.RollNo)).map((s) => [s.RollNo, 'Present'] as const)),
     [markMany, students, locked],
   );
   const statusOf = (rollNo: number): AttendanceStatus | undefined =>
     edits.get(rollNo) ?? savedMarks.get(rollNo) ?? (away.has(rollNo) ? ON_LEAVE_STATUS : undefined);
-  let present = 0;
-  let absent = 0;
-  let onLeave = 0;
-  for (const s of students) {
-    const status = statusOf(s.RollNo);
-    if (status === 'Present') present++;
-    else if (status === 'Absent') absent++;
-    else if (status === ON_LEAVE_STATUS) onLeave++;
-  }
+  const counts = countsOf(students, statusOf);
   const recorded = students.filter((s) => savedMarks.has(s.RollNo)).length;
-  // Only what differs from the record is sent: marking all present on a marked day changes nothing.
-  // A student On leave and not yet recorded is sent as On leave.
-  const changes = new Map<number, AttendanceStatus>(
-    [...edits].filter(([rollNo, status]) => savedMarks.get(rollNo) !== status),
-  );
-  for (const rollNo of away.keys()) {
-    if (!savedMarks.has(rollNo) && !edits.has(rollNo) && students.some((s) => s.RollNo === rollNo)) {
-      changes.set(rollNo, ON_LEAVE_STATUS);
-    }
-  }
-  const shown = students.filter((s) => {
-    const status = statusOf(s.RollNo);
-    if (show === 'absent' && status !== 'Absent') return false;
-    if (show === 'unmarked' && status !== undefined) return false;
-    return !query || s.name.toLowerCase().includes(query) || String(s.RollNo).startsWith(query);
-  });
+  const changes = changesOf(students, edits, savedMarks, away);
+  const { view, shown } = useRosterView(url, students, statusOf);
   const submit = useDaySubmit({ group, date, students, savedMarks, overrides, queued, mark, clear });
   const onSubmit = (event: SyntheticEvent) => {
     event.preventDefault();
-    submit(changes, { present, absent, onLeave });
+    submit(changes, counts);
   };
   const day = date === today ? t('day.todayIs') : t('day.dayIs', { day: formatDay(date) });
   const note =
@@ -150,25 +165,18 @@ export function RosterEditor({
         : recorded > 0 && t('day.corrections');
 
   return (
-    // Capped on wide screens so the names, the choices and Submit stay close together. Plain
-    // elements around the roster: a tap renders this part again, and Mantine's layout components
-    // would resolve their theme props on every tap.
-    <form onSubmit={onSubmit} className="roster-form" lang={lang}>
-      <div className="roster-stack">
-        {queued.length > 0 && <QueuedMarksNotice entries={queued} students={students} />}
-        <RosterTools
-          search={search}
-          onSearch={setSearch}
-          show={show}
-          onShow={setShow}
-          onMarkAll={markAll}
-          pending={mark.isPending}
-        />
-        <p className="roster-note">{note}</p>
-        <p id="roster-keys" className="roster-note roster-keys">
-          {t('day.keys')}
-        </p>
-        {shown.length > 0 ? (
+    <RosterForm
+      onSubmit={onSubmit}
+      lang={lang}
+      queued={queued}
+      students={students}
+      view={view}
+      onMarkAll={markAll}
+      pending={mark.isPending}
+      note={note}
+      keys={t('day.keys')}
+      roster={
+        shown.length > 0 ? (
           <AttendanceRoster
             group={group}
             students={shown}
@@ -180,18 +188,16 @@ export function RosterEditor({
             overrides={overrides}
             onOverride={onOverride}
           />
-        ) : (
-          <EmptyState hint={t('day.clearSearch')}>{t('said.noStudents')}</EmptyState>
-        )}
+        ) : null
+      }
+      bar={
         <RosterBar
-          present={present}
-          absent={absent}
-          onLeave={onLeave}
-          unmarked={students.length - present - absent - onLeave}
+          {...counts}
+          unmarked={students.length - counts.present - counts.absent - counts.onLeave}
           changes={changes.size}
           pending={mark.isPending}
         />
-      </div>
-    </form>
+      }
+    />
   );
 }

@@ -11,13 +11,11 @@ import {
   type MarkAttendanceResponse,
   type RosterStudent,
 } from '@campus/contract';
+import { keepOnDevice, keptOnLeaveWho, sendFailed } from '../../../components/roster-send';
 import { showOutcome } from '../../../components/toast';
 import { useRosterWords } from '../../../i18n/roster';
-import { NetworkError } from '../../../lib/api-client';
-import { failureDetail } from '../../../lib/failure';
 import { formatDay } from '../../../lib/format';
-import { queueDayMarks, syncMarks, type QueuedDay } from '../../../pwa/mark-queue';
-import { waitingText } from '../../../pwa/queued-marks';
+import { queueDayMarks, type QueuedDay } from '../../../pwa/mark-queue';
 import type { useMarkAttendance } from '../api';
 import type { Marks } from '../use-roster-marks';
 
@@ -28,22 +26,14 @@ function reportOf(group: string, date: string): string {
   return `${PATHS.teacher.attendanceReport}?${new URLSearchParams({ group, from: date, to: date }).toString()}`;
 }
 
-/**
- * The students the server kept On leave though the roster marked them (their leave or pass was
- * approved while the roster was open), with why: "Kept On leave: Dev Shah (230002), approved leave."
- */
+/** "Kept On leave: Dev Shah (230002), approved leave." */
 function keptOnLeaveLine(
   t: T,
   kept: MarkAttendanceResponse['keptOnLeave'],
   students: readonly RosterStudent[],
 ): string | null {
-  if (!kept || kept.length === 0) return null;
-  const nameOf = new Map(students.map((s) => [s.RollNo, s.name]));
-  const who = kept.map(({ studentId, source }) => {
-    const name = nameOf.get(studentId);
-    return `${name ? `${name} (${studentId})` : studentId}, ${t(`leaveSource.${source}`)}`;
-  });
-  return t('day.keptOnLeave', { who: who.join('; ') });
+  const who = keptOnLeaveWho(kept, students, ({ source }) => t(`leaveSource.${source}`));
+  return who === null ? null : t('day.keptOnLeave', { who });
 }
 
 export interface DayCounts {
@@ -76,39 +66,27 @@ export function useDaySubmit({
   const navigate = useNavigate();
   const what = t('day.label', { group, day: formatDay(date) });
   /** Keeps the changes on the device, each with the mark the teacher saw. */
-  const keepOnDevice = (sending: ReadonlyMap<number, AttendanceStatus>) =>
-    void queueDayMarks({
-      group,
-      date,
-      label: what,
-      records: [...sending].map(([studentId, status]) => ({
-        studentId,
-        status,
-        was: savedMarks.get(studentId) ?? null,
-        ...(overrides.has(studentId) && status !== ON_LEAVE_STATUS ? { overrideLeave: true } : {}),
-      })),
-    }).then(
-      () => {
-        clear();
-        showOutcome({
-          ok: true,
-          title: t('queue.keptTitle'),
-          message: t('queue.keptMessage', { what, waiting: waitingText(t, sending.size) }),
-        });
-        if (navigator.onLine) void syncMarks().catch(() => undefined);
-      },
-      (error: unknown) =>
-        showOutcome({
-          ok: false,
-          title: t('said.markFailed'),
-          message: `${t('queue.notKept', { what })}\n${failureDetail(error)}`,
-        }),
+  const keep = (sending: ReadonlyMap<number, AttendanceStatus>) =>
+    keepOnDevice(
+      t,
+      { what, count: sending.size, clear },
+      queueDayMarks({
+        group,
+        date,
+        label: what,
+        records: [...sending].map(([studentId, status]) => ({
+          studentId,
+          status,
+          was: savedMarks.get(studentId) ?? null,
+          ...(overrides.has(studentId) && status !== ON_LEAVE_STATUS ? { overrideLeave: true } : {}),
+        })),
+      }),
     );
 
   return (changes: ReadonlyMap<number, AttendanceStatus>, { present, absent, onLeave }: DayCounts) => {
     if (changes.size === 0 || mark.isPending) return;
     if (!navigator.onLine || queued.length > 0) {
-      keepOnDevice(changes);
+      keep(changes);
       return;
     }
     const counts = `${t('bar.counts', { present, absent })}${onLeave > 0 ? t('bar.onLeave', { count: onLeave }) : ''}`;
@@ -126,16 +104,11 @@ export function useDaySubmit({
             persist: kept !== null,
           });
         },
-        // The signal dropped on the way: the marks wait on the device. Otherwise they stay on
-        // screen for another try.
         onError: (error) =>
-          error instanceof NetworkError
-            ? keepOnDevice(changes)
-            : showOutcome({
-                ok: false,
-                title: t('said.markFailed'),
-                message: `${t('day.notMarkedDetail', { group, day: formatDay(date) })}\n${failureDetail(error)}`,
-              }),
+          sendFailed(t, error, {
+            keep: () => keep(changes),
+            notMarked: t('day.notMarkedDetail', { group, day: formatDay(date) }),
+          }),
       },
     );
   };

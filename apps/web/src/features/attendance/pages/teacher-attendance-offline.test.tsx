@@ -9,7 +9,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_STORAGE_KEY, type AttendanceMark, type RosterStudent } from '@campus/contract';
 import { renderScreen, stubApi, TEACHER, type Reply } from '../../../test/render';
 import { localIsoDate } from '../../../lib/today';
-import { setQueueStore, type QueueStore, type QueuedMarks } from '../../../pwa/mark-queue';
+import { setQueueStore } from '../../../pwa/mark-queue';
+import { memoryStore, tokenOf } from '../../../test/mark-queue';
 import { TeacherAttendancePage } from './teacher-attendance-page';
 
 const roster: RosterStudent[] = [
@@ -18,25 +19,7 @@ const roster: RosterStudent[] = [
   { _id: 'c', name: 'Nila Das', RollNo: 230005, group: 'CSE-B' },
 ];
 
-/** A token with the claims the queue reads (its signature is the server's business). */
-const token = `h.${btoa(JSON.stringify({ role: 'teacher', teacherId: 500001 })).replace(/=+$/, '')}.s`;
-
-function memoryStore(): QueueStore & { entries: Map<string, QueuedMarks> } {
-  const entries = new Map<string, QueuedMarks>();
-  return {
-    entries,
-    all: () => Promise.resolve([...entries.values()].map((e) => structuredClone(e))),
-    get: (id) => Promise.resolve(entries.has(id) ? structuredClone(entries.get(id)!) : undefined),
-    put: (entry) => {
-      entries.set(entry.id, structuredClone(entry));
-      return Promise.resolve();
-    },
-    delete: (id) => {
-      entries.delete(id);
-      return Promise.resolve();
-    },
-  };
-}
+const token = tokenOf({ role: 'teacher', teacherId: 500001 });
 
 let store: ReturnType<typeof memoryStore>;
 let online = true;

@@ -9,6 +9,7 @@ import { DataTable, type Column } from '../../../components/data-table';
 import { OneTimePasswordDialog, type IssuedPassword } from '../../../components/one-time-password-dialog';
 import { PageTitle } from '../../../components/page-title';
 import { showOutcome } from '../../../components/toast';
+import { fieldErrors } from '../../../components/field-errors';
 import { ApiError } from '../../../lib/api-client';
 import { failureDetail } from '../../../lib/failure';
 import { usePersonDataActions } from '../../privacy/person-data-actions';
@@ -103,12 +104,7 @@ export function AdminGuardsPage() {
     event.preventDefault();
     const parsed = GuardCreateRequestSchema.safeParse(form);
     if (!parsed.success) {
-      const found: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as Field;
-        found[field] ??= `${LABELS[field]} ${issue.message}`;
-      }
-      setErrors(found);
+      setErrors(fieldErrors(parsed.error.issues, LABELS));
       return;
     }
     create.mutate(form, {

@@ -4,6 +4,7 @@ import { useState, type SyntheticEvent } from 'react';
 import { GuardianCreateRequestSchema } from '@campus/contract';
 import type { IssuedPassword } from '../../../components/one-time-password-dialog';
 import { showOutcome } from '../../../components/toast';
+import { fieldErrors } from '../../../components/field-errors';
 import { ApiError } from '../../../lib/api-client';
 import { failureDetail } from '../../../lib/failure';
 import { useCreateGuardian } from '../admin-api';
@@ -42,12 +43,7 @@ export function NewGuardianForm({ onIssued }: { onIssued: (issued: IssuedPasswor
     };
     const parsed = GuardianCreateRequestSchema.safeParse(body);
     if (!parsed.success) {
-      const found: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as Field;
-        found[field] ??= `${LABELS[field]} ${issue.message}`;
-      }
-      setErrors(found);
+      setErrors(fieldErrors(parsed.error.issues, LABELS));
       return;
     }
     create.mutate(parsed.data, {

@@ -2,6 +2,7 @@
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { CourseInputSchema, MESSAGES, type Course } from '@campus/contract';
+import { fieldErrors } from '../../../components/field-errors';
 import { failureDetail } from '../../../lib/failure';
 import { useSaveCourse } from './api';
 
@@ -57,12 +58,7 @@ function CourseForm({
       minPercent: draft.minPercent.trim() === '' ? null : draft.minPercent,
     });
     if (!parsed.success) {
-      const found: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const name = String(issue.path[0]) as Field;
-        if (name in LABELS && !found[name]) found[name] = `${LABELS[name]} ${issue.message}`;
-      }
-      setErrors(found);
+      setErrors(fieldErrors(parsed.error.issues, LABELS));
       return;
     }
     save.mutate({ course: parsed.data, isNew: course === null }, { onSuccess: (a) => onSaved(a.message) });

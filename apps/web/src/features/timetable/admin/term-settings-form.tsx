@@ -8,6 +8,7 @@ import { LATE_RULES, MESSAGES, TermSettingsSchema, type LateRule, type TermSetti
 import { DayInput } from '../../../components/day-input';
 import { LoadFailedState, LoadingState } from '../../../components/page-states';
 import { showOutcome } from '../../../components/toast';
+import { fieldErrors } from '../../../components/field-errors';
 import { failureDetail } from '../../../lib/failure';
 import { useSaveSettings, useTimetableSettings } from './api';
 
@@ -77,12 +78,7 @@ function SettingsForm({ settings }: { settings: TermSettings }) {
     event.preventDefault();
     const parsed = TermSettingsSchema.safeParse(draft);
     if (!parsed.success) {
-      const found: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const name = String(issue.path[0]) as Field;
-        if (name in LABELS && !found[name]) found[name] = `${LABELS[name]} ${issue.message}`;
-      }
-      setErrors(found);
+      setErrors(fieldErrors(parsed.error.issues, LABELS));
       return;
     }
     save.mutate(parsed.data, {

@@ -1,10 +1,11 @@
 /**
- * Above the roster: the search, the choice of whom to show and "Mark all present". Memoised, with
- * no counts of its own (they are in the bar), so a tap on a row does not render it again.
+ * Above a roster (a day's or a lecture's): the search, the choice of whom to show and "Mark all
+ * present". Memoised, with no counts of its own (they are in the bar), so a tap on a row does not
+ * render it again.
  */
 import { Button, Group, SegmentedControl, TextInput } from '@mantine/core';
 import { memo, useMemo } from 'react';
-import { useRosterWords } from '../../../i18n/roster';
+import { useRosterWords } from '../i18n/roster';
 
 export const SHOWS = ['all', 'absent', 'unmarked'] as const;
 export type Show = (typeof SHOWS)[number];
