@@ -53,7 +53,7 @@ export const gatepassesRoutes: Feature = async (
   const zone = () => clock.zone();
   const passes = gatePassRepository(db, dialect, now, zone);
   // A campus may ask a guardian first (decision record 0092); off, nothing here changes.
-  const consent = guardianConsent({ db, mail, signer, notify, now, zone, log: app.log });
+  const consent = guardianConsent({ db, cache, mail, signer, notify, now, zone, log: app.log });
   const closeDue = pastPassCloser(db, dialect, now, zone);
   const viewOf = (asDecided: boolean | undefined): ListView => (asDecided ? 'decision' : 'use');
   /** Why a pass can no longer be decided, in the words of its 409. */

@@ -29,10 +29,10 @@ const NOT_YOUR_CHILD = 'You can see only the students linked to you as their gua
 
 export const guardianConsentRoutes: Feature = async (
   app,
-  { db, dialect, clock, mail, signer, notify, now },
+  { db, dialect, cache, clock, mail, signer, notify, now },
 ) => {
   const zone = () => clock.zone();
-  const consent = guardianConsent({ db, mail, signer, notify, now, zone, log: app.log });
+  const consent = guardianConsent({ db, cache, mail, signer, notify, now, zone, log: app.log });
   const passes = gatePassRepository(db, dialect, now, zone);
   const repo = guardiansRepository(db);
   const readPass = (id: string) => passes.findById(id);

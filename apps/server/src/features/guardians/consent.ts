@@ -15,6 +15,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { writingRows } from '../../db/changes';
 import type { Db } from '../../db/index';
+import type { ReadCache } from '../../db/read-cache';
 import type { Signer } from '../../lib/signer';
 import { campusDay } from '../../lib/campus-day';
 import { insertEntries, type AuditRecord } from '../audit/repository';
@@ -24,6 +25,7 @@ import type { MailService } from '../mail/service';
 import { localeFor } from '../mail/words';
 import type { Notifier } from '../notifications/notifier';
 import { notificationWrites } from '../notifications/cache-keys';
+import { guardianKeys } from './cache-keys';
 import { consentLinks } from './consent-links';
 import { CONSENT_WORDS } from './consent-words';
 
@@ -36,6 +38,7 @@ export type AnswerOutcome =
 
 export interface ConsentDeps {
   db: Db;
+  cache: ReadCache;
   mail: MailService;
   signer: Signer;
   notify: Notifier;
@@ -74,7 +77,7 @@ export async function writeConsentSettings(db: Db, settings: GuardianConsentSett
 }
 
 export function guardianConsent(deps: ConsentDeps) {
-  const { db, mail, signer, notify, now, zone, log } = deps;
+  const { db, cache, mail, signer, notify, now, zone, log } = deps;
   const links = consentLinks(db, signer, now);
 
   /** The student's active linked guardians, with their address and language. */
@@ -93,7 +96,7 @@ export function guardianConsent(deps: ConsentDeps) {
    * all) and they have a guardian to ask. Without one it goes straight to the mentors.
    */
   async function required(rollNo: number, group: string): Promise<boolean> {
-    const settings = await readConsentSettings(db);
+    const settings = await cache.read(guardianKeys.consentSettings(), () => readConsentSettings(db));
     if (!settings.all && !settings.groups.includes(group)) return false;
     return (await guardiansOf(rollNo)).length > 0;
   }

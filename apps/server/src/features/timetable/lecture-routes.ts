@@ -31,11 +31,14 @@ import type { Principal } from '../../types';
 import type { Feature } from '../deps';
 import { notHeld } from './calendar';
 import { applyAway, awayFor, lectureRoster, writeLectureMarks, type LectureAt } from './lectures';
+import { lectureMarkValidator } from './mark-check';
 import { timetableRepository } from './repository';
 import { timetableReads, type TimetableReads } from './reads';
 import { groupRisks, standingsOf } from './standing';
 import { riskChanges } from './risk-alerts';
 import { alongside } from '../../plugins/settle-writes';
+import { countedWrite } from '../../plugins/write-limits';
+import { entriesWithWrite } from '../audit/entries';
 import { answerList } from '../../lib/lists';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
@@ -204,7 +207,9 @@ export const lectureRoutes: Feature = async (app, { db, dialect, cache, clock, n
   app.post(
     '/api/lectures/:periodId/:date/marks',
     {
-      config: { access: STAFF },
+      config: { access: STAFF, writeLimitWithWrite: true },
+      // Rows in the form clients send skip zod's walk of every row; any other body meets zod.
+      validatorCompiler: lectureMarkValidator,
       schema: {
         tags: ['timetable'],
         summary:
@@ -246,29 +251,40 @@ export const lectureRoutes: Feature = async (app, { db, dialect, cache, clock, n
           `records: On leave comes from approved leave or a gate pass out during the lecture, and these students have none: ${listed(applied.notAway)}; nothing was marked`,
         );
       }
+      const answer = {
+        message: MESSAGES.attendance.marked,
+        saved: applied.marks.length,
+        keptOnLeave: applied.keptOnLeave.map((k) => ({ ...k, reason: LEAVE_SOURCE_WORDS[k.source] })),
+        ...(applied.overridden.length > 0 && { overridden: applied.overridden }),
+      };
+      // The mark, its count against the allowance and its audit entries land in one transaction.
       const totals = await writeLectureMarks(
         db,
         dialect,
         lecture,
         applied.marks,
         { markedBy: who.accountId, markedAt: new Date(at).toISOString() },
-        // Endpoints that listen hear of the changed marks, queued with them (decision record 0085).
-        (trx, written) =>
-          webhooks.emit(
-            'attendance.marked',
-            () => ({
-              date,
-              markedBy: who.loginId,
-              lecture: {
-                periodId: period._id,
-                course: period.course,
-                group: period.group,
-                start: period.start,
-              },
-              marks: written,
-            }),
-            trx,
-          ),
+        {
+          counted: countedWrite(request),
+          audit: entriesWithWrite(request, answer),
+          // Endpoints that listen hear of the changed marks, queued with them (decision record 0085).
+          then: (trx, written) =>
+            webhooks.emit(
+              'attendance.marked',
+              () => ({
+                date,
+                markedBy: who.loginId,
+                lecture: {
+                  periodId: period._id,
+                  course: period.course,
+                  group: period.group,
+                  start: period.start,
+                },
+                marks: written,
+              }),
+              trx,
+            ),
+        },
       );
       // Who fell below the course's rule, or out of its reach, is told beside the answer.
       alongside(
@@ -277,12 +293,7 @@ export const lectureRoutes: Feature = async (app, { db, dialect, cache, clock, n
           .then((alerts) => notify.courseRisk(alerts))
           .catch((err: unknown) => request.log.error({ err }, 'Course risk alerts could not be sent')),
       );
-      return {
-        message: MESSAGES.attendance.marked,
-        saved: applied.marks.length,
-        keptOnLeave: applied.keptOnLeave.map((k) => ({ ...k, reason: LEAVE_SOURCE_WORDS[k.source] })),
-        ...(applied.overridden.length > 0 && { overridden: applied.overridden }),
-      };
+      return answer;
     },
   );
 

@@ -12,10 +12,12 @@ import {
   type CourseState,
   type Period,
 } from '@campus/contract';
+import { CompiledQuery } from 'kysely';
 import type { Db, Dialect } from '../../db/index';
+import { OVER_ALLOWANCE, type CountedWrite } from '../../db/together';
 import type { AwaySource } from '../attendance/leave-rule';
+import { insertEntries, type AuditRecord } from '../audit/repository';
 import type { GroupAway } from './reads';
-import { sql } from 'kysely';
 
 export interface LectureAt {
   period: Period;
@@ -94,35 +96,45 @@ function countChange(before: LectureStatus | undefined, after: LectureStatus): n
 }
 
 /**
- * The two statements of a lecture's mark, each taking its rows as one JSON parameter (an object from
- * roll number to values) that the database unpacks, as the day's mark does (attendance/repository.ts):
- * the text never changes with the roster, and nothing is built per row.
+ * The statements of a lecture's mark as SQL text, written once per dialect and run as they are (no
+ * statement is built per mark). The two writes take their rows as one JSON parameter (an object from
+ * roll number to values) that the database unpacks, as the day's mark does (attendance/repository.ts).
  */
-function markStatements(dialect: Dialect, lecture: LectureAt, by: { markedBy: string; markedAt: string }) {
-  const { period, date } = lecture;
+function markTexts(dialect: Dialect) {
   const pg = dialect === 'postgres';
-  const rows = (json: string) => (pg ? sql`json_each(${json}::json) as r` : sql`json_each(${json}) as r`);
-  const key = pg ? sql`r.key::integer` : sql`cast(r.key as integer)`;
-  const at = (n: number) => (pg ? sql`(r.value->>${sql.lit(n)})` : sql`json_extract(r.value, ${`$[${n}]`})`);
-  const int = (n: number) => (pg ? sql`${at(n)}::integer` : at(n));
+  const rows = pg ? 'json_each(?::json) as r' : 'json_each(?) as r';
+  const key = pg ? 'r.key::integer' : 'cast(r.key as integer)';
+  const at = (n: number) => (pg ? `(r.value->>${n})` : `json_extract(r.value, '$[${n}]')`);
+  const int = (n: number) => (pg ? `${at(n)}::integer` : at(n));
+  // PostgreSQL numbers its parameters; SQLite takes them in order.
+  const numbered = (text: string) => {
+    let n = 0;
+    return pg ? text.replace(/\?/g, () => `$${++n}`) : text;
+  };
   return {
-    marks: (json: string) => sql`
+    lock: numbered('select id from periods where id = ? for update'),
+    before: numbered(
+      'select roll_no, status, late_minutes from lecture_marks where period_id = ? and date = ?',
+    ),
+    marks: numbered(`
       insert into lecture_marks (period_id, date, roll_no, course_code, status, late_minutes, marked_by, marked_at)
-      select ${period._id}, ${date}, ${key}, ${period.course}, ${at(0)}, ${int(1)}, ${by.markedBy}, ${by.markedAt}
-      from ${rows(json)} where true
+      select ?, ?, ${key}, ?, ${at(0)}, ${int(1)}, ?, ?
+      from ${rows} where true
       on conflict (period_id, date, roll_no) do update
       set status = excluded.status, late_minutes = excluded.late_minutes,
-        marked_by = excluded.marked_by, marked_at = excluded.marked_at`,
-    totals: (json: string) => sql<TotalsRow>`
+        marked_by = excluded.marked_by, marked_at = excluded.marked_at`),
+    totals: numbered(`
       insert into course_totals (roll_no, course_code, present, late, absent, on_leave, state)
-      select ${key}, ${period.course}, ${int(0)}, ${int(1)}, ${int(2)}, ${int(3)}, 'ok'
-      from ${rows(json)} where true
+      select ${key}, ?, ${int(0)}, ${int(1)}, ${int(2)}, ${int(3)}, 'ok'
+      from ${rows} where true
       on conflict (roll_no, course_code) do update
       set present = course_totals.present + excluded.present, late = course_totals.late + excluded.late,
         absent = course_totals.absent + excluded.absent, on_leave = course_totals.on_leave + excluded.on_leave
-      returning roll_no, present, late, absent, on_leave, state`,
+      returning roll_no, present, late, absent, on_leave, state`),
   };
 }
+
+const MARK_TEXTS = { sqlite: markTexts('sqlite'), postgres: markTexts('postgres') };
 
 interface TotalsRow {
   roll_no: number;
@@ -133,28 +145,74 @@ interface TotalsRow {
   state: CourseState;
 }
 
+interface MarkRow {
+  roll_no: number;
+  status: LectureStatus;
+  late_minutes: number | null;
+}
+
+async function run<R>(trx: Db, text: string, parameters: readonly unknown[]): Promise<R[]> {
+  return (await trx.executeQuery<R>(CompiledQuery.raw(text, [...parameters]))).rows;
+}
+
 /**
  * The lecture's marks as they stand. On PostgreSQL the period's row is locked first, so marks of one
  * lecture are written one at a time; the marks are read in a statement of their own, after the lock
  * is held (a statement reads what was committed when it began, and a locking read may wait).
  */
 async function marksBefore(trx: Db, dialect: Dialect, periodId: string, date: string) {
-  if (dialect === 'postgres') {
-    await trx.selectFrom('periods').select('id').where('id', '=', periodId).forUpdate().execute();
+  const texts = MARK_TEXTS[dialect];
+  if (dialect === 'postgres') await run(trx, texts.lock, [periodId]);
+  return run<MarkRow>(trx, texts.before, [periodId, date]);
+}
+
+/** A write over its writer's allowance, found by its count in the write's own transaction. */
+class OverAllowance extends Error {}
+const isOverAllowance = (error: unknown): boolean =>
+  error instanceof OverAllowance || (error as { code?: unknown } | null)?.code === OVER_ALLOWANCE;
+
+/**
+ * Runs `work` in one transaction that first counts the write against its writer's allowance
+ * (`countedWrite`, decision record 0051): a write over it keeps nothing, and is refused (or, when
+ * the count apart finds room after all, made on its own).
+ */
+async function countedTransaction<T>(
+  db: Db,
+  counted: CountedWrite | undefined,
+  work: (trx: Db) => Promise<T>,
+): Promise<T> {
+  if (!counted) return db.transaction().execute(work);
+  let result: T;
+  try {
+    result = await db.transaction().execute(async (trx) => {
+      const { rows } = await counted.count.execute(trx);
+      if (Number(rows[0]!.hits) > counted.limit) throw new OverAllowance();
+      return work(trx);
+    });
+  } catch (error) {
+    if (!isOverAllowance(error)) throw error;
+    await counted.refused();
+    return db.transaction().execute(work);
   }
-  return trx
-    .selectFrom('lecture_marks')
-    .select(['roll_no', 'status', 'late_minutes'])
-    .where('period_id', '=', periodId)
-    .where('date', '=', date)
-    .execute();
+  counted.landed();
+  return result;
+}
+
+/** What a lecture's mark writes besides the marks, in their transaction. */
+export interface MarkWith {
+  /** The write's count against its writer's allowance. */
+  counted?: CountedWrite;
+  /** The request's audit entries (`entriesWithWrite`). */
+  audit?: readonly AuditRecord[];
+  /** Runs once the changed marks are written (their webhook event, record 0085). */
+  then?: (trx: Db, marks: LectureMark[]) => Promise<void>;
 }
 
 /**
  * Writes the lecture's marks that change something and moves the course's totals of those students
- * by what changed, in one transaction, and answers those students' totals as they now stand. Marks
- * of one period are written one at a time on PostgreSQL (its row is locked), so two marks never
- * count one change twice.
+ * by what changed, in one transaction with the mark's count and audit entries, and answers those
+ * students' totals as they now stand. Marks of one period are written one at a time on PostgreSQL
+ * (its row is locked), so two marks never count one change twice.
  */
 export async function writeLectureMarks(
   db: Db,
@@ -162,25 +220,38 @@ export async function writeLectureMarks(
   lecture: LectureAt,
   marks: readonly LectureMark[],
   by: { markedBy: string; markedAt: string },
-  /** Runs in the transaction once the changed marks are written (their webhook event, record 0085). */
-  then?: (trx: Db, marks: LectureMark[]) => Promise<void>,
+  also: MarkWith = {},
 ): Promise<CourseTotals[]> {
-  if (marks.length === 0) return [];
   const { period, date } = lecture;
-  const statements = markStatements(dialect, lecture, by);
-  return db.transaction().execute(async (trx) => {
+  const texts = MARK_TEXTS[dialect];
+  return countedTransaction(db, also.counted, async (trx) => {
+    if (also.audit && also.audit.length > 0) await insertEntries(also.audit).execute(trx);
+    if (marks.length === 0) return [];
     const before = new Map((await marksBefore(trx, dialect, period._id, date)).map((m) => [m.roll_no, m]));
     const written: Record<number, [LectureStatus, number | null]> = {};
     const changes: Record<number, number[]> = {};
+    let writes = 0;
+    let changed = 0;
     for (const m of marks) {
       const was = before.get(m.rollNo);
       if (was?.status === m.status && was.late_minutes === m.lateMinutes) continue;
       written[m.rollNo] = [m.status, m.lateMinutes];
-      if (was?.status !== m.status) changes[m.rollNo] = countChange(was?.status, m.status);
+      writes++;
+      if (was?.status !== m.status) {
+        changes[m.rollNo] = countChange(was?.status, m.status);
+        changed++;
+      }
     }
-    if (Object.keys(written).length === 0) return [];
-    await statements.marks(JSON.stringify(written)).execute(trx);
-    await then?.(
+    if (writes === 0) return [];
+    await run(trx, texts.marks, [
+      period._id,
+      date,
+      period.course,
+      by.markedBy,
+      by.markedAt,
+      JSON.stringify(written),
+    ]);
+    await also.then?.(
       trx,
       Object.entries(written).map(([rollNo, [status, lateMinutes]]) => ({
         rollNo: Number(rollNo),
@@ -188,8 +259,8 @@ export async function writeLectureMarks(
         lateMinutes,
       })),
     );
-    if (Object.keys(changes).length === 0) return [];
-    const { rows } = await statements.totals(JSON.stringify(changes)).execute(trx);
+    if (changed === 0) return [];
+    const rows = await run<TotalsRow>(trx, texts.totals, [period.course, JSON.stringify(changes)]);
     return rows.map((r) => ({
       rollNo: r.roll_no,
       present: r.present,
