@@ -38,7 +38,10 @@ export const MIGRATED = [
   'apps/web/src/features/attendance/components/attendance-roster.tsx',
   'apps/web/src/features/attendance/components/roster-bar.tsx',
   'apps/web/src/features/attendance/components/roster-row.tsx',
-  'apps/web/src/features/attendance/components/roster-tools.tsx',
+  'apps/web/src/components/roster-tools.tsx',
+  'apps/web/src/components/roster-form.tsx',
+  'apps/web/src/components/roster-send.ts',
+  'apps/web/src/features/timetable/components/use-lecture-submit.ts',
   'apps/web/src/pwa/queued-marks.tsx',
   'apps/web/src/features/attendance/components/use-day-submit.ts',
   'apps/web/src/features/timetable/components/lecture-bar.tsx',
@@ -54,6 +57,8 @@ export const MIGRATED = [
   'apps/web/src/features/leave/components/attachment-button.tsx',
   'apps/web/src/features/people/pages/profile-page.tsx',
   'apps/web/src/features/people/components/profile-actions.tsx',
+  'apps/web/src/features/privacy/download-my-data.tsx',
+  'apps/web/src/app/guards.tsx',
   'apps/web/src/features/notifications/pages/notifications-page.tsx',
   'apps/web/src/features/notifications/components/notification-bell.tsx',
   'apps/web/src/features/mail/components/notification-settings.tsx',
@@ -144,6 +149,10 @@ export const MIGRATED = [
   'apps/web/src/components/skip-link.tsx',
   'apps/web/src/components/not-found.tsx',
   'apps/web/src/components/day-input.tsx',
+  'apps/web/src/features/attendance/pages/attendance-report-page.tsx',
+  'apps/web/src/features/people/pages/manage-students-page.tsx',
+  'apps/web/src/features/people/components/student-directory.tsx',
+  'apps/web/src/features/gate/pages/movements-page.tsx',
 ];
 
 const VISIBLE_PROPS = new Set(['label', 'placeholder', 'title', 'aria-label', 'description', 'alt']);

@@ -98,7 +98,7 @@ export function App() {
                   path="*"
                   element={
                     <Box p="md" pt="xl" maw={720} mx="auto">
-                      <NotFound home={PATHS.signIn} homeLabel="Go to the sign-in page" />
+                      <NotFound home={PATHS.signIn} />
                     </Box>
                   }
                 />

@@ -38,10 +38,7 @@ export default function Area({ role }: { role: Role }) {
                 <Route key={path} path={path} element={<Page />} />
               ))}
               <Route index element={<Navigate to={ROLE_HOME[role]} replace />} />
-              <Route
-                path="*"
-                element={<NotFound home={ROLE_HOME[role]} homeLabel="Go to your home page" />}
-              />
+              <Route path="*" element={<NotFound home={ROLE_HOME[role]} />} />
             </Route>
           </Routes>
         </CurrentUserContext.Provider>

@@ -3,7 +3,10 @@ import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../lib/api-client';
 import { beginSignOut, clearToken, endSession } from '../lib/session-store';
-import { readSignInState } from '../lib/sign-in-state';
+import enCommon from '../i18n/locales/en/common.json';
+import hiCommon from '../i18n/locales/hi/common.json';
+import { loadEngine, useCommonWords } from '../i18n/words';
+import { noticeIn, readSignInState, SIGN_IN_NOTICES } from '../lib/sign-in-state';
 import { renderScreen, stubApi } from '../test/render';
 import { RequireRole, SessionWatcher } from './guards';
 
@@ -15,6 +18,13 @@ function SignInStand() {
       sign-in screen; notice: {notice ?? 'none'}; from: {from ?? 'none'}
     </p>
   );
+}
+
+/** The sign-in screen's notice as it shows it, in the page's language. */
+function ShownNotice() {
+  const { t } = useCommonWords();
+  const { notice } = readSignInState(useLocation().state);
+  return <p>shown: {notice ? noticeIn(t, notice) : 'none'}</p>;
 }
 
 const decoded = (role: string) => ({ decoded: { role, name: 'Asha', email: 'a@x.edu', exp: 9999999999 } });
@@ -213,5 +223,29 @@ describe('a one-time password waiting to be replaced', () => {
     );
     expect(await screen.findByText('choose a new password')).toBeInTheDocument();
     expect(screen.queryByText('teacher area of Asha')).toBeNull();
+  });
+});
+
+describe('the notices the guards send', () => {
+  it('are each in the common catalogue, in English word for word and in Hindi', () => {
+    for (const [key, english] of Object.entries(SIGN_IN_NOTICES)) {
+      expect(enCommon.signIn.notices).toHaveProperty(key, english);
+      expect(hiCommon.signIn.notices).toHaveProperty(key);
+    }
+  });
+
+  it('reach the sign-in screen in Hindi when the page is in Hindi', async () => {
+    const { i18n } = await loadEngine();
+    await act(() => i18n.changeLanguage('hi'));
+    try {
+      stubApi(() => ({ status: 200, body: decoded('teacher') }));
+      renderScreen(<RequireRole role="teacher">{() => <p>teacher area</p>}</RequireRole>, undefined, {
+        path: '/teacher/area',
+        routes: { '/': <ShownNotice /> },
+      });
+      expect(await screen.findByText('shown: जारी रखने के लिए कृपया साइन इन करें।')).toBeInTheDocument();
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
   });
 });

@@ -2,9 +2,10 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { MESSAGES, PATHS, ROLE_HOME, TOKEN_STORAGE_KEY, type Decoded, type Role } from '@campus/contract';
+import { PATHS, ROLE_HOME, TOKEN_STORAGE_KEY, type Decoded, type Role } from '@campus/contract';
 import { Button, Center, Stack, Text } from '@mantine/core';
 import { LoadingState } from '../components/page-states';
+import { useCommonWords } from '../i18n/words';
 import { ApiError, onUnauthorized } from '../lib/api-client';
 import { endSession, getToken, sessionEndedNotice, signedOutOnPurpose } from '../lib/session-store';
 import {
@@ -73,6 +74,7 @@ export function SessionWatcher() {
 }
 
 export function RequireRole({ role, children }: { role: Role; children: (session: Decoded) => ReactNode }) {
+  const { t } = useCommonWords();
   const session = useSession();
   const location = useLocation();
   if (!getToken()) {
@@ -88,8 +90,8 @@ export function RequireRole({ role, children }: { role: Role; children: (session
     return (
       <Center py="xl">
         <Stack align="center">
-          <Text role="alert">{MESSAGES.profile.fetchDataFailed}</Text>
-          <Button onClick={() => void session.refetch()}>Try again</Button>
+          <Text role="alert">{t('shared.fetchDataFailed')}</Text>
+          <Button onClick={() => void session.refetch()}>{t('shared.tryAgain')}</Button>
         </Stack>
       </Center>
     );

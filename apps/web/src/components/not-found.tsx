@@ -1,10 +1,12 @@
 /** The screen for an address the app has no page for: says so, and offers the way home. */
 import { Button, Code, Stack, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
+import { PATHS } from '@campus/contract';
 import { useCommonWords } from '../i18n/words';
 import { PageTitle } from './page-title';
 
-export function NotFound({ home, homeLabel }: { home: string; homeLabel: string }) {
+/** `homeLabel` names the way home; without it, the sign-in page or the person's home page by name. */
+export function NotFound({ home, homeLabel }: { home: string; homeLabel?: string }) {
   const { pathname } = useLocation();
   const { t } = useCommonWords();
   return (
@@ -15,7 +17,7 @@ export function NotFound({ home, homeLabel }: { home: string; homeLabel: string 
         {t('shared.noPageWhy')}
       </Text>
       <Button component={Link} to={home} replace>
-        {homeLabel}
+        {homeLabel ?? t(home === PATHS.signIn ? 'shared.toSignIn' : 'shared.toHome')}
       </Button>
     </Stack>
   );

@@ -1,4 +1,5 @@
 /** The one fetch wrapper: one base URL, the Bearer token, and errors turned into messages. */
+import { commonWord } from '../i18n/words';
 import { getToken } from './session-store';
 
 const API_BASE: string = (import.meta.env.VITE_API_BASE as string | undefined) ?? '';
@@ -89,7 +90,9 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
       ? data.message
       : undefined;
   if (res.status === 401 && token !== null && token === getToken()) unauthorizedListeners.forEach((l) => l());
-  throw new ApiError(res.status, serverMessage ?? `Request failed (${res.status})`, serverMessage, data);
+  // Without the server's words, the page's own, in its language: "Request failed (500)" in English.
+  const message = serverMessage ?? commonWord('failure.requestFailed', { status: res.status });
+  throw new ApiError(res.status, message, serverMessage, data);
 }
 
 function parseJson(text: string): unknown {

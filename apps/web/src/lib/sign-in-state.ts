@@ -10,9 +10,27 @@ export interface SignInState {
   from?: string;
 }
 
-export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
-export const SIGNED_OUT_ELSEWHERE = 'You were signed out in another tab. Please sign in again.';
-export const SIGN_IN_TO_CONTINUE = 'Please sign in to continue.';
+/**
+ * Why the sign-in screen was shown, by the English words that travel in router state (and are kept
+ * while a session's end is remembered); the screen shows each in its language (`signIn.notices.*`).
+ */
+export const SIGN_IN_NOTICES = {
+  sessionEnded: 'Your session has ended. Please sign in again.',
+  signedOutElsewhere: 'You were signed out in another tab. Please sign in again.',
+  signInToContinue: 'Please sign in to continue.',
+} as const;
+
+export const SESSION_ENDED = SIGN_IN_NOTICES.sessionEnded;
+export const SIGNED_OUT_ELSEWHERE = SIGN_IN_NOTICES.signedOutElsewhere;
+export const SIGN_IN_TO_CONTINUE = SIGN_IN_NOTICES.signInToContinue;
+
+/** A notice in the page's language through `t` (the common catalogue's); an unknown one as it came. */
+export function noticeIn(t: (key: string) => string, notice: string): string {
+  const key = Object.keys(SIGN_IN_NOTICES).find(
+    (k) => SIGN_IN_NOTICES[k as keyof typeof SIGN_IN_NOTICES] === notice,
+  );
+  return key ? t(`signIn.notices.${key}`) : notice;
+}
 
 export function signInState(
   notice: string | undefined,

@@ -3,6 +3,7 @@ import { ErrorSchema, GateAnswerSchema, GateMoveRequestSchema, type GateAnswer }
 import { notFound } from '../../lib/errors';
 import { principalOf } from '../../plugins/access';
 import type { App } from '../../types';
+import { inEveryLanguage } from '../mail/words-guardian-alerts';
 import { GATE_STAFF, TAGS, errors, type RouteContext } from './route-context';
 import { refusedAnswer } from './scan';
 import { refusalOf, returnDeadline } from './state';
@@ -49,9 +50,12 @@ export function moveRoutes(app: App, { gate, scanner, deps }: RouteContext) {
           .notifyGuardian(
             row.roll_no,
             direction === 'exit' ? 'gateExit' : 'gateReturn',
-            direction === 'exit'
-              ? `${row.name} left the campus on a gate pass for ${row.date}${row.return_by ? `, due back by ${row.return_by}` : ''}.`
-              : `${row.name} came back to the campus from a gate pass for ${row.date}.`,
+            // In each guardian's language (decision record 0090).
+            inEveryLanguage((words) =>
+              direction === 'exit'
+                ? words.exited(row.name, row.date, row.return_by)
+                : words.returned(row.name, row.date),
+            ),
           )
           .catch((err: unknown) => request.log.error({ err }, 'A guardian mail could not be queued'));
         return {

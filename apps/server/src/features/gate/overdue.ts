@@ -1,6 +1,7 @@
 /** Passes out past their return time: the mentors (and guardians) told once, on a schedule. */
 import type { FastifyBaseLogger } from 'fastify';
 import type { FeatureDeps } from '../deps';
+import { inEveryLanguage } from '../mail/words-guardian-alerts';
 import { readTermSettings } from '../timetable/settings';
 import { gateRepository } from './repository';
 
@@ -21,7 +22,7 @@ export async function sweepOverdue({ db, now, notify, mail, clock, webhooks }: S
     await mail?.notifyGuardian(
       row.roll_no,
       'gateOverdue',
-      `${row.name} was due back by ${due} (${timeZone}) and has not returned.`,
+      inEveryLanguage((words) => words.overdue(row.name, due, timeZone)),
     );
   }
   return claimed.length;

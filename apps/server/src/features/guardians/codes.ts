@@ -15,7 +15,9 @@ import type { Db } from '../../db/index';
 import type { LimitsRepository } from '../../db/rate-limits';
 import { tooMany } from '../../lib/errors';
 import type { Signer } from '../../lib/signer';
+import { knownLanguage } from '../language/routes';
 import type { MailService } from '../mail/service';
+import { ACCOUNT_MAIL_WORDS } from '../mail/words-account';
 import type { GuardiansRepository } from './repository';
 
 const WINDOW_MS = LOGIN_FAILURE_WINDOW_MINUTES * 60_000;
@@ -85,19 +87,21 @@ export function guardianCodes(deps: {
           })
           .execute();
       });
+      // In the guardian's language (decision record 0090).
+      const words = ACCOUNT_MAIL_WORDS[knownLanguage(guardian.language)];
       await mail.queue.enqueue({
         to: guardian.email,
-        subject: `${code} is your Campus Portal sign-in code`,
+        subject: words.guardianCode.subject(code),
         text: [
-          `Hello ${guardian.name},`,
+          words.hello(guardian.name),
           '',
-          `Your sign-in code for Campus Portal is ${code}.`,
-          `Enter it within ${GUARDIAN_CODE_MINUTES} minutes; it works once. Your guardian User ID is ${guardian.loginId}.`,
+          words.guardianCode.code(code),
+          words.guardianCode.within(GUARDIAN_CODE_MINUTES, guardian.loginId),
           '',
-          'If you did not ask for it, ignore this mail: nobody can sign in without the code.',
+          words.guardianCode.ignore,
           '',
           '--',
-          'Why you got this: a sign-in code was asked for with this address on the Campus Portal guardian sign-in page. These mails are sent only when asked for.',
+          words.guardianCode.why,
           '',
         ].join('\n'),
         kind: 'guardianCode',

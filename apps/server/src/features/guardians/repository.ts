@@ -210,7 +210,7 @@ export function guardiansRepository(db: Db) {
       return db
         .selectFrom('guardians as g')
         .innerJoin('accounts as a', 'a.id', 'g.account_id')
-        .select(['a.id as accountId', 'a.login_id as loginId', 'g.name', 'g.email'])
+        .select(['a.id as accountId', 'a.login_id as loginId', 'g.name', 'g.email', 'a.language'])
         .where('g.email', '=', email.trim().toLowerCase())
         .where('a.deactivated_at', 'is', null)
         .where('a.erased_at', 'is', null)

@@ -37,6 +37,8 @@ import { timetableRepository } from '../timetable/repository';
 import { timetableReads } from '../timetable/reads';
 import { standingsOf } from '../timetable/standing';
 import { leaveRepository } from '../leave/repository';
+import { languagesOf } from '../language/of-accounts';
+import { NOTE_WORDS } from '../mail/words-notes';
 import { notificationRepository } from '../notifications/repository';
 import { guardianCodes } from './codes';
 import { guardiansRepository } from './repository';
@@ -202,11 +204,23 @@ export const guardiansRoutes: Feature = async (
       const mentors = await leave.mentorsOf(rollNo);
       if (mentors.length > 0) {
         try {
-          await notes.add(mentors, {
-            kind: 'leave.requested',
-            text: `Absence of ${created.name} reported by a guardian (${created.from} to ${created.to})`,
-            link: itemLink(PATHS.teacher.leave, 'leave', created._id),
-          });
+          // Each mentor's in their language (decision record 0090).
+          const languages = await languagesOf(db, mentors);
+          const link = itemLink(PATHS.teacher.leave, 'leave', created._id);
+          await notes.addEach(
+            mentors.map((accountId) => ({
+              accountId,
+              notification: {
+                kind: 'leave.requested',
+                text: NOTE_WORDS[languages.get(accountId) ?? 'en'].absenceReported(
+                  created.name,
+                  created.from,
+                  created.to,
+                ),
+                link,
+              },
+            })),
+          );
           live.publish({ accounts: mentors }, ['notifications']);
         } catch (err) {
           // The application stands; the notice of it is logged.

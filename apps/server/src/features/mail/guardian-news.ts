@@ -205,12 +205,19 @@ export function guardianNews(ctx: MailContext, digestHour: number) {
      * A child's news of `kind` for the guardian accounts linked to them: answers the accounts to mail
      * at once; the others' news is kept for the digest or dropped, as each chose.
      */
-    async sortLinked(accountIds: readonly string[], rollNo: number, kind: GuardianMailKind, item: string) {
+    async sortLinked(
+      accountIds: readonly string[],
+      rollNo: number,
+      kind: GuardianMailKind,
+      item: string | ((accountId: string) => string),
+    ) {
       const modes = await modesFor(new Map(accountIds.map((id) => [id, [rollNo]])), kind);
       const atOnce = new Set<string>();
       for (const [accountId, mode] of modes) {
         if (mode === 'now') atOnce.add(accountId);
-        else if (mode === 'digest') await keep(accountId, kind, item);
+        // The digest's item in the guardian's language, when it was written in each.
+        else if (mode === 'digest')
+          await keep(accountId, kind, typeof item === 'string' ? item : item(accountId));
       }
       await ctx.pushGuardians?.({ accountIds: [...atOnce], kind, rollNo });
       return atOnce;

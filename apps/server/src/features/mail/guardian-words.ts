@@ -1,7 +1,7 @@
 /**
  * The words of the mails a guardian's own choices bring (decision record 0093): a notice meant for
  * guardians, a child's leave decided, and the daily digest. In the guardian's language (decision
- * record 0090); the alerts of `guardians.ts` stay as they were.
+ * record 0090); the alerts of `guardians.ts` have theirs in words-guardian-alerts.ts.
  */
 import type { GuardianMailKind, Language } from '@campus/contract';
 

@@ -3,14 +3,23 @@
  * line and the gate's exits, returns and overdue returns, as the campus settings say; an address
  * that unsubscribed hears nothing more.
  */
-import { ATTENDANCE_WARNING_PERCENT, attendancePercentageOf, type GuardianSettings } from '@campus/contract';
+import {
+  ATTENDANCE_WARNING_PERCENT,
+  attendancePercentageOf,
+  type GuardianSettings,
+  type Language,
+} from '@campus/contract';
 import type { Db } from '../../db/index';
 import { inChunks } from '../../lib/chunks';
+import { knownLanguage } from '../language/routes';
 import type { MailContext } from './context';
 import type { GuardianNews } from './guardian-news';
+import { GUARDIAN_ALERT_WORDS, inEveryLanguage, type GuardianEvent } from './words-guardian-alerts';
 
-/** What a guardian may be told of. `gate*` are for the gate feature to call. */
-export type GuardianEvent = 'attendanceBelowWarning' | 'gateExit' | 'gateReturn' | 'gateOverdue';
+export type { GuardianEvent } from './words-guardian-alerts';
+
+/** An alert's details: English for everyone, or written in each language (decision record 0090). */
+export type GuardianDetails = string | Record<Language, string>;
 
 const GUARDIAN_KEYS = {
   attendanceBelowWarning: 'guardian_mail_attendance',
@@ -47,18 +56,19 @@ async function guardiansOf(db: Db, rollNo: number) {
     .selectFrom('guardian_links as l')
     .innerJoin('guardians as g', 'g.account_id', 'l.guardian_account_id')
     .innerJoin('accounts as a', 'a.id', 'l.guardian_account_id')
-    .select(['g.name', 'g.email', 'g.account_id'])
+    .select(['g.name', 'g.email', 'g.account_id', 'a.language'])
     .where('l.roll_no', '=', rollNo)
     .where('a.deactivated_at', 'is', null)
     .execute();
   const named = new Map<string, string | null>();
-  // An address with a guardian account follows that guardian's own choices (decision record 0093).
-  const accounts = new Map<string, string>();
+  // An address with a guardian account follows that guardian's own choices (decision record 0093)
+  // and reads in that guardian's language (decision record 0090); a recorded contact, in English.
+  const accounts = new Map<string, { id: string; language: Language }>();
   const recorded = student.guardian_email?.trim().toLowerCase();
   if (recorded) named.set(recorded, student.guardian_name);
   for (const g of linked) {
     const address = g.email.toLowerCase();
-    accounts.set(address, g.account_id);
+    accounts.set(address, { id: g.account_id, language: knownLanguage(g.language) });
     if (!named.has(address)) named.set(address, g.name);
   }
   if (named.size === 0) return undefined;
@@ -70,15 +80,28 @@ async function guardiansOf(db: Db, rollNo: number) {
   for (const row of optedOut) named.delete(row.address);
   return {
     student,
-    addresses: [...named].map(([address, name]) => ({ address, name, accountId: accounts.get(address) })),
+    addresses: [...named].map(([address, name]) => ({
+      address,
+      name,
+      accountId: accounts.get(address)?.id,
+      language: accounts.get(address)?.language ?? 'en',
+    })),
   };
 }
 
 export function guardianMail(ctx: MailContext, news: GuardianNews) {
   const { db } = ctx;
 
-  /** Tells a student's guardian, if the campus settings and the guardian allow; answers whether a mail was queued. */
-  async function notifyGuardian(rollNo: number, event: GuardianEvent, details: string): Promise<boolean> {
+  /**
+   * Tells a student's guardian, if the campus settings and the guardian allow; answers whether a mail
+   * was queued. Details written in each language reach each guardian in theirs; a plain string, and
+   * everything a guardian without an account is told, is English.
+   */
+  async function notifyGuardian(
+    rollNo: number,
+    event: GuardianEvent,
+    details: GuardianDetails,
+  ): Promise<boolean> {
     const { queue } = ctx;
     if (!queue) return false;
     const key =
@@ -87,18 +110,29 @@ export function guardianMail(ctx: MailContext, news: GuardianNews) {
     const found = await guardiansOf(db, rollNo);
     if (!found || found.addresses.length === 0) return false;
     const { student } = found;
-    const subject = subjectOf(student, event);
+    const languageOf = new Map(found.addresses.map((a) => [a.accountId, a.language]));
+    const newsIn = (language: Language) => {
+      const words = GUARDIAN_ALERT_WORDS[typeof details === 'string' ? 'en' : language];
+      const subject = words.subject[event](student.name);
+      return {
+        subject,
+        news: words.news(subject, typeof details === 'string' ? details : details[language]),
+      };
+    };
     const linked = found.addresses.flatMap((a) => (a.accountId ? [a.accountId] : []));
     const kind = event === 'attendanceBelowWarning' ? 'attendance' : 'movements';
     const atOnce =
-      linked.length > 0 ? await news.sortLinked(linked, rollNo, kind, `${subject}. ${details}`) : new Set();
-    for (const { address, name, accountId } of found.addresses) {
+      linked.length > 0
+        ? await news.sortLinked(linked, rollNo, kind, (id) => newsIn(languageOf.get(id) ?? 'en').news)
+        : new Set();
+    for (const { address, name, accountId, language } of found.addresses) {
       if (accountId && !atOnce.has(accountId)) continue;
       const url = ctx.unsubscribeUrl({ type: 'guardian', address });
+      const { subject, news: said } = newsIn(language);
       await queue.enqueue({
         to: address,
         subject,
-        text: guardianText({ ...student, guardian_name: name }, rollNo, `${subject}. ${details}`, url),
+        text: guardianText({ ...student, guardian_name: name }, rollNo, said, url, language),
         kind: `guardian.${event}`,
         unsubscribeUrl: url,
       });
@@ -131,10 +165,11 @@ export function guardianMail(ctx: MailContext, news: GuardianNews) {
           .where('below_warning', '=', below ? 0 : 1)
           .executeTakeFirst();
         if (below && Number(changed.numUpdatedRows) === 1) {
+          const shown = percentage.toFixed(2);
           await notifyGuardian(
             row.roll_no,
             'attendanceBelowWarning',
-            `It is now ${percentage.toFixed(2)}% (${present} present of ${total} days marked). The campus expects at least ${ATTENDANCE_WARNING_PERCENT}%.`,
+            inEveryLanguage((words) => words.belowWarning(shown, present, total)),
           );
         }
       }
@@ -167,26 +202,23 @@ export function guardianMail(ctx: MailContext, news: GuardianNews) {
   return { notifyGuardian, attendanceMarked, guardianSettings, setGuardianSettings };
 }
 
-function subjectOf(student: Student, event: GuardianEvent): string {
-  const subjects: Record<GuardianEvent, string> = {
-    attendanceBelowWarning: `${student.name}'s attendance is below ${ATTENDANCE_WARNING_PERCENT}%`,
-    gateExit: `${student.name} left the campus`,
-    gateReturn: `${student.name} returned to the campus`,
-    gateOverdue: `${student.name} has not returned to the campus in time`,
-  };
-  return subjects[event];
-}
-
-function guardianText(student: Student, rollNo: number, news: string, unsubscribeUrl: string): string {
+function guardianText(
+  student: Student,
+  rollNo: number,
+  news: string,
+  unsubscribeUrl: string,
+  language: Language,
+): string {
+  const words = GUARDIAN_ALERT_WORDS[language];
   return [
-    `Dear ${student.guardian_name ?? 'guardian'},`,
+    words.hello(student.guardian_name),
     '',
     news,
     '',
     '--',
-    `Why you got this: your address is recorded as the guardian contact of ${student.name} (roll number ${rollNo}) at the campus, and the campus tells guardians of this.`,
-    "To change the guardian contact, the student can ask the campus office, or an admin can change it in the student's record.",
-    `Stop all emails to this address with one click: ${unsubscribeUrl}`,
+    words.why(student.name, rollNo),
+    words.change,
+    words.stop(unsubscribeUrl),
     '',
   ].join('\n');
 }

@@ -6,10 +6,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { PUSH_TITLES } from '@campus/contract';
 import { createTestApp, testClock, type TestApp } from '../../../test/app';
-import { bearer, createStudent, createTeacher, login, type StudentPerson } from '../../../test/fixtures';
+import {
+  bearer,
+  createGuardian,
+  createStudent,
+  createTeacher,
+  login,
+  type StudentPerson,
+} from '../../../test/fixtures';
 import { startPushService, type PushServiceStandIn } from '../../../test/push-service';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../../../test/smtp-sink';
 import { campusDay } from '../../lib/campus-day';
+import { notifier } from '../notifications/notifier';
+import { inEveryLanguage } from './words-guardian-alerts';
 
 const PUBLIC_URL = 'https://portal.test.example';
 const clock = testClock(Date.parse('2026-03-02T09:00:00.000Z'));
@@ -75,7 +84,7 @@ async function readerOf(language: 'en' | 'hi') {
   const token = await login(t.app, student.loginId);
   const set = await inject('PUT', '/api/profile/language', token, { language });
   expect(set.statusCode).toBe(200);
-  return { student, token, mentorToken: await login(t.app, mentor.loginId) };
+  return { student, token, mentor, mentorToken: await login(t.app, mentor.loginId) };
 }
 
 /** The student applies for leave, the mentor rejects it, and the student's device is subscribed. */
@@ -172,5 +181,96 @@ describe('a new email address', () => {
     expect(decoded(confirm?.headers.get('subject'))).toBe('Campus Portal के लिए अपने नए ईमेल पते की पुष्टि करें');
     expect(textOf(confirm)).toContain(`आपने Campus Portal यूज़र आईडी ${student.loginId} के लिए यह पता`);
     expect(decoded(notice?.headers.get('subject'))).toBe('आपका Campus Portal ईमेल पता बदला जा रहा है');
+  });
+});
+
+describe('a gate pass request', () => {
+  it("is mailed to each of the student's mentors in that mentor's language", async () => {
+    const { student, token, mentor } = await readerOf('en');
+    const hindiMentor = await createTeacher(t.handle.db, { groups: [student.group], name: 'Dr. Rao' });
+    const asHindiMentor = await login(t.app, hindiMentor.loginId);
+    const chosen = await inject('PUT', '/api/profile/language', asHindiMentor, { language: 'hi' });
+    expect(chosen.statusCode).toBe(200);
+    const applied = await inject('POST', '/api/submit-gatepass', token, {
+      date: '2031-03-03',
+      time: '10:00',
+      reason: 'Family visit',
+    });
+    expect(applied.statusCode, applied.body).toBe(201);
+    await deliver();
+    const [english] = smtp.to(mentor.email);
+    expect(english?.headers.get('subject')).toBe(`New gate pass request from ${student.name}`);
+    const [hindi] = smtp.to(hindiMentor.email);
+    expect(decoded(hindi?.headers.get('subject'))).toBe(`${student.name} से नया गेट पास अनुरोध`);
+    expect(textOf(hindi)).toContain('नमस्ते Dr. Rao,');
+  });
+});
+
+describe('a course risk alert', () => {
+  it('reaches a Hindi student and their Hindi guardian in Hindi, and the recorded contact in English', async () => {
+    const { student } = await readerOf('hi');
+    await t.handle.db
+      .updateTable('students')
+      .set({ guardian_name: 'Mr. Kumar', guardian_email: 'recorded-contact@test.example' })
+      .where('roll_no', '=', student.rollNo)
+      .execute();
+    const guardian = await createGuardian(t.handle.db, [student.rollNo]);
+    const asGuardian = await login(t.app, guardian.loginId);
+    expect((await inject('PUT', '/api/profile/language', asGuardian, { language: 'hi' })).statusCode).toBe(
+      200,
+    );
+    const notify = notifier(t.handle.db, t.handle.live, t.app.log, t.app.mail);
+    const english = 'DBMS: 75 % in DBMS can no longer be reached.';
+    const hindi = 'DBMS: DBMS में 75 % तक अब नहीं पहुँचा जा सकता';
+    await notify.courseRisk([{ rollNo: student.rollNo, text: english, texts: { en: english, hi: hindi } }]);
+    await deliver();
+
+    const [toStudent] = smtp.to(student.email);
+    expect(decoded(toStudent?.headers.get('subject'))).toBe(hindi);
+    const [toGuardian] = smtp.to(guardian.email);
+    expect(decoded(toGuardian?.headers.get('subject'))).toBe(`${student.name} की उपस्थिति 75% से कम है`);
+    expect(textOf(toGuardian)).toContain(`प्रिय ${guardian.name},`);
+    expect(textOf(toGuardian)).toContain(`${student.name} की उपस्थिति 75% से कम है। ${hindi}`);
+    expect(textOf(toGuardian)).not.toMatch(/Dear|Why you got this|can no longer/);
+    const [toContact] = smtp.to('recorded-contact@test.example');
+    expect(toContact?.headers.get('subject')).toBe(`${student.name}'s attendance is below 75%`);
+    expect(textOf(toContact)).toContain(
+      `Dear Mr. Kumar,\n\n${student.name}'s attendance is below 75%. ${english}`,
+    );
+  });
+});
+
+describe("a guardian's mails", () => {
+  async function hindiGuardian() {
+    const student = await createStudent(t.handle.db, { name: 'Asha Verma' });
+    const guardian = await createGuardian(t.handle.db, [student.rollNo]);
+    const token = await login(t.app, guardian.loginId);
+    expect((await inject('PUT', '/api/profile/language', token, { language: 'hi' })).statusCode).toBe(200);
+    return { student, guardian };
+  }
+
+  it('bring the news of the gate in Hindi to a guardian who reads Hindi', async () => {
+    const { student, guardian } = await hindiGuardian();
+    const details = inEveryLanguage((words) => words.exited(student.name, '2026-03-02', '18:00'));
+    expect(await t.app.mail.notifyGuardian(student.rollNo, 'gateExit', details)).toBe(true);
+    await deliver();
+    const [mail] = smtp.to(guardian.email);
+    expect(decoded(mail?.headers.get('subject'))).toBe('Asha Verma कैंपस से बाहर गए');
+    expect(textOf(mail)).toContain(
+      'Asha Verma कैंपस से बाहर गए। Asha Verma 2026-03-02 के गेट पास पर कैंपस से बाहर गए, 18:00 तक लौटना है।',
+    );
+    expect(textOf(mail)).not.toMatch(/Dear|left the campus|Why you got this/);
+  });
+
+  it('bring a sign-in code in Hindi to a guardian who reads Hindi', async () => {
+    const { guardian } = await hindiGuardian();
+    const asked = await inject('POST', '/api/guardian/code', undefined, { email: guardian.email });
+    expect(asked.statusCode).toBe(200);
+    await deliver();
+    const [mail] = smtp.to(guardian.email);
+    expect(decoded(mail?.headers.get('subject'))).toMatch(/^\d{6} आपका Campus Portal साइन-इन कोड है$/);
+    expect(textOf(mail)).toContain(`नमस्ते ${guardian.name},`);
+    expect(textOf(mail)).toContain(`आपकी अभिभावक यूज़र आईडी ${guardian.loginId} है।`);
+    expect(textOf(mail)).not.toMatch(/Hello|Your sign-in code/);
   });
 });

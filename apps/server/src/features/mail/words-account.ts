@@ -1,6 +1,7 @@
 /**
  * The account mails in the person's language (decision record 0090): the password reset link, and
- * the confirmation of a new address with its notice to the old one. English word for word as before.
+ * the confirmation of a new address with its notice to the old one, a guardian's sign-in code.
+ * English word for word as before.
  */
 import type { Language } from '@campus/contract';
 
@@ -23,6 +24,14 @@ export interface AccountMailWords {
     asked: (loginId: number, masked: string) => string;
     nothing: string;
     notYou: string;
+  };
+  /** A guardian's one-time sign-in code (decision record 0091). */
+  guardianCode: {
+    subject: (code: string) => string;
+    code: (code: string) => string;
+    within: (minutes: number, loginId: number) => string;
+    ignore: string;
+    why: string;
   };
 }
 
@@ -51,6 +60,14 @@ export const ACCOUNT_MAIL_WORDS: Record<Language, AccountMailWords> = {
       nothing: 'Nothing changes until a link sent to the new address is opened.',
       notYou: 'If this was not you, sign in and change your password at once, and tell the campus office.',
     },
+    guardianCode: {
+      subject: (code) => `${code} is your Campus Portal sign-in code`,
+      code: (code) => `Your sign-in code for Campus Portal is ${code}.`,
+      within: (minutes, loginId) =>
+        `Enter it within ${minutes} minutes; it works once. Your guardian User ID is ${loginId}.`,
+      ignore: 'If you did not ask for it, ignore this mail: nobody can sign in without the code.',
+      why: 'Why you got this: a sign-in code was asked for with this address on the Campus Portal guardian sign-in page. These mails are sent only when asked for.',
+    },
   },
   hi: {
     hello: (name) => `नमस्ते ${name},`,
@@ -75,6 +92,14 @@ export const ACCOUNT_MAIL_WORDS: Record<Language, AccountMailWords> = {
         `Campus Portal यूज़र आईडी ${loginId} से साइन इन किए किसी व्यक्ति ने इस पते की जगह ${masked} इस्तेमाल करने को कहा है।`,
       nothing: 'जब तक नए पते पर भेजा गया लिंक नहीं खोला जाता, कुछ नहीं बदलेगा।',
       notYou: 'अगर यह आप नहीं थे, तो साइन इन करके तुरंत अपना पासवर्ड बदलें, और कैंपस कार्यालय को बताएँ।',
+    },
+    guardianCode: {
+      subject: (code) => `${code} आपका Campus Portal साइन-इन कोड है`,
+      code: (code) => `Campus Portal के लिए आपका साइन-इन कोड ${code} है।`,
+      within: (minutes, loginId) =>
+        `इसे ${minutes} मिनट के भीतर डालें; यह एक ही बार काम करता है। आपकी अभिभावक यूज़र आईडी ${loginId} है।`,
+      ignore: 'अगर आपने यह नहीं माँगा, तो इस ईमेल को अनदेखा करें: कोड के बिना कोई साइन इन नहीं कर सकता।',
+      why: 'यह ईमेल आपको क्यों मिला: Campus Portal के अभिभावक साइन-इन पेज पर इस पते से साइन-इन कोड माँगा गया। ये ईमेल केवल माँगने पर भेजे जाते हैं।',
     },
   },
 };

@@ -8,6 +8,7 @@ import { PUSH_TITLES, type Language, type NotificationKind } from '@campus/contr
 export interface NoteWords {
   queryAnswered: (topic: string) => string;
   leaveRequested: (name: string, from: string, to: string) => string;
+  absenceReported: (name: string, from: string, to: string) => string;
   leaveApproved: (from: string, to: string, by: string | null) => string;
   leaveRejected: (from: string, to: string, by: string | null, reason: string) => string;
   gatePassRequested: (name: string) => string;
@@ -21,6 +22,7 @@ export const NOTE_WORDS: Record<Language, NoteWords> = {
   en: {
     queryAnswered: (topic) => `Your query '${topic}' was answered`,
     leaveRequested: (name, from, to) => `New leave application from ${name} (${from} to ${to})`,
+    absenceReported: (name, from, to) => `Absence of ${name} reported by a guardian (${from} to ${to})`,
     leaveApproved: (from, to, by) => `Your leave from ${from} to ${to} was approved${by ? ` by ${by}` : ''}`,
     leaveRejected: (from, to, by, reason) =>
       `Your leave from ${from} to ${to} was rejected${by ? ` by ${by}` : ''}: ${reason}`,
@@ -33,6 +35,7 @@ export const NOTE_WORDS: Record<Language, NoteWords> = {
   hi: {
     queryAnswered: (topic) => `आपके प्रश्न '${topic}' का उत्तर दे दिया गया है`,
     leaveRequested: (name, from, to) => `${name} से नया छुट्टी आवेदन (${from} से ${to} तक)`,
+    absenceReported: (name, from, to) => `अभिभावक ने ${name} की अनुपस्थिति की सूचना दी (${from} से ${to} तक)`,
     leaveApproved: (from, to, by) =>
       `${from} से ${to} तक की आपकी छुट्टी ${by ? `${by} द्वारा ` : ''}स्वीकृत कर दी गई है`,
     leaveRejected: (from, to, by, reason) =>

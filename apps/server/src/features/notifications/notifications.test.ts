@@ -109,6 +109,36 @@ describe('gate passes', () => {
     ]);
   });
 
+  it('tell each mentor of a request in their own language, written with the pass itself', async () => {
+    const { teacher, student } = await campus();
+    const hindiMentor = await createTeacher(t.handle.db, { groups: [student.group], name: 'Dr. Verma' });
+    const hindiToken = await login(t.app, hindiMentor.loginId);
+    const chosen = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile/language',
+      headers: bearer(hindiToken),
+      payload: { language: 'hi' },
+    });
+    expect(chosen.statusCode).toBe(200);
+    const pass = await apply(student, '2031-04-03');
+    // Both rows are there as soon as the pass is: the statement that wrote it wrote them.
+    const rows = await t.handle.db
+      .selectFrom('notifications')
+      .select('account_id')
+      .where('link', '=', `/teacher/gatepass?pass=${pass._id}`)
+      .execute();
+    expect(rows).toHaveLength(2);
+    expect((await inbox(teacher.token))[0]).toMatchObject({
+      kind: 'gatepass.requested',
+      text: `New gate pass request from ${student.name}`,
+    });
+    expect((await inbox(hindiToken))[0]).toMatchObject({
+      kind: 'gatepass.requested',
+      text: `${student.name} से नया गेट पास अनुरोध`,
+      link: `/teacher/gatepass?pass=${pass._id}`,
+    });
+  });
+
   it('carry the reason of a rejection to the student, on the pass and in the notification', async () => {
     const { teacher, student } = await campus();
     const pass = await apply(student, '2031-03-04');

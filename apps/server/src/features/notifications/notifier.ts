@@ -118,6 +118,22 @@ export function notifier(
     );
   };
 
+  /** Each student's account and language, read in the one query (decision record 0090). */
+  const studentAccounts = async (rollNos: readonly number[]) => {
+    const accounts = new Map<number, { id: string; language: Language }>();
+    await inChunks([...new Set(rollNos)], async (chunk) => {
+      const rows = await db
+        .selectFrom('students as s')
+        .innerJoin('accounts as a', 'a.id', 's.account_id')
+        .select(['s.roll_no', 's.account_id', 'a.language'])
+        .where('s.roll_no', 'in', chunk)
+        .execute();
+      for (const row of rows)
+        accounts.set(row.roll_no, { id: row.account_id, language: knownLanguage(row.language) });
+    });
+    return accounts;
+  };
+
   const studentAccount = async (rollNo: number) =>
     (await db.selectFrom('students').select('account_id').where('roll_no', '=', rollNo).executeTakeFirst())
       ?.account_id;
@@ -135,11 +151,15 @@ export function notifier(
      * tells every staff list of passes.
      */
     gatePassRequestNotes: async (pass: GatePass) => {
-      const prepared = notes.prepare(await mentorsOf(pass.group), {
+      const mentors = await mentorsOf(pass.group);
+      // Each mentor's in their language (decision record 0090), still written with the pass.
+      const languages = await languagesOf(db, mentors);
+      const link = itemLink(PATHS.teacher.gatepass, 'gatepass', pass._id);
+      const prepared = notes.prepare(mentors, (accountId) => ({
         kind: 'gatepass.requested',
-        text: `New gate pass request from ${pass.name}`,
-        link: itemLink(PATHS.teacher.gatepass, 'gatepass', pass._id),
-      });
+        text: NOTE_WORDS[languages.get(accountId) ?? 'en'].gatePassRequested(pass.name),
+        link,
+      }));
       return {
         ...prepared,
         told: safely(async () => {
@@ -157,20 +177,7 @@ export function notifier(
     gatePassDecided: safely(async (decided: GatePass | readonly GatePass[]) => {
       const passes: readonly GatePass[] = 'rollNo' in decided ? [decided] : decided;
       if (passes.length === 0) return;
-      const rollNos = [...new Set(passes.map((p) => p.rollNo))];
-      // Each student's account and language, read in the one query (decision record 0090).
-      const accounts = new Map<number, { id: string; language: Language }>();
-      await inChunks(rollNos, async (chunk) => {
-        const rows = await db
-          .selectFrom('students as s')
-          .innerJoin('accounts as a', 'a.id', 's.account_id')
-          .select(['s.roll_no', 's.account_id', 'a.language'])
-          .where('s.roll_no', 'in', chunk)
-          .execute();
-        for (const row of rows) {
-          accounts.set(row.roll_no, { id: row.account_id, language: knownLanguage(row.language) });
-        }
-      });
+      const accounts = await studentAccounts(passes.map((p) => p.rollNo));
       const told = passes.flatMap((pass) => {
         const account = accounts.get(pass.rollNo);
         return account
@@ -207,35 +214,34 @@ export function notifier(
 
     /**
      * Students whose standing in a course worsened (timetable/risk-alerts.ts): each is told, and
-     * their guardian as the campus's guardian setting says.
+     * their guardian as the campus's guardian setting says, each in their language when the alert
+     * was written in each (`texts`), else in English.
      */
-    courseRisk: safely(async (alerts: readonly { rollNo: number; text: string }[]) => {
-      if (alerts.length === 0) return;
-      // One read of the accounts and one write of the notifications, however many students it tells.
-      const accounts = new Map<number, string>();
-      await inChunks(alerts, async (chunk) => {
-        const rows = await db
-          .selectFrom('students')
-          .select(['roll_no', 'account_id'])
-          .where(
-            'roll_no',
-            'in',
-            chunk.map((a) => a.rollNo),
-          )
-          .execute();
-        for (const row of rows) accounts.set(row.roll_no, row.account_id);
-      });
-      const told = alerts.filter((alert) => accounts.has(alert.rollNo));
-      await notes.addEach(
-        told.map((alert) => ({
-          accountId: accounts.get(alert.rollNo)!,
-          notification: { kind: 'attendance.risk', text: alert.text, link: PATHS.student.attendance },
-        })),
-      );
-      live.publish({ accounts: told.map((alert) => accounts.get(alert.rollNo)!) }, ['notifications']);
-      for (const alert of told)
-        await mail?.notifyGuardian(alert.rollNo, 'attendanceBelowWarning', alert.text);
-    }),
+    courseRisk: safely(
+      async (alerts: readonly { rollNo: number; text: string; texts?: Record<Language, string> }[]) => {
+        if (alerts.length === 0) return;
+        // One read of the accounts and their languages and one write of the notifications, however
+        // many students it tells; each in their language (decision record 0090).
+        const accounts = await studentAccounts(alerts.map((a) => a.rollNo));
+        const told = alerts.flatMap((alert) => {
+          const account = accounts.get(alert.rollNo);
+          return account ? [{ alert, account }] : [];
+        });
+        await notes.addEach(
+          told.map(({ alert, account }) => ({
+            accountId: account.id,
+            notification: {
+              kind: 'attendance.risk',
+              text: alert.texts?.[account.language] ?? alert.text,
+              link: PATHS.student.attendance,
+            },
+          })),
+        );
+        live.publish({ accounts: told.map(({ account }) => account.id) }, ['notifications']);
+        for (const { alert } of told)
+          await mail?.notifyGuardian(alert.rollNo, 'attendanceBelowWarning', alert.texts ?? alert.text);
+      },
+    ),
 
     /** A query was asked, hidden or shown again: the boards changed for everyone. */
     queriesChanged: safely(() => {

@@ -68,10 +68,17 @@ export function notificationRepository(db: Db, onNotified?: OnNotified) {
   return {
     /**
      * One notification for each of a few accounts, for a change to write with itself (a gate pass
-     * and its mentors' notifications: one statement on PostgreSQL).
+     * and its mentors' notifications: one statement on PostgreSQL). `notification` may be written
+     * for each account, in that person's language.
      */
-    prepare(accountIds: readonly string[], notification: NewNotification): PreparedNotifications {
-      const items = [...new Set(accountIds)].map((accountId) => ({ accountId, notification }));
+    prepare(
+      accountIds: readonly string[],
+      notification: NewNotification | ((accountId: string) => NewNotification),
+    ): PreparedNotifications {
+      const items = [...new Set(accountIds)].map((accountId) => ({
+        accountId,
+        notification: typeof notification === 'function' ? notification(accountId) : notification,
+      }));
       return {
         accountIds: items.map((item) => item.accountId),
         rows: rowsOf(items),

@@ -470,3 +470,55 @@ describe('attendance per lecture', () => {
     expect(noGroup.json().message).toBe('group: is required');
   });
 });
+
+describe('course risk alerts', () => {
+  it("tell each student in their language: a Hindi reader in Hindi, an English one in the spec's words", async () => {
+    const group = 'TT-H';
+    const english = await createStudent(t.handle.db, { group });
+    const hindi = await createStudent(t.handle.db, { group });
+    let res = await inject(admin, 'POST', '/api/courses', { code: 'CS303', name: 'Networks', credits: 3 });
+    expect(res.statusCode, res.body).toBe(201);
+    res = await addPeriod({
+      course: 'CS303',
+      group,
+      weekday: 1,
+      start: '08:00',
+      end: '08:50',
+      room: 'LH-301',
+      teacherId: stranger.loginId,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const period = res.json<{ period: { _id: string } }>().period._id;
+    const asHindi = await login(t.app, hindi.loginId);
+    const chosen = await inject(asHindi, 'PUT', '/api/profile/language', { language: 'hi' });
+    expect(chosen.statusCode).toBe(200);
+    const asStranger = await login(t.app, stranger.loginId);
+    // Absent from three Mondays' lectures (27 January is a holiday): below the rule, then out of reach.
+    for (const date of ['2031-01-13', '2031-01-20', '2031-02-03']) {
+      const marked = await inject(asStranger, 'POST', `/api/lectures/${period}/${date}/marks`, {
+        records: [english, hindi].map((s) => ({ studentId: s.rollNo, status: 'Absent' })),
+      });
+      expect(marked.statusCode, marked.body).toBe(200);
+    }
+    const risks = async (token: string) => {
+      const told = await inject(token, 'GET', '/api/notifications');
+      expect(told.statusCode).toBe(200);
+      return told
+        .json<{ kind: string; text: string }[]>()
+        .filter((n) => n.kind === 'attendance.risk')
+        .map((n) => n.text)
+        .reverse();
+    };
+    const inEnglish = await risks(await login(t.app, english.loginId));
+    expect(inEnglish).toHaveLength(2);
+    const [, needed, left] = /Attend (\d+) of the remaining (\d+) Networks lectures/.exec(inEnglish[0]!)!;
+    expect(inEnglish).toEqual([
+      `Networks attendance is 0 %, below 75 %. Attend ${needed} of the remaining ${left} Networks lectures to stay at 75 %.`,
+      'Networks: 75 % in Networks can no longer be reached.',
+    ]);
+    expect(await risks(asHindi)).toEqual([
+      `Networks में उपस्थिति 0 % है, 75 % से कम। 75 % पर बने रहने के लिए Networks के बाकी ${left} लेक्चरों में से ${needed} में उपस्थित रहें`,
+      'Networks: Networks में 75 % तक अब नहीं पहुँचा जा सकता',
+    ]);
+  });
+});

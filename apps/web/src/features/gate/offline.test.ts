@@ -63,7 +63,7 @@ describe('a credential checked on the gate device while offline', () => {
       message: 'Allow exit',
       gatepass: {
         _id: PASS,
-        name: 'Roll No 21001',
+        name: '',
         initials: '#',
         rollNo: 21001,
         group: '',

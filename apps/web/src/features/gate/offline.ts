@@ -99,10 +99,10 @@ function standingOnDevice(key: GateKey, passId: string): GatePassStanding {
   return known === 'revoked' ? 'revoked' : 'unused';
 }
 
-/** The pass as a credential describes it: the roll number stands for the name it does not carry. */
+/** The pass as a credential describes it: no name (the desk shows the roll number in its place). */
 const passOf = (claims: GateCredentialClaims): GatePassAtGate => ({
   _id: claims.sub,
-  name: `Roll No ${claims.rno}`,
+  name: '',
   initials: '#',
   rollNo: claims.rno,
   group: '',

@@ -1,5 +1,8 @@
 import { configure, screen } from '@testing-library/react';
+import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { accountWordsIn } from '../../i18n/account';
+import { chooseLanguage } from '../../i18n/language';
 import { renderScreen, STUDENT, stubApi } from '../../test/render';
 import { DownloadMyData } from './download-my-data';
 
@@ -39,5 +42,27 @@ describe('Download my data', () => {
     const { user } = renderScreen(<DownloadMyData />, STUDENT);
     await user.click(screen.getByRole('button', { name: 'Download my data' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The server is busy');
+  });
+
+  it('speaks Hindi to a Hindi reader, and falls back to its own words when the server gives none', async () => {
+    await chooseLanguage('hi');
+    await accountWordsIn('hi');
+    try {
+      stubApi(() => ({ status: 503, body: {} }));
+      localStorage.setItem('jwtToken', 'tok');
+      const { user } = renderScreen(
+        <Suspense fallback={null}>
+          <DownloadMyData />
+        </Suspense>,
+        STUDENT,
+      );
+      expect(await screen.findByRole('heading', { name: 'आपका डेटा' })).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'मेरा डेटा डाउनलोड करें' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('डाउनलोड नहीं हो सका। कृपया फिर से कोशिश करें।');
+    } finally {
+      // Signed out first: the choice stays in the browser, with no call to keep it with an account.
+      localStorage.removeItem('jwtToken');
+      await chooseLanguage('en');
+    }
   });
 });

@@ -1,10 +1,12 @@
 /** On the profile: everything the portal holds about the signed-in person, as one archive. */
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useAccountWords } from '../../i18n/account';
 import { serverMessageOr } from '../../lib/api-client';
 import { downloadPersonData } from './api';
 
 export function DownloadMyData() {
+  const t = useAccountWords();
   const [state, setState] = useState<{ pending: boolean; message: string | null; failed: boolean }>({
     pending: false,
     message: null,
@@ -14,11 +16,11 @@ export function DownloadMyData() {
   const start = () => {
     setState({ pending: true, message: null, failed: false });
     downloadPersonData().then(
-      (file) => setState({ pending: false, message: `Saved as ${file}.`, failed: false }),
+      (file) => setState({ pending: false, message: t('myData.saved', { file }), failed: false }),
       (reason: unknown) =>
         setState({
           pending: false,
-          message: serverMessageOr(reason, 'Could not download. Please try again.'),
+          message: serverMessageOr(reason, t('myData.failed')),
           failed: true,
         }),
     );
@@ -28,15 +30,14 @@ export function DownloadMyData() {
     <Paper withBorder p="md" radius="md" maw={640} component="section" aria-labelledby="my-data-title">
       <Stack gap="sm">
         <Title order={2} size="h4" id="my-data-title">
-          Your data
+          {t('myData.title')}
         </Title>
         <Text size="sm" c="dimmed">
-          A ZIP file with everything the portal holds about you: your profile, and a spreadsheet (CSV) of each
-          kind of record, such as gate passes, queries, attendance and marks.
+          {t('myData.intro')}
         </Text>
         <Group>
           <Button variant="default" onClick={start} disabled={state.pending}>
-            {state.pending ? 'Preparing…' : 'Download my data'}
+            {state.pending ? t('myData.preparing') : t('myData.download')}
           </Button>
         </Group>
         {state.message && (

@@ -18,22 +18,9 @@ export const lectureNumber = (value: number) =>
 /** "82.5%". */
 export const percentText = (value: number) => `${lectureNumber(value)}%`;
 
-/** A course's state in words, so that its colour is never all that says it. */
-export const STATE_WORDS: Record<CourseState, string> = {
-  ok: 'On track',
-  'at-risk': 'At risk',
-  unreachable: 'Out of reach',
-};
-
 /** Amber for at risk, red for out of reach (Mantine colours whose light text meets AA). */
 export const STATE_COLOR: Record<CourseState, string> = {
   ok: 'green',
   'at-risk': 'yellow',
   unreachable: 'red',
 };
-
-/** "Attended 33 of 40 lectures", or that none has been held. */
-export function attendedText(held: number, attended: number): string {
-  if (held === 0) return 'No lectures held yet';
-  return `Attended ${lectureNumber(attended)} of ${formatCount(held)} ${held === 1 ? 'lecture' : 'lectures'}`;
-}

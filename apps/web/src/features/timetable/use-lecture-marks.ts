@@ -143,8 +143,13 @@ const sameMark = (a: RowMark | undefined, b: RowMark) =>
 export interface Submission {
   records: LectureMarkInput[];
   /** Why a row's minutes cannot be sent, by roll number. */
-  problems: ReadonlyMap<number, string>;
+  problems: ReadonlyMap<number, LateProblem>;
 }
+
+/** Why the minutes a teacher typed for a Late row cannot be sent (the catalogue's `lecture.lateProblem.*`). */
+export type LateProblem = 'notWhole' | 'tooFew' | 'tooMany';
+const lateProblemOf = (code: string | undefined): LateProblem =>
+  code === 'too_small' ? 'tooFew' : code === 'too_big' ? 'tooMany' : 'notWhole';
 
 /**
  * The records a submit sends: only what differs from the saved marks (a student away and not yet
@@ -158,7 +163,7 @@ export function submissionOf(
   overrides: ReadonlySet<number>,
 ): Submission {
   const records: LectureMarkInput[] = [];
-  const problems = new Map<number, string>();
+  const problems = new Map<number, LateProblem>();
   for (const { RollNo: rollNo } of students) {
     const edit = edits.get(rollNo);
     let mark: RowMark | undefined;
@@ -175,7 +180,7 @@ export function submissionOf(
         mark.status !== ON_LEAVE_STATUS && { overrideLeave: true }),
     });
     if (parsed.success) records.push(parsed.data);
-    else problems.set(rollNo, `Minutes late ${parsed.error.issues[0]?.message ?? 'are not valid'}`);
+    else problems.set(rollNo, lateProblemOf(parsed.error.issues[0]?.code));
   }
   return { records, problems };
 }

@@ -1,6 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act } from '@testing-library/react';
+import { loadEngine } from '../../../i18n/words';
 import { renderScreen, stubApi } from '../../../test/render';
 import { SignInPage } from './sign-in-page';
 
@@ -87,6 +89,23 @@ describe('sign-in screen', () => {
     );
     await submit('230001', 'campus123');
     expect(await screen.findByText('student gate passes')).toBeInTheDocument();
+  });
+
+  it('says why the user is here in Hindi when the page is in Hindi, and in English again after', async () => {
+    const { i18n } = await loadEngine();
+    await act(() => i18n.changeLanguage('hi'));
+    try {
+      setup(() => [200, { token: 'tok', role: 'student' }], {
+        notice: 'Your session has ended. Please sign in again.',
+      });
+      expect(await screen.findByRole('status')).toHaveTextContent(
+        'आपका सत्र समाप्त हो गया है। कृपया फिर से साइन इन करें।',
+      );
+      await act(() => i18n.changeLanguage('en'));
+      expect(screen.getByRole('status')).toHaveTextContent('Your session has ended. Please sign in again.');
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
   });
 
   it("sends a user home when the page they asked for is another role's", async () => {

@@ -20,7 +20,7 @@ import { LanguageSwitch } from '../../../i18n/language-switch';
 import { said } from '../../../i18n/said';
 import { useCommonWords } from '../../../i18n/words';
 import { getToken } from '../../../lib/session-store';
-import { landingPath, readSignInState } from '../../../lib/sign-in-state';
+import { landingPath, noticeIn, readSignInState } from '../../../lib/sign-in-state';
 import { useMailStatus } from '../../mail/api';
 import { useDemoAccounts, useSession } from '../api';
 import type { SignInFieldErrors, SignInResult } from '../sign-in';
@@ -123,7 +123,7 @@ export function SignInPage() {
             <LanguageSwitch />
             {notice && (
               <Alert color="yellow" role="status">
-                {notice}
+                {noticeIn(t, notice)}
               </Alert>
             )}
             <SsoSignIn from={from} />

@@ -83,12 +83,14 @@ function PassLines({ pass, tint }: { pass: GatePassAtGate; tint: string }) {
         </Box>
         <Stack gap={0} style={{ minWidth: 0 }}>
           <Text fw={800} c="inherit" style={{ fontSize: 'clamp(1.25rem, 5vw, 1.75rem)', lineHeight: 1.2 }}>
-            {pass.name}
+            {pass.name || t('answer.rollNo', { rollNo: pass.rollNo })}
           </Text>
-          <Text c="inherit">
-            {pass.group ? `${pass.group} · ` : ''}
-            {t('answer.rollNo', { rollNo: pass.rollNo })}
-          </Text>
+          {pass.name && (
+            <Text c="inherit">
+              {pass.group ? `${pass.group} · ` : ''}
+              {t('answer.rollNo', { rollNo: pass.rollNo })}
+            </Text>
+          )}
         </Stack>
       </Group>
       <Text c="inherit" size="lg" fw={600} style={{ overflowWrap: 'anywhere' }}>
@@ -196,7 +198,8 @@ function Outcome({
       )}
       {pass && (
         <Text c="inherit" size="lg" fw={700}>
-          {pass.name} · {t('answer.rollNo', { rollNo: pass.rollNo })}
+          {pass.name ? `${pass.name} · ` : ''}
+          {t('answer.rollNo', { rollNo: pass.rollNo })}
         </Text>
       )}
       {answer.late && (

@@ -9,19 +9,21 @@ import { DataTable, type Column } from '../../../components/data-table';
 import { FilterBar } from '../../../components/filter-bar';
 import { PageTitle } from '../../../components/page-title';
 import { download } from '../../../lib/api-client';
-import { formatClock, formatDay, formatTimeOfDay } from '../../../lib/format';
+import { formatClock, formatCount, formatDay, formatTimeOfDay } from '../../../lib/format';
 import { saveFile } from '../../../lib/save-file';
 import { GATE_STATE_LABEL } from '../../gatepasses/components/gate-pass-card';
 import { useMovements } from '../api';
 import { DayInput } from '../../../components/day-input';
 import { useUrlSearch, useUrlState } from '../../../lib/url-state';
 import { localIsoDate } from '../../../lib/today';
+import { useOfficeWords, type OfficeWords } from '../../../i18n/office';
+import { said } from '../../../i18n/said';
 
 const time = (iso?: string) => (iso ? formatTimeOfDay(iso) : '—');
 
-const MOVEMENT_COLUMNS: Column<GateMovement>[] = [
+const movementColumns = (t: OfficeWords): Column<GateMovement>[] => [
   {
-    header: 'Student',
+    header: t('movements.table.student'),
     rowHeader: true,
     cell: (m) => (
       <>
@@ -32,55 +34,56 @@ const MOVEMENT_COLUMNS: Column<GateMovement>[] = [
       </>
     ),
   },
-  { header: 'Group', cell: (m) => m.group },
+  { header: t('movements.table.group'), cell: (m) => m.group },
   {
-    header: 'Pass',
+    header: t('movements.table.pass'),
     cell: (m) =>
-      `${formatDay(m.date)}, ${formatClock(m.time)}–${m.returnBy ? formatClock(m.returnBy) : 'end of day'}`,
+      `${formatDay(m.date)}, ${formatClock(m.time)}–${m.returnBy ? formatClock(m.returnBy) : t('movements.endOfDay')}`,
   },
   {
-    header: 'Out',
+    header: t('movements.table.out'),
     cell: (m) => (
       <>
         {time(m.exitedAt)}{' '}
         {m.exitedBy && (
           <Text span c="dimmed" inherit>
-            by {m.exitedBy}
+            {t('movements.by', { name: m.exitedBy })}
           </Text>
         )}
       </>
     ),
   },
   {
-    header: 'Back',
+    header: t('movements.table.back'),
     cell: (m) => (
       <>
         {time(m.returnedAt)}{' '}
         {m.returnedBy && (
           <Text span c="dimmed" inherit>
-            by {m.returnedBy}
+            {t('movements.by', { name: m.returnedBy })}
           </Text>
         )}
       </>
     ),
   },
   {
-    header: 'State',
+    header: t('movements.table.state'),
     cell: (m) => (
       <Badge color={GATE_STATE_LABEL[m.gateState].color} variant="filled">
-        {GATE_STATE_LABEL[m.gateState].label}
+        {t(`movements.state.${m.gateState}`)}
       </Badge>
     ),
   },
 ];
 
 function MovementTable({ caption, rows, empty }: { caption: string; rows: GateMovement[]; empty: string }) {
+  const { t } = useOfficeWords();
   if (rows.length === 0) return <Text c="dimmed">{empty}</Text>;
   return (
     <DataTable
       caption={caption}
       hideCaption
-      columns={MOVEMENT_COLUMNS}
+      columns={movementColumns(t)}
       rows={rows}
       rowKey={(m) => m.gatepassId}
       minWidth={640}
@@ -89,6 +92,7 @@ function MovementTable({ caption, rows, empty }: { caption: string; rows: GateMo
 }
 
 export function MovementsPage() {
+  const { t } = useOfficeWords();
   // The day and group live in the address: a reload keeps them and a link shares them.
   const url = useUrlState();
   const [today] = useState(localIsoDate);
@@ -96,6 +100,7 @@ export function MovementsPage() {
   const setDate = (value: string) => url.change({ date: value === today ? null : value });
   const { text: group, setText: setGroup, search: groupAsked } = useUrlSearch(url, 300, 'group');
   const movements = useMovements(date, groupAsked || null);
+  // The file's column headers stay English in every language: it is data for the office.
   const exportCsv = async () => {
     const { blob, filename } = await download('/api/gate/movements.csv', {
       query: { date, group: groupAsked || undefined },
@@ -105,49 +110,53 @@ export function MovementsPage() {
   const log = movements.data;
   return (
     <>
-      <PageTitle>Movements</PageTitle>
+      <PageTitle>{t('movements.title')}</PageTitle>
       <Stack gap="lg">
         <Group align="end" wrap="wrap">
           <FilterBar active={(date === today ? 0 : 1) + (group.trim() ? 1 : 0)}>
-            <DayInput label="Date" value={date} onChange={setDate} />
+            <DayInput label={t('movements.date')} value={date} onChange={setDate} />
             <TextInput
-              label="Group"
-              placeholder="All groups"
+              label={t('movements.group')}
+              placeholder={t('movements.allGroups')}
               value={group}
               onChange={(e) => setGroup(e.currentTarget.value)}
             />
           </FilterBar>
           <Button variant="default" onClick={() => void exportCsv()}>
-            Export CSV
+            {t('movements.export')}
           </Button>
         </Group>
-        {movements.error && <Text c="var(--campus-text-danger)">{movements.error.message}</Text>}
+        {movements.error && <Text c="var(--campus-text-danger)">{said(t, movements.error.message)}</Text>}
         {log && (
           <>
             <section>
               <Title order={2} size="h3" mb="xs">
-                Overdue ({log.overdue.length})
+                {t('movements.overdue', { n: formatCount(log.overdue.length) })}
               </Title>
               <MovementTable
-                caption="Overdue"
+                caption={t('movements.overdueCaption')}
                 rows={log.overdue}
-                empty="Nobody is out past their return time."
+                empty={t('movements.noneOverdue')}
               />
             </section>
             <section>
               <Title order={2} size="h3" mb="xs">
-                Out now ({log.out.length})
+                {t('movements.out', { n: formatCount(log.out.length) })}
               </Title>
-              <MovementTable caption="Out now" rows={log.out} empty="Nobody is out." />
+              <MovementTable
+                caption={t('movements.outCaption')}
+                rows={log.out}
+                empty={t('movements.noneOut')}
+              />
             </section>
             <section>
               <Title order={2} size="h3" mb="xs">
-                Exits and returns on {formatDay(log.date)}
+                {t('movements.day', { day: formatDay(log.date) })}
               </Title>
               <MovementTable
-                caption={`Exits and returns on ${formatDay(log.date)}`}
+                caption={t('movements.day', { day: formatDay(log.date) })}
                 rows={log.day}
-                empty="No exits on this day."
+                empty={t('movements.noneDay')}
               />
             </section>
           </>

@@ -24,10 +24,6 @@ export const GATE_STATE_LABEL: Record<GateState, { label: string; color: string 
   revoked: { label: 'Revoked', color: 'red.9' },
 };
 
-/** A pass that closed itself: its day passed while it was still pending (decision record 0067). */
-export const CLOSED_LABEL = 'Closed';
-export const CLOSED_WHY = 'Not decided before its day passed';
-
 function Detail({ label, value }: { label: string; value: ReactNode }) {
   return (
     <div>

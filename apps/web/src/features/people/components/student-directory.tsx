@@ -1,7 +1,7 @@
 /** Students by roll number with a group filter, a search box and server paging (SPEC §2 manage, admin manage-students). */
 import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { MESSAGES, type AccountStatus, type Student } from '@campus/contract';
+import type { AccountStatus, Student } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { useGroups, useStudents, type StudentSource } from '../api';
 import type { Column } from '../../../components/data-table';
@@ -11,6 +11,8 @@ import { pageFrom, pageParam, useUrlSearch, useUrlState } from '../../../lib/url
 import { showOutcome } from '../../../components/toast';
 import { download, serverMessageOr } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/save-file';
+import { said } from '../../../i18n/said';
+import { useOfficeWords, type OfficeWords } from '../../../i18n/office';
 
 const SEARCH_DEBOUNCE_MS = 300;
 const ALL_GROUPS = '';
@@ -19,22 +21,17 @@ const orDash = (value: string | null) => value || '—';
 
 /** An account's status in words, for the admin's lists; an inactive one stands out (AA on striped rows). */
 export function AccountStatusText({ active }: { active: boolean }) {
+  const { t } = useOfficeWords();
   return active ? (
     <Text span size="sm">
-      Active
+      {t('students.active')}
     </Text>
   ) : (
     <Text span size="sm" fw={700} c="var(--campus-text-danger)">
-      Inactive
+      {t('students.inactive')}
     </Text>
   );
 }
-
-const STATUS_CHOICES = [
-  { value: '', label: 'All' },
-  { value: 'active', label: 'Active' },
-  { value: 'inactive', label: 'Inactive' },
-];
 export const asStatus = (value: string | null): AccountStatus | '' =>
   value === 'active' || value === 'inactive' ? value : '';
 
@@ -46,12 +43,17 @@ export function StatusFilter({
   value: AccountStatus | '';
   onChange: (status: AccountStatus | '') => void;
 }) {
+  const { t } = useOfficeWords();
   return (
     <NativeSelect
-      label="Status"
+      label={t('students.status')}
       value={value}
       onChange={(event) => onChange(asStatus(event.currentTarget.value))}
-      data={STATUS_CHOICES}
+      data={[
+        { value: '', label: t('students.statusAll') },
+        { value: 'active', label: t('students.active') },
+        { value: 'inactive', label: t('students.inactive') },
+      ]}
       w={{ base: '100%', xs: 140 }}
     />
   );
@@ -62,6 +64,7 @@ export function StatusFilter({
  * server's students export writes them, not gathered page by page in the browser.
  */
 function ExportButton({ filter }: { filter: { group: string; search: string; status: AccountStatus | '' } }) {
+  const { t } = useOfficeWords();
   const [running, setRunning] = useState(false);
   const exportList = () => {
     if (running) return;
@@ -72,35 +75,36 @@ function ExportButton({ filter }: { filter: { group: string; search: string; sta
       status: filter.status || undefined,
     };
     // The list's own call, not the import screen's module: that one brings the import's schemas.
+    // The file's column headers stay English in every language: it is data for the office.
     void download('/api/export/students.csv', { query })
       .then(
         ({ blob, filename }) => {
           const name = filename ?? 'students.csv';
           saveFile(blob, name);
-          showOutcome({ ok: true, message: `Downloaded ${name}.` });
+          showOutcome({ ok: true, message: t('students.exported', { name }) });
         },
         (error: unknown) =>
           showOutcome({
             ok: false,
-            title: 'Could not export the students',
-            message: serverMessageOr(error, 'Please try again.'),
+            title: t('students.exportFailed'),
+            message: said(t, serverMessageOr(error, t('students.tryAgain'))),
           }),
       )
       .finally(() => setRunning(false));
   };
   return (
     <Button variant="default" onClick={exportList} aria-busy={running}>
-      {running ? 'Exporting...' : 'Export (CSV)'}
+      {running ? t('students.exporting') : t('students.export')}
     </Button>
   );
 }
 
-const COLUMNS: Column<Student>[] = [
-  { header: 'Roll No', cell: (s) => s.RollNo },
-  { header: 'Name', cell: (s) => s.name },
-  { header: 'Group', cell: (s) => s.group },
-  { header: 'Email', cell: (s) => s.email },
-  { header: 'Phone', cell: (s) => orDash(s.phoneNo) },
+const columns = (t: OfficeWords): Column<Student>[] => [
+  { header: t('students.table.rollNo'), cell: (s) => s.RollNo },
+  { header: t('students.table.name'), cell: (s) => s.name },
+  { header: t('students.table.group'), cell: (s) => s.group },
+  { header: t('students.table.email'), cell: (s) => s.email },
+  { header: t('students.table.phone'), cell: (s) => orDash(s.phoneNo) },
 ];
 
 export function StudentDirectory({
@@ -119,6 +123,7 @@ export function StudentDirectory({
   /** What an empty list with no filter says would fill it, and the way to do so, if the user has one. */
   whenEmpty: { hint: string; action?: ReactNode };
 }) {
+  const { t } = useOfficeWords();
   // The search, filters and page live in the address: a reload keeps them and a link shares them.
   const url = useUrlState();
   const { text: search, setText: setSearch, search: debouncedSearch } = useUrlSearch(url, SEARCH_DEBOUNCE_MS);
@@ -134,43 +139,43 @@ export function StudentDirectory({
     url.change({ q: null, group: null, status: null, page: null });
   };
   const statusColumn: Column<Student>[] = withStatus
-    ? [{ header: 'Status', cell: (s) => <AccountStatusText active={s.active} /> }]
+    ? [{ header: t('students.status'), cell: (s) => <AccountStatusText active={s.active} /> }]
     : [];
 
   function table() {
-    if (students.isPending) return <LoadingState label="Loading students..." />;
+    if (students.isPending) return <LoadingState label={t('students.loading')} />;
     if (students.isError) {
-      return <LoadFailedState title="Could not load students." onRetry={() => void students.refetch()} />;
+      return <LoadFailedState title={t('students.loadFailed')} onRetry={() => void students.refetch()} />;
     }
     const { items } = students.data;
     if (items.length === 0) {
       return filtered ? (
         <EmptyState
-          hint="No student matches this search and these filters."
+          hint={t('students.noMatch')}
           action={
             <Button variant="default" onClick={clearFilters}>
-              Clear filters
+              {t('students.clearFilters')}
             </Button>
           }
         >
-          {MESSAGES.students.none}
+          {t('students.none')}
         </EmptyState>
       ) : (
         <EmptyState hint={whenEmpty.hint} action={whenEmpty.action}>
-          {MESSAGES.students.none}
+          {t('students.none')}
         </EmptyState>
       );
     }
     return (
       <PagedTable
         caption={caption}
-        columns={[...COLUMNS, ...statusColumn, ...extraColumns]}
+        columns={[...columns(t), ...statusColumn, ...extraColumns]}
         rowKey={(s) => s._id}
         minWidth={720}
         data={students.data}
         page={page}
         onPage={setPage}
-        pagerLabel="Student list"
+        pagerLabel={t('students.pagerLabel')}
       />
     );
   }
@@ -180,18 +185,18 @@ export function StudentDirectory({
       <Group align="flex-end" gap="md">
         <TextInput
           type="search"
-          label="Search students"
-          placeholder="Name or roll number"
+          label={t('students.search')}
+          placeholder={t('students.searchPlaceholder')}
           value={search}
           onChange={(event) => setSearch(event.currentTarget.value)}
           w={{ base: '100%', xs: 280 }}
         />
         <FilterBar active={(group === ALL_GROUPS ? 0 : 1) + (withStatus && status ? 1 : 0)}>
           <NativeSelect
-            label="Group"
+            label={t('students.group')}
             value={group}
             onChange={(event) => url.change({ group: event.currentTarget.value, page: null })}
-            data={[{ value: ALL_GROUPS, label: 'All groups' }, ...(groups.data ?? [])]}
+            data={[{ value: ALL_GROUPS, label: t('students.allGroups') }, ...(groups.data ?? [])]}
             w={{ base: '100%', xs: 200 }}
           />
           {withStatus && (

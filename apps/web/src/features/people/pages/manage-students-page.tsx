@@ -1,18 +1,20 @@
 import { Text } from '@mantine/core';
 import { PageTitle } from '../../../components/page-title';
+import { useOfficeWords } from '../../../i18n/office';
 import { StudentDirectory } from '../components/student-directory';
 
 export function ManageStudentsPage() {
+  const { t } = useOfficeWords();
   return (
     <>
-      <PageTitle>Manage Students</PageTitle>
+      <PageTitle>{t('students.title')}</PageTitle>
       <Text c="dimmed" mt={-8} mb="md">
-        The student directory: find a student by name, roll number or group, with their contact details.
+        {t('students.intro')}
       </Text>
       <StudentDirectory
         source="/api/manage-students"
-        caption="Students"
-        whenEmpty={{ hint: 'Students appear here once the campus office adds them.' }}
+        caption={t('students.caption')}
+        whenEmpty={{ hint: t('students.emptyHint') }}
       />
     </>
   );

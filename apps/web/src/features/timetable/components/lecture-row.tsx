@@ -140,7 +140,7 @@ export const LectureRow = memo(function LectureRow({
             />
             {problem && (
               <span id={`${minutesId}-problem`} className="lecture-minutes-problem">
-                {problem}
+                {t(`lecture.lateProblem.${problem}`, { max: MAX_LATE_MINUTES })}
               </span>
             )}
           </div>
