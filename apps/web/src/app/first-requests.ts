@@ -4,8 +4,9 @@
  * first render. Each uses the very query its screen reads, so the screen finds the answer waiting.
  */
 import type { QueryClient } from '@tanstack/react-query';
+import { GATE_PASS_STATUSES, type GatePassStatus } from '@campus/contract';
 import { attendanceHistoryQuery } from '../features/attendance/api';
-import { studentDetailsQuery } from '../features/gatepasses/api';
+import { studentDetailsQuery, studentGatePassesQuery } from '../features/gatepasses/api';
 import { attendanceSettingsQuery } from '../features/leave/api';
 import { mailSettingsQuery, mailStatusQuery } from '../features/mail/api';
 import { inboxQuery } from '../features/notifications/api';
@@ -18,6 +19,12 @@ import type { TokenClaims } from '../lib/token-claims';
 // The first page of each list, in the page sizes its screen asks for.
 const SYLLABUS_FIRST_PAGE = 30;
 const CONTACT_FIRST_PAGE = 24;
+
+/** The list of passes the Gate Pass screen's address opens on (`?tab=approved`), if any. */
+function openedPassList(): GatePassStatus | undefined {
+  const tab = new URLSearchParams(window.location.search).get('tab');
+  return GATE_PASS_STATUSES.find((status) => status === tab);
+}
 
 /** Requests that name the student's own roll number. */
 const forStudent =
@@ -34,7 +41,11 @@ export const FIRST_REQUESTS = {
     queryClient.query(attendanceHistoryQuery(rollNo)),
     queryClient.query(attendanceSettingsQuery()),
   ]),
-  studentGatepass: forStudent((queryClient, rollNo) => [queryClient.query(studentDetailsQuery(rollNo))]),
+  // The tab in the address decides: a list of passes (a pass reopened at the gate), or the form.
+  studentGatepass: forStudent((queryClient, rollNo) => {
+    const tab = openedPassList();
+    return [queryClient.query(tab ? studentGatePassesQuery(tab, rollNo) : studentDetailsQuery(rollNo))];
+  }),
   studentQueries: (queryClient: QueryClient) =>
     queryClient.query(boardQuery(false, { search: '', tag: '', page: 0 })),
   studentContactTeachers: (queryClient: QueryClient) =>

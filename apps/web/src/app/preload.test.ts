@@ -66,6 +66,16 @@ describe('preloadScreen', () => {
     expect(asked.filter((url) => !url.startsWith('/api/post-data-from-token/'))).toEqual([]);
   });
 
+  it('asks for the list of passes the Gate Pass address opens on, not the form’s details', async () => {
+    const asked = serverAnswering();
+    localStorage.setItem(TOKEN_STORAGE_KEY, tokenFor({ role: 'student', RollNo: 230001 }));
+    window.history.replaceState(null, '', '/student/gatepass?tab=approved');
+    await preloadScreen(queryClient, '/student/gatepass');
+    window.history.replaceState(null, '', '/');
+    expect(asked.some((url) => url.startsWith('/api/gatepasses/approved/230001'))).toBe(true);
+    expect(asked.some((url) => url.startsWith('/api/student-details/'))).toBe(false);
+  });
+
   it('asks for nothing when nobody is signed in', async () => {
     const asked = serverAnswering();
     await preloadScreen(queryClient, '/student/performance');

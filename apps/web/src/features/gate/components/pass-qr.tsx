@@ -6,9 +6,18 @@ import { formatClock, formatDay } from '../../../lib/format';
 import { useStudentWords } from '../../../i18n/student';
 import { useGateCredential } from '../api';
 
+/** The QR encoder's code, asked for once a pass that can be shown is listed. */
+const loadEncoder = () => import('qrcode');
+
 export function PassQrButton({ pass }: { pass: GatePass }) {
   const { t } = useStudentWords();
   const [open, setOpen] = useState(false);
+  // The code and its encoder are fetched while the pass is listed, so a tap at the gate (often
+  // without a signal, from what the device kept) shows it at once.
+  useGateCredential(pass._id);
+  useEffect(() => {
+    void loadEncoder().catch(() => undefined);
+  }, []);
   return (
     <>
       <Button size="md" onClick={() => setOpen(true)}>
@@ -35,8 +44,7 @@ function PassQr({ pass }: { pass: GatePass }) {
   useEffect(() => {
     if (!token) return;
     let live = true;
-    // The encoder is loaded when a code is first shown: the Gate Pass screen opens without it.
-    void import('qrcode')
+    void loadEncoder()
       .then(({ default: QRCode }) =>
         QRCode.toDataURL(token, {
           errorCorrectionLevel: 'M',
