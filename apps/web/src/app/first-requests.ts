@@ -44,7 +44,8 @@ export const FIRST_REQUESTS = {
   // The tab in the address decides: a list of passes (a pass reopened at the gate), or the form.
   studentGatepass: forStudent((queryClient, rollNo) => {
     const tab = openedPassList();
-    return [queryClient.query(tab ? studentGatePassesQuery(tab, rollNo) : studentDetailsQuery(rollNo))];
+    if (tab) return [queryClient.query(studentGatePassesQuery(tab, rollNo))];
+    return [queryClient.query(studentDetailsQuery(rollNo))];
   }),
   studentQueries: (queryClient: QueryClient) =>
     queryClient.query(boardQuery(false, { search: '', tag: '', page: 0 })),
