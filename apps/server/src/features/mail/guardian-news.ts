@@ -113,7 +113,7 @@ export function guardianNews(ctx: MailContext, digestHour: number) {
     write: (who: GuardianRecipient) => { subject: string; item: string; body: string },
   ): Promise<void> {
     const { queue } = ctx;
-    if (!queue || children.size === 0) return;
+    if (children.size === 0) return;
     const [people, modes] = await Promise.all([recipients([...children.keys()]), modesFor(children, kind)]);
     const atOnce = [...children.keys()].filter((id) => modes.get(id) === 'now');
     // Only a guardian's own child is named in the link: one child, or none (a notice).
@@ -123,6 +123,8 @@ export function guardianNews(ctx: MailContext, digestHour: number) {
       kind,
       ...(only.length === 1 ? { rollNo: only[0] } : {}),
     });
+    // Pushed to those who chose it at once, with or without mail; the rest is mail's.
+    if (!queue) return;
     for (const [accountId, who] of people) {
       const mode = modes.get(accountId) ?? 'off';
       if (mode === 'off') continue;
@@ -216,7 +218,7 @@ export function guardianNews(ctx: MailContext, digestHour: number) {
       for (const [accountId, mode] of modes) {
         if (mode === 'now') atOnce.add(accountId);
         // The digest's item in the guardian's language, when it was written in each.
-        else if (mode === 'digest')
+        else if (mode === 'digest' && ctx.queue)
           await keep(accountId, kind, typeof item === 'string' ? item : item(accountId));
       }
       await ctx.pushGuardians?.({ accountIds: [...atOnce], kind, rollNo });

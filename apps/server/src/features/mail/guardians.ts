@@ -103,7 +103,6 @@ export function guardianMail(ctx: MailContext, news: GuardianNews) {
     details: GuardianDetails,
   ): Promise<boolean> {
     const { queue } = ctx;
-    if (!queue) return false;
     const key =
       event === 'attendanceBelowWarning' ? GUARDIAN_KEYS.attendanceBelowWarning : GUARDIAN_KEYS.gatePass;
     if (!(await campusSetting(db, key))) return false;
@@ -125,6 +124,8 @@ export function guardianMail(ctx: MailContext, news: GuardianNews) {
       linked.length > 0
         ? await news.sortLinked(linked, rollNo, kind, (id) => newsIn(languageOf.get(id) ?? 'en').news)
         : new Set();
+    // Pushed above to those who chose it at once; a campus without mail stops here.
+    if (!queue) return false;
     for (const { address, name, accountId, language } of found.addresses) {
       if (accountId && !atOnce.has(accountId)) continue;
       const url = ctx.unsubscribeUrl({ type: 'guardian', address });
@@ -145,7 +146,7 @@ export function guardianMail(ctx: MailContext, news: GuardianNews) {
    * at least 75 % to below it, and again only after it came back up and fell once more.
    */
   async function attendanceMarked(rollNos: readonly number[]): Promise<void> {
-    if (!ctx.queue || rollNos.length === 0) return;
+    if (rollNos.length === 0) return;
     await inChunks([...new Set(rollNos)], async (chunk) => {
       // Each student's totals, kept as marks change (migration 0030): one row each.
       const rows = await db

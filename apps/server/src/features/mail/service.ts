@@ -97,7 +97,6 @@ export function mailService(
   // A child's leave decided is told to their guardians too, as each chose (decision record 0093).
   const notified: typeof toPeople.notified = async (items) => {
     await toPeople.notified(items);
-    if (!queue) return;
     for (const item of items) if (item.kind === 'leave.decided') await news.leaveDecided(item.accountId);
   };
   const everyone = digests(ctx, options.digestHourUtc ?? 16);
