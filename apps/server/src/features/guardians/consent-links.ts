@@ -26,8 +26,16 @@ export function consentLinks(db: Db, signer: Signer, now: () => number) {
   const bad: LinkProblem = { status: 400, message: CONSENT_MESSAGES.badLink };
 
   return {
-    /** A new link's row and token, for a pass and one of its student's guardians. */
-    async make(gatepassId: string, guardianAccountId: string, expiresAt: string): Promise<{ token: string }> {
+    /**
+     * A new link's row and token, for a pass and one of its student's guardians. `signLater` puts a
+     * mark where the signature goes, for a mail that is signed only as it is sent.
+     */
+    async make(
+      gatepassId: string,
+      guardianAccountId: string,
+      expiresAt: string,
+      signLater?: (purpose: typeof PURPOSE, payload: string) => string,
+    ): Promise<{ token: string }> {
       const id = randomUUID();
       await db
         .insertInto('gate_pass_consents')
@@ -40,7 +48,8 @@ export function consentLinks(db: Db, signer: Signer, now: () => number) {
           used_at: null,
         })
         .execute();
-      return { token: `${id}.${signer.sign(PURPOSE, payload(id, gatepassId, guardianAccountId))}` };
+      const signed = payload(id, gatepassId, guardianAccountId);
+      return { token: `${id}.${signLater ? signLater(PURPOSE, signed) : signer.sign(PURPOSE, signed)}` };
     },
 
     /**

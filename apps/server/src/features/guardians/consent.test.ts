@@ -199,6 +199,31 @@ describe('with the setting on for the group', () => {
     );
   });
 
+  it('the queued mail holds no usable link: the link is signed only as the mail is sent', async () => {
+    const student = await login(t.app, child.loginId);
+    const res = await inject('POST', '/api/submit-gatepass', student, {
+      date: dayAfter(1),
+      time: '11:00',
+      reason: 'Home {{signature:guardian-consent:a:b:c}} visit',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const pass = res.json<{ gatepass: GatePass }>().gatepass;
+    const queued = await t.handle.db
+      .selectFrom('mail_queue')
+      .select('text_body')
+      .where('kind', '=', 'guardianConsent')
+      .where('text_body', 'like', `%${pass._id}%`)
+      .executeTakeFirstOrThrow();
+    expect(queued.text_body).toMatch(/&token=[\w-]+\.\{\{signature:guardian-consent:[\w:-]+\}\}/);
+
+    const link = await linkFor(guardian.email, pass._id);
+    expect(link.token).toMatch(/^[\w-]+\.[\w-]+$/);
+    // A person's words are never signed: the reason reaches the guardian as written, unsigned.
+    expect(link.mail.text).toContain('Home {\u200b{signature:guardian-consent:a:b:c}} visit');
+    const opened = await inject('GET', `/api/guardian/consent-link?pass=${link.pass}&token=${link.token}`);
+    expect(opened.statusCode, opened.body).toBe(200);
+  });
+
   it('a decline in the portal rejects the pass with its reason, and the student is told', async () => {
     const pass = await apply(child);
     const token = await login(t.app, guardian.loginId);

@@ -21,7 +21,7 @@ import { campusDay } from '../../lib/campus-day';
 import { insertEntries, type AuditRecord } from '../audit/repository';
 import { gatepassWrites } from '../gatepasses/cache-keys';
 import { knownLanguage } from '../language/routes';
-import type { MailService } from '../mail/service';
+import { signatureMark, withoutMarks, type MailService } from '../mail/service';
 import { localeFor } from '../mail/words';
 import type { Notifier } from '../notifications/notifier';
 import { notificationWrites } from '../notifications/cache-keys';
@@ -106,11 +106,12 @@ export function guardianConsent(deps: ConsentDeps) {
     try {
       const expiresAt = new Date(instantAt(pass.date, pass.time, await zone())).toISOString();
       for (const guardian of await guardiansOf(pass.rollNo)) {
-        const { token } = await links.make(pass._id, guardian.account_id, expiresAt);
+        // The queued mail holds a mark where the signature goes: it is signed as it is sent.
+        const { token } = await links.make(pass._id, guardian.account_id, expiresAt, signatureMark);
         if (!mail.queue) continue;
         const language = knownLanguage(guardian.language);
         const words = CONSENT_WORDS[language];
-        const link = `${mail.publicUrl}${PATHS.guardian.consent}?pass=${encodeURIComponent(pass._id)}&token=${encodeURIComponent(token)}`;
+        const link = `${mail.publicUrl}${PATHS.guardian.consent}?pass=${encodeURIComponent(pass._id)}&token=${token}`;
         await mail.queue.enqueue({
           to: guardian.email,
           subject: words.subject(pass.name),
@@ -121,7 +122,7 @@ export function guardianConsent(deps: ConsentDeps) {
               day: campusDay(pass.date, localeFor(language)),
               time: pass.time,
               returnBy: pass.returnBy ?? null,
-              reason: pass.reason,
+              reason: withoutMarks(pass.reason),
               link,
             })
             .join('\n'),

@@ -7,6 +7,7 @@
 import { PATHS } from '@campus/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/index';
+import { signerFor, type Signer } from '../../lib/signer';
 import type { GuardianPusher, MailContext } from './context';
 import { digests } from './digests';
 import { emailChanges, type EmailChange } from './email-change';
@@ -19,11 +20,14 @@ import { mailSettings } from './settings';
 import {
   SECRET_LINK_KINDS,
   SECRET_LINK_MARKS,
+  SIGNATURE_MARKS,
   secretLinkTokens,
   unsubscribeTokens,
   type SecretLink,
 } from './tokens';
 import { mailWorker } from './worker';
+
+export { signatureMark, withoutMarks } from './tokens';
 
 export type { GuardianEvent } from './guardians';
 export type { NotifiedItem } from './notify-mail';
@@ -48,9 +52,14 @@ const LINK_PATHS: Record<SecretLink, string> = { reset: PATHS.resetPassword, ver
 function queueOf(
   db: Db,
   options: MailOptions,
-  deps: { publicUrl: string; secretLinks: ReturnType<typeof secretLinkTokens>; now: () => number },
+  deps: {
+    publicUrl: string;
+    secretLinks: ReturnType<typeof secretLinkTokens>;
+    signer: Signer;
+    now: () => number;
+  },
 ) {
-  const { publicUrl, secretLinks } = deps;
+  const { publicUrl, secretLinks, signer } = deps;
   const secretLink = (link: SecretLink, nonce: string) =>
     `${publicUrl}${LINK_PATHS[link]}?token=${secretLinks.tokenOf(link, nonce)}`;
   return mailQueue(db, {
@@ -64,7 +73,11 @@ function queueOf(
     // Only the server's own texts: no text a person wrote is ever filled in.
     render: (text, kind) =>
       SECRET_LINK_KINDS.has(kind)
-        ? text.replace(SECRET_LINK_MARKS, (_mark, link: SecretLink, nonce: string) => secretLink(link, nonce))
+        ? text
+            .replace(SECRET_LINK_MARKS, (_mark, link: SecretLink, nonce: string) => secretLink(link, nonce))
+            .replace(SIGNATURE_MARKS, (_mark, purpose: string, payload: string) =>
+              signer.sign(purpose, payload),
+            )
         : text,
   });
 }
@@ -79,7 +92,8 @@ export function mailService(
   const enabled = Boolean(options.smtpUrl && options.from);
   const tokens = unsubscribeTokens(deps.secret);
   const secretLinks = secretLinkTokens(deps.secret);
-  const queue = enabled ? queueOf(db, options, { publicUrl, secretLinks, now }) : undefined;
+  const signer = signerFor(deps.secret);
+  const queue = enabled ? queueOf(db, options, { publicUrl, secretLinks, signer, now }) : undefined;
   const ctx: MailContext = {
     db,
     queue,

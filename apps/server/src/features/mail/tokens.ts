@@ -61,5 +61,17 @@ export function secretLinkTokens(secret: string) {
 export const secretLinkMark = (link: SecretLink, nonce: string) => `{{${link}-link:${nonce}}}`;
 export const SECRET_LINK_MARKS = /\{\{(reset|verify)-link:([\w-]+)\}\}/g;
 
-/** The mails whose text is the server's own and whose marks are filled in as they are sent. */
-export const SECRET_LINK_KINDS = new Set(['passwordReset', 'emailVerify']);
+/**
+ * Where a queued mail's signed link carries its signature: the payload, signed for its purpose (by
+ * `signerFor` of the server's secret) only as the mail is sent, so the queue holds no usable link.
+ */
+export type SignedPurpose = 'guardian-consent';
+export const signatureMark = (purpose: SignedPurpose, payload: string) =>
+  `{{signature:${purpose}:${payload}}}`;
+export const SIGNATURE_MARKS = /\{\{signature:(guardian-consent):([\w:-]+)\}\}/g;
+
+/** Keeps a person's words from standing for a mark in a mail whose marks are filled in. */
+export const withoutMarks = (text: string) => text.replaceAll('{{', '{\u200b{');
+
+/** The mails whose marks are filled in as they are sent (any text a person wrote goes through `withoutMarks`). */
+export const SECRET_LINK_KINDS = new Set(['passwordReset', 'emailVerify', 'guardianConsent']);
