@@ -19,6 +19,23 @@ export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
+ * How many of a mark row's optional keys (`overrideLeave`, `was`) it holds, each as the contract
+ * takes it unchanged; -1 when one of them is not.
+ */
+export function plainMarkExtras(row: Record<string, unknown>, statuses: ReadonlySet<unknown>): number {
+  let keys = 0;
+  if (Object.hasOwn(row, 'overrideLeave')) {
+    if (typeof row.overrideLeave !== 'boolean') return -1;
+    keys++;
+  }
+  if (Object.hasOwn(row, 'was')) {
+    if (row.was !== null && !statuses.has(row.was)) return -1;
+    keys++;
+  }
+  return keys;
+}
+
+/**
  * A validator compiler whose body check is `plain` first: it answers the value zod would give for a
  * body it takes, or undefined to leave the body to zod. The other parts of the request (params,
  * query) go to the app's own validator. A plain body must hold no text but fixed words, so that it

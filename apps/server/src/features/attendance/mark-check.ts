@@ -11,7 +11,7 @@ import {
   RECORDED_ATTENDANCE_STATUSES,
   type MarkAttendanceData,
 } from '@campus/contract';
-import { isRecord, isRollNo, plainBodyFirst } from '../../plugins/plain-body';
+import { isRecord, isRollNo, plainBodyFirst, plainMarkExtras } from '../../plugins/plain-body';
 
 const STATUSES: ReadonlySet<unknown> = new Set(RECORDED_ATTENDANCE_STATUSES);
 const dateRule = MarkAttendanceRequestSchema.shape.date;
@@ -19,16 +19,9 @@ const dateRule = MarkAttendanceRequestSchema.shape.date;
 /** One row as zod would pass it unchanged; false for anything else, valid or not. */
 function plainRecord(r: unknown): r is MarkAttendanceData['attendanceRecords'][number] {
   if (!isRecord(r) || !isRollNo(r.studentId) || !STATUSES.has(r.status)) return false;
-  let keys = 2;
-  if (Object.hasOwn(r, 'overrideLeave')) {
-    if (typeof r.overrideLeave !== 'boolean') return false;
-    keys++;
-  }
-  if (Object.hasOwn(r, 'was')) {
-    if (r.was !== null && !STATUSES.has(r.was)) return false;
-    keys++;
-  }
-  return Object.keys(r).length === keys;
+  const keys = 2;
+  const extras = plainMarkExtras(r, STATUSES);
+  return extras >= 0 && Object.keys(r).length === keys + extras;
 }
 
 /** The value zod would give for the body, when the plain check can tell; otherwise undefined. */

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testClock, type TestApp } from '../../../test/app';
+import { mondayLecture } from '../../../test/lectures';
 import {
   bearer,
   createAdmin,
@@ -37,27 +38,13 @@ beforeAll(async () => {
   asTeacher = await login(t.app, teacher.loginId);
   students = [];
   for (let i = 0; i < 3; i++) students.push(await createStudent(db, { group: GROUP }));
-  let res = await inject(admin, 'PUT', '/api/timetable-settings', {
-    termStart: '2031-01-06',
-    termEnd: '2031-03-28',
-    timeZone: 'UTC',
-    lateCounts: 'half',
-    minPercent: 75,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  res = await inject(admin, 'POST', '/api/courses', { code: 'LM101', name: 'Lab Methods', credits: 2 });
-  expect(res.statusCode, res.body).toBe(201);
-  res = await inject(admin, 'POST', '/api/periods', {
+  periodId = await mondayLecture(t, admin, {
     course: 'LM101',
+    name: 'Lab Methods',
     group: GROUP,
-    weekday: 1,
-    start: '09:00',
-    end: '09:50',
     room: 'LH-4',
     teacherId: teacher.loginId,
   });
-  expect(res.statusCode, res.body).toBe(201);
-  periodId = res.json<{ period: { _id: string } }>().period._id;
 });
 afterAll(() => t.close());
 

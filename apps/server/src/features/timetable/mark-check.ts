@@ -5,7 +5,7 @@
  * answers every refusal with its own words, and converts what it converts (a roll number as text).
  */
 import { LECTURE_STATUSES, MAX_LATE_MINUTES, type LectureMarkRequest } from '@campus/contract';
-import { isRecord, isRollNo, plainBodyFirst } from '../../plugins/plain-body';
+import { isRecord, isRollNo, plainBodyFirst, plainMarkExtras } from '../../plugins/plain-body';
 
 const STATUSES: ReadonlySet<unknown> = new Set(LECTURE_STATUSES);
 const MOST_RECORDS = 500;
@@ -20,15 +20,8 @@ function plainRecord(r: unknown): boolean {
     if (late < 1 || late > MAX_LATE_MINUTES) return false;
     keys++;
   }
-  if (Object.hasOwn(r, 'overrideLeave')) {
-    if (typeof r.overrideLeave !== 'boolean') return false;
-    keys++;
-  }
-  if (Object.hasOwn(r, 'was')) {
-    if (r.was !== null && !STATUSES.has(r.was)) return false;
-    keys++;
-  }
-  return Object.keys(r).length === keys;
+  const extras = plainMarkExtras(r, STATUSES);
+  return extras >= 0 && Object.keys(r).length === keys + extras;
 }
 
 /** Whether the body is a mark the schema would pass unchanged (then it is the schema's output). */

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testClock, type TestApp } from '../../../test/app';
+import { mondayLecture } from '../../../test/lectures';
 import {
   bearer,
   createAdmin,
@@ -36,27 +37,13 @@ beforeAll(async () => {
   asMentor = await login(t.app, (await createTeacher(db, { groups: [GROUP] })).loginId);
   students = [];
   for (let i = 0; i < 3; i++) students.push(await createStudent(db, { group: GROUP }));
-  let res = await inject(admin, 'PUT', '/api/timetable-settings', {
-    termStart: '2031-01-06',
-    termEnd: '2031-03-28',
-    timeZone: 'UTC',
-    lateCounts: 'half',
-    minPercent: 75,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  res = await inject(admin, 'POST', '/api/courses', { code: 'OF101', name: 'Field Work', credits: 2 });
-  expect(res.statusCode, res.body).toBe(201);
-  res = await inject(admin, 'POST', '/api/periods', {
+  periodId = await mondayLecture(t, admin, {
     course: 'OF101',
+    name: 'Field Work',
     group: GROUP,
-    weekday: 1,
-    start: '09:00',
-    end: '09:50',
     room: 'LH-9',
     teacherId: teacher.loginId,
   });
-  expect(res.statusCode, res.body).toBe(201);
-  periodId = res.json<{ period: { _id: string } }>().period._id;
 });
 afterAll(() => t.close());
 
