@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { LectureRosterRow } from '@campus/contract';
 import { i18n } from '../../i18n/i18n';
 import '../../i18n/roster';
+import { dayWithWeekday } from './lecture-day';
 import { submissionOf } from './use-lecture-marks';
 
 const row = (rollNo: number) =>
@@ -34,5 +35,8 @@ describe('the minutes of a Late mark', () => {
     const hi = i18n.getFixedT('hi', 'roster');
     expect(en('lecture.lateProblem.tooMany', { max: 240 })).toBe('Minutes late must be at most 240');
     expect(hi('lecture.lateProblem.tooFew')).toBe('देर के मिनट कम से कम 1 हों');
+    // The lecture's day names its weekday in the same language: 3 February 2031 was a Monday.
+    expect(dayWithWeekday('2031-02-03', en)).toMatch(/^Monday, /);
+    expect(dayWithWeekday('2031-02-03', hi)).toMatch(/^सोमवार, /);
   });
 });

@@ -60,7 +60,7 @@ export function LectureEditor({
   const [showProblems, setShowProblems] = useState(false);
   const counts = countMarks(students, edits, saved, away);
   const { records, problems } = submissionOf(students, edits, saved, away, overrides);
-  const what = `${courseLabel(lecture.courseName, lecture.course)}, ${lecture.group}, ${dayWithWeekday(lecture.date)}`;
+  const what = `${courseLabel(lecture.courseName, lecture.course)}, ${lecture.group}, ${dayWithWeekday(lecture.date, t)}`;
   const send = useLectureSubmit({ lecture, what, students, saved, queued, markLecture, clear });
 
   const submit = (event: SyntheticEvent) => {

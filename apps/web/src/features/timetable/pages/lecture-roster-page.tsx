@@ -27,7 +27,7 @@ function waitingFor(
   const time = formatClock(lecture.start);
   return lecture.date === clock?.day
     ? t('lecture.beginsAt', { time })
-    : t('lecture.beginsOn', { time, day: dayWithWeekday(lecture.date) });
+    : t('lecture.beginsOn', { time, day: dayWithWeekday(lecture.date, t) });
 }
 
 function LectureHeading({ lecture }: { lecture: Lecture }) {
@@ -35,7 +35,7 @@ function LectureHeading({ lecture }: { lecture: Lecture }) {
   return (
     <Stack gap={4} mb="md">
       <Text>
-        {lecture.group} · {dayWithWeekday(lecture.date)} · {lectureTimes(lecture.start, lecture.end)} ·{' '}
+        {lecture.group} · {dayWithWeekday(lecture.date, t)} · {lectureTimes(lecture.start, lecture.end)} ·{' '}
         {t('lecture.room', { room: lecture.room })}
       </Text>
       <Group gap="xs">
