@@ -52,6 +52,7 @@ import * as language from './migrations/0051-language';
 import * as guardians from './migrations/0052-guardians';
 import * as guardianConsent from './migrations/0053-guardian-consent';
 import * as guardianNotices from './migrations/0054-guardian-notices';
+import * as gatePassNewestOrder from './migrations/0055-gate-pass-newest-order';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -104,6 +105,7 @@ const migrations: Record<string, Migration> = {
   '0052-guardians': guardians,
   '0053-guardian-consent': guardianConsent,
   '0054-guardian-notices': guardianNotices,
+  '0055-gate-pass-newest-order': gatePassNewestOrder,
 };
 
 /** The migration that creates the schema: it runs on the first start of a new database only. */

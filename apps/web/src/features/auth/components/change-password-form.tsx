@@ -1,4 +1,4 @@
-import { Button, Paper, PasswordInput, Stack, Title } from '@mantine/core';
+import { Button, Paper, Stack, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { ChangePasswordRequestSchema, type ChangePasswordRequest } from '@campus/contract';
 import { saidOfAccount, useAccountWords } from '../../../i18n/account';
@@ -6,6 +6,7 @@ import { showOutcome } from '../../../components/toast';
 import { ApiError } from '../../../lib/api-client';
 import { failureDetail } from '../../../lib/failure';
 import { useChangePassword } from '../api';
+import { PasswordField } from '../../../components/password-field';
 
 /** The server's refusals that one field can fix, said on that field. */
 const FIELD_OF: Record<string, keyof ChangePasswordRequest> = {
@@ -59,13 +60,13 @@ export function ChangePasswordForm() {
           <Title order={2} size="h4" id="change-password-title">
             {t('password.changeTitle')}
           </Title>
-          <PasswordInput
+          <PasswordField
             label={t('password.current')}
             autoComplete="current-password"
             required
             {...field('currentPassword')}
           />
-          <PasswordInput
+          <PasswordField
             label={t('password.new')}
             description={t('password.atLeast')}
             autoComplete="new-password"

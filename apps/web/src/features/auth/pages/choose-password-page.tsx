@@ -2,7 +2,7 @@
  * Choose a new password (/change-password, outside the role areas): where a person who signed in
  * with a one-time password must go before anything else, and lands at their home once it is done.
  */
-import { Alert, Button, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -16,6 +16,7 @@ import { sessionQuery, useChangePassword, useSession } from '../api';
 import { LogoutButton } from '../components/logout-button';
 import { saidOfAccount, useAccountWords } from '../../../i18n/account';
 import type { Words } from '../../../i18n/words';
+import { PasswordField } from '../../../components/password-field';
 
 const resolve = schemaResolver(ChangePasswordFormSchema, { sync: true });
 
@@ -83,20 +84,20 @@ export function ChoosePasswordPage() {
             <Text>
               {session.data.mustChangePassword ? t('password.oneTimeAbout') : t('password.chooseAbout')}
             </Text>
-            <PasswordInput
+            <PasswordField
               label={t('password.oneTime')}
               autoComplete="current-password"
               required
               {...form.getInputProps('currentPassword')}
             />
-            <PasswordInput
+            <PasswordField
               label={t('password.new')}
               description={t('password.atLeast')}
               autoComplete="new-password"
               required
               {...form.getInputProps('newPassword')}
             />
-            <PasswordInput
+            <PasswordField
               label={t('password.confirmNew')}
               autoComplete="new-password"
               required

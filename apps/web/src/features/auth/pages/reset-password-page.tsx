@@ -1,11 +1,12 @@
 /** Reset password (/reset?token=…): the page an emailed reset link opens; sets a new password once. */
-import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PATHS, ResetPasswordRequestSchema } from '@campus/contract';
 import { useAccountWords } from '../../../i18n/account';
 import { resetPassword } from '../../mail/api';
 import { LinkPage, useLinkRequest } from '../../mail/components/link-page';
+import { PasswordField } from '../../../components/password-field';
 
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
@@ -43,7 +44,7 @@ export function ResetPasswordPage() {
         <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label={t('password.chooseTitle')}>
           <Stack>
             <Text>{t('password.resetAbout')}</Text>
-            <PasswordInput
+            <PasswordField
               label={t('password.new')}
               description={t('password.atLeast')}
               autoComplete="new-password"
@@ -51,7 +52,7 @@ export function ResetPasswordPage() {
               value={newPassword}
               onChange={(e) => setNew(e.currentTarget.value)}
             />
-            <PasswordInput
+            <PasswordField
               label={t('password.confirmNew')}
               autoComplete="new-password"
               required

@@ -6,7 +6,6 @@ import {
   Group,
   Image,
   Paper,
-  PasswordInput,
   Stack,
   Text,
   TextInput,
@@ -25,6 +24,7 @@ import { useMailStatus } from '../../mail/api';
 import { useDemoAccounts, useSession } from '../api';
 import type { SignInFieldErrors, SignInResult } from '../sign-in';
 import { SsoSignIn } from '../../sso/sso-sign-in';
+import { PasswordField } from '../../../components/password-field';
 
 /** The sign-in logic brings the form's zod schema: it loads once the form is used, not with the first paint. */
 const loadSignIn = () => import('../sign-in');
@@ -140,7 +140,7 @@ export function SignInPage() {
                 setFieldErrors((before) => ({ ...before, userId: undefined }));
               }}
             />
-            <PasswordInput
+            <PasswordField
               label={t('signIn.password')}
               name="password"
               autoComplete="current-password"

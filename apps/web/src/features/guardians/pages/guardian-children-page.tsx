@@ -4,18 +4,7 @@
  * and their movements (answering one that waits for consent), leave, and marks. Only the
  * guardian's own children are ever asked for. Every word is the guardian catalogue's (record 0090).
  */
-import {
-  Badge,
-  Button,
-  Card,
-  Group,
-  PasswordInput,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import type { ChildToday, GuardianChild } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
@@ -27,6 +16,7 @@ import { useUrlState } from '../../../lib/url-state';
 import { serverMessageOr } from '../../../lib/api-client';
 import { choosePassword, useChild, useChildren, useReportAbsence } from '../api';
 import { Attendance, Leave, Marks, Passes } from '../components/child-records';
+import { PasswordField } from '../../../components/password-field';
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 
@@ -209,7 +199,7 @@ function ChoosePassword() {
     <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label={t('password.form')}>
       <Stack gap="sm">
         <Text size="sm">{t('password.hint')}</Text>
-        <PasswordInput
+        <PasswordField
           label={t('password.new')}
           autoComplete="new-password"
           value={password}
