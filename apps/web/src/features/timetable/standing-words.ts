@@ -16,14 +16,22 @@ type Figures = Pick<
   'courseName' | 'minPercent' | 'remaining' | 'needed' | 'state' | 'forecast'
 >;
 
-/** "Attend 7 of the remaining 12 DBMS lectures to stay at 75 %", and its other forms. */
-export function forecastWords(t: StudentWords, s: Figures, language: string): string {
+/**
+ * "Attend 7 of the remaining 12 DBMS lectures to stay at 75 %", and its other forms; `at` is where
+ * the catalogue keeps them (the student's `standings.forecast`, the teacher's `risk.forecast`).
+ */
+export function forecastWords(
+  t: StudentWords,
+  s: Figures,
+  language: string,
+  at = 'standings.forecast',
+): string {
   if (language === 'en') return s.forecast;
   const common = { course: s.courseName, min: s.minPercent };
-  if (s.state === 'unreachable') return t('standings.forecast.unreachable', common);
-  if (s.remaining === 0) return t('standings.forecast.noneLeft', common);
-  if (s.needed === 0) return t('standings.forecast.safe', { ...common, count: s.remaining });
-  return t('standings.forecast.attend', { ...common, count: s.remaining, needed: s.needed });
+  if (s.state === 'unreachable') return t(`${at}.unreachable`, common);
+  if (s.remaining === 0) return t(`${at}.noneLeft`, common);
+  if (s.needed === 0) return t(`${at}.safe`, { ...common, count: s.remaining });
+  return t(`${at}.attend`, { ...common, count: s.remaining, needed: s.needed });
 }
 
 /** "Attended 33 of 40 lectures", or that none has been held. */

@@ -8,6 +8,7 @@ import { DataTable, type Column, type SortState } from '../../../components/data
 import { useTeacherWords, type TeacherWords } from '../../../i18n/teacher';
 import { formatCount } from '../../../lib/format';
 import { courseLabel, lectureNumber, percentText } from '../format';
+import { forecastWords } from '../standing-words';
 import { StandingBadge } from './standing-badge';
 
 export const RISK_SORTS = ['risk', 'percent', 'name'] as const;
@@ -31,7 +32,7 @@ export function sortRiskRows(rows: readonly CourseRiskRow[], { key, order }: Sor
 }
 
 /** The columns, headers and words in the person's language. */
-const columnsOf = (t: TeacherWords): Column<CourseRiskRow, RiskSort>[] => [
+const columnsOf = (t: TeacherWords, language: string): Column<CourseRiskRow, RiskSort>[] => [
   {
     header: t('risk.table.student'),
     sortKey: 'name',
@@ -79,7 +80,11 @@ const columnsOf = (t: TeacherWords): Column<CourseRiskRow, RiskSort>[] => [
     minWidth: 136,
     cell: (r) => <StandingBadge state={r.state} />,
   },
-  { header: t('risk.table.forecast'), minWidth: 240, cell: (r) => r.forecast },
+  {
+    header: t('risk.table.forecast'),
+    minWidth: 240,
+    cell: (r) => forecastWords(t, r, language, 'risk.forecast'),
+  },
 ];
 
 export function CourseRiskTable({
@@ -93,12 +98,12 @@ export function CourseRiskTable({
   onSort: (key: RiskSort) => void;
   busy: boolean;
 }) {
-  const { t } = useTeacherWords();
+  const { t, i18n } = useTeacherWords();
   return (
     <DataTable
       caption={t('risk.table.caption')}
       hideCaption
-      columns={columnsOf(t)}
+      columns={columnsOf(t, i18n.language)}
       rows={sortRiskRows(rows, sort)}
       rowKey={(r) => `${r.RollNo}|${r.course}`}
       minWidth={1040}

@@ -1,7 +1,8 @@
-import { configure, screen, within } from '@testing-library/react';
+import { act, configure, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TOTAL_COUNT_HEADER, type CourseRiskRow, type Decoded } from '@campus/contract';
 import { ADMIN, renderScreen, stubApi, TEACHER, type ApiCall, type Reply } from '../../../test/render';
+import { i18n } from '../../../i18n/i18n';
 import { RISK_ROWS } from '../test/data';
 import { CourseRiskPage } from './course-risk-page';
 
@@ -53,6 +54,20 @@ describe('Courses at risk', { timeout: 20_000 }, () => {
     expect(screen.getByRole('combobox', { name: 'Group' })).toHaveValue('All my groups');
     expect(screen.getByRole('switch', { name: 'Only at risk' })).toBeChecked();
     expect(riskQueries()).toEqual(['atRisk=true&limit=51&offset=0']);
+  });
+
+  it('writes the forecast in Hindi for a teacher reading Hindi', async () => {
+    await act(() => i18n.changeLanguage('hi'));
+    await i18n.loadNamespaces('teacher');
+    try {
+      setup();
+      const table = await screen.findByRole('table');
+      const rows = bodyRows(table);
+      expect(rows[0]).toHaveTextContent('Computer Networks में 75 % तक अब नहीं पहुँचा जा सकता');
+      expect(rows[1]).not.toHaveTextContent('Attend');
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
   });
 
   it('asks for every course, at risk or not, once "Only at risk" is turned off', async () => {
