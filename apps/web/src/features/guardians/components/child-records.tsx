@@ -6,7 +6,8 @@
 import { Badge, Group, Stack, Table, Text } from '@mantine/core';
 import type { GuardianChildDetail } from '@campus/contract';
 import { useGuardianWords } from '../../../i18n/guardian';
-import { formatDay } from '../../../lib/format';
+import { formatDay, formatTimeOfDay } from '../../../lib/format';
+import { forecastWords } from '../../timetable/standing-words';
 import { PassConsent } from './pass-consent';
 
 const LIST_STYLE = { listStyle: 'none', padding: 0, margin: 0 } as const;
@@ -15,12 +16,11 @@ const STATUS_COLOR = { approved: 'green', pending: 'yellow', rejected: 'gray' } 
 const leaveColor = (status: string) =>
   status === 'approved' || status === 'pending' || status === 'rejected' ? STATUS_COLOR[status] : 'gray';
 
-/** An ISO instant as the device's local time, for a pass's exit and return. */
-const timeOf = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }) : null;
+/** An ISO instant as the device's local time in the guardian's language, for a pass's exit and return. */
+const timeOf = (iso: string | null) => (iso ? formatTimeOfDay(iso) : null);
 
 export function Attendance({ detail }: { detail: GuardianChildDetail }) {
-  const { t } = useGuardianWords();
+  const { t, i18n } = useGuardianWords();
   const standings = detail.attendance;
   if (!standings || standings.courses.length === 0) return <Text c="dimmed">{t('attendance.none')}</Text>;
   return (
@@ -40,7 +40,7 @@ export function Attendance({ detail }: { detail: GuardianChildDetail }) {
               <Text>{course.held > 0 ? `${((course.attended / course.held) * 100).toFixed(0)}%` : '—'}</Text>
             </Group>
             <Text size="sm" c={course.state === 'ok' ? 'dimmed' : 'var(--campus-text-danger)'}>
-              {course.forecast}
+              {forecastWords(t, course, i18n.language, 'attendance.forecast')}
             </Text>
           </li>
         ))}

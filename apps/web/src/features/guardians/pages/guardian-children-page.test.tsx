@@ -9,6 +9,7 @@ import {
 import { i18n } from '../../../i18n/i18n';
 import enGuardian from '../../../i18n/locales/en/guardian.json';
 import { renderScreen, stubApi } from '../../../test/render';
+import { STANDINGS } from '../../timetable/test/data';
 import { GuardianChildrenPage, todayText } from './guardian-children-page';
 import { GuardianConsentPage } from './guardian-consent-page';
 
@@ -100,6 +101,25 @@ describe('consent on the child screen', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'यह गेट पास अब अभिभावक की सहमति की प्रतीक्षा में नहीं है।',
     );
+  });
+});
+
+describe("a child's attendance", () => {
+  it('writes each course’s forecast in the guardian’s language, as the server does in English', async () => {
+    stubApi((call) =>
+      call.path === '/api/guardian/children'
+        ? { status: 200, body: [CHILD] }
+        : { status: 200, body: { ...DETAIL, attendance: STANDINGS } },
+    );
+    localStorage.setItem('jwtToken', 'tok');
+    renderScreen(<GuardianChildrenPage />);
+    expect(
+      await screen.findByText('Attend 12 of the remaining 14 Operating Systems lectures to stay at 75 %'),
+    ).toBeInTheDocument();
+    await act(() => i18n.changeLanguage('hi'));
+    await i18n.loadNamespaces('guardian');
+    expect(await screen.findByText('Computer Networks में 75 % तक अब नहीं पहुँचा जा सकता')).toBeInTheDocument();
+    expect(screen.queryByText(/^Attend /)).not.toBeInTheDocument();
   });
 });
 
