@@ -54,9 +54,10 @@ function DemoAccounts() {
         <tbody>
           {data.accounts.map((a) => (
             <tr key={a.userId}>
-              <td>{a.role}</td>
+              <td>{t(`signIn.roles.${a.role}`)}</td>
               <td>{a.userId}</td>
-              <td>{a.note}</td>
+              {/* The demo campus's own note, as the server wrote it. */}
+              <td lang="en">{a.note}</td>
             </tr>
           ))}
         </tbody>
