@@ -167,40 +167,66 @@ export function byRisk(a: RiskKey, b: RiskKey): number {
   );
 }
 
-/** A student's counted marks in one course, as `[roll_no, course_code, present, late, absent, on_leave]`. */
-type TotalsTuple = [number, string, number, number, number, number];
+/**
+ * A student of the groups and their counted marks in one course, as `[roll_no, group_name,
+ * course_code, present, late, absent, on_leave]`; the course and counts are null for a student
+ * with no marks counted yet.
+ */
+type StudentTotalsTuple = [number, string, string | null, number, number, number, number];
 
 /**
- * The counted marks of every student of `groups` in each course, by `roll_no|course_code`. The
- * database sends them as one JSON text: 1,200 rows a group, each a row of six values, cost the
- * drivers several times more to hand over than the one value (docs/performance.md, "Cold first
- * pages (7 December)").
+ * The students of `groups` (roll number → group) and their counted marks in each course, by
+ * `roll_no|course_code`. The database sends them as one JSON text: 1,200 rows a group of seven
+ * values each cost the drivers several times more to hand over than the one value
+ * (docs/performance.md, "Cold first pages (7 December)").
  */
-async function groupTotals(db: Db, groups: readonly string[]): Promise<Map<string, TotalsRow>> {
-  const tuple = sql.join(
-    ['roll_no', 'course_code', 'present', 'late', 'absent', 'on_leave'].map((c) => sql.ref(`c.${c}`)),
-  );
+async function groupTotals(db: Db, groups: readonly string[]) {
+  const columns = [
+    's.roll_no',
+    's.group_name',
+    'c.course_code',
+    'c.present',
+    'c.late',
+    'c.absent',
+    'c.on_leave',
+  ];
+  const tuple = sql.join(columns.map((c) => sql.ref(c)));
   const pg = db.getExecutor().adapter instanceof PostgresAdapter;
   const rows = pg
     ? sql<string>`coalesce(json_agg(json_build_array(${tuple})), '[]')::text`
     : sql<string>`json_group_array(json_array(${tuple}))`;
   const found = await db
-    .selectFrom('course_totals as c')
-    .innerJoin('students as s', 's.roll_no', 'c.roll_no')
+    .selectFrom('students as s')
+    .leftJoin('course_totals as c', 'c.roll_no', 's.roll_no')
     .select(rows.as('rows'))
     .where('s.group_name', 'in', groups)
     .executeTakeFirstOrThrow();
+  const groupOf = new Map<number, string>();
   const totals = new Map<string, TotalsRow>();
-  for (const [rollNo, code, present, late, absent, onLeave] of JSON.parse(found.rows) as TotalsTuple[]) {
-    totals.set(`${rollNo}|${code}`, { present, late, absent, on_leave: onLeave });
+  for (const [rollNo, group, code, present, late, absent, onLeave] of JSON.parse(
+    found.rows,
+  ) as StudentTotalsTuple[]) {
+    groupOf.set(rollNo, group);
+    if (code !== null) totals.set(`${rollNo}|${code}`, { present, late, absent, on_leave: onLeave });
   }
-  return totals;
+  return { groupOf, totals };
+}
+
+/** The names of these students, by roll number. */
+async function namesOf(db: Db, rollNos: readonly number[]): Promise<Map<number, string>> {
+  if (rollNos.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('students')
+    .select(['roll_no', 'name'])
+    .where('roll_no', 'in', [...rollNos])
+    .execute();
+  return new Map(rows.map((r) => [r.roll_no, r.name]));
 }
 
 /**
  * A page of the standings of every student of `groups` in each course of their group, most at risk
  * first (or only those at risk), and how many there are. Each row is sorted by figures alone; only
- * the page's rows are written out in words.
+ * the page's rows are written out in words, with their students' names.
  */
 export async function groupRisks(
   db: Db,
@@ -211,35 +237,28 @@ export async function groupRisks(
   list: { atRisk: boolean; limit: number | undefined; offset: number },
 ): Promise<{ rows: StudentCourseRisk[]; total: number }> {
   if (groups.length === 0) return { rows: [], total: 0 };
-  const [studentRows, totalsOf, courseOf] = await Promise.all([
-    db
-      .selectFrom('students')
-      .select(['roll_no', 'name', 'group_name'])
-      .where('group_name', 'in', groups)
-      .execute(),
+  // Every read at once: on PostgreSQL each is a round trip, which the pool's connections overlap.
+  const [{ groupOf, totals: totalsOf }, courseOf, remainingByGroup] = await Promise.all([
     groupTotals(db, groups),
     coursesByCode(reads),
+    Promise.all(groups.map((group) => remainingOf(reads, group, term, now))),
   ]);
-  const student = new Map(studentRows.map((s) => [s.roll_no, s]));
+  const remainingIn = new Map(groups.map((group, g) => [group, remainingByGroup[g]!]));
   const keys: (RiskKey & { left: number })[] = [];
-  for (const group of groups) {
-    const remaining = await remainingOf(reads, group, term, now);
-    for (const s of studentRows) {
-      if (s.group_name !== group) continue;
-      for (const [code, left] of remaining) {
-        const { held, attended } = creditOf(totalsOf.get(`${s.roll_no}|${code}`), term);
-        const minPercent = courseOf.get(code)?.minPercent ?? term.minPercent;
-        const { needed, state } = forecastState(held, attended, left, minPercent);
-        if (list.atRisk && state === 'ok') continue;
-        const percent = held === 0 ? 100 : round1((attended / held) * 100);
-        keys.push({ RollNo: s.roll_no, course: code, state, needed, remaining: left, percent, left });
-      }
+  for (const [rollNo, group] of groupOf) {
+    for (const [code, left] of remainingIn.get(group)!) {
+      const { held, attended } = creditOf(totalsOf.get(`${rollNo}|${code}`), term);
+      const minPercent = courseOf.get(code)?.minPercent ?? term.minPercent;
+      const { needed, state } = forecastState(held, attended, left, minPercent);
+      if (list.atRisk && state === 'ok') continue;
+      const percent = held === 0 ? 100 : round1((attended / held) * 100);
+      keys.push({ RollNo: rollNo, course: code, state, needed, remaining: left, percent, left });
     }
   }
   keys.sort(byRisk);
   const page = keys.slice(list.offset, list.limit === undefined ? undefined : list.offset + list.limit);
+  const names = await namesOf(db, [...new Set(page.map((k) => k.RollNo))]);
   const rows = page.map((k) => {
-    const s = student.get(k.RollNo)!;
     const standing = standingOf(
       k.course,
       totalsOf.get(`${k.RollNo}|${k.course}`),
@@ -247,7 +266,7 @@ export async function groupRisks(
       k.left,
       term,
     );
-    return { RollNo: k.RollNo, name: s.name, group: s.group_name, ...standing };
+    return { RollNo: k.RollNo, name: names.get(k.RollNo)!, group: groupOf.get(k.RollNo)!, ...standing };
   });
   return { rows, total: keys.length };
 }
