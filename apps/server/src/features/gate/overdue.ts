@@ -15,16 +15,18 @@ export async function sweepOverdue({ db, now, notify, mail, clock, webhooks }: S
   // Without the app's clock (the scheduled sweep), the zone is read from the settings.
   const timeZone = clock ? await clock.zone() : (await readTermSettings(db, now())).timeZone;
   const claimed = await gateRepository(db, now, async () => timeZone, webhooks).claimOverdue();
+  const dueOf = (row: (typeof claimed)[number]) => `${row.date} ${row.return_by ?? '24:00'}`;
   for (const row of claimed) {
-    const due = `${row.date} ${row.return_by ?? '24:00'}`;
-    await notify.gatePassOverdue({ name: row.name, group: row.group_name, due });
-    // The guardian hears too, when the campus has chosen so (decision record 0034).
-    await mail?.notifyGuardian(
-      row.roll_no,
-      'gateOverdue',
-      inEveryLanguage((words) => words.overdue(row.name, due, timeZone)),
-    );
+    await notify.gatePassOverdue({ name: row.name, group: row.group_name, due: dueOf(row) });
   }
+  // The guardians hear too, when the campus has chosen so (decision record 0034).
+  await mail?.notifyGuardians(
+    'gateOverdue',
+    claimed.map((row) => ({
+      rollNo: row.roll_no,
+      details: inEveryLanguage((words) => words.overdue(row.name, dueOf(row), timeZone)),
+    })),
+  );
   return claimed.length;
 }
 

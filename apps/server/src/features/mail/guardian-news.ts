@@ -60,10 +60,10 @@ export function guardianNews(ctx: MailContext, digestHour: number) {
     return found;
   }
 
-  /** Each guardian's mode for `kind`, the soonest over the children (`rollNos` by guardian) it concerns. */
-  async function modesFor(children: Map<string, number[]>, kind: GuardianMailKind) {
+  /** What each of these guardians chose for `kind`, per child (`account id|roll number`). */
+  async function chosenModes(accountIds: readonly string[], kind: GuardianMailKind) {
     const chosen = new Map<string, MailMode>();
-    await inChunks([...children.keys()], async (chunk) => {
+    await inChunks([...accountIds], async (chunk) => {
       const rows = await db
         .selectFrom('guardian_mail_modes')
         .select(['guardian_account_id', 'roll_no', 'mode'])
@@ -72,6 +72,12 @@ export function guardianNews(ctx: MailContext, digestHour: number) {
         .execute();
       for (const r of rows) chosen.set(`${r.guardian_account_id}|${r.roll_no}`, r.mode as MailMode);
     });
+    return chosen;
+  }
+
+  /** Each guardian's mode for `kind`, the soonest over the children (`rollNos` by guardian) it concerns. */
+  async function modesFor(children: Map<string, number[]>, kind: GuardianMailKind) {
+    const chosen = await chosenModes([...children.keys()], kind);
     const modes = new Map<string, MailMode>();
     for (const [accountId, rollNos] of children)
       modes.set(
@@ -204,24 +210,33 @@ export function guardianNews(ctx: MailContext, digestHour: number) {
     },
 
     /**
-     * A child's news of `kind` for the guardian accounts linked to them: answers the accounts to mail
-     * at once; the others' news is kept for the digest or dropped, as each chose.
+     * Children's news of `kind` for the guardian accounts linked to each: answers the pairs to mail
+     * at once (`account id|roll number`); the others' news is kept for the digest or dropped, as each
+     * chose. One read of the choices for all of them.
      */
     async sortLinked(
-      accountIds: readonly string[],
-      rollNo: number,
+      children: readonly {
+        rollNo: number;
+        accounts: readonly string[];
+        /** The news in the guardian's language, for their digest. */
+        item: (accountId: string) => string;
+      }[],
       kind: GuardianMailKind,
-      item: string | ((accountId: string) => string),
     ) {
-      const modes = await modesFor(new Map(accountIds.map((id) => [id, [rollNo]])), kind);
       const atOnce = new Set<string>();
-      for (const [accountId, mode] of modes) {
-        if (mode === 'now') atOnce.add(accountId);
-        // The digest's item in the guardian's language, when it was written in each.
-        else if (mode === 'digest' && ctx.queue)
-          await keep(accountId, kind, typeof item === 'string' ? item : item(accountId));
+      const linked = children.filter((c) => c.accounts.length > 0);
+      if (linked.length === 0) return atOnce;
+      const chosen = await chosenModes([...new Set(linked.flatMap((c) => c.accounts))], kind);
+      for (const { rollNo, accounts, item } of linked) {
+        const now: string[] = [];
+        for (const accountId of accounts) {
+          const mode = chosen.get(`${accountId}|${rollNo}`) ?? DEFAULT_GUARDIAN_MODES[kind];
+          if (mode === 'now') now.push(accountId);
+          else if (mode === 'digest' && ctx.queue) await keep(accountId, kind, item(accountId));
+        }
+        for (const accountId of now) atOnce.add(`${accountId}|${rollNo}`);
+        await ctx.pushGuardians?.({ accountIds: now, kind, rollNo });
       }
-      await ctx.pushGuardians?.({ accountIds: [...atOnce], kind, rollNo });
       return atOnce;
     },
 

@@ -41,76 +41,115 @@ async function campusSetting(db: Db, key: string): Promise<boolean> {
   return row ? row.value === 'on' : true;
 }
 
+interface GuardianAddress {
+  address: string;
+  name: string | null;
+  accountId: string | undefined;
+  language: Language;
+}
+
+/** A student and the addresses of their guardians, before the unsubscribed are left out. */
+interface Guarded {
+  student: Student;
+  named: Map<string, string | null>;
+  accounts: Map<string, { id: string; language: Language }>;
+}
+
+/** These students and the guardians linked to them: two reads for a chunk, however many students. */
+async function readGuarded(db: Db, rollNos: readonly number[]): Promise<Map<number, Guarded>> {
+  const found = new Map<number, Guarded>();
+  await inChunks([...new Set(rollNos)], async (chunk) => {
+    const [students, linked] = await Promise.all([
+      db
+        .selectFrom('students')
+        .select(['roll_no', 'name', 'guardian_name', 'guardian_email'])
+        .where('roll_no', 'in', chunk)
+        .execute(),
+      db
+        .selectFrom('guardian_links as l')
+        .innerJoin('guardians as g', 'g.account_id', 'l.guardian_account_id')
+        .innerJoin('accounts as a', 'a.id', 'l.guardian_account_id')
+        .select(['l.roll_no', 'g.name', 'g.email', 'g.account_id', 'a.language'])
+        .where('l.roll_no', 'in', chunk)
+        .where('a.deactivated_at', 'is', null)
+        .execute(),
+    ]);
+    for (const student of students) {
+      const named = new Map<string, string | null>();
+      const recorded = student.guardian_email?.trim().toLowerCase();
+      if (recorded) named.set(recorded, student.guardian_name);
+      found.set(student.roll_no, { student, named, accounts: new Map() });
+    }
+    // An address with a guardian account follows that guardian's own choices (decision record 0093)
+    // and reads in that guardian's language (decision record 0090); a recorded contact, in English.
+    for (const g of linked) {
+      const of = found.get(g.roll_no);
+      if (!of) continue;
+      const address = g.email.toLowerCase();
+      of.accounts.set(address, { id: g.account_id, language: knownLanguage(g.language) });
+      if (!of.named.has(address)) of.named.set(address, g.name);
+    }
+  });
+  return found;
+}
+
 /**
- * The student and the addresses of their guardians: the contact on their record and each guardian
+ * Each student and the addresses of their guardians: the contact on their record and each guardian
  * account linked to them (decision record 0091), once each, leaving out any that unsubscribed.
+ * Students without an address are left out.
  */
-async function guardiansOf(db: Db, rollNo: number) {
-  const student = await db
-    .selectFrom('students')
-    .select(['name', 'guardian_name', 'guardian_email'])
-    .where('roll_no', '=', rollNo)
-    .executeTakeFirst();
-  if (!student) return undefined;
-  const linked = await db
-    .selectFrom('guardian_links as l')
-    .innerJoin('guardians as g', 'g.account_id', 'l.guardian_account_id')
-    .innerJoin('accounts as a', 'a.id', 'l.guardian_account_id')
-    .select(['g.name', 'g.email', 'g.account_id', 'a.language'])
-    .where('l.roll_no', '=', rollNo)
-    .where('a.deactivated_at', 'is', null)
-    .execute();
-  const named = new Map<string, string | null>();
-  // An address with a guardian account follows that guardian's own choices (decision record 0093)
-  // and reads in that guardian's language (decision record 0090); a recorded contact, in English.
-  const accounts = new Map<string, { id: string; language: Language }>();
-  const recorded = student.guardian_email?.trim().toLowerCase();
-  if (recorded) named.set(recorded, student.guardian_name);
-  for (const g of linked) {
-    const address = g.email.toLowerCase();
-    accounts.set(address, { id: g.account_id, language: knownLanguage(g.language) });
-    if (!named.has(address)) named.set(address, g.name);
+async function guardiansOf(db: Db, rollNos: readonly number[]) {
+  const guarded = await readGuarded(db, rollNos);
+  const optedOut = new Set<string>();
+  await inChunks([...new Set([...guarded.values()].flatMap((g) => [...g.named.keys()]))], async (chunk) => {
+    const rows = await db
+      .selectFrom('guardian_optouts')
+      .select('address')
+      .where('address', 'in', chunk)
+      .execute();
+    for (const row of rows) optedOut.add(row.address);
+  });
+  const found = new Map<number, { student: Student; addresses: GuardianAddress[] }>();
+  for (const [rollNo, { student, named, accounts }] of guarded) {
+    const addresses = [...named]
+      .filter(([address]) => !optedOut.has(address))
+      .map(([address, name]) => ({
+        address,
+        name,
+        accountId: accounts.get(address)?.id,
+        language: accounts.get(address)?.language ?? 'en',
+      }));
+    if (addresses.length > 0) found.set(rollNo, { student, addresses });
   }
-  if (named.size === 0) return undefined;
-  const optedOut = await db
-    .selectFrom('guardian_optouts')
-    .select('address')
-    .where('address', 'in', [...named.keys()])
-    .execute();
-  for (const row of optedOut) named.delete(row.address);
-  return {
-    student,
-    addresses: [...named].map(([address, name]) => ({
-      address,
-      name,
-      accountId: accounts.get(address)?.id,
-      language: accounts.get(address)?.language ?? 'en',
-    })),
-  };
+  return found;
+}
+
+/** One student's news for their guardians: who, and what happened. */
+export interface GuardianItem {
+  rollNo: number;
+  details: GuardianDetails;
 }
 
 export function guardianMail(ctx: MailContext, news: GuardianNews) {
   const { db } = ctx;
 
   /**
-   * Tells a student's guardian, if the campus settings and the guardian allow; answers whether a mail
-   * was queued. Details written in each language reach each guardian in theirs; a plain string, and
-   * everything a guardian without an account is told, is English.
+   * Tells each student's guardians, if the campus settings and the guardians allow; answers the
+   * students for whom a mail was queued. Details written in each language reach each guardian in
+   * theirs; a plain string, and everything a guardian without an account is told, is English. The
+   * reads are the same few however many students there are.
    */
-  async function notifyGuardian(
-    rollNo: number,
-    event: GuardianEvent,
-    details: GuardianDetails,
-  ): Promise<boolean> {
-    const { queue } = ctx;
+  async function notifyGuardians(event: GuardianEvent, items: readonly GuardianItem[]): Promise<Set<number>> {
+    const mailed = new Set<number>();
     const key =
       event === 'attendanceBelowWarning' ? GUARDIAN_KEYS.attendanceBelowWarning : GUARDIAN_KEYS.gatePass;
-    if (!(await campusSetting(db, key))) return false;
-    const found = await guardiansOf(db, rollNo);
-    if (!found || found.addresses.length === 0) return false;
-    const { student } = found;
-    const languageOf = new Map(found.addresses.map((a) => [a.accountId, a.language]));
-    const newsIn = (language: Language) => {
+    if (items.length === 0 || !(await campusSetting(db, key))) return mailed;
+    const found = await guardiansOf(
+      db,
+      items.map((i) => i.rollNo),
+    );
+    const newsIn = (item: GuardianItem, student: Student, language: Language) => {
+      const { details } = item;
       const words = GUARDIAN_ALERT_WORDS[typeof details === 'string' ? 'en' : language];
       const subject = words.subject[event](student.name);
       return {
@@ -118,27 +157,48 @@ export function guardianMail(ctx: MailContext, news: GuardianNews) {
         news: words.news(subject, typeof details === 'string' ? details : details[language]),
       };
     };
-    const linked = found.addresses.flatMap((a) => (a.accountId ? [a.accountId] : []));
+    const told = items.flatMap((item) => {
+      const of = found.get(item.rollNo);
+      return of ? [{ item, ...of }] : [];
+    });
     const kind = event === 'attendanceBelowWarning' ? 'attendance' : 'movements';
-    const atOnce =
-      linked.length > 0
-        ? await news.sortLinked(linked, rollNo, kind, (id) => newsIn(languageOf.get(id) ?? 'en').news)
-        : new Set();
+    const atOnce = await news.sortLinked(
+      told.map(({ item, student, addresses }) => ({
+        rollNo: item.rollNo,
+        accounts: addresses.flatMap((a) => (a.accountId ? [a.accountId] : [])),
+        item: (id: string) =>
+          newsIn(item, student, addresses.find((a) => a.accountId === id)?.language ?? 'en').news,
+      })),
+      kind,
+    );
     // Pushed above to those who chose it at once; a campus without mail stops here.
-    if (!queue) return false;
-    for (const { address, name, accountId, language } of found.addresses) {
-      if (accountId && !atOnce.has(accountId)) continue;
-      const url = ctx.unsubscribeUrl({ type: 'guardian', address });
-      const { subject, news: said } = newsIn(language);
-      await queue.enqueue({
-        to: address,
-        subject,
-        text: guardianText({ ...student, guardian_name: name }, rollNo, said, url, language),
-        kind: `guardian.${event}`,
-        unsubscribeUrl: url,
-      });
+    const { queue } = ctx;
+    if (!queue) return mailed;
+    for (const { item, student, addresses } of told) {
+      for (const { address, name, accountId, language } of addresses) {
+        if (accountId && !atOnce.has(`${accountId}|${item.rollNo}`)) continue;
+        const url = ctx.unsubscribeUrl({ type: 'guardian', address });
+        const { subject, news: said } = newsIn(item, student, language);
+        await queue.enqueue({
+          to: address,
+          subject,
+          text: guardianText({ ...student, guardian_name: name }, item.rollNo, said, url, language),
+          kind: `guardian.${event}`,
+          unsubscribeUrl: url,
+        });
+      }
+      mailed.add(item.rollNo);
     }
-    return true;
+    return mailed;
+  }
+
+  /** Tells one student's guardians (`notifyGuardians`); answers whether a mail was queued. */
+  async function notifyGuardian(
+    rollNo: number,
+    event: GuardianEvent,
+    details: GuardianDetails,
+  ): Promise<boolean> {
+    return (await notifyGuardians(event, [{ rollNo, details }])).has(rollNo);
   }
 
   /**
@@ -154,26 +214,41 @@ export function guardianMail(ctx: MailContext, news: GuardianNews) {
         .select(['roll_no', 'below_warning as flagged', 'days_marked as total', 'days_present as present'])
         .where('roll_no', 'in', chunk)
         .execute();
+      const fell = new Map<number, GuardianDetails>();
+      const rose: number[] = [];
       for (const { total, present, ...row } of rows) {
         const percentage = attendancePercentageOf(present, total);
         const below = total > 0 && percentage < ATTENDANCE_WARNING_PERCENT;
         // Only a student whose side of the line changed is written to.
         if (row.flagged === (below ? 1 : 0)) continue;
-        const changed = await db
-          .updateTable('attendance_totals')
-          .set({ below_warning: below ? 1 : 0 })
-          .where('roll_no', '=', row.roll_no)
-          .where('below_warning', '=', below ? 0 : 1)
-          .executeTakeFirst();
-        if (below && Number(changed.numUpdatedRows) === 1) {
+        if (!below) rose.push(row.roll_no);
+        else {
           const shown = percentage.toFixed(2);
-          await notifyGuardian(
+          fell.set(
             row.roll_no,
-            'attendanceBelowWarning',
             inEveryLanguage((words) => words.belowWarning(shown, present, total)),
           );
         }
       }
+      // One write for each side of the line; a flag moved by another request meanwhile stays theirs.
+      const flag = async (ids: readonly number[], below: boolean) =>
+        ids.length === 0
+          ? []
+          : (
+              await db
+                .updateTable('attendance_totals')
+                .set({ below_warning: below ? 1 : 0 })
+                .where('roll_no', 'in', ids)
+                .where('below_warning', '=', below ? 0 : 1)
+                .returning('roll_no')
+                .execute()
+            ).map((r) => r.roll_no);
+      await flag(rose, false);
+      const flagged = await flag([...fell.keys()], true);
+      await notifyGuardians(
+        'attendanceBelowWarning',
+        flagged.sort((a, b) => a - b).map((rollNo) => ({ rollNo, details: fell.get(rollNo)! })),
+      );
     });
   }
 
@@ -200,7 +275,7 @@ export function guardianMail(ctx: MailContext, news: GuardianNews) {
     }
   }
 
-  return { notifyGuardian, attendanceMarked, guardianSettings, setGuardianSettings };
+  return { notifyGuardian, notifyGuardians, attendanceMarked, guardianSettings, setGuardianSettings };
 }
 
 function guardianText(

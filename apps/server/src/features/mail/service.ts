@@ -139,6 +139,7 @@ export function mailService(
     },
 
     notifyGuardian: guardians.notifyGuardian,
+    notifyGuardians: guardians.notifyGuardians,
     attendanceMarked: guardians.attendanceMarked,
     guardianSettings: guardians.guardianSettings,
     setGuardianSettings: guardians.setGuardianSettings,

@@ -238,8 +238,10 @@ export function notifier(
           })),
         );
         live.publish({ accounts: told.map(({ account }) => account.id) }, ['notifications']);
-        for (const { alert } of told)
-          await mail?.notifyGuardian(alert.rollNo, 'attendanceBelowWarning', alert.texts ?? alert.text);
+        await mail?.notifyGuardians(
+          'attendanceBelowWarning',
+          told.map(({ alert }) => ({ rollNo: alert.rollNo, details: alert.texts ?? alert.text })),
+        );
       },
     ),
 

@@ -289,7 +289,7 @@ export const lectureRoutes: Feature = async (app, { db, dialect, cache, clock, n
       // Who fell below the course's rule, or out of its reach, is told beside the answer.
       alongside(
         request,
-        riskChanges(db, reads, period, totals, term, at)
+        riskChanges(db, dialect, reads, period, totals, term, at)
           .then((alerts) => notify.courseRisk(alerts))
           .catch((err: unknown) => request.log.error({ err }, 'Course risk alerts could not be sent')),
       );

@@ -96,45 +96,80 @@ function countChange(before: LectureStatus | undefined, after: LectureStatus): n
 }
 
 /**
- * The statements of a lecture's mark as SQL text, written once per dialect and run as they are (no
+ * The statements of a lecture's mark on SQLite as SQL text, written once and run as they are (no
  * statement is built per mark). The two writes take their rows as one JSON parameter (an object from
  * roll number to values) that the database unpacks, as the day's mark does (attendance/repository.ts).
+ * SQLite runs them in the same turn of the event loop, so they stay apart.
  */
-function markTexts(dialect: Dialect) {
-  const pg = dialect === 'postgres';
-  const rows = pg ? 'json_each(?::json) as r' : 'json_each(?) as r';
-  const key = pg ? 'r.key::integer' : 'cast(r.key as integer)';
-  const at = (n: number) => (pg ? `(r.value->>${n})` : `json_extract(r.value, '$[${n}]')`);
-  const int = (n: number) => (pg ? `${at(n)}::integer` : at(n));
-  // PostgreSQL numbers its parameters; SQLite takes them in order.
-  const numbered = (text: string) => {
-    let n = 0;
-    return pg ? text.replace(/\?/g, () => `$${++n}`) : text;
-  };
-  return {
-    lock: numbered('select id from periods where id = ? for update'),
-    before: numbered(
-      'select roll_no, status, late_minutes from lecture_marks where period_id = ? and date = ?',
-    ),
-    marks: numbered(`
-      insert into lecture_marks (period_id, date, roll_no, course_code, status, late_minutes, marked_by, marked_at)
-      select ?, ?, ${key}, ?, ${at(0)}, ${int(1)}, ?, ?
-      from ${rows} where true
-      on conflict (period_id, date, roll_no) do update
-      set status = excluded.status, late_minutes = excluded.late_minutes,
-        marked_by = excluded.marked_by, marked_at = excluded.marked_at`),
-    totals: numbered(`
-      insert into course_totals (roll_no, course_code, present, late, absent, on_leave, state)
-      select ${key}, ?, ${int(0)}, ${int(1)}, ${int(2)}, ${int(3)}, 'ok'
-      from ${rows} where true
-      on conflict (roll_no, course_code) do update
-      set present = course_totals.present + excluded.present, late = course_totals.late + excluded.late,
-        absent = course_totals.absent + excluded.absent, on_leave = course_totals.on_leave + excluded.on_leave
-      returning roll_no, present, late, absent, on_leave, state`),
-  };
-}
+const SQLITE_MARK = {
+  before: 'select roll_no, status, late_minutes from lecture_marks where period_id = ? and date = ?',
+  marks: `
+    insert into lecture_marks (period_id, date, roll_no, course_code, status, late_minutes, marked_by, marked_at)
+    select ?, ?, cast(r.key as integer), ?, json_extract(r.value, '$[0]'), json_extract(r.value, '$[1]'), ?, ?
+    from json_each(?) as r where true
+    on conflict (period_id, date, roll_no) do update
+    set status = excluded.status, late_minutes = excluded.late_minutes,
+      marked_by = excluded.marked_by, marked_at = excluded.marked_at`,
+  totals: `
+    insert into course_totals (roll_no, course_code, present, late, absent, on_leave, state)
+    select cast(r.key as integer), ?, json_extract(r.value, '$[0]'), json_extract(r.value, '$[1]'),
+      json_extract(r.value, '$[2]'), json_extract(r.value, '$[3]'), 'ok'
+    from json_each(?) as r where true
+    on conflict (roll_no, course_code) do update
+    set present = course_totals.present + excluded.present, late = course_totals.late + excluded.late,
+      absent = course_totals.absent + excluded.absent, on_leave = course_totals.on_leave + excluded.on_leave
+    returning roll_no, present, late, absent, on_leave, state`,
+};
 
-const MARK_TEXTS = { sqlite: markTexts('sqlite'), postgres: markTexts('postgres') };
+/** Marks of one period are written one at a time on PostgreSQL: its row is locked first. */
+const PG_LOCK = 'select id from periods where id = $1 for update';
+
+/** A status's column of the totals, counted up by one for `now` and down by one for `was`. */
+const moved = (status: LectureStatus) =>
+  `(case when status = '${status}' then 1 else 0 end) - (case when was = '${status}' then 1 else 0 end)`;
+
+/**
+ * On PostgreSQL, once the period's row is locked, the marks before, the changed marks, their write
+ * and the totals' move are one statement: one round trip where each waits its turn on a busy server.
+ * Its parts all read the marks as they were when it began; it answers the changed marks (`m`) and
+ * the moved totals (`t`).
+ */
+const PG_MARK = `
+  with input as (
+    select r.key::integer as roll_no, r.value->>0 as status, (r.value->>1)::integer as late_minutes
+    from json_each($6::json) as r
+  ), before as (
+    select roll_no, status, late_minutes from lecture_marks where period_id = $1 and date = $2
+  ), changed as (
+    select i.roll_no, i.status, i.late_minutes, b.status as was
+    from input i left join before b on b.roll_no = i.roll_no
+    where b.roll_no is null or b.status <> i.status or b.late_minutes is distinct from i.late_minutes
+  ), marks as (
+    insert into lecture_marks (period_id, date, roll_no, course_code, status, late_minutes, marked_by, marked_at)
+    select $1, $2, roll_no, $3, status, late_minutes, $4, $5 from changed
+    on conflict (period_id, date, roll_no) do update
+    set status = excluded.status, late_minutes = excluded.late_minutes,
+      marked_by = excluded.marked_by, marked_at = excluded.marked_at
+  ), totals as (
+    insert into course_totals (roll_no, course_code, present, late, absent, on_leave, state)
+    select roll_no, $3, ${moved('Present')}, ${moved('Late')}, ${moved('Absent')}, ${moved('On leave')}, 'ok'
+    from changed where was is distinct from status
+    on conflict (roll_no, course_code) do update
+    set present = course_totals.present + excluded.present, late = course_totals.late + excluded.late,
+      absent = course_totals.absent + excluded.absent, on_leave = course_totals.on_leave + excluded.on_leave
+    returning roll_no, present, late, absent, on_leave, state
+  )
+  select 'm' as part, roll_no, status, late_minutes, null::integer as present, null::integer as late,
+    null::integer as absent, null::integer as on_leave, null::text as state
+  from changed
+  union all
+  select 't', roll_no, null, null, present, late, absent, on_leave, state from totals`;
+
+interface PgMarkRow extends TotalsRow {
+  part: 'm' | 't';
+  status: LectureStatus;
+  late_minutes: number | null;
+}
 
 interface TotalsRow {
   roll_no: number;
@@ -153,17 +188,6 @@ interface MarkRow {
 
 async function run<R>(trx: Db, text: string, parameters: readonly unknown[]): Promise<R[]> {
   return (await trx.executeQuery<R>(CompiledQuery.raw(text, [...parameters]))).rows;
-}
-
-/**
- * The lecture's marks as they stand. On PostgreSQL the period's row is locked first, so marks of one
- * lecture are written one at a time; the marks are read in a statement of their own, after the lock
- * is held (a statement reads what was committed when it began, and a locking read may wait).
- */
-async function marksBefore(trx: Db, dialect: Dialect, periodId: string, date: string) {
-  const texts = MARK_TEXTS[dialect];
-  if (dialect === 'postgres') await run(trx, texts.lock, [periodId]);
-  return run<MarkRow>(trx, texts.before, [periodId, date]);
 }
 
 /** A write over its writer's allowance, found by its count in the write's own transaction. */
@@ -223,11 +247,12 @@ export async function writeLectureMarks(
   also: MarkWith = {},
 ): Promise<CourseTotals[]> {
   const { period, date } = lecture;
-  const texts = MARK_TEXTS[dialect];
   return countedTransaction(db, also.counted, async (trx) => {
     if (also.audit && also.audit.length > 0) await insertEntries(also.audit).execute(trx);
     if (marks.length === 0) return [];
-    const before = new Map((await marksBefore(trx, dialect, period._id, date)).map((m) => [m.roll_no, m]));
+    if (dialect === 'postgres') return writeOnPostgres(trx, lecture, marks, by, also);
+    const marked = await run<MarkRow>(trx, SQLITE_MARK.before, [period._id, date]);
+    const before = new Map(marked.map((m) => [m.roll_no, m]));
     const written: Record<number, [LectureStatus, number | null]> = {};
     const changes: Record<number, number[]> = {};
     let writes = 0;
@@ -243,7 +268,7 @@ export async function writeLectureMarks(
       }
     }
     if (writes === 0) return [];
-    await run(trx, texts.marks, [
+    await run(trx, SQLITE_MARK.marks, [
       period._id,
       date,
       period.course,
@@ -260,17 +285,45 @@ export async function writeLectureMarks(
       })),
     );
     if (changed === 0) return [];
-    const rows = await run<TotalsRow>(trx, texts.totals, [period.course, JSON.stringify(changes)]);
-    return rows.map((r) => ({
-      rollNo: r.roll_no,
-      present: r.present,
-      late: r.late,
-      absent: r.absent,
-      onLeave: r.on_leave,
-      state: r.state,
-    }));
+    const rows = await run<TotalsRow>(trx, SQLITE_MARK.totals, [period.course, JSON.stringify(changes)]);
+    return rows.map(totalsOf);
   });
 }
+
+/** `writeLectureMarks` on PostgreSQL: the period locked, then everything in one statement (`PG_MARK`). */
+async function writeOnPostgres(
+  trx: Db,
+  { period, date }: LectureAt,
+  marks: readonly LectureMark[],
+  by: { markedBy: string; markedAt: string },
+  also: MarkWith,
+): Promise<CourseTotals[]> {
+  await run(trx, PG_LOCK, [period._id]);
+  const sent: Record<number, [LectureStatus, number | null]> = {};
+  for (const m of marks) sent[m.rollNo] = [m.status, m.lateMinutes];
+  const rows = await run<PgMarkRow>(trx, PG_MARK, [
+    period._id,
+    date,
+    period.course,
+    by.markedBy,
+    by.markedAt,
+    JSON.stringify(sent),
+  ]);
+  const written = rows
+    .filter((r) => r.part === 'm')
+    .map((r) => ({ rollNo: r.roll_no, status: r.status, lateMinutes: r.late_minutes }));
+  if (written.length > 0) await also.then?.(trx, written);
+  return rows.filter((r) => r.part === 't').map(totalsOf);
+}
+
+const totalsOf = (r: TotalsRow): CourseTotals => ({
+  rollNo: r.roll_no,
+  present: r.present,
+  late: r.late,
+  absent: r.absent,
+  onLeave: r.on_leave,
+  state: r.state,
+});
 
 /** Which of a mark's records may be saved: On leave only for away students; others kept On leave. */
 export function applyAway(

@@ -4,7 +4,8 @@
  * setting says: when the course first falls below its rule, and when the rule can no longer be reached.
  */
 import { type CourseState, type Language, type TermSettings } from '@campus/contract';
-import type { Db } from '../../db/index';
+import { CompiledQuery } from 'kysely';
+import type { Db, Dialect } from '../../db/index';
 import { RISK_WORDS } from '../mail/words-risk';
 import type { CourseTotals } from './lectures';
 import type { TimetableReads } from './reads';
@@ -22,43 +23,50 @@ export interface RiskAlert {
 const WORSE: Record<CourseState, number> = { ok: 0, 'at-risk': 1, unreachable: 2 };
 
 /**
- * Records each marked student's new state in the course and answers who got worse. The states move
- * in one statement for each change of state (at most six), and only from the state the mark saw:
- * the request that moves a state first is the one that tells of it.
+ * The statement that moves the states: each student's row only from the state the mark saw, all in
+ * one statement whatever the number of students (their moves as one JSON parameter).
+ */
+function movesText(dialect: Dialect): string {
+  if (dialect === 'postgres') {
+    return `update course_totals as t set state = m.value->>1
+      from json_each($1::json) as m
+      where t.course_code = $2 and t.roll_no = m.key::integer and t.state = m.value->>0
+      returning t.roll_no`;
+  }
+  return `update course_totals set state = json_extract(m.value, '$[1]')
+    from json_each(?) as m
+    where course_totals.course_code = ? and course_totals.roll_no = cast(m.key as integer)
+      and course_totals.state = json_extract(m.value, '$[0]')
+    returning course_totals.roll_no`;
+}
+
+const MOVES = { sqlite: movesText('sqlite'), postgres: movesText('postgres') };
+
+/**
+ * Records each marked student's new state in the course and answers who got worse. A state moves
+ * only from the state the mark saw: the request that moves a state first is the one that tells of it.
  */
 export async function riskChanges(
   db: Db,
+  dialect: Dialect,
   reads: TimetableReads,
   lecture: { group: string; course: string },
   totals: readonly CourseTotals[],
   term: TermSettings,
   now: number,
 ): Promise<RiskAlert[]> {
-  const moves = new Map<string, { was: CourseState; state: CourseState; rollNos: number[] }>();
-  const texts = new Map<number, Record<Language, string>>();
+  const moves: Record<number, [CourseState, CourseState]> = {};
+  const worse = new Map<number, RiskAlert>();
   for (const { totals: t, standing } of await markedStandings(reads, lecture, totals, term, now)) {
     if (t.state === standing.state) continue;
-    const key = `${t.state}>${standing.state}`;
-    const move = moves.get(key) ?? { was: t.state, state: standing.state, rollNos: [] };
-    move.rollNos.push(t.rollNo);
-    moves.set(key, move);
-    texts.set(t.rollNo, { en: RISK_WORDS.en(standing), hi: RISK_WORDS.hi(standing) });
+    moves[t.rollNo] = [t.state, standing.state];
+    if (standing.state === 'ok' || WORSE[standing.state] <= WORSE[t.state]) continue;
+    const texts = { en: RISK_WORDS.en(standing), hi: RISK_WORDS.hi(standing) };
+    worse.set(t.rollNo, { rollNo: t.rollNo, state: standing.state, text: texts.en, texts });
   }
-  const alerts: RiskAlert[] = [];
-  for (const { was, state, rollNos } of moves.values()) {
-    const moved = await db
-      .updateTable('course_totals')
-      .set({ state })
-      .where('course_code', '=', lecture.course)
-      .where('roll_no', 'in', rollNos)
-      .where('state', '=', was)
-      .returning('roll_no')
-      .execute();
-    if (state === 'ok' || WORSE[state] <= WORSE[was]) continue;
-    for (const { roll_no } of moved) {
-      const words = texts.get(roll_no)!;
-      alerts.push({ rollNo: roll_no, state, text: words.en, texts: words });
-    }
-  }
-  return alerts.sort((a, b) => a.rollNo - b.rollNo);
+  if (Object.keys(moves).length === 0) return [];
+  const { rows } = await db.executeQuery<{ roll_no: number }>(
+    CompiledQuery.raw(MOVES[dialect], [JSON.stringify(moves), lecture.course]),
+  );
+  return rows.flatMap((r) => worse.get(r.roll_no) ?? []).sort((a, b) => a.rollNo - b.rollNo);
 }
