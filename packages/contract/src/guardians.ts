@@ -144,6 +144,8 @@ export const GuardianChildDetailSchema = GuardianChildSchema.extend({
   passes: z.array(GuardianPassSchema),
   leave: z.array(GuardianLeaveSchema),
   marks: GuardianMarksSchema.nullable(),
+  /** The campus's time zone (IANA): a pass's exit and return are shown on the campus's clock. */
+  timeZone: z.string(),
 });
 export type GuardianChildDetail = z.infer<typeof GuardianChildDetailSchema>;
 

@@ -8,8 +8,8 @@
  */
 
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { CompiledQuery } from 'kysely';
 import type {
-  CompiledQuery,
   DatabaseConnection,
   Dialect,
   Kysely,
@@ -85,7 +85,15 @@ export const readsOfCachedLoad = new AsyncLocalStorage<Set<string>>();
  * other mentor's work list, in memory. On PostgreSQL their triggers name the students too
  * (migrations 0022 and 0024).
  */
-export const STUDENT_TABLES = ['attendance', 'gate_passes', 'performance', 'queries', 'query_tags'] as const;
+export const STUDENT_TABLES = [
+  'attendance',
+  'course_totals',
+  'gate_passes',
+  'lecture_marks',
+  'performance',
+  'queries',
+  'query_tags',
+] as const;
 export type StudentTable = (typeof STUDENT_TABLES)[number];
 
 /** What a cached read names for one student's rows of a table: `attendance#230001`. */
@@ -177,6 +185,20 @@ export function writingRows<D extends Kysely<Database>>(db: D, rows: WrittenRows
     if (owners) scoped = scoped.withPlugin(new WriteScope(table, owners)) as D;
   }
   return scoped;
+}
+
+/**
+ * A statement written as SQL text whose writes change only these rows of their tables: what
+ * `writingRows` says of a built query, said of a statement run as it is (`CompiledQuery.raw`).
+ */
+export function scopedText(text: string, parameters: readonly unknown[], rows: WrittenRows): CompiledQuery {
+  const query = CompiledQuery.raw(text, [...parameters]);
+  const scopes = new Map<string, Owners>();
+  for (const [table, owners] of Object.entries(rows) as [ScopedTable, Owners | undefined][]) {
+    if (owners) scopes.set(table, owners);
+  }
+  scopesOfQuery.set(query.queryId, scopes);
+  return query;
 }
 
 /**

@@ -53,6 +53,7 @@ import * as guardians from './migrations/0052-guardians';
 import * as guardianConsent from './migrations/0053-guardian-consent';
 import * as guardianNotices from './migrations/0054-guardian-notices';
 import * as gatePassNewestOrder from './migrations/0055-gate-pass-newest-order';
+import * as lectureChangesByStudent from './migrations/0056-lecture-changes-by-student';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -106,6 +107,7 @@ const migrations: Record<string, Migration> = {
   '0053-guardian-consent': guardianConsent,
   '0054-guardian-notices': guardianNotices,
   '0055-gate-pass-newest-order': gatePassNewestOrder,
+  '0056-lecture-changes-by-student': lectureChangesByStudent,
 };
 
 /** The migration that creates the schema: it runs on the first start of a new database only. */

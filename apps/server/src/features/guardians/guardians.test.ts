@@ -405,4 +405,22 @@ describe('what a guardian sees', () => {
     const asTeacher = await inject('GET', '/api/guardian/children', await login(t.app, teacher.loginId));
     expect(asTeacher.statusCode).toBe(403);
   });
+
+  it("names the campus's time zone with a child's records, as the term settings are not theirs to read", async () => {
+    const token = await login(t.app, guardianOfA.loginId);
+    const asAdmin = await login(t.app, admin.loginId);
+    const setZone = async (timeZone: string) => {
+      const res = await inject('PUT', '/api/timetable-settings', asAdmin, { timeZone });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    expect((await inject('GET', '/api/timetable-settings', token)).statusCode).toBe(403);
+    await setZone('Asia/Kolkata');
+    try {
+      const detail = await inject('GET', `/api/guardian/children/${childA.rollNo}`, token);
+      expect(detail.statusCode, detail.body).toBe(200);
+      expect(detail.json<{ timeZone: string }>().timeZone).toBe('Asia/Kolkata');
+    } finally {
+      await setZone('UTC');
+    }
+  });
 });

@@ -150,20 +150,21 @@ export const guardiansRoutes: Feature = async (
     async (request) => {
       const { rollNo } = request.params;
       const links = await linksOf(request, rollNo);
+      const timeZone = await clock.zone();
       const [child] = await repo.children(
         new Map([[rollNo, links.get(rollNo) ?? '']]),
         await clock.today(now()),
-        await clock.zone(),
+        timeZone,
       );
       // A linked roll number whose student is gone: as for any child not one's own.
       if (!child) throw forbidden(NOT_YOUR_CHILD);
       const [attendance, passes, leave, marks] = await Promise.all([
-        standingsOf(db, reads, rollNo, await clock.settings(), now()),
+        standingsOf(reads, rollNo, await clock.settings(), now()),
         repo.passesOf(rollNo),
         repo.leaveOf(rollNo),
         repo.marksOf(rollNo),
       ]);
-      return { ...child, attendance: attendance ?? null, passes, leave, marks };
+      return { ...child, attendance: attendance ?? null, passes, leave, marks, timeZone };
     },
   );
 

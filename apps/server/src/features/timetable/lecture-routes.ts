@@ -49,6 +49,13 @@ function listed(rollNos: number[]): string {
   return rollNos.length > 10 ? `${shown} and ${rollNos.length - 10} more` : shown;
 }
 
+/** Which of these lectures of a day have marks: each group's, from memory until it is marked. */
+async function markedOf(reads: TimetableReads, held: readonly Period[], date: string): Promise<Set<string>> {
+  const groups = [...new Set(held.map((p) => p.group))];
+  const sets = await Promise.all(groups.map((group) => reads.markedOn(group, date)));
+  return new Set(held.filter((p) => sets.some((marked) => marked.has(p._id))).map((p) => p._id));
+}
+
 /** Whether the person may mark the lecture: its teacher, the group's mentors and admins. */
 async function mayMark(reads: TimetableReads, who: Principal, period: Period): Promise<boolean> {
   if (who.role === 'admin') return true;
@@ -155,23 +162,7 @@ export const lectureRoutes: Feature = async (app, { db, dialect, cache, clock, n
       const inTerm = date >= term.termStart && date <= term.termEnd;
       const held =
         inTerm && !holiday ? periods.filter((p) => notHeld(p, date, term, undefined) === undefined) : [];
-      const marked = held.length
-        ? new Set(
-            (
-              await db
-                .selectFrom('lecture_marks')
-                .select('period_id')
-                .distinct()
-                .where('date', '=', date)
-                .where(
-                  'period_id',
-                  'in',
-                  held.map((p) => p._id),
-                )
-                .execute()
-            ).map((m) => m.period_id),
-          )
-        : new Set<string>();
+      const marked = await markedOf(reads, held, date);
       return {
         date,
         holiday: holiday?.name ?? null,
@@ -196,7 +187,7 @@ export const lectureRoutes: Feature = async (app, { db, dialect, cache, clock, n
       const { periodId, date } = request.params;
       const lecture = await lectureOf(reads, await clock.settings(), periodId, date);
       const away = awayFor(await reads.away(lecture.period.group, date), lecture, now());
-      const students = await lectureRoster(db, lecture, away);
+      const students = lectureRoster(await reads.roster(lecture.period, date), away);
       return {
         lecture: { ...lecture.period, date, marked: students.some((s) => s.status !== null) },
         students,
@@ -312,7 +303,7 @@ export const lectureRoutes: Feature = async (app, { db, dialect, cache, clock, n
     async (request) => {
       const { rollNo } = request.params;
       assertOwnRollNo(request, rollNo);
-      const standings = await standingsOf(db, reads, rollNo, await clock.settings(), now());
+      const standings = await standingsOf(reads, rollNo, await clock.settings(), now());
       if (!standings) throw notFound(`No student with roll number ${rollNo}`);
       return standings;
     },

@@ -12,12 +12,13 @@ import {
   type CourseState,
   type Period,
 } from '@campus/contract';
-import { CompiledQuery } from 'kysely';
+import { scopedText, type WrittenRows } from '../../db/changes';
 import type { Db, Dialect } from '../../db/index';
 import { OVER_ALLOWANCE, type CountedWrite } from '../../db/together';
 import type { AwaySource } from '../attendance/leave-rule';
 import { insertEntries, type AuditRecord } from '../audit/repository';
-import type { GroupAway } from './reads';
+import type { GroupAway, RosterMark } from './reads';
+import { timetableWrites } from './cache-keys';
 
 export interface LectureAt {
   period: Period;
@@ -42,25 +43,12 @@ export function awayFor(group: GroupAway, lecture: LectureAt, now: number): Map<
   return away;
 }
 
-/** The group's students with their marks of the lecture, by roll number. */
-export async function lectureRoster(
-  db: Db,
-  lecture: LectureAt,
+/** The group's students with their marks of the lecture, by roll number, and who is away. */
+export function lectureRoster(
+  marks: readonly RosterMark[],
   away: ReadonlyMap<number, AwaySource>,
-): Promise<LectureRosterRow[]> {
-  const rows = await db
-    .selectFrom('students as s')
-    .leftJoin('lecture_marks as m', (join) =>
-      join
-        .onRef('m.roll_no', '=', 's.roll_no')
-        .on('m.period_id', '=', lecture.period._id)
-        .on('m.date', '=', lecture.date),
-    )
-    .select(['s.roll_no', 's.name', 'm.status', 'm.late_minutes'])
-    .where('s.group_name', '=', lecture.period.group)
-    .orderBy('s.roll_no')
-    .execute();
-  return rows.map((r) => ({
+): LectureRosterRow[] {
+  return marks.map((r) => ({
     RollNo: r.roll_no,
     name: r.name,
     status: r.status ?? null,
@@ -186,8 +174,14 @@ interface MarkRow {
   late_minutes: number | null;
 }
 
-async function run<R>(trx: Db, text: string, parameters: readonly unknown[]): Promise<R[]> {
-  return (await trx.executeQuery<R>(CompiledQuery.raw(text, [...parameters]))).rows;
+/** Runs a statement as it is; one that writes says whose rows (`timetableWrites`). */
+async function run<R>(
+  trx: Db,
+  text: string,
+  parameters: readonly unknown[],
+  writes: WrittenRows = {},
+): Promise<R[]> {
+  return (await trx.executeQuery<R>(scopedText(text, parameters, writes))).rows;
 }
 
 /** A write over its writer's allowance, found by its count in the write's own transaction. */
@@ -268,14 +262,12 @@ export async function writeLectureMarks(
       }
     }
     if (writes === 0) return [];
-    await run(trx, SQLITE_MARK.marks, [
-      period._id,
-      date,
-      period.course,
-      by.markedBy,
-      by.markedAt,
-      JSON.stringify(written),
-    ]);
+    await run(
+      trx,
+      SQLITE_MARK.marks,
+      [period._id, date, period.course, by.markedBy, by.markedAt, JSON.stringify(written)],
+      timetableWrites.marks(Object.keys(written).map(Number)),
+    );
     await also.then?.(
       trx,
       Object.entries(written).map(([rollNo, [status, lateMinutes]]) => ({
@@ -285,7 +277,12 @@ export async function writeLectureMarks(
       })),
     );
     if (changed === 0) return [];
-    const rows = await run<TotalsRow>(trx, SQLITE_MARK.totals, [period.course, JSON.stringify(changes)]);
+    const rows = await run<TotalsRow>(
+      trx,
+      SQLITE_MARK.totals,
+      [period.course, JSON.stringify(changes)],
+      timetableWrites.totals(Object.keys(changes).map(Number)),
+    );
     return rows.map(totalsOf);
   });
 }
@@ -301,14 +298,12 @@ async function writeOnPostgres(
   await run(trx, PG_LOCK, [period._id]);
   const sent: Record<number, [LectureStatus, number | null]> = {};
   for (const m of marks) sent[m.rollNo] = [m.status, m.lateMinutes];
-  const rows = await run<PgMarkRow>(trx, PG_MARK, [
-    period._id,
-    date,
-    period.course,
-    by.markedBy,
-    by.markedAt,
-    JSON.stringify(sent),
-  ]);
+  const rows = await run<PgMarkRow>(
+    trx,
+    PG_MARK,
+    [period._id, date, period.course, by.markedBy, by.markedAt, JSON.stringify(sent)],
+    timetableWrites.marksAndTotals(marks.map((m) => m.rollNo)),
+  );
   const written = rows
     .filter((r) => r.part === 'm')
     .map((r) => ({ rollNo: r.roll_no, status: r.status, lateMinutes: r.late_minutes }));

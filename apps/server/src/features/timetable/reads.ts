@@ -2,7 +2,7 @@
  * The timetable's reads kept in memory until an admin changes the timetable (`cache-keys.ts`): a
  * day's lectures, a lecture's mark and a student's standing read them on every request.
  */
-import type { Course, Holiday, Period } from '@campus/contract';
+import type { Course, Holiday, LectureStatus, Period } from '@campus/contract';
 import type { Db } from '../../db/index';
 import { groupRows, type MenteeRows } from '../../db/mentees';
 import type { ReadCache } from '../../db/read-cache';
@@ -57,11 +57,81 @@ export function timetableReads(db: Db, cache: ReadCache, timetable: TimetableRep
       ),
     /** The group's students (roll numbers), as the cache knows them. */
     studentsOf: (group: string): Promise<MenteeRows> => studentsOf(group),
+    /** A student's counted marks in each course, by course. */
+    totalsOf: (rollNo: number): Promise<readonly StudentTotals[]> =>
+      cache.get(timetableKeys.totalsOf(rollNo), () =>
+        db
+          .selectFrom('course_totals')
+          .select(['course_code', 'present', 'late', 'absent', 'on_leave'])
+          .where('roll_no', '=', rollNo)
+          .orderBy('course_code')
+          .execute(),
+      ),
+    /** Which of these periods of a group have marks on `date`. */
+    markedOn: async (group: string, date: string): Promise<ReadonlySet<string>> => {
+      const [students, periods] = await Promise.all([
+        studentsOf(group),
+        cache.get(timetableKeys.periods({ group }), () => timetable.listPeriods({ group })),
+      ]);
+      return cache.get(timetableKeys.markedOn(group, date, students), () =>
+        readMarked(
+          db,
+          periods.map((p) => p._id),
+          date,
+        ),
+      );
+    },
+    /** A lecture's students, the group's, with their marks, by roll number. */
+    roster: async (period: Period, date: string): Promise<readonly RosterMark[]> => {
+      const students = await studentsOf(period.group);
+      return cache.get(timetableKeys.roster(period._id, date, students), () => readRoster(db, period, date));
+    },
     away: async (group: string, date: string): Promise<GroupAway> => {
       const students = await studentsOf(group);
       return cache.get(timetableKeys.away(group, date, students), () => readAway(db, students.rollNos, date));
     },
   };
+}
+
+/** A student's counted marks in one course. */
+export interface StudentTotals {
+  course_code: string;
+  present: number;
+  late: number;
+  absent: number;
+  on_leave: number;
+}
+
+/** A student of a lecture's group and their mark of it, if any. */
+export interface RosterMark {
+  roll_no: number;
+  name: string;
+  status: LectureStatus | null;
+  late_minutes: number | null;
+}
+
+async function readMarked(db: Db, periodIds: readonly string[], date: string): Promise<ReadonlySet<string>> {
+  if (periodIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('lecture_marks')
+    .select('period_id')
+    .distinct()
+    .where('date', '=', date)
+    .where('period_id', 'in', [...periodIds])
+    .execute();
+  return new Set(rows.map((m) => m.period_id));
+}
+
+function readRoster(db: Db, period: Period, date: string): Promise<RosterMark[]> {
+  return db
+    .selectFrom('students as s')
+    .leftJoin('lecture_marks as m', (join) =>
+      join.onRef('m.roll_no', '=', 's.roll_no').on('m.period_id', '=', period._id).on('m.date', '=', date),
+    )
+    .select(['s.roll_no', 's.name', 'm.status', 'm.late_minutes'])
+    .where('s.group_name', '=', period.group)
+    .orderBy('s.roll_no')
+    .execute();
 }
 
 async function readAway(db: Db, rollNos: readonly number[], date: string): Promise<GroupAway> {

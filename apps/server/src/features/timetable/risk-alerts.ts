@@ -4,9 +4,10 @@
  * setting says: when the course first falls below its rule, and when the rule can no longer be reached.
  */
 import { type CourseState, type Language, type TermSettings } from '@campus/contract';
-import { CompiledQuery } from 'kysely';
+import { scopedText } from '../../db/changes';
 import type { Db, Dialect } from '../../db/index';
 import { RISK_WORDS } from '../mail/words-risk';
+import { timetableWrites } from './cache-keys';
 import type { CourseTotals } from './lectures';
 import type { TimetableReads } from './reads';
 import { markedStandings } from './standing';
@@ -66,7 +67,11 @@ export async function riskChanges(
   }
   if (Object.keys(moves).length === 0) return [];
   const { rows } = await db.executeQuery<{ roll_no: number }>(
-    CompiledQuery.raw(MOVES[dialect], [JSON.stringify(moves), lecture.course]),
+    scopedText(
+      MOVES[dialect],
+      [JSON.stringify(moves), lecture.course],
+      timetableWrites.totals(Object.keys(moves).map(Number)),
+    ),
   );
   return rows.flatMap((r) => worse.get(r.roll_no) ?? []).sort((a, b) => a.rollNo - b.rollNo);
 }

@@ -111,7 +111,6 @@ async function coursesByCode(reads: TimetableReads): Promise<Map<string, CourseR
 
 /** The standings of one student, or undefined when there is no such student. */
 export async function standingsOf(
-  db: Db,
   reads: TimetableReads,
   rollNo: number,
   term: TermSettings,
@@ -121,7 +120,7 @@ export async function standingsOf(
   if (group === undefined) return undefined;
   const [remaining, totals, courseOf] = await Promise.all([
     remainingOf(reads, group, term, now),
-    db.selectFrom('course_totals').selectAll().where('roll_no', '=', rollNo).execute(),
+    reads.totalsOf(rollNo),
     coursesByCode(reads),
   ]);
   const codes = new Set([...remaining.keys(), ...totals.map((t) => t.course_code)]);
