@@ -121,6 +121,42 @@ describe('the campus locale written out, as Intl writes it', () => {
   });
 });
 
+describe("a time of day on the campus's clock", () => {
+  it("writes the campus zone's hour for every hour and minute, as Intl writes it there", () => {
+    for (const zone of ['Asia/Kolkata', 'America/New_York', 'UTC']) {
+      const intlThere = new Intl.DateTimeFormat(IN, { hour: 'numeric', minute: '2-digit', timeZone: zone });
+      for (let hour = 0; hour < 24; hour++) {
+        for (const minute of [0, 7, 30, 59]) {
+          const iso = `2027-02-03T${pad(hour)}:${pad(minute)}:00.000Z`;
+          expect(formatTimeOfDay(iso, zone), `${iso} in ${zone}`).toBe(intlThere.format(new Date(iso)));
+        }
+      }
+    }
+    // 04:00 UTC is half past nine in India.
+    expect(formatTimeOfDay('2031-03-10T04:00:00.000Z', 'Asia/Kolkata')).toBe('9:30 am');
+  });
+
+  it("keeps the device's clock for a zone unknown or not yet known, and text that is not a time", () => {
+    const iso = '2031-03-10T04:00:00.000Z';
+    const device = intlTime.format(new Date(iso));
+    expect(formatTimeOfDay(iso, 'Mars/Olympus_Mons')).toBe(device);
+    expect(formatTimeOfDay(iso, undefined)).toBe(device);
+    expect(formatTimeOfDay('soon', 'Asia/Kolkata')).toBe('soon');
+  });
+
+  it('writes the campus zone in another campus locale with Intl', () => {
+    document.documentElement.lang = 'en-US';
+    resetFormats();
+    expect(formatTimeOfDay('2031-03-10T04:00:00.000Z', 'Asia/Kolkata')).toBe(
+      new Intl.DateTimeFormat('en-US', {
+        hour: 'numeric',
+        minute: '2-digit',
+        timeZone: 'Asia/Kolkata',
+      }).format(new Date('2031-03-10T04:00:00.000Z')),
+    );
+  });
+});
+
 describe('percentages, one way everywhere', () => {
   it('writes the attendance percentage to two decimals with the sign right after it', () => {
     expect(formatAttendancePercent(70)).toBe('70.00%');

@@ -94,8 +94,9 @@ const written = (date?: Date) =>
   (date === undefined || (date.getFullYear() >= 1000 && date.getFullYear() <= 9999));
 
 const writtenDay = (d: Date) => `${d.getDate()} ${SHORT_MONTHS[d.getMonth()]} ${d.getFullYear()}`;
-const writtenTime = (d: Date) =>
-  `${d.getHours() % 12 || 12}:${String(d.getMinutes()).padStart(2, '0')} ${d.getHours() < 12 ? 'am' : 'pm'}`;
+const twelveHour = (hour: number, minute: number) =>
+  `${hour % 12 || 12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'am' : 'pm'}`;
+const writtenTime = (d: Date) => twelveHour(d.getHours(), d.getMinutes());
 
 /** "12,34,567": digits grouped in threes, then twos, as India writes them. */
 function groupDigits(digits: string): string {
@@ -177,8 +178,50 @@ export function formatPercent(value: number): string {
   return `${formatCount(value)}%`;
 }
 
-/** "9:30 am": the time of day of a moment (an ISO timestamp), in the campus form. */
-export const formatTimeOfDay = using(writtenTime, time);
+const deviceTimeOfDay = using(writtenTime, time);
+
+/**
+ * Readers of the hour and minute on a zone's clock, in digits; null for a zone the browser does not
+ * know. English (US) data is in every browser, so the campus locale's data is not loaded for it.
+ */
+const zoneClocks = new Map<string, Intl.DateTimeFormat | null>();
+function zoneClock(zone: string): Intl.DateTimeFormat | null {
+  let clock = zoneClocks.get(zone);
+  if (clock === undefined) {
+    try {
+      clock = new Intl.DateTimeFormat('en-US', {
+        timeZone: zone,
+        hourCycle: 'h23',
+        hour: '2-digit',
+        minute: '2-digit',
+      });
+    } catch {
+      clock = null;
+    }
+    zoneClocks.set(zone, clock);
+  }
+  return clock;
+}
+
+/**
+ * "9:30 am": the time of day of a moment (an ISO timestamp), in the campus form. With `timeZone` (the
+ * campus's) it is that zone's hour, whatever the device's; without it, or for a zone the browser does
+ * not know, the device's.
+ */
+export function formatTimeOfDay(iso: string, timeZone?: string | null): string {
+  const clock = timeZone ? zoneClock(timeZone) : null;
+  const date = parseDate(iso);
+  if (!clock || !timeZone || Number.isNaN(date.getTime())) return deviceTimeOfDay(iso);
+  if (!written()) {
+    return cached(
+      `time|${timeZone}`,
+      (l) => new Intl.DateTimeFormat(l, { hour: 'numeric', minute: '2-digit', ...dayPeriod(l), timeZone }),
+    ).format(date);
+  }
+  const parts = clock.formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  return twelveHour(part('hour') % 24, part('minute'));
+}
 
 /** "November 2026" from "2026-11": a calendar month. */
 export function formatMonth(yyyyMm: string): string {

@@ -8,7 +8,7 @@ import type { CourseStanding } from '@campus/contract';
 import { formatCount } from '../../lib/format';
 import { lectureNumber } from './format';
 
-/** The student area's `t` (i18n/student.ts), or one fixed to a language. */
+/** An area's `t` (i18n/student.ts, i18n/forecast.ts), or one fixed to a language. */
 export type StudentWords = (key: string, options?: Record<string, unknown>) => string;
 
 type Figures = Pick<
@@ -17,21 +17,16 @@ type Figures = Pick<
 >;
 
 /**
- * "Attend 7 of the remaining 12 DBMS lectures to stay at 75 %", and its other forms; `at` is where
- * the catalogue keeps them (the student's `standings.forecast`, the teacher's `risk.forecast`).
+ * "Attend 7 of the remaining 12 DBMS lectures to stay at 75 %", and its other forms; `t` is the
+ * forecast area's (i18n/forecast.ts), which every screen with a forecast shares.
  */
-export function forecastWords(
-  t: StudentWords,
-  s: Figures,
-  language: string,
-  at = 'standings.forecast',
-): string {
+export function forecastWords(t: StudentWords, s: Figures, language: string): string {
   if (language === 'en') return s.forecast;
   const common = { course: s.courseName, min: s.minPercent };
-  if (s.state === 'unreachable') return t(`${at}.unreachable`, common);
-  if (s.remaining === 0) return t(`${at}.noneLeft`, common);
-  if (s.needed === 0) return t(`${at}.safe`, { ...common, count: s.remaining });
-  return t(`${at}.attend`, { ...common, count: s.remaining, needed: s.needed });
+  if (s.state === 'unreachable') return t('unreachable', common);
+  if (s.remaining === 0) return t('noneLeft', common);
+  if (s.needed === 0) return t('safe', { ...common, count: s.remaining });
+  return t('attend', { ...common, count: s.remaining, needed: s.needed });
 }
 
 /** "Attended 33 of 40 lectures", or that none has been held. */

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ANONYMOUS_STUDENT, MESSAGES, forecast, type MentorNotice } from '@campus/contract';
 import { i18n } from '../../i18n/i18n';
 import enStudent from '../../i18n/locales/en/student.json';
+import '../../i18n/forecast';
 import '../../i18n/student';
 import { renderScreen, stubApi, STUDENT } from '../../test/render';
 import { StudentHomePage } from '../notices/pages/student-home-page';
@@ -93,7 +94,7 @@ describe('Attendance by course in Hindi', { timeout: 15_000 }, () => {
 });
 
 describe('the student’s English stays as it was', () => {
-  const t = i18n.getFixedT('en', 'student');
+  const t = i18n.getFixedT('en', 'forecast');
 
   it('says the forecast as the contract writes it, in each of its forms', () => {
     for (const [held, attended, remaining] of [

@@ -13,15 +13,18 @@ import { formatClock, formatCount, formatDay, formatTimeOfDay } from '../../../l
 import { saveFile } from '../../../lib/save-file';
 import { GATE_STATE_LABEL } from '../../gatepasses/components/gate-pass-card';
 import { useMovements } from '../api';
+import { useTermSettings } from '../../timetable/api';
 import { DayInput } from '../../../components/day-input';
 import { useUrlSearch, useUrlState } from '../../../lib/url-state';
 import { localIsoDate } from '../../../lib/today';
 import { useOfficeWords, type OfficeWords } from '../../../i18n/office';
 import { said } from '../../../i18n/said';
 
-const time = (iso?: string) => (iso ? formatTimeOfDay(iso) : '—');
+/** An exit or return on the campus's clock; the device's until the campus's zone is known. */
+const time = (iso: string | undefined, timeZone: string | undefined) =>
+  iso ? formatTimeOfDay(iso, timeZone) : '—';
 
-const movementColumns = (t: OfficeWords): Column<GateMovement>[] => [
+const movementColumns = (t: OfficeWords, timeZone: string | undefined): Column<GateMovement>[] => [
   {
     header: t('movements.table.student'),
     rowHeader: true,
@@ -44,7 +47,7 @@ const movementColumns = (t: OfficeWords): Column<GateMovement>[] => [
     header: t('movements.table.out'),
     cell: (m) => (
       <>
-        {time(m.exitedAt)}{' '}
+        {time(m.exitedAt, timeZone)}{' '}
         {m.exitedBy && (
           <Text span c="dimmed" inherit>
             {t('movements.by', { name: m.exitedBy })}
@@ -57,7 +60,7 @@ const movementColumns = (t: OfficeWords): Column<GateMovement>[] => [
     header: t('movements.table.back'),
     cell: (m) => (
       <>
-        {time(m.returnedAt)}{' '}
+        {time(m.returnedAt, timeZone)}{' '}
         {m.returnedBy && (
           <Text span c="dimmed" inherit>
             {t('movements.by', { name: m.returnedBy })}
@@ -78,12 +81,14 @@ const movementColumns = (t: OfficeWords): Column<GateMovement>[] => [
 
 function MovementTable({ caption, rows, empty }: { caption: string; rows: GateMovement[]; empty: string }) {
   const { t } = useOfficeWords();
+  // The term settings the timetable cards read too: asked once and kept for ten minutes.
+  const timeZone = useTermSettings().data?.timeZone;
   if (rows.length === 0) return <Text c="dimmed">{empty}</Text>;
   return (
     <DataTable
       caption={caption}
       hideCaption
-      columns={movementColumns(t)}
+      columns={movementColumns(t, timeZone)}
       rows={rows}
       rowKey={(m) => m.gatepassId}
       minWidth={640}

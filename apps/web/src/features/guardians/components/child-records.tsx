@@ -5,6 +5,7 @@
  */
 import { Badge, Group, Stack, Table, Text } from '@mantine/core';
 import type { GuardianChildDetail } from '@campus/contract';
+import { useForecastWords } from '../../../i18n/forecast';
 import { useGuardianWords } from '../../../i18n/guardian';
 import { formatDay, formatTimeOfDay } from '../../../lib/format';
 import { forecastWords } from '../../timetable/standing-words';
@@ -16,11 +17,16 @@ const STATUS_COLOR = { approved: 'green', pending: 'yellow', rejected: 'gray' } 
 const leaveColor = (status: string) =>
   status === 'approved' || status === 'pending' || status === 'rejected' ? STATUS_COLOR[status] : 'gray';
 
-/** An ISO instant as the device's local time in the guardian's language, for a pass's exit and return. */
-const timeOf = (iso: string | null) => (iso ? formatTimeOfDay(iso) : null);
+/**
+ * A pass's exit or return on the campus's clock, in the guardian's language: a guardian abroad reads
+ * the hour the gate saw.
+ */
+const timeOf = (iso: string | null, timeZone: string | undefined) =>
+  iso ? formatTimeOfDay(iso, timeZone) : null;
 
 export function Attendance({ detail }: { detail: GuardianChildDetail }) {
   const { t, i18n } = useGuardianWords();
+  const forecast = useForecastWords().t;
   const standings = detail.attendance;
   if (!standings || standings.courses.length === 0) return <Text c="dimmed">{t('attendance.none')}</Text>;
   return (
@@ -40,7 +46,7 @@ export function Attendance({ detail }: { detail: GuardianChildDetail }) {
               <Text>{course.held > 0 ? `${((course.attended / course.held) * 100).toFixed(0)}%` : '—'}</Text>
             </Group>
             <Text size="sm" c={course.state === 'ok' ? 'dimmed' : 'var(--campus-text-danger)'}>
-              {forecastWords(t, course, i18n.language, 'attendance.forecast')}
+              {forecastWords(forecast, course, i18n.language)}
             </Text>
           </li>
         ))}
@@ -56,8 +62,8 @@ export function Passes({ detail }: { detail: GuardianChildDetail }) {
   return (
     <Stack gap="sm" component="ul" style={LIST_STYLE}>
       {detail.passes.map((pass) => {
-        const out = timeOf(pass.exitedAt);
-        const back = timeOf(pass.returnedAt);
+        const out = timeOf(pass.exitedAt, detail.timeZone);
+        const back = timeOf(pass.returnedAt, detail.timeZone);
         const waiting = pass.status === 'pending' && pass.consent === 'waiting';
         const status = pass.revoked ? 'revoked' : waiting ? 'waiting' : pass.status;
         const day = formatDay(pass.date);

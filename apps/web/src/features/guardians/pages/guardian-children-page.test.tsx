@@ -7,6 +7,7 @@ import {
   type GuardianChildDetail,
 } from '@campus/contract';
 import { i18n } from '../../../i18n/i18n';
+import { resetFormats } from '../../../lib/format';
 import enGuardian from '../../../i18n/locales/en/guardian.json';
 import { renderScreen, stubApi } from '../../../test/render';
 import { STANDINGS } from '../../timetable/test/data';
@@ -16,6 +17,7 @@ import { GuardianConsentPage } from './guardian-consent-page';
 configure({ asyncUtilTimeout: 5000 });
 afterEach(async () => {
   await act(() => i18n.changeLanguage('en'));
+  resetFormats();
   vi.unstubAllGlobals();
 });
 
@@ -46,6 +48,7 @@ const DETAIL: GuardianChildDetail = {
   ],
   leave: [],
   marks: null,
+  timeZone: 'Asia/Kolkata',
 };
 
 function stubChildren(answer: { status: number; body: unknown }) {
@@ -120,6 +123,40 @@ describe("a child's attendance", () => {
     await i18n.loadNamespaces('guardian');
     expect(await screen.findByText('Computer Networks में 75 % तक अब नहीं पहुँचा जा सकता')).toBeInTheDocument();
     expect(screen.queryByText(/^Attend /)).not.toBeInTheDocument();
+  });
+});
+
+describe("a pass's exit and return on the campus's clock", { timeout: 20_000 }, () => {
+  // 04:00 and 07:35 UTC: 9:30 am and 1:05 pm in India, whatever the guardian's device says.
+  const WENT_AND_CAME_BACK = {
+    ...DETAIL.passes[0]!,
+    status: 'approved' as const,
+    consent: null,
+    exitedAt: '2031-03-10T04:00:00.000Z',
+    returnedAt: '2031-03-10T07:35:00.000Z',
+  };
+  const stubPass = () =>
+    stubApi((call) =>
+      call.path === '/api/guardian/children'
+        ? { status: 200, body: [CHILD] }
+        : { status: 200, body: { ...DETAIL, passes: [WENT_AND_CAME_BACK] } },
+    );
+
+  it("writes the times in the campus's time zone, not the device's", async () => {
+    stubPass();
+    localStorage.setItem('jwtToken', 'tok');
+    renderScreen(<GuardianChildrenPage />);
+    expect(await screen.findByText('Left at 9:30 am · Back at 1:05 pm')).toBeInTheDocument();
+  });
+
+  it('writes them in Hindi for a Hindi reader', async () => {
+    await act(() => i18n.changeLanguage('hi'));
+    await i18n.loadNamespaces('guardian');
+    resetFormats();
+    stubPass();
+    localStorage.setItem('jwtToken', 'tok');
+    renderScreen(<GuardianChildrenPage />);
+    expect(await screen.findByText('सुबह 9:30 बजे निकले · दोपहर 1:05 बजे लौटे')).toBeInTheDocument();
   });
 });
 

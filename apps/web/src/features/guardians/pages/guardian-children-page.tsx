@@ -10,6 +10,7 @@ import type { ChildToday, GuardianChild } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
 import { Segmented } from '../../../components/segmented';
+import { usePreloadForecast } from '../../../i18n/forecast';
 import { useGuardianWords } from '../../../i18n/guardian';
 import { formatDay } from '../../../lib/format';
 import { useUrlState } from '../../../lib/url-state';
@@ -127,6 +128,7 @@ function ReportAbsence({ child }: { child: GuardianChild }) {
 function ChildView({ child }: { child: GuardianChild }) {
   const { t } = useGuardianWords();
   const detail = useChild(child.rollNo);
+  usePreloadForecast();
   return (
     <Stack gap="md">
       <Section title={t('sections.today')}>

@@ -5,10 +5,11 @@
 import { Text } from '@mantine/core';
 import type { CourseRiskRow, SortOrder } from '@campus/contract';
 import { DataTable, type Column, type SortState } from '../../../components/data-table';
+import { useForecastWords } from '../../../i18n/forecast';
 import { useTeacherWords, type TeacherWords } from '../../../i18n/teacher';
 import { formatCount } from '../../../lib/format';
 import { courseLabel, lectureNumber, percentText } from '../format';
-import { forecastWords } from '../standing-words';
+import { forecastWords, type StudentWords } from '../standing-words';
 import { StandingBadge } from './standing-badge';
 
 export const RISK_SORTS = ['risk', 'percent', 'name'] as const;
@@ -32,7 +33,11 @@ export function sortRiskRows(rows: readonly CourseRiskRow[], { key, order }: Sor
 }
 
 /** The columns, headers and words in the person's language. */
-const columnsOf = (t: TeacherWords, language: string): Column<CourseRiskRow, RiskSort>[] => [
+const columnsOf = (
+  t: TeacherWords,
+  forecast: StudentWords,
+  language: string,
+): Column<CourseRiskRow, RiskSort>[] => [
   {
     header: t('risk.table.student'),
     sortKey: 'name',
@@ -83,7 +88,7 @@ const columnsOf = (t: TeacherWords, language: string): Column<CourseRiskRow, Ris
   {
     header: t('risk.table.forecast'),
     minWidth: 240,
-    cell: (r) => forecastWords(t, r, language, 'risk.forecast'),
+    cell: (r) => forecastWords(forecast, r, language),
   },
 ];
 
@@ -99,11 +104,12 @@ export function CourseRiskTable({
   busy: boolean;
 }) {
   const { t, i18n } = useTeacherWords();
+  const forecast = useForecastWords().t;
   return (
     <DataTable
       caption={t('risk.table.caption')}
       hideCaption
-      columns={columnsOf(t, i18n.language)}
+      columns={columnsOf(t, forecast, i18n.language)}
       rows={sortRiskRows(rows, sort)}
       rowKey={(r) => `${r.RollNo}|${r.course}`}
       minWidth={1040}

@@ -1,13 +1,14 @@
 /** Every course of the student's group: attendance, the rule, the lectures left and the forecast. */
 import type { CourseStanding } from '@campus/contract';
 import { DataTable, type Column } from '../../../components/data-table';
+import { useForecastWords } from '../../../i18n/forecast';
 import { useStudentWords } from '../../../i18n/student';
 import { formatCount } from '../../../lib/format';
 import { courseLabel, percentText } from '../format';
 import { attendedOfWords, forecastWords, type StudentWords } from '../standing-words';
 import { StandingBadge } from './standing-badge';
 
-const columns = (t: StudentWords, language: string): Column<CourseStanding>[] => [
+const columns = (t: StudentWords, forecast: StudentWords, language: string): Column<CourseStanding>[] => [
   {
     header: t('courses.columns.course'),
     rowHeader: true,
@@ -44,16 +45,17 @@ const columns = (t: StudentWords, language: string): Column<CourseStanding>[] =>
     nowrap: true,
     minWidth: 136,
   },
-  { header: t('courses.columns.forecast'), cell: (s) => forecastWords(t, s, language), minWidth: 240 },
+  { header: t('courses.columns.forecast'), cell: (s) => forecastWords(forecast, s, language), minWidth: 240 },
 ];
 
 export function CourseTable({ courses }: { courses: readonly CourseStanding[] }) {
   const { t, i18n } = useStudentWords();
+  const forecast = useForecastWords().t;
   return (
     <DataTable
       caption={t('courses.title')}
       hideCaption
-      columns={columns(t, i18n.language)}
+      columns={columns(t, forecast, i18n.language)}
       rows={courses}
       rowKey={(s) => s.course}
       minWidth={900}

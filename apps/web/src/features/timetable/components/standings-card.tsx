@@ -6,6 +6,7 @@ import { Anchor, Group, Paper, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { PATHS, type CourseStanding, type CourseState } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
+import { useForecastWords, usePreloadForecast } from '../../../i18n/forecast';
 import { useStudentWords } from '../../../i18n/student';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useCourseStandings } from '../api';
@@ -20,6 +21,7 @@ const worstFirst = (a: CourseStanding, b: CourseStanding) =>
 
 function CourseLine({ standing }: { standing: CourseStanding }) {
   const { t, i18n } = useStudentWords();
+  const forecast = useForecastWords().t;
   return (
     <li className="standing-item" data-state={standing.state}>
       <span className="standing-head">
@@ -35,7 +37,7 @@ function CourseLine({ standing }: { standing: CourseStanding }) {
           percent: percentText(standing.minPercent),
         })}
       </span>
-      <span className="standing-forecast">{forecastWords(t, standing, i18n.language)}</span>
+      <span className="standing-forecast">{forecastWords(forecast, standing, i18n.language)}</span>
     </li>
   );
 }
@@ -43,6 +45,7 @@ function CourseLine({ standing }: { standing: CourseStanding }) {
 export function StandingsCard() {
   const { t } = useStudentWords();
   const standings = useCourseStandings(useCurrentUser().RollNo);
+  usePreloadForecast();
   return (
     <Paper component="section" aria-labelledby="standing-title" withBorder p="md" radius="md">
       <Group justify="space-between" align="baseline" gap="xs" mb="sm">

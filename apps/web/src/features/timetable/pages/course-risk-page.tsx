@@ -25,6 +25,7 @@ import {
 import { useGroupNames } from '../admin/api';
 import { useCourseRisk } from '../api';
 import { CourseRiskTable, RISK_SORTS, riskSortOrder, type RiskSort } from '../components/course-risk-table';
+import { usePreloadForecast } from '../../../i18n/forecast';
 import { useTeacherWords } from '../../../i18n/teacher';
 
 /** A teacher's "every group I mentor", which asks for no group. */
@@ -63,6 +64,7 @@ function RiskList({ view, admin }: { view: RiskView; admin: boolean }) {
   const { t } = useTeacherWords();
   const { group, atRisk, page } = view;
   const risk = useCourseRisk({ group, atRisk, page }, !admin || group !== null);
+  usePreloadForecast();
   if (admin && group === null) return <Text c="dimmed">{t('risk.chooseToSee')}</Text>;
   if (risk.isPending) return <LoadingState label={t('risk.loading')} />;
   if (risk.isError) {

@@ -5,6 +5,7 @@
 import { Paper, Stack, Text } from '@mantine/core';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
+import { usePreloadForecast } from '../../../i18n/forecast';
 import { useStudentWords } from '../../../i18n/student';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useCourseStandings, useTermSettings } from '../api';
@@ -16,6 +17,7 @@ export function StudentCoursesPage() {
   const { t } = useStudentWords();
   const standings = useCourseStandings(useCurrentUser().RollNo);
   const term = useTermSettings().data;
+  usePreloadForecast();
   return (
     <Stack>
       <PageTitle>{t('courses.title')}</PageTitle>
