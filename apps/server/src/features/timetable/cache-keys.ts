@@ -28,12 +28,6 @@ export const timetableKeys = {
       ['lectures-marked', group, date, students.key],
       students.sources(['lecture_marks'], PERIOD_TABLES),
     ),
-  /** A lecture's students (the group's) with their marks. */
-  roster: (periodId: string, date: string, students: MenteeRows) =>
-    cachedRead(
-      ['lecture-roster', periodId, date, students.key],
-      students.sources(['lecture_marks'], ['students', ...PERIOD_TABLES]),
-    ),
   /** A group's approved leave and gate passes of a day: who a lecture of that day may find away. */
   away: (group: string, date: string, students: MenteeRows) =>
     cachedRead(

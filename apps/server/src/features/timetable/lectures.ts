@@ -109,15 +109,19 @@ const SQLITE_MARK = {
     returning roll_no, present, late, absent, on_leave, state`,
 };
 
-/** Marks of one period are written one at a time on PostgreSQL: its row is locked first. */
-const PG_LOCK = 'select id from periods where id = $1 for update';
+/**
+ * Marks of one lecture (a period on a date) are written one at a time on PostgreSQL: a lock of the
+ * transaction, taken first, on the lecture alone, so that the same period's lectures of other days
+ * are marked meanwhile (their totals' rows are moved by the database, one update at a time).
+ */
+const PG_LOCK = "select pg_advisory_xact_lock(hashtextextended($1::text || '|' || $2::text, 0))";
 
 /** A status's column of the totals, counted up by one for `now` and down by one for `was`. */
 const moved = (status: LectureStatus) =>
   `(case when status = '${status}' then 1 else 0 end) - (case when was = '${status}' then 1 else 0 end)`;
 
 /**
- * On PostgreSQL, once the period's row is locked, the marks before, the changed marks, their write
+ * On PostgreSQL, once the lecture is locked, the marks before, the changed marks, their write
  * and the totals' move are one statement: one round trip where each waits its turn on a busy server.
  * Its parts all read the marks as they were when it began; it answers the changed marks (`m`) and
  * the moved totals (`t`).
@@ -229,8 +233,8 @@ export interface MarkWith {
 /**
  * Writes the lecture's marks that change something and moves the course's totals of those students
  * by what changed, in one transaction with the mark's count and audit entries, and answers those
- * students' totals as they now stand. Marks of one period are written one at a time on PostgreSQL
- * (its row is locked), so two marks never count one change twice.
+ * students' totals as they now stand. Marks of one lecture are written one at a time on PostgreSQL
+ * (a lock of the lecture), so two marks never count one change twice.
  */
 export async function writeLectureMarks(
   db: Db,
@@ -287,7 +291,7 @@ export async function writeLectureMarks(
   });
 }
 
-/** `writeLectureMarks` on PostgreSQL: the period locked, then everything in one statement (`PG_MARK`). */
+/** `writeLectureMarks` on PostgreSQL: the lecture locked, then everything in one statement (`PG_MARK`). */
 async function writeOnPostgres(
   trx: Db,
   { period, date }: LectureAt,
@@ -295,7 +299,7 @@ async function writeOnPostgres(
   by: { markedBy: string; markedAt: string },
   also: MarkWith,
 ): Promise<CourseTotals[]> {
-  await run(trx, PG_LOCK, [period._id]);
+  await run(trx, PG_LOCK, [period._id, date]);
   const sent: Record<number, [LectureStatus, number | null]> = {};
   for (const m of marks) sent[m.rollNo] = [m.status, m.lateMinutes];
   const rows = await run<PgMarkRow>(
