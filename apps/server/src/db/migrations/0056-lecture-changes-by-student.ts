@@ -1,7 +1,7 @@
 /**
  * A lecture's marks and each student's course totals are kept in memory per student, as attendance
- * is (db/changes.ts): a student's day of lectures, their attendance by course and a lecture's roster
- * are read from memory until a mark of that group changes them. On PostgreSQL the two tables tell
+ * is (db/changes.ts): a student's day of lectures, their attendance by course and a teacher's day are
+ * read from memory until a mark of that group changes them. On PostgreSQL the two tables tell
  * the other instances whose rows changed (`schema.lecture_marks#230001,…`, migration 0022).
  */
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
