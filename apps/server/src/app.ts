@@ -213,6 +213,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     log: app.log,
     // What guardians are told at once is pushed to their devices too (decision record 0088).
     pushGuardians: guardianPusher(db, push),
+    cache,
   });
   app.decorate('mail', mail);
   app.addHook('onReady', () => mail.start());

@@ -5,6 +5,8 @@ import { cachedRead, type CachedSource } from '../../db/read-cache';
 import type { Page } from '../../lib/lists';
 
 export const attendanceKeys = {
+  /** The campus's class hours: a pass excuses a day by the time out within them. */
+  classHours: () => cachedRead(['class-hours'], ['campus_settings']),
   /** The group a student is in. */
   groupOf: (rollNo: number) => cachedRead(['student-group', rollNo], ['students']),
   /**

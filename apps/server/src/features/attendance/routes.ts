@@ -210,7 +210,10 @@ export const attendanceRoutes: Feature = async (
           ? { recorded: new Map(recorded), ...dayLeave }
           : await repo.beforeMark(date, marks, recorded);
       // A pass excuses the day only for the time out, so who is away is decided now, not kept.
-      const hours = before.passes.length > 0 ? await readClassHours(db) : DEFAULT_CLASS_HOURS;
+      const hours =
+        before.passes.length > 0
+          ? await cache.get(attendanceKeys.classHours(), () => readClassHours(db), request.dataVersion)
+          : DEFAULT_CLASS_HOURS;
       const {
         marks: kept,
         overridden,

@@ -206,7 +206,7 @@ export const guardiansRoutes: Feature = async (
       if (mentors.length > 0) {
         try {
           // Each mentor's in their language (decision record 0090).
-          const languages = await languagesOf(db, mentors);
+          const languages = await languagesOf(db, mentors, cache);
           const link = itemLink(PATHS.teacher.leave, 'leave', created._id);
           await notes.addEach(
             mentors.map((accountId) => ({

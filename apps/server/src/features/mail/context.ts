@@ -1,6 +1,7 @@
 /** What the parts of the mail service share: the database, the queue, the clock and links out. */
 import type { GuardianMailKind } from '@campus/contract';
 import type { Db } from '../../db/index';
+import type { ReadCache } from '../../db/read-cache';
 import type { MailQueue } from './queue';
 import type { UnsubscribeTarget } from './tokens';
 
@@ -13,6 +14,8 @@ export interface MailContext {
   /** Where the portal is reached from outside, without a trailing slash: links in mails start with it. */
   publicUrl: string;
   unsubscribeUrl: (target: UnsubscribeTarget) => string;
+  /** The read cache, for the campus's switches a write consults (none in tools without one). */
+  cache?: ReadCache | undefined;
   /** Pushes news told at once to the guardians' own devices (decision record 0088), if any. */
   pushGuardians?: GuardianPusher | undefined;
 }

@@ -12,6 +12,7 @@ import {
 import type { Db } from '../../db/index';
 import { inChunks } from '../../lib/chunks';
 import { knownLanguage } from '../language/routes';
+import { mailKeys } from './cache-keys';
 import type { MailContext } from './context';
 import type { GuardianNews } from './guardian-news';
 import { GUARDIAN_ALERT_WORDS, inEveryLanguage, type GuardianEvent } from './words-guardian-alerts';
@@ -25,20 +26,25 @@ const GUARDIAN_KEYS = {
   attendanceBelowWarning: 'guardian_mail_attendance',
   gatePass: 'guardian_mail_gate',
 } as const;
+type GuardianKey = keyof typeof GUARDIAN_KEYS;
 
 interface Student {
   name: string;
   guardian_name: string | null;
 }
 
-/** Whether the campus setting `key` is on; one never chosen is. */
-async function campusSetting(db: Db, key: string): Promise<boolean> {
-  const row = await db
+/** Whether each of the campus's guardian switches is on; one never chosen is. */
+async function readSwitches(db: Db): Promise<Record<GuardianKey, boolean>> {
+  const rows = await db
     .selectFrom('campus_settings')
-    .select('value')
-    .where('key', '=', key)
-    .executeTakeFirst();
-  return row ? row.value === 'on' : true;
+    .select(['key', 'value'])
+    .where('key', 'in', Object.values(GUARDIAN_KEYS))
+    .execute();
+  const on = (key: string) => (rows.find((r) => r.key === key)?.value ?? 'on') === 'on';
+  return {
+    attendanceBelowWarning: on(GUARDIAN_KEYS.attendanceBelowWarning),
+    gatePass: on(GUARDIAN_KEYS.gatePass),
+  };
 }
 
 interface GuardianAddress {
@@ -55,39 +61,51 @@ interface Guarded {
   accounts: Map<string, { id: string; language: Language }>;
 }
 
-/** These students and the guardians linked to them: two reads for a chunk, however many students. */
+/** These students and the guardians linked to them: one read for a chunk, however many students. */
 async function readGuarded(db: Db, rollNos: readonly number[]): Promise<Map<number, Guarded>> {
   const found = new Map<number, Guarded>();
   await inChunks([...new Set(rollNos)], async (chunk) => {
-    const [students, linked] = await Promise.all([
-      db
-        .selectFrom('students')
-        .select(['roll_no', 'name', 'guardian_name', 'guardian_email'])
-        .where('roll_no', 'in', chunk)
-        .execute(),
-      db
-        .selectFrom('guardian_links as l')
-        .innerJoin('guardians as g', 'g.account_id', 'l.guardian_account_id')
-        .innerJoin('accounts as a', 'a.id', 'l.guardian_account_id')
-        .select(['l.roll_no', 'g.name', 'g.email', 'g.account_id', 'a.language'])
-        .where('l.roll_no', 'in', chunk)
-        .where('a.deactivated_at', 'is', null)
-        .execute(),
-    ]);
-    for (const student of students) {
-      const named = new Map<string, string | null>();
-      const recorded = student.guardian_email?.trim().toLowerCase();
-      if (recorded) named.set(recorded, student.guardian_name);
-      found.set(student.roll_no, { student, named, accounts: new Map() });
-    }
-    // An address with a guardian account follows that guardian's own choices (decision record 0093)
-    // and reads in that guardian's language (decision record 0090); a recorded contact, in English.
-    for (const g of linked) {
-      const of = found.get(g.roll_no);
-      if (!of) continue;
-      const address = g.email.toLowerCase();
-      of.accounts.set(address, { id: g.account_id, language: knownLanguage(g.language) });
-      if (!of.named.has(address)) of.named.set(address, g.name);
+    const rows = await db
+      .selectFrom('students as s')
+      .leftJoin(
+        (eb) =>
+          eb
+            .selectFrom('guardian_links as l')
+            .innerJoin('guardians as g', 'g.account_id', 'l.guardian_account_id')
+            .innerJoin('accounts as a', 'a.id', 'l.guardian_account_id')
+            .where('a.deactivated_at', 'is', null)
+            .select(['l.roll_no', 'g.name', 'g.email', 'g.account_id', 'a.language'])
+            .as('lg'),
+        (join) => join.onRef('lg.roll_no', '=', 's.roll_no'),
+      )
+      .select([
+        's.roll_no',
+        's.name',
+        's.guardian_name',
+        's.guardian_email',
+        'lg.name as linked_name',
+        'lg.email as linked_email',
+        'lg.account_id as linked_account',
+        'lg.language as linked_language',
+      ])
+      .where('s.roll_no', 'in', chunk)
+      .execute();
+    for (const row of rows) {
+      let of = found.get(row.roll_no);
+      if (!of) {
+        const named = new Map<string, string | null>();
+        const recorded = row.guardian_email?.trim().toLowerCase();
+        if (recorded) named.set(recorded, row.guardian_name);
+        of = { student: { name: row.name, guardian_name: row.guardian_name }, named, accounts: new Map() };
+        found.set(row.roll_no, of);
+      }
+      if (row.linked_email === null || row.linked_account === null) continue;
+      // An address with a guardian account follows that guardian's own choices (decision record
+      // 0093) and reads in that guardian's language (decision record 0090); a recorded contact, in
+      // English.
+      const address = row.linked_email.toLowerCase();
+      of.accounts.set(address, { id: row.linked_account, language: knownLanguage(row.linked_language) });
+      if (!of.named.has(address)) of.named.set(address, row.linked_name);
     }
   });
   return found;
@@ -131,7 +149,10 @@ export interface GuardianItem {
 }
 
 export function guardianMail(ctx: MailContext, news: GuardianNews) {
-  const { db } = ctx;
+  const { db, cache } = ctx;
+  /** The campus's guardian switches: from memory while no campus setting changes. */
+  const switches = () =>
+    cache ? cache.get(mailKeys.guardianSwitches(), () => readSwitches(db)) : readSwitches(db);
 
   /**
    * Tells each student's guardians, if the campus settings and the guardians allow; answers the
@@ -141,9 +162,8 @@ export function guardianMail(ctx: MailContext, news: GuardianNews) {
    */
   async function notifyGuardians(event: GuardianEvent, items: readonly GuardianItem[]): Promise<Set<number>> {
     const mailed = new Set<number>();
-    const key =
-      event === 'attendanceBelowWarning' ? GUARDIAN_KEYS.attendanceBelowWarning : GUARDIAN_KEYS.gatePass;
-    if (items.length === 0 || !(await campusSetting(db, key))) return mailed;
+    const key: GuardianKey = event === 'attendanceBelowWarning' ? 'attendanceBelowWarning' : 'gatePass';
+    if (items.length === 0 || !(await switches())[key]) return mailed;
     const found = await guardiansOf(
       db,
       items.map((i) => i.rollNo),
@@ -253,11 +273,7 @@ export function guardianMail(ctx: MailContext, news: GuardianNews) {
   }
 
   async function guardianSettings(): Promise<GuardianSettings> {
-    return {
-      emailEnabled: ctx.enabled,
-      attendanceBelowWarning: await campusSetting(db, GUARDIAN_KEYS.attendanceBelowWarning),
-      gatePass: await campusSetting(db, GUARDIAN_KEYS.gatePass),
-    };
+    return { emailEnabled: ctx.enabled, ...(await switches()) };
   }
 
   async function setGuardianSettings(update: {

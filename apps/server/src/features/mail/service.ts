@@ -7,6 +7,7 @@
 import { PATHS } from '@campus/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/index';
+import type { ReadCache } from '../../db/read-cache';
 import { signerFor, type Signer } from '../../lib/signer';
 import type { GuardianPusher, MailContext } from './context';
 import { digests } from './digests';
@@ -85,7 +86,13 @@ function queueOf(
 export function mailService(
   db: Db,
   options: MailOptions,
-  deps: { secret: string; now: () => number; log: FastifyBaseLogger; pushGuardians?: GuardianPusher },
+  deps: {
+    secret: string;
+    now: () => number;
+    log: FastifyBaseLogger;
+    pushGuardians?: GuardianPusher;
+    cache?: ReadCache;
+  },
 ) {
   const { now } = deps;
   const publicUrl = (options.publicUrl ?? '').replace(/\/+$/, '');
@@ -102,6 +109,7 @@ export function mailService(
     publicUrl,
     unsubscribeUrl: (target) => `${publicUrl}/api/mail/unsubscribe?token=${tokens.sign(target)}`,
     pushGuardians: deps.pushGuardians,
+    cache: deps.cache,
   };
   const changes = emailChanges(db, { queue, tokens: secretLinks, now });
   const settings = mailSettings(ctx);

@@ -109,7 +109,7 @@ export function notifier(
     accountIds: readonly string[],
     make: (words: NoteWords, language: Language) => NewNotification,
   ) => {
-    const languages = await languagesOf(db, accountIds);
+    const languages = await languagesOf(db, accountIds, cache);
     await notes.addEach(
       [...new Set(accountIds)].map((accountId) => {
         const language = languages.get(accountId) ?? 'en';
@@ -153,7 +153,7 @@ export function notifier(
     gatePassRequestNotes: async (pass: GatePass) => {
       const mentors = await mentorsOf(pass.group);
       // Each mentor's in their language (decision record 0090), still written with the pass.
-      const languages = await languagesOf(db, mentors);
+      const languages = await languagesOf(db, mentors, cache);
       const link = itemLink(PATHS.teacher.gatepass, 'gatepass', pass._id);
       const prepared = notes.prepare(mentors, (accountId) => ({
         kind: 'gatepass.requested',

@@ -34,8 +34,8 @@ import { applyAway, awayFor, lectureRoster, writeLectureMarks, type LectureAt } 
 import { lectureMarkValidator } from './mark-check';
 import { timetableRepository } from './repository';
 import { timetableReads, type TimetableReads } from './reads';
-import { groupRisks, standingsOf } from './standing';
-import { riskChanges } from './risk-alerts';
+import { groupRisks, markedStandings, standingsOf } from './standing';
+import { riskChanges, type RiskAlert } from './risk-alerts';
 import { alongside } from '../../plugins/settle-writes';
 import { countedWrite } from '../../plugins/write-limits';
 import { entriesWithWrite } from '../audit/entries';
@@ -248,8 +248,12 @@ export const lectureRoutes: Feature = async (app, { db, dialect, cache, clock, n
         keptOnLeave: applied.keptOnLeave.map((k) => ({ ...k, reason: LEAVE_SOURCE_WORDS[k.source] })),
         ...(applied.overridden.length > 0 && { overridden: applied.overridden }),
       };
-      // The mark, its count against the allowance and its audit entries land in one transaction.
-      const totals = await writeLectureMarks(
+      // Judged from memory before the transaction, so that nothing in it waits for a read.
+      const judge = await markedStandings(reads, period, term, at);
+      let alerts: RiskAlert[] = [];
+      // The mark, its count against the allowance, its audit entries and the students' new states in
+      // the course land in one transaction.
+      await writeLectureMarks(
         db,
         dialect,
         lecture,
@@ -275,15 +279,13 @@ export const lectureRoutes: Feature = async (app, { db, dialect, cache, clock, n
               }),
               trx,
             ),
+          moved: async (trx, totals) => {
+            alerts = await riskChanges(trx, dialect, period.course, judge(totals));
+          },
         },
       );
       // Who fell below the course's rule, or out of its reach, is told beside the answer.
-      alongside(
-        request,
-        riskChanges(db, dialect, reads, period, totals, term, at)
-          .then((alerts) => notify.courseRisk(alerts))
-          .catch((err: unknown) => request.log.error({ err }, 'Course risk alerts could not be sent')),
-      );
+      if (alerts.length > 0) alongside(request, notify.courseRisk(alerts));
       return answer;
     },
   );

@@ -12,6 +12,7 @@ import {
   type CourseState,
   type Period,
 } from '@campus/contract';
+import { sql, type OperationNodeSource } from 'kysely';
 import { scopedText, type WrittenRows } from '../../db/changes';
 import type { Db, Dialect } from '../../db/index';
 import { OVER_ALLOWANCE, type CountedWrite } from '../../db/together';
@@ -108,13 +109,6 @@ const SQLITE_MARK = {
       absent = course_totals.absent + excluded.absent, on_leave = course_totals.on_leave + excluded.on_leave
     returning roll_no, present, late, absent, on_leave, state`,
 };
-
-/**
- * Marks of one lecture (a period on a date) are written one at a time on PostgreSQL: a lock of the
- * transaction, taken first, on the lecture alone, so that the same period's lectures of other days
- * are marked meanwhile (their totals' rows are moved by the database, one update at a time).
- */
-const PG_LOCK = "select pg_advisory_xact_lock(hashtextextended($1::text || '|' || $2::text, 0))";
 
 /** A status's column of the totals, counted up by one for `now` and down by one for `was`. */
 const moved = (status: LectureStatus) =>
@@ -228,6 +222,8 @@ export interface MarkWith {
   audit?: readonly AuditRecord[];
   /** Runs once the changed marks are written (their webhook event, record 0085). */
   then?: (trx: Db, marks: LectureMark[]) => Promise<void>;
+  /** Runs once the totals have moved, with the totals of the students whose counts changed. */
+  moved?: (trx: Db, totals: CourseTotals[]) => Promise<void>;
 }
 
 /**
@@ -245,10 +241,10 @@ export async function writeLectureMarks(
   also: MarkWith = {},
 ): Promise<CourseTotals[]> {
   const { period, date } = lecture;
+  if (dialect === 'postgres') return markOnPostgres(db, lecture, marks, by, also);
   return countedTransaction(db, also.counted, async (trx) => {
     if (also.audit && also.audit.length > 0) await insertEntries(also.audit).execute(trx);
     if (marks.length === 0) return [];
-    if (dialect === 'postgres') return writeOnPostgres(trx, lecture, marks, by, also);
     const marked = await run<MarkRow>(trx, SQLITE_MARK.before, [period._id, date]);
     const before = new Map(marked.map((m) => [m.roll_no, m]));
     const written: Record<number, [LectureStatus, number | null]> = {};
@@ -287,11 +283,62 @@ export async function writeLectureMarks(
       [period.course, JSON.stringify(changes)],
       timetableWrites.totals(Object.keys(changes).map(Number)),
     );
-    return rows.map(totalsOf);
+    const totals = rows.map(totalsOf);
+    await also.moved?.(trx, totals);
+    return totals;
   });
 }
 
-/** `writeLectureMarks` on PostgreSQL: the lecture locked, then everything in one statement (`PG_MARK`). */
+/**
+ * `writeLectureMarks` on PostgreSQL, in three statements between `begin` and `commit`: the count and
+ * the audit entries with the lecture's lock (`lockedWith`), the marks and totals (`PG_MARK`), and what
+ * follows the totals (`moved`). Each round trip holds a pool connection for a turn of the event loop.
+ */
+async function markOnPostgres(
+  db: Db,
+  lecture: LectureAt,
+  marks: readonly LectureMark[],
+  by: { markedBy: string; markedAt: string },
+  also: MarkWith,
+): Promise<CourseTotals[]> {
+  const attempt = (counted: CountedWrite | undefined) =>
+    db.transaction().execute(async (trx) => {
+      await lockedWith(trx, lecture, [
+        ...(counted ? [counted.count] : []),
+        ...(also.audit && also.audit.length > 0 ? [insertEntries(also.audit)] : []),
+      ]);
+      return marks.length === 0 ? [] : writeOnPostgres(trx, lecture, marks, by, also);
+    });
+  const { counted } = also;
+  if (!counted) return attempt(undefined);
+  let totals: CourseTotals[];
+  try {
+    totals = await attempt(counted);
+  } catch (error) {
+    if (!isOverAllowance(error)) throw error;
+    await counted.refused();
+    return attempt(undefined);
+  }
+  counted.landed();
+  return totals;
+}
+
+/**
+ * Locks the lecture (a period on a date) for the rest of the transaction, so two marks of it never
+ * count one change twice; the same period's other days are marked meanwhile. One statement with
+ * `parts`: the count fails it when over the allowance (`OVER_ALLOWANCE`).
+ */
+async function lockedWith(
+  trx: Db,
+  { period, date }: LectureAt,
+  parts: readonly OperationNodeSource[],
+): Promise<void> {
+  const lock = sql`select pg_advisory_xact_lock(hashtextextended(${period._id}::text || '|' || ${date}::text, 0))`;
+  const before = parts.map((part, n) => sql`${sql.raw(`written_${n}`)} as (${part})`);
+  await (parts.length === 0 ? lock : sql`with ${sql.join(before)} ${lock}`).execute(trx);
+}
+
+/** The marks and the totals of a locked lecture on PostgreSQL, in one statement (`PG_MARK`). */
 async function writeOnPostgres(
   trx: Db,
   { period, date }: LectureAt,
@@ -299,7 +346,6 @@ async function writeOnPostgres(
   by: { markedBy: string; markedAt: string },
   also: MarkWith,
 ): Promise<CourseTotals[]> {
-  await run(trx, PG_LOCK, [period._id, date]);
   const sent: Record<number, [LectureStatus, number | null]> = {};
   for (const m of marks) sent[m.rollNo] = [m.status, m.lateMinutes];
   const rows = await run<PgMarkRow>(
@@ -312,7 +358,9 @@ async function writeOnPostgres(
     .filter((r) => r.part === 'm')
     .map((r) => ({ rollNo: r.roll_no, status: r.status, lateMinutes: r.late_minutes }));
   if (written.length > 0) await also.then?.(trx, written);
-  return rows.filter((r) => r.part === 't').map(totalsOf);
+  const totals = rows.filter((r) => r.part === 't').map(totalsOf);
+  if (totals.length > 0) await also.moved?.(trx, totals);
+  return totals;
 }
 
 const totalsOf = (r: TotalsRow): CourseTotals => ({

@@ -3,14 +3,12 @@
  * by a notification (mailed as their mail settings say) and their guardian as the campus's guardian
  * setting says: when the course first falls below its rule, and when the rule can no longer be reached.
  */
-import { type CourseState, type Language, type TermSettings } from '@campus/contract';
+import { type CourseStanding, type CourseState, type Language } from '@campus/contract';
 import { scopedText } from '../../db/changes';
 import type { Db, Dialect } from '../../db/index';
 import { RISK_WORDS } from '../mail/words-risk';
 import { timetableWrites } from './cache-keys';
 import type { CourseTotals } from './lectures';
-import type { TimetableReads } from './reads';
-import { markedStandings } from './standing';
 
 export interface RiskAlert {
   rollNo: number;
@@ -44,21 +42,19 @@ function movesText(dialect: Dialect): string {
 const MOVES = { sqlite: movesText('sqlite'), postgres: movesText('postgres') };
 
 /**
- * Records each marked student's new state in the course and answers who got worse. A state moves
- * only from the state the mark saw: the request that moves a state first is the one that tells of it.
+ * Records each marked student's new state in the course, in the mark's transaction, and answers who
+ * got worse. A state moves only from the state the mark saw: the request that moves a state first is
+ * the one that tells of it. `judged` comes from `markedStandings`, read before the transaction.
  */
 export async function riskChanges(
-  db: Db,
+  trx: Db,
   dialect: Dialect,
-  reads: TimetableReads,
-  lecture: { group: string; course: string },
-  totals: readonly CourseTotals[],
-  term: TermSettings,
-  now: number,
+  course: string,
+  judged: readonly { totals: CourseTotals; standing: CourseStanding }[],
 ): Promise<RiskAlert[]> {
   const moves: Record<number, [CourseState, CourseState]> = {};
   const worse = new Map<number, RiskAlert>();
-  for (const { totals: t, standing } of await markedStandings(reads, lecture, totals, term, now)) {
+  for (const { totals: t, standing } of judged) {
     if (t.state === standing.state) continue;
     moves[t.rollNo] = [t.state, standing.state];
     if (standing.state === 'ok' || WORSE[standing.state] <= WORSE[t.state]) continue;
@@ -66,10 +62,10 @@ export async function riskChanges(
     worse.set(t.rollNo, { rollNo: t.rollNo, state: standing.state, text: texts.en, texts });
   }
   if (Object.keys(moves).length === 0) return [];
-  const { rows } = await db.executeQuery<{ roll_no: number }>(
+  const { rows } = await trx.executeQuery<{ roll_no: number }>(
     scopedText(
       MOVES[dialect],
-      [JSON.stringify(moves), lecture.course],
+      [JSON.stringify(moves), course],
       timetableWrites.totals(Object.keys(moves).map(Number)),
     ),
   );

@@ -270,28 +270,31 @@ export async function groupRisks(
   return { rows, total: keys.length };
 }
 
-/** Each marked student's standing in the lecture's course, from the totals the mark left. */
+/**
+ * How to judge each marked student's standing in the lecture's course from the totals a mark left:
+ * read before the mark's transaction (from memory), so the judging inside it waits for nothing.
+ */
 export async function markedStandings(
   reads: TimetableReads,
   lecture: { group: string; course: string },
-  totals: readonly CourseTotals[],
   term: TermSettings,
   now: number,
-): Promise<{ totals: CourseTotals; standing: CourseStanding }[]> {
+): Promise<(totals: readonly CourseTotals[]) => { totals: CourseTotals; standing: CourseStanding }[]> {
   const [remaining, courseOf] = await Promise.all([
     remainingOf(reads, lecture.group, term, now),
     coursesByCode(reads),
   ]);
   const course = courseOf.get(lecture.course);
   const left = remaining.get(lecture.course) ?? 0;
-  return totals.map((t) => ({
-    totals: t,
-    standing: standingOf(
-      lecture.course,
-      { present: t.present, late: t.late, absent: t.absent, on_leave: t.onLeave },
-      course,
-      left,
-      term,
-    ),
-  }));
+  return (totals) =>
+    totals.map((t) => ({
+      totals: t,
+      standing: standingOf(
+        lecture.course,
+        { present: t.present, late: t.late, absent: t.absent, on_leave: t.onLeave },
+        course,
+        left,
+        term,
+      ),
+    }));
 }
