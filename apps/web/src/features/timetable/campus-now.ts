@@ -2,8 +2,10 @@
  * The campus's clock on the web: lecture times are the campus's wall clock, so "now" is read in the
  * campus's time zone, never the browser's; and which of a day's lectures is on now or comes next.
  */
-import { useMemo, useSyncExternalStore } from 'react';
+import { useMemo, useState, useSyncExternalStore } from 'react';
 import type { Lecture } from '@campus/contract';
+import { localIsoDate } from '../../lib/today';
+import { useTermSettings } from './api';
 import type * as WallClock from './wall-clock';
 
 export interface CampusClock {
@@ -24,9 +26,15 @@ let loading: Promise<void> | null = null;
 function ticking(onTick: () => void) {
   let listening = true;
   if (!clock) {
-    loading ??= import('./wall-clock').then((module) => {
-      clock = module;
-    });
+    // A failed load (offline, a new version deployed) is forgotten: the next screen tries again.
+    loading ??= import('./wall-clock').then(
+      (module) => {
+        clock = module;
+      },
+      () => {
+        loading = null;
+      },
+    );
     void loading.then(() => {
       if (listening) onTick();
     });
@@ -54,6 +62,33 @@ export function useCampusClock(timeZone: string | undefined): CampusClock | null
     const [day = '', time = ''] = reading.split(' ');
     return { day, time };
   }, [reading]);
+}
+
+/**
+ * The campus's day in its zone; null until the zone and the clock are known, for a zone the browser
+ * does not know, and at the default zone: the server then takes the device's own day (the campus has
+ * not said where it is).
+ */
+function campusDayNow(timeZone: string | undefined): string | null {
+  if (!timeZone || !clock || timeZone === clock.DEFAULT_TIME_ZONE || !clock.isTimeZone(timeZone)) return null;
+  return clock.wallClock(Date.now(), timeZone).day;
+}
+
+/**
+ * Today as the campus reads it (YYYY-MM-DD), from the term settings: the day a screen opens on or
+ * offers first. The device's day stands in until the campus's zone is known. `steady` keeps the first
+ * campus day for the screen's life, so that midnight does not move a screen off the day being worked
+ * on; otherwise the day turns at the campus's midnight.
+ */
+export function useCampusToday({ steady = false }: { steady?: boolean } = {}): string {
+  const timeZone = useTermSettings().data?.timeZone;
+  // Only a new day renders again: the clock's ticks within a day read the same text.
+  const day = useSyncExternalStore(ticking, () => campusDayNow(timeZone));
+  const [opened] = useState(localIsoDate);
+  const [kept, keep] = useState<string | null>(null);
+  if (!steady) return day ?? localIsoDate();
+  if (day !== null && kept === null) keep(day);
+  return kept ?? day ?? opened;
 }
 
 export type LectureMoment = 'now' | 'next';

@@ -1,7 +1,8 @@
 import { cleanup, configure, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AttendanceReport } from '@campus/contract';
+import type { AttendanceReport, TermSettings } from '@campus/contract';
 import { ADMIN, renderScreen, stubApi, TEACHER, type ApiCall } from '../../../test/render';
+import { campusTime, deviceAt, TERM } from '../../timetable/test/data';
 import { AttendanceReportPage } from './attendance-report-page';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -24,8 +25,12 @@ function reportOf(call: ApiCall): AttendanceReport {
   };
 }
 
-function setup(user = TEACHER, { refuse, refuseCsv }: { refuse?: string; refuseCsv?: boolean } = {}) {
+function setup(
+  user = TEACHER,
+  { refuse, refuseCsv, term }: { refuse?: string; refuseCsv?: boolean; term?: TermSettings } = {},
+) {
   const calls = stubApi((call) => {
+    if (term && call.path === '/api/timetable-settings') return { status: 200, body: term };
     if (call.path === '/api/teacher-details/500001')
       return { status: 200, body: { groups: ['CSE-A', 'CSE-B'] } };
     if (call.path === '/api/groups') return { status: 200, body: ['CSE-A', 'CSE-B', 'ECE-A'] };
@@ -168,5 +173,21 @@ describe('attendance report', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'You can see the attendance report of the groups you mentor only',
     );
+  });
+});
+
+describe("the report's range on the campus's day", { timeout: 20_000 }, () => {
+  // 23:30 on the campus in India is 03:00 the next day on a device set to Tokyo.
+  let undoDevice = () => {};
+  afterEach(() => undoDevice());
+
+  it("ends the first range on the campus's today, not the device's", async () => {
+    undoDevice = deviceAt('Asia/Tokyo', campusTime('23:30'));
+    const { calls } = setup(TEACHER, { term: TERM });
+    expect(
+      await screen.findByRole('table', { name: 'Attendance of CSE-A from 5 Jan 2031 to 3 Feb 2031' }),
+    ).toBeInTheDocument();
+    expect(reportCalls(calls).at(-1)).toBe('group=CSE-A&from=2031-01-05&to=2031-02-03');
+    expect(screen.getByLabelText('To')).toHaveValue('03/02/2031');
   });
 });

@@ -24,11 +24,11 @@ import { serverMessageOr } from '../../../lib/api-client';
 import { formatAttendancePercent, formatCount, formatDay, formatPercent } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useMentoredGroups } from '../../../lib/mentored-groups';
-import { localIsoDate } from '../../../lib/today';
 import { useAttendanceReport, useDownloadAttendanceReport, useGroups, type ReportRange } from '../api';
 import { DayInput } from '../../../components/day-input';
 import { failureWords, useOfficeWords, type OfficeWords } from '../../../i18n/office';
 import { said } from '../../../i18n/said';
+import { useCampusToday } from '../../timetable/campus-now';
 
 /** The groups the signed-in user may report on: a teacher's own, or every group for an admin. */
 function useReportGroups() {
@@ -211,7 +211,7 @@ export function AttendanceReportPage() {
   const admin = useCurrentUser().role === 'admin';
   const { groups, own } = useReportGroups();
   const [params, setParams] = useSearchParams();
-  const defaults = defaultReportRange(localIsoDate());
+  const defaults = defaultReportRange(useCampusToday());
   const group = params.get('group') ?? (own ? (groups.data?.[0] ?? null) : null);
   const from = params.get('from') ?? defaults.from;
   const to = params.get('to') ?? defaults.to;

@@ -2,12 +2,19 @@ import { configure, fireEvent, screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSearchParams } from 'react-router';
-import { PATHS, type AttendanceMark, type OnLeaveStudent, type RosterStudent } from '@campus/contract';
+import {
+  PATHS,
+  type AttendanceMark,
+  type OnLeaveStudent,
+  type RosterStudent,
+  type TermSettings,
+} from '@campus/contract';
 import { renderScreen, stubApi, TEACHER, type Reply } from '../../../test/render';
 import { localIsoDate } from '../../../lib/today';
 import type * as RosterRowModule from '../components/roster-row';
 import { TeacherAttendancePage } from './teacher-attendance-page';
 import { formatDay, formatDayInput } from '../../../lib/format';
+import { campusTime, DAY, deviceAt, NEXT_DAY, TERM } from '../../timetable/test/data';
 
 /** How often each row (by roll number) rendered: the real row, counted. */
 const renders = vi.hoisted(() => new Map<number, number>());
@@ -45,6 +52,8 @@ interface Setup {
   onLeave?: OnLeaveStudent[];
   /** The address's query string, as a reload or a shared link gives it. */
   address?: string;
+  /** The term settings, with the campus's time zone; unknown (404) when absent. */
+  term?: TermSettings;
 }
 
 function setup({
@@ -56,6 +65,7 @@ function setup({
   submit = () => [200, { message: 'ok', count: 1 }],
   onLeave = [],
   address = '',
+  term,
 }: Setup = {}) {
   const posted: unknown[] = [];
   const requested: string[] = [];
@@ -65,6 +75,7 @@ function setup({
     const url = search.size ? `${path}?${search.toString()}` : path;
     requested.push(url);
     if (url === '/api/groups') return { status: 200, body: ['CSE-A', 'CSE-B'] };
+    if (url === '/api/timetable-settings' && term) return { status: 200, body: term };
     if (url === '/api/teacher-details/500001' && mentors) {
       return { status: 200, body: { name: 'Meera Iyer', teacherId: 500001, groups: mentors } };
     }
@@ -465,5 +476,27 @@ describe('Mark Attendance', { timeout: 20_000 }, () => {
     await user.keyboard('{ArrowDown}j');
     expect(within(groupOf('Nila Das')).getByRole('radio', { name: 'Present' })).toHaveFocus();
     expect(screen.getByText('Present 1 · Absent 1 · Not marked 1')).toBeInTheDocument();
+  });
+});
+
+describe("Mark Attendance on the campus's day", { timeout: 20_000 }, () => {
+  // 23:30 on the campus in India is 03:00 the next day on a device set to Tokyo.
+  let undoDevice = () => {};
+  afterEach(() => undoDevice());
+
+  it("opens on the campus's today, not the device's, and asks for that day's marks", async () => {
+    undoDevice = deviceAt('Asia/Tokyo', campusTime('23:30'));
+    const { requested } = setup({ mentors: ['CSE-B'], term: TERM });
+    await vi.waitFor(() =>
+      expect(requested).toContain(`/api/attendance-marks?group=CSE-B&date=${DAY}&limit=500`),
+    );
+    expect(screen.getByLabelText('Date')).toHaveValue(formatDayInput(DAY));
+    expect(await screen.findByRole('rowheader', { name: /^Asha Rao/ })).toBeInTheDocument();
+  });
+
+  it("calls the device's day a future date, as the server does, while the campus's is still today", async () => {
+    undoDevice = deviceAt('Asia/Tokyo', campusTime('23:30'));
+    setup({ mentors: ['CSE-B'], term: TERM, address: `?group=CSE-B&date=${NEXT_DAY}` });
+    expect(await screen.findByText('Attendance cannot be marked for a future date.')).toBeInTheDocument();
   });
 });

@@ -4,7 +4,7 @@
  * with the counts and Submit in a bar that stays in view; submits the marks that change.
  */
 import { Group, Select, Stack, Text } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { EARLIEST_ATTENDANCE_DATE, type OnLeaveStudent } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
 import { PageTitle } from '../../../components/page-title';
@@ -12,9 +12,9 @@ import { useRosterWords } from '../../../i18n/roster';
 import { useCurrentUser } from '../../../lib/current-user';
 import { formatDay } from '../../../lib/format';
 import { useMentoredGroups } from '../../../lib/mentored-groups';
-import { localIsoDate } from '../../../lib/today';
 import { useUrlState } from '../../../lib/url-state';
 import { useOnLeave } from '../../leave/api';
+import { useCampusToday } from '../../timetable/campus-now';
 import { useAttendanceMarks, useGroups, useMarkAttendance, useRoster } from '../api';
 import { RosterEditor } from '../components/roster-editor';
 import { type Marks } from '../use-roster-marks';
@@ -33,7 +33,8 @@ function dateProblem(t: ReturnType<typeof useRosterWords>['t'], date: string, to
 
 export function TeacherAttendancePage() {
   const { t, lang } = useRosterWords();
-  const [today] = useState(localIsoDate);
+  // The campus's day, as the server checks it; kept past midnight so that marks being made stay.
+  const today = useCampusToday({ steady: true });
   // The group, the day and the roster's search and filter live in the address.
   const url = useUrlState();
   const mentored = useMentoredGroups(useCurrentUser().teacherId);

@@ -1,18 +1,21 @@
 /**
  * The movement log writes exits and returns on the campus's clock: with the campus in India and the
- * device elsewhere (the test runner's zone), 04:00 UTC reads 9:30 am.
+ * device elsewhere (the test runner's zone), 04:00 UTC reads 9:30 am. It opens on the campus's today.
  */
-import { act, configure, screen, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GateMovement, GateMovements } from '@campus/contract';
 import { i18n } from '../../../i18n/i18n';
-import { formatTimeOfDay, resetFormats } from '../../../lib/format';
+import { formatDayInput, formatTimeOfDay, resetFormats } from '../../../lib/format';
 import { renderScreen, stubApi, TEACHER, type Reply } from '../../../test/render';
-import { TERM } from '../../timetable/test/data';
+import { campusTime, DAY, deviceAt, TERM } from '../../timetable/test/data';
 import { MovementsPage } from './movements-page';
 
 configure({ asyncUtilTimeout: 5000 });
+let undoDevice = () => {};
 afterEach(async () => {
+  undoDevice();
+  undoDevice = () => {};
   await act(() => i18n.changeLanguage('en'));
   resetFormats();
   vi.unstubAllGlobals();
@@ -34,8 +37,8 @@ const BACK: GateMovement = {
   returnedBy: 'Ravi Kumar',
 };
 
-function setup(settings: Reply) {
-  stubApi((call) => {
+function setup(settings: Reply, search = '?date=2031-03-10') {
+  const calls = stubApi((call) => {
     if (call.path === '/api/gate/movements') {
       const log: GateMovements = { date: '2031-03-10', out: [], overdue: [], day: [BACK] };
       return { status: 200, body: log };
@@ -44,7 +47,8 @@ function setup(settings: Reply) {
     return { status: 404, body: { message: 'no' } };
   });
   localStorage.setItem('jwtToken', 'tok');
-  return renderScreen(<MovementsPage />, TEACHER, { path: '/teacher/movements', search: '?date=2031-03-10' });
+  renderScreen(<MovementsPage />, TEACHER, { path: '/teacher/movements', search });
+  return calls;
 }
 
 const dayRow = async () => {
@@ -69,6 +73,21 @@ describe("the movement log on the campus's clock", { timeout: 20_000 }, () => {
     const row = within(table).getAllByRole('row')[1]!;
     expect(await within(row).findByText(/^सुबह 9:30/)).toBeVisible();
     expect(row).toHaveTextContent('दोपहर 1:05');
+  });
+
+  it("opens on the campus's today when the device's calendar is already on the next day", async () => {
+    // 23:30 on the campus is 03:00 the next day on a device set to Tokyo.
+    undoDevice = deviceAt('Asia/Tokyo', campusTime('23:30'));
+    const calls = setup({ status: 200, body: { ...TERM, timeZone: 'Asia/Kolkata' } }, '');
+    await waitFor(() =>
+      expect(
+        calls
+          .filter((c) => c.path === '/api/gate/movements')
+          .at(-1)
+          ?.search.get('date'),
+      ).toBe(DAY),
+    );
+    expect(screen.getByLabelText('Date')).toHaveValue(formatDayInput(DAY));
   });
 
   it("keeps the device's clock while the campus's zone cannot be read", async () => {

@@ -3,7 +3,6 @@
  * date, with a CSV export. Admins see every student; teachers the students of the groups they mentor.
  */
 import { Badge, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
 import type { GateMovement } from '@campus/contract';
 import { DataTable, type Column } from '../../../components/data-table';
 import { FilterBar } from '../../../components/filter-bar';
@@ -14,9 +13,9 @@ import { saveFile } from '../../../lib/save-file';
 import { GATE_STATE_LABEL } from '../../gatepasses/components/gate-pass-card';
 import { useMovements } from '../api';
 import { useTermSettings } from '../../timetable/api';
+import { useCampusToday } from '../../timetable/campus-now';
 import { DayInput } from '../../../components/day-input';
 import { useUrlSearch, useUrlState } from '../../../lib/url-state';
-import { localIsoDate } from '../../../lib/today';
 import { useOfficeWords, type OfficeWords } from '../../../i18n/office';
 import { said } from '../../../i18n/said';
 
@@ -100,7 +99,7 @@ export function MovementsPage() {
   const { t } = useOfficeWords();
   // The day and group live in the address: a reload keeps them and a link shares them.
   const url = useUrlState();
-  const [today] = useState(localIsoDate);
+  const today = useCampusToday({ steady: true });
   const date = url.params.get('date') ?? today;
   const setDate = (value: string) => url.change({ date: value === today ? null : value });
   const { text: group, setText: setGroup, search: groupAsked } = useUrlSearch(url, 300, 'group');

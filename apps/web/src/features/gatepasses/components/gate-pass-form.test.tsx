@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@campus/contract';
 import { localIsoDate } from '../../../lib/today';
 import { STUDENT, deferred, renderScreen, stubApi, type Reply } from '../../../test/render';
+import { useCampusToday } from '../../timetable/campus-now';
+import { campusTime, DAY, deviceAt, NEXT_DAY, TERM } from '../../timetable/test/data';
 import { gatePass } from '../test/data';
 import { fillGatePassForm, withStudentDetails } from '../test/form';
 import { GatePassForm } from './gate-pass-form';
@@ -208,5 +210,55 @@ describe('GatePassForm', { timeout: 15_000 }, () => {
     expect(alert).toHaveTextContent('Could not submit your gate pass');
     expect(alert).toHaveTextContent(MESSAGES.gatePass.submitNetworkError);
     expect(alert).toHaveTextContent('Check your connection and try again.');
+  });
+});
+
+/** What the screens read as today, shown beside the form: once it is the campus's, the form's is too. */
+function CampusToday() {
+  return <p>Campus today: {useCampusToday()}</p>;
+}
+
+describe("GatePassForm on the campus's day", { timeout: 15_000 }, () => {
+  // 00:30 on the campus in India is still 19:00 the day before on a phone set to UTC.
+  let undoDevice = () => {};
+  afterEach(() => undoDevice());
+
+  function campusJustAfterMidnight() {
+    undoDevice = deviceAt('UTC', campusTime('00:30', NEXT_DAY));
+    const calls = stubApi(
+      withStudentDetails((call) =>
+        call.path === '/api/timetable-settings'
+          ? { status: 200, body: TERM }
+          : { status: 201, body: { message: 'ok', gatepass: gatePass({ date: NEXT_DAY }) } },
+      ),
+    );
+    renderScreen(
+      <>
+        <CampusToday />
+        <GatePassForm />
+      </>,
+      STUDENT,
+    );
+    return calls;
+  }
+
+  it("refuses the device's today once the campus's next day has begun, as the server would", async () => {
+    const calls = campusJustAfterMidnight();
+    expect(await screen.findByText(`Campus today: ${NEXT_DAY}`)).toBeInTheDocument();
+    await fillAndSubmit(DAY);
+    await waitFor(() =>
+      expect(screen.getByLabelText(/^Date/)).toHaveAccessibleDescription(
+        'Date cannot be in the past. Choose today or a later day.',
+      ),
+    );
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
+  it("sends a pass for the campus's today", async () => {
+    const calls = campusJustAfterMidnight();
+    expect(await screen.findByText(`Campus today: ${NEXT_DAY}`)).toBeInTheDocument();
+    await fillAndSubmit(NEXT_DAY);
+    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.gatePass.submitted);
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ date: NEXT_DAY });
   });
 });

@@ -10,9 +10,9 @@ import { ApiError, serverMessageOr } from '../../../lib/api-client';
 import { whatToDo } from '../../../lib/failure';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useLoadSoon } from '../../../lib/load-soon';
-import { localIsoDate } from '../../../lib/today';
 import { said } from '../../../i18n/said';
 import { useStudentWords } from '../../../i18n/student';
+import { useCampusToday } from '../../timetable/campus-now';
 import { useStudentContact, useSubmitGatePass } from '../api';
 import { GatePassCard } from './gate-pass-card';
 
@@ -70,6 +70,8 @@ export function GatePassForm({ onView }: { onView?: () => void } = {}) {
   const user = useCurrentUser();
   const contact = useStudentContact(user.RollNo);
   const submit = useSubmitGatePass();
+  // The campus's day, as the server checks a pass's; it turns at the campus's midnight.
+  const today = useCampusToday();
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [created, setCreated] = useState<GatePass | null>(null);
@@ -109,10 +111,9 @@ export function GatePassForm({ onView }: { onView?: () => void } = {}) {
           ? t('gatepass.form.required', { field: label })
           : t('gatepass.form.invalid', { field: label, problem: said(t, issue.message) });
     }
-    // ISO dates compare as text; today is read now, as the form may have stayed open past midnight.
-    // The user's own day decides here, whatever the server's wider rule says at this hour.
-    if (ISO_DATE.test(values.date) && values.date < localIsoDate())
-      fieldErrors.date = t('gatepass.form.pastDate');
+    // ISO dates compare as text. The screen's today decides, as the server's does once the campus has
+    // a zone (at the default zone the server's rule is wider).
+    if (ISO_DATE.test(values.date) && values.date < today) fieldErrors.date = t('gatepass.form.pastDate');
     if (!parsed.success || fieldErrors.date) {
       setErrors(fieldErrors);
       return;
@@ -164,7 +165,7 @@ export function GatePassForm({ onView }: { onView?: () => void } = {}) {
             <DayInput
               label={t('gatepass.form.date')}
               required
-              min={localIsoDate()}
+              min={today}
               value={values.date}
               error={errors.date}
               onChange={set('date')}

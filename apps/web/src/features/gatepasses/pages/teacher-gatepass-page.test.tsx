@@ -1,9 +1,10 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES, type GatePass, type GatePassStatus } from '@campus/contract';
+import { MESSAGES, type GatePass, type GatePassStatus, type TermSettings } from '@campus/contract';
 import { exactTime } from '../../../lib/dates';
 import { localIsoDate } from '../../../lib/today';
 import { TEACHER, deferred, renderScreen, stubApi, type ApiCall, type Reply } from '../../../test/render';
+import { campusTime, DAY, deviceAt, NEXT_DAY, TERM } from '../../timetable/test/data';
 import { gatePass } from '../test/data';
 import { TeacherGatepassPage } from './teacher-gatepass-page';
 import { REASON_REQUIRED } from '../../../components/reject-reason-dialog';
@@ -18,10 +19,14 @@ type Lists = Record<GatePassStatus, GatePass[]>;
 
 /**
  * A fake server: the teacher mentors CSE-A and CSE-B; the lists filter by group and mine (CSE-A and
- * CSE-B) like the real one, and say their totals. Decisions go to `decide`.
+ * CSE-B) like the real one, and say their totals. Decisions go to `decide`. The term settings are
+ * `term`, when given.
  */
-function fakeServer(lists: Lists, decide?: (call: ApiCall) => Reply | Promise<Reply>) {
+function fakeServer(lists: Lists, decide?: (call: ApiCall) => Reply | Promise<Reply>, term?: TermSettings) {
   return stubApi((call) => {
+    if (call.path === '/api/timetable-settings') {
+      return term ? { status: 200, body: term } : { status: 404, body: { message: 'no' } };
+    }
     if (call.path === '/api/teacher-details/500001') {
       return { status: 200, body: { name: 'Meera Iyer', teacherId: 500001, groups: ['CSE-A', 'CSE-B'] } };
     }
@@ -416,5 +421,27 @@ describe('TeacherGatepassPage', { timeout: 20_000 }, () => {
       approvedStatus: 'rejected',
       rejectReason: COMMON_REJECT_REASONS[1],
     });
+  });
+});
+
+describe("TeacherGatepassPage on the campus's day", { timeout: 20_000 }, () => {
+  // 00:30 on the campus in India is still 19:00 the day before on a device set to UTC.
+  let undoDevice = () => {};
+  afterEach(() => undoDevice());
+
+  it("marks a pending pass expired once the campus's day has moved past it, whatever the device says", async () => {
+    undoDevice = deviceAt('UTC', campusTime('00:30', NEXT_DAY));
+    const lists: Lists = {
+      pending: [
+        gatePass({ name: 'Late Pass', rollNo: 230012, date: DAY }),
+        gatePass({ name: 'Next Pass', rollNo: 230013, date: NEXT_DAY }),
+      ],
+      approved: [],
+      rejected: [],
+    };
+    fakeServer(lists, undefined, TERM);
+    renderScreen(<TeacherGatepassPage />, TEACHER);
+    expect(await within(await row('Late Pass (230012)')).findByText('Expired')).toBeVisible();
+    expect(within(await row('Next Pass (230013)')).queryByText('Expired')).not.toBeInTheDocument();
   });
 });

@@ -23,13 +23,13 @@ import { whatToDo } from '../../../lib/failure';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useLoggedError } from '../../../lib/logger';
 import { useMentoredGroups } from '../../../lib/mentored-groups';
-import { localIsoDate } from '../../../lib/today';
 import { useGatePass, useWorkList, type DecisionBatch, type WorkListFilter } from '../api';
 import { RejectDialog } from '../components/reject-dialog';
 import { WorkListTable, type SortState } from '../components/work-list-table';
 import { UNDO_WINDOW_MS, type HeldDecision } from '../../../components/held-decisions';
 import { useDelayedDecisions } from '../hooks/use-delayed-decisions';
 import { useTeacherWords, type TeacherWords } from '../../../i18n/teacher';
+import { useCampusToday } from '../../timetable/campus-now';
 import { said } from '../../../i18n/said';
 
 /** Each tab's label is `gatepass.tabs.<status>`. */
@@ -190,7 +190,7 @@ export function TeacherGatepassPage({ undoWindowMs = UNDO_WINDOW_MS }: { undoWin
   const { t } = useTeacherWords();
   const user = useCurrentUser();
   const mentored = useMentoredGroups(user.teacherId);
-  const [today] = useState(localIsoDate);
+  const today = useCampusToday({ steady: true });
   // The tab, filters, sort and page live in the address: a reload keeps them and a link shares them.
   const url = useWorkListUrl({ tabs: STATUSES, sorts: GATE_PASS_SORTS, mentored: mentored.data });
   const { tab, group, mine, setTab, setGroup, setMine } = url;

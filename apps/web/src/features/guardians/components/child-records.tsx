@@ -7,7 +7,7 @@ import { Badge, Group, Stack, Table, Text } from '@mantine/core';
 import type { GuardianChildDetail } from '@campus/contract';
 import { useForecastWords } from '../../../i18n/forecast';
 import { useGuardianWords } from '../../../i18n/guardian';
-import { formatDay, formatTimeOfDay } from '../../../lib/format';
+import { formatClock, formatDay, formatTimeOfDay } from '../../../lib/format';
 import { forecastWords } from '../../timetable/standing-words';
 import { PassConsent } from './pass-consent';
 
@@ -70,7 +70,8 @@ export function Passes({ detail }: { detail: GuardianChildDetail }) {
         return (
           <li key={pass.id}>
             <Group justify="space-between" wrap="nowrap" gap="xs">
-              <Text fw={500}>{t('passes.when', { day, time: pass.time })}</Text>
+              {/* The planned time is the campus's wall clock already: written in the reader's form, not moved. */}
+              <Text fw={500}>{t('passes.when', { day, time: formatClock(pass.time) })}</Text>
               <Badge variant="light" color={waiting ? 'orange' : STATUS_COLOR[pass.status]}>
                 {t(`passes.status.${status}`)}
               </Badge>

@@ -158,6 +158,25 @@ describe("a pass's exit and return on the campus's clock", { timeout: 20_000 }, 
     renderScreen(<GuardianChildrenPage />);
     expect(await screen.findByText('सुबह 9:30 बजे निकले · दोपहर 1:05 बजे लौटे')).toBeInTheDocument();
   });
+
+  it("writes the pass's planned time as the screen's other times, with no zone moved", async () => {
+    stubPass();
+    localStorage.setItem('jwtToken', 'tok');
+    renderScreen(<GuardianChildrenPage />);
+    expect(await screen.findByText('10 Mar 2031 4:00 pm')).toBeInTheDocument();
+    expect(screen.queryByText(/16:00/)).not.toBeInTheDocument();
+  });
+
+  it("writes the pass's planned time in Hindi for a Hindi reader", async () => {
+    await act(() => i18n.changeLanguage('hi'));
+    await i18n.loadNamespaces('guardian');
+    resetFormats();
+    stubPass();
+    localStorage.setItem('jwtToken', 'tok');
+    renderScreen(<GuardianChildrenPage />);
+    expect(await screen.findByText('10 मार्च 2031 शाम 4:00 बजे')).toBeInTheDocument();
+    expect(screen.queryByText(/16:00/)).not.toBeInTheDocument();
+  });
 });
 
 describe('the consent link page', { timeout: 20_000 }, () => {

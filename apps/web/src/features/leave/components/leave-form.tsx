@@ -16,9 +16,9 @@ import type { TFunction } from 'i18next';
 import { showOutcome } from '../../../components/toast';
 import { useDayRange, useStudentWords } from '../../../i18n/student';
 import { failureDetail } from '../../../lib/failure';
-import { localIsoDate } from '../../../lib/today';
 import { readAsBase64, useApplyLeave } from '../api';
 import { DayInput } from '../../../components/day-input';
+import { useCampusToday } from '../../timetable/campus-now';
 
 const MB = LEAVE_ATTACHMENT_MAX_BYTES / (1024 * 1024);
 
@@ -43,9 +43,12 @@ function rangeWords(t: TFunction, message: string): string {
 
 /** `onView` leads to the new application in the list below the form. */
 export function LeaveForm({ onView }: { onView?: (leave: Leave) => void }) {
-  const today = localIsoDate();
-  const [from, setFrom] = useState(today);
-  const [to, setTo] = useState(today);
+  const today = useCampusToday();
+  // Null until chosen: both start on the campus's today, which is known once its zone arrives.
+  const [chosenFrom, setFrom] = useState<string | null>(null);
+  const [chosenTo, setTo] = useState<string | null>(null);
+  const from = chosenFrom ?? today;
+  const to = chosenTo ?? today;
   const [reason, setReason] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const apply = useApplyLeave();

@@ -2,9 +2,10 @@ import { configure, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Leave } from '@campus/contract';
 import { REASON_REQUIRED } from '../../../components/reject-reason-dialog';
-import { formatDay } from '../../../lib/format';
+import { formatDay, formatDayInput } from '../../../lib/format';
 import { localIsoDate } from '../../../lib/today';
 import { renderScreen, STUDENT, stubApi, TEACHER, type Reply } from '../../../test/render';
+import { campusTime, DAY, deviceAt, TERM } from '../../timetable/test/data';
 import { StudentLeavePage } from './student-leave-page';
 import { COMMON_LEAVE_REJECT_REASONS, TeacherLeavePage } from './teacher-leave-page';
 
@@ -185,5 +186,34 @@ describe('leave screens', { timeout: 20_000 }, () => {
     // The other tabs, for their counts, on their first page.
     expect(asked('pending')).toEqual(['0']);
     expect(calls.every((c) => c.search.get('limit') === '51')).toBe(true);
+  });
+});
+
+describe("leave on the campus's day", { timeout: 20_000 }, () => {
+  // 23:30 on the campus in India is 03:00 the next day on a device set to Tokyo.
+  let undoDevice = () => {};
+  afterEach(() => undoDevice());
+
+  it("offers the campus's today as the first day, not the device's, and applies for it", async () => {
+    undoDevice = deviceAt('Asia/Tokyo', campusTime('23:30'));
+    const posted: unknown[] = [];
+    stubApi(({ method, path, body }): Reply => {
+      if (path === '/api/timetable-settings') return { status: 200, body: TERM };
+      if (path === '/api/leave/mine') return { status: 200, body: [] };
+      if (method === 'POST' && path === '/api/leave') {
+        posted.push(body);
+        return { status: 201, body: { message: 'Leave application submitted.', leave } };
+      }
+      return { status: 404, body: { message: 'no' } };
+    });
+    localStorage.setItem('jwtToken', 'tok');
+    const { user } = renderScreen(<StudentLeavePage />, STUDENT);
+    const form = await screen.findByRole('form', { name: 'Apply for leave' });
+    await vi.waitFor(() => expect(within(form).getByLabelText(/^From/)).toHaveValue(formatDayInput(DAY)));
+    expect(within(form).getByLabelText(/^To/)).toHaveValue(formatDayInput(DAY));
+    await user.type(within(form).getByLabelText(/Reason/), 'Fever');
+    await user.click(within(form).getByRole('button', { name: 'Apply for leave' }));
+    await vi.waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({ from: DAY, to: DAY });
   });
 });

@@ -1,4 +1,5 @@
 /** Sample lectures, standings and a lecture's roster, as the server sends them. */
+import { vi } from 'vitest';
 import type {
   CourseRiskRow,
   CourseStanding,
@@ -20,6 +21,24 @@ export const TERM: TermSettings = {
 };
 /** The instant the campus's clock (UTC+5:30) shows `time` on DAY. */
 export const campusTime = (time: string, day = DAY) => new Date(`${day}T${time}:00+05:30`);
+
+/** The day after DAY: a device a day ahead of the campus calls it today. */
+export const NEXT_DAY = '2031-02-04';
+
+/**
+ * A device set to `zone` whose clock reads `at`: the device's calendar and the campus's disagree near
+ * midnight. Returns the undoing, for afterEach.
+ */
+export function deviceAt(zone: string, at: Date): () => void {
+  const before = process.env.TZ;
+  process.env.TZ = zone;
+  vi.useFakeTimers({ toFake: ['Date'], now: at });
+  return () => {
+    vi.useRealTimers();
+    if (before === undefined) delete process.env.TZ;
+    else process.env.TZ = before;
+  };
+}
 
 export function lecture(over: Partial<Lecture> & Pick<Lecture, '_id'>): Lecture {
   return {

@@ -3,18 +3,21 @@ import { Alert, Button, Group, Select, Stack, Text, Title } from '@mantine/core'
 import { useState } from 'react';
 import { defaultReportRange, EXPORT_LIST_LABELS, EXPORT_LISTS, reportRangeProblem } from '@campus/contract';
 import { serverMessageOr } from '../../../lib/api-client';
-import { localIsoDate } from '../../../lib/today';
 import { downloadExport, useGroupNames, type ExportRequest } from '../api';
 import { DayInput } from '../../../components/day-input';
+import { useCampusToday } from '../../timetable/campus-now';
 
 type Outcome = { ok: true; text: string } | { ok: false; text: string };
 
 export function ExportPanel() {
   const groups = useGroupNames();
-  const defaults = defaultReportRange(localIsoDate());
+  const defaults = defaultReportRange(useCampusToday());
   const [group, setGroup] = useState<string | null>(null);
-  const [from, setFrom] = useState(defaults.from);
-  const [to, setTo] = useState(defaults.to);
+  // Null until chosen: the range follows the campus's today, which is known once its zone arrives.
+  const [chosenFrom, setFrom] = useState<string | null>(null);
+  const [chosenTo, setTo] = useState<string | null>(null);
+  const from = chosenFrom ?? defaults.from;
+  const to = chosenTo ?? defaults.to;
   // Each list downloads on its own: one running keeps the others free to start.
   const [running, setRunning] = useState<ReadonlySet<string>>(new Set());
   const [outcome, setOutcome] = useState<Outcome | null>(null);
