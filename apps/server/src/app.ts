@@ -204,7 +204,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     settings: { ...DEFAULT_SIGN_IN_LIMITS, ...options.signInLimits },
     ...(options.signInHold ? { hold: options.signInHold } : {}),
   });
-  const push = pushService(db, options.push ?? {}, { now, log: app.log });
+  const push = pushService(db, options.push ?? {}, { now, log: app.log, cache });
   app.decorate('push', push);
   app.addHook('onReady', () => push.start());
   const mail = mailService(db, options.mail ?? {}, {

@@ -54,6 +54,7 @@ import * as guardianConsent from './migrations/0053-guardian-consent';
 import * as guardianNotices from './migrations/0054-guardian-notices';
 import * as gatePassNewestOrder from './migrations/0055-gate-pass-newest-order';
 import * as lectureChangesByStudent from './migrations/0056-lecture-changes-by-student';
+import * as pushDeviceChanges from './migrations/0057-push-device-changes';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -108,6 +109,7 @@ const migrations: Record<string, Migration> = {
   '0054-guardian-notices': guardianNotices,
   '0055-gate-pass-newest-order': gatePassNewestOrder,
   '0056-lecture-changes-by-student': lectureChangesByStudent,
+  '0057-push-device-changes': pushDeviceChanges,
 };
 
 /** The migration that creates the schema: it runs on the first start of a new database only. */

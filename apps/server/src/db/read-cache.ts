@@ -45,6 +45,7 @@ export const CACHED_TABLES = [
   'notices',
   'performance',
   'periods',
+  'push_subscriptions',
   'queries',
   'query_likes',
   'query_tags',

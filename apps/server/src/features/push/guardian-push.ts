@@ -21,7 +21,7 @@ export function guardianPusher(db: Db, push: PushService): GuardianPusher {
           ? PATHS.guardian.home
           : `${PATHS.guardian.home}?child=${rollNo}`;
     const messages: OutgoingPush[] = [];
-    await inChunks([...new Set(accountIds)], async (chunk) => {
+    await inChunks(await push.subscriptions.withDevices(accountIds), async (chunk) => {
       // Only the devices of these guardians' own accounts, still active.
       const rows = await db
         .selectFrom('push_subscriptions as p')

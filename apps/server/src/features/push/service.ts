@@ -7,6 +7,7 @@
 import type { Language, PushKind } from '@campus/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/index';
+import type { ReadCache } from '../../db/read-cache';
 import { KIND_OF_NOTIFICATION, type NotifiedItem } from '../mail/notify-mail';
 import { PUSH_TITLE_WORDS } from '../mail/words-notes';
 import type { PushOptions } from './config';
@@ -36,11 +37,11 @@ const pathOf = (link: string | null) => (link && link.startsWith('/') && !link.s
 export function pushService(
   db: Db,
   options: PushOptions,
-  deps: { now: () => number; log: FastifyBaseLogger },
+  deps: { now: () => number; log: FastifyBaseLogger; cache?: ReadCache },
 ) {
   const { now, log } = deps;
   const keys = vapidKeys(db, options.keys, now);
-  const subscriptions = pushSubscriptions(db, now);
+  const subscriptions = pushSubscriptions(db, now, deps.cache);
   const queue = pushQueue(db, {
     keys,
     subject: options.subject ?? FALLBACK_SUBJECT,

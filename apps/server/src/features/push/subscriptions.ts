@@ -11,10 +11,12 @@ import {
   type PushSubscriptionInput,
 } from '@campus/contract';
 import type { Db } from '../../db/index';
+import type { ReadCache } from '../../db/read-cache';
 import type { PushSubscriptionsTable } from '../../db/schema-push';
 import { inChunks } from '../../lib/chunks';
 import { newId } from '../../lib/ids';
 import { knownLanguage } from '../language/routes';
+import { pushKeys } from './cache-keys';
 
 /** Where a message for one device goes. */
 export interface PushTarget {
@@ -40,8 +42,23 @@ function deviceOf(row: Omit<PushSubscriptionsTable, 'account_id' | 'p256dh' | 'a
 
 const DEVICE_COLUMNS = ['id', 'endpoint', 'label', 'kinds_off', 'created_at', 'last_pushed_at'] as const;
 
-export function pushSubscriptions(db: Db, now: () => number) {
+export function pushSubscriptions(db: Db, now: () => number, cache?: ReadCache) {
   const at = () => new Date(now()).toISOString();
+
+  /** Those of these accounts that have a device; from memory while no device changes. */
+  async function withDevices(accountIds: readonly string[]): Promise<string[]> {
+    const unique = [...new Set(accountIds)];
+    if (!cache || unique.length === 0) return unique;
+    const holders = await cache.get(pushKeys.holders(), async () =>
+      Object.fromEntries(
+        (await db.selectFrom('push_subscriptions').select('account_id').distinct().execute()).map((r) => [
+          r.account_id,
+          true,
+        ]),
+      ),
+    );
+    return unique.filter((id) => holders[id] === true);
+  }
 
   async function deviceById(accountId: string, id: string): Promise<PushDevice | undefined> {
     const row = await db
@@ -54,6 +71,8 @@ export function pushSubscriptions(db: Db, now: () => number) {
   }
 
   return {
+    withDevices,
+
     /** The person's devices, newest first. */
     async devicesOf(accountId: string): Promise<PushDevice[]> {
       const rows = await db
@@ -174,7 +193,7 @@ export function pushSubscriptions(db: Db, now: () => number) {
      */
     async targetsOf(accountIds: readonly string[], kind: PushKind): Promise<PushTarget[]> {
       const targets: PushTarget[] = [];
-      await inChunks([...new Set(accountIds)], async (chunk) => {
+      await inChunks(await withDevices(accountIds), async (chunk) => {
         // The person's language comes in the same read, for the title.
         const rows = await db
           .selectFrom('push_subscriptions')
