@@ -9,6 +9,7 @@ import {
   type GuardianSettings,
   type Language,
 } from '@campus/contract';
+import { sql } from 'kysely';
 import type { Db } from '../../db/index';
 import { inChunks } from '../../lib/chunks';
 import { knownLanguage } from '../language/routes';
@@ -32,6 +33,14 @@ interface Student {
   name: string;
   guardian_name: string | null;
 }
+
+/**
+ * Whether a student's totals are below the warning line, as `attendancePercentageOf` rounds them:
+ * `round(present / total × 10,000) / 100 < 75`, in whole hundredths.
+ */
+const BELOW_WARNING = sql<number>`case when days_marked > 0 and round(days_present * 10000.0 / days_marked) < ${
+  ATTENDANCE_WARNING_PERCENT * 100
+} then 1 else 0 end`;
 
 /** Whether each of the campus's guardian switches is on; one never chosen is. */
 async function readSwitches(db: Db): Promise<Record<GuardianKey, boolean>> {
@@ -228,43 +237,26 @@ export function guardianMail(ctx: MailContext, news: GuardianNews) {
   async function attendanceMarked(rollNos: readonly number[]): Promise<void> {
     if (rollNos.length === 0) return;
     await inChunks([...new Set(rollNos)], async (chunk) => {
-      // Each student's totals, kept as marks change (migration 0030): one row each.
+      // Each student's side of the line, from their totals kept as marks change (migration 0030), is
+      // moved in one statement; only a student whose side changed is written to and answered, and a
+      // flag moved by another request meanwhile stays theirs.
       const rows = await db
-        .selectFrom('attendance_totals')
-        .select(['roll_no', 'below_warning as flagged', 'days_marked as total', 'days_present as present'])
+        .updateTable('attendance_totals')
+        .set({ below_warning: BELOW_WARNING })
         .where('roll_no', 'in', chunk)
+        .where('below_warning', '<>', BELOW_WARNING)
+        .returning(['roll_no', 'below_warning as below', 'days_marked as total', 'days_present as present'])
         .execute();
       const fell = new Map<number, GuardianDetails>();
-      const rose: number[] = [];
-      for (const { total, present, ...row } of rows) {
-        const percentage = attendancePercentageOf(present, total);
-        const below = total > 0 && percentage < ATTENDANCE_WARNING_PERCENT;
-        // Only a student whose side of the line changed is written to.
-        if (row.flagged === (below ? 1 : 0)) continue;
-        if (!below) rose.push(row.roll_no);
-        else {
-          const shown = percentage.toFixed(2);
-          fell.set(
-            row.roll_no,
-            inEveryLanguage((words) => words.belowWarning(shown, present, total)),
-          );
-        }
+      for (const { roll_no, below, total, present } of rows) {
+        if (below !== 1) continue;
+        const shown = attendancePercentageOf(present, total).toFixed(2);
+        fell.set(
+          roll_no,
+          inEveryLanguage((words) => words.belowWarning(shown, present, total)),
+        );
       }
-      // One write for each side of the line; a flag moved by another request meanwhile stays theirs.
-      const flag = async (ids: readonly number[], below: boolean) =>
-        ids.length === 0
-          ? []
-          : (
-              await db
-                .updateTable('attendance_totals')
-                .set({ below_warning: below ? 1 : 0 })
-                .where('roll_no', 'in', ids)
-                .where('below_warning', '=', below ? 0 : 1)
-                .returning('roll_no')
-                .execute()
-            ).map((r) => r.roll_no);
-      await flag(rose, false);
-      const flagged = await flag([...fell.keys()], true);
+      const flagged = [...fell.keys()];
       await notifyGuardians(
         'attendanceBelowWarning',
         flagged.sort((a, b) => a - b).map((rollNo) => ({ rollNo, details: fell.get(rollNo)! })),
