@@ -64,10 +64,20 @@ describe("a child's day, in words", () => {
     const t = i18n.getFixedT('en', 'guardian');
     expect(todayText({ state: 'in' }, t)).toBe('In school');
     expect(todayText({ state: 'out', since: '16:40', returnBy: null }, t)).toBe(
-      'Out on a gate pass since 16:40',
+      'Out on a gate pass since 4:40 pm',
     );
     expect(todayText({ state: 'out', since: '16:40', returnBy: '18:00' }, t)).toBe(
-      'Out on a gate pass since 16:40, back by 18:00',
+      'Out on a gate pass since 4:40 pm, back by 6:00 pm',
+    );
+  });
+
+  it('writes the times of a child out on a pass in Hindi for a Hindi reader', async () => {
+    await act(() => i18n.changeLanguage('hi'));
+    await i18n.loadNamespaces('guardian');
+    resetFormats();
+    const t = i18n.getFixedT('hi', 'guardian');
+    expect(todayText({ state: 'out', since: '16:40', returnBy: '18:00' }, t)).toBe(
+      'शाम 4:40 बजे से गेट पास पर बाहर, शाम 6:00 बजे तक वापसी',
     );
   });
 

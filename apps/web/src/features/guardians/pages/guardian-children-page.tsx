@@ -12,7 +12,7 @@ import { PageTitle } from '../../../components/page-title';
 import { Segmented } from '../../../components/segmented';
 import { usePreloadForecast } from '../../../i18n/forecast';
 import { useGuardianWords } from '../../../i18n/guardian';
-import { formatDay } from '../../../lib/format';
+import { formatClock, formatDay } from '../../../lib/format';
 import { useUrlState } from '../../../lib/url-state';
 import { serverMessageOr } from '../../../lib/api-client';
 import { choosePassword, useChild, useChildren, useReportAbsence } from '../api';
@@ -21,17 +21,27 @@ import { PasswordField } from '../../../components/password-field';
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 
-/** Where the child is now, in words. */
+/**
+ * Where the child is now, in words. `since` and `returnBy` are both the campus's wall clock (HH:MM),
+ * so they are written in the reader's form without a zone conversion.
+ */
 export function todayText(today: ChildToday, t: T): string {
-  if (today.state === 'out')
+  if (today.state === 'out') {
+    const since = formatClock(today.since);
     return today.returnBy
-      ? t('today.outBack', { since: today.since, returnBy: today.returnBy })
-      : t('today.out', { since: today.since });
+      ? t('today.outBack', { since, returnBy: formatClock(today.returnBy) })
+      : t('today.out', { since });
+  }
   if (today.state === 'leave') return t('today.leave', { until: formatDay(today.until) });
   return t('today.in');
 }
 
 const TODAY_COLOR = { in: 'green', out: 'orange', leave: 'blue' } as const;
+/** The line wraps on a phone rather than cutting off when the child is due back. */
+const TODAY_STYLES = {
+  root: { height: 'auto', maxWidth: '100%' },
+  label: { whiteSpace: 'normal', textAlign: 'start' },
+} as const;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -133,12 +143,7 @@ function ChildView({ child }: { child: GuardianChild }) {
     <Stack gap="md">
       <Section title={t('sections.today')}>
         <Group gap="xs" wrap="wrap">
-          <Badge
-            size="lg"
-            variant="light"
-            color={TODAY_COLOR[child.today.state]}
-            style={{ maxWidth: '100%' }}
-          >
+          <Badge size="lg" variant="light" color={TODAY_COLOR[child.today.state]} styles={TODAY_STYLES}>
             {todayText(child.today, t)}
           </Badge>
         </Group>
