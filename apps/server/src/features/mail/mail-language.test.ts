@@ -222,7 +222,9 @@ describe('a course risk alert', () => {
     const notify = notifier(t.handle.db, t.handle.live, t.app.log, t.app.mail);
     const english = 'DBMS: 75 % in DBMS can no longer be reached.';
     const hindi = 'DBMS: DBMS में 75 % तक अब नहीं पहुँचा जा सकता';
-    await notify.courseRisk([{ rollNo: student.rollNo, text: english, texts: { en: english, hi: hindi } }]);
+    await notify.courseRisk(student.group, [
+      { rollNo: student.rollNo, text: english, texts: { en: english, hi: hindi } },
+    ]);
     await deliver();
 
     const [toStudent] = smtp.to(student.email);

@@ -14,6 +14,8 @@ export const notificationKeys = {
   unread: (accountId: string) => cachedRead(['notifications-unread', accountId], own(accountId)),
   /** A group's mentors, whom its students' requests notify. */
   mentorsOf: (group: string) => cachedRead(['mentors-of', group], ['teacher_groups']),
+  /** A group's students' accounts, by roll number: whom its lectures' alerts tell. */
+  accountsOf: (group: string) => cachedRead(['group-accounts', group], ['students']),
 };
 
 /** Notifications written for these accounts change only their rows. */

@@ -134,6 +134,35 @@ export function notifier(
     return accounts;
   };
 
+  /**
+   * `studentAccounts` of students of one group: from memory, the group's accounts kept while no
+   * student changes, and their languages (`languagesOf`) while no account does.
+   */
+  const groupAccounts = async (group: string, rollNos: readonly number[]) => {
+    if (!cache) return studentAccounts(rollNos);
+    const ofGroup = await cache.get(notificationKeys.accountsOf(group), async () =>
+      Object.fromEntries(
+        (
+          await db
+            .selectFrom('students')
+            .select(['roll_no', 'account_id'])
+            .where('group_name', '=', group)
+            .execute()
+        ).map((row) => [row.roll_no, row.account_id]),
+      ),
+    );
+    const ids = rollNos.flatMap((rollNo) => {
+      const id = ofGroup[rollNo];
+      return id === undefined ? [] : [[rollNo, id] as const];
+    });
+    const languages = await languagesOf(
+      db,
+      ids.map(([, id]) => id),
+      cache,
+    );
+    return new Map(ids.map(([rollNo, id]) => [rollNo, { id, language: languages.get(id) ?? 'en' }]));
+  };
+
   const studentAccount = async (rollNo: number) =>
     (await db.selectFrom('students').select('account_id').where('roll_no', '=', rollNo).executeTakeFirst())
       ?.account_id;
@@ -218,11 +247,17 @@ export function notifier(
      * was written in each (`texts`), else in English.
      */
     courseRisk: safely(
-      async (alerts: readonly { rollNo: number; text: string; texts?: Record<Language, string> }[]) => {
+      async (
+        group: string,
+        alerts: readonly { rollNo: number; text: string; texts?: Record<Language, string> }[],
+      ) => {
         if (alerts.length === 0) return;
-        // One read of the accounts and their languages and one write of the notifications, however
-        // many students it tells; each in their language (decision record 0090).
-        const accounts = await studentAccounts(alerts.map((a) => a.rollNo));
+        // The group's accounts and their languages from memory, and one write of the notifications,
+        // however many students it tells; each in their language (decision record 0090).
+        const accounts = await groupAccounts(
+          group,
+          alerts.map((a) => a.rollNo),
+        );
         const told = alerts.flatMap((alert) => {
           const account = accounts.get(alert.rollNo);
           return account ? [{ alert, account }] : [];

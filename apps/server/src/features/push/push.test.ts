@@ -195,7 +195,10 @@ describe('a notification pushed', () => {
     );
     const selectFrom = vi.spyOn(t.handle.db, 'selectFrom');
     try {
-      await notify.courseRisk(students.map((s) => ({ rollNo: s.rollNo, text: 'Below 75% in Physics' })));
+      await notify.courseRisk(
+        students[0]!.group,
+        students.map((s) => ({ rollNo: s.rollNo, text: 'Below 75% in Physics' })),
+      );
       const reads = selectFrom.mock.calls.filter(([table]) => (table as unknown) === 'push_subscriptions');
       expect(reads).toHaveLength(1);
     } finally {

@@ -285,7 +285,7 @@ export const lectureRoutes: Feature = async (app, { db, dialect, cache, clock, n
         },
       );
       // Who fell below the course's rule, or out of its reach, is told beside the answer.
-      if (alerts.length > 0) alongside(request, notify.courseRisk(alerts));
+      if (alerts.length > 0) alongside(request, notify.courseRisk(period.group, alerts));
       return answer;
     },
   );
