@@ -262,21 +262,25 @@ export function notifier(
           const account = accounts.get(alert.rollNo);
           return account ? [{ alert, account }] : [];
         });
-        await notes.addEach(
-          told.map(({ alert, account }) => ({
-            accountId: account.id,
-            notification: {
-              kind: 'attendance.risk',
-              text: alert.texts?.[account.language] ?? alert.text,
-              link: PATHS.student.attendance,
-            },
-          })),
-        );
-        live.publish({ accounts: told.map(({ account }) => account.id) }, ['notifications']);
-        await mail?.notifyGuardians(
-          'attendanceBelowWarning',
-          told.map(({ alert }) => ({ rollNo: alert.rollNo, details: alert.texts ?? alert.text })),
-        );
+        // The students' notifications and their guardians' news are written side by side.
+        await Promise.all([
+          notes
+            .addEach(
+              told.map(({ alert, account }) => ({
+                accountId: account.id,
+                notification: {
+                  kind: 'attendance.risk',
+                  text: alert.texts?.[account.language] ?? alert.text,
+                  link: PATHS.student.attendance,
+                },
+              })),
+            )
+            .then(() => live.publish({ accounts: told.map(({ account }) => account.id) }, ['notifications'])),
+          mail?.notifyGuardians(
+            'attendanceBelowWarning',
+            told.map(({ alert }) => ({ rollNo: alert.rollNo, details: alert.texts ?? alert.text })),
+          ),
+        ]);
       },
     ),
 
