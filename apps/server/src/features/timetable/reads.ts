@@ -21,9 +21,12 @@ export type TimetableReads = ReturnType<typeof timetableReads>;
 
 export function timetableReads(db: Db, cache: ReadCache, timetable: TimetableRepository) {
   const studentsOf = groupRows(db, cache);
+  const periods = (filter: {
+    group?: string | undefined;
+    teacherId?: number | undefined;
+  }): Promise<Period[]> => cache.get(timetableKeys.periods(filter), () => timetable.listPeriods(filter));
   return {
-    periods: (filter: { group?: string | undefined; teacherId?: number | undefined }): Promise<Period[]> =>
-      cache.get(timetableKeys.periods(filter), () => timetable.listPeriods(filter)),
+    periods,
     period: (id: string): Promise<Period | undefined> =>
       cache.get(timetableKeys.period(id), () =>
         timetable.selectPeriods().where('p.id', '=', id).executeTakeFirst(),
@@ -69,14 +72,11 @@ export function timetableReads(db: Db, cache: ReadCache, timetable: TimetableRep
       ),
     /** Which of these periods of a group have marks on `date`. */
     markedOn: async (group: string, date: string): Promise<ReadonlySet<string>> => {
-      const [students, periods] = await Promise.all([
-        studentsOf(group),
-        cache.get(timetableKeys.periods({ group }), () => timetable.listPeriods({ group })),
-      ]);
+      const [students, held] = await Promise.all([studentsOf(group), periods({ group })]);
       return cache.get(timetableKeys.markedOn(group, date, students), () =>
         readMarked(
           db,
-          periods.map((p) => p._id),
+          held.map((p) => p._id),
           date,
         ),
       );
