@@ -68,7 +68,8 @@ test.describe('gate passes and the Q&A board', () => {
       // Who applies is shown as text, from the session.
       const applyingAs = student.getByRole('region', { name: 'Applying as' });
       await expect(applyingAs).toContainText(String(STUDENT));
-      await expect(applyingAs.getByRole('definition').nth(3)).not.toHaveText('Not Available');
+      // The contact (name, roll number, contact, email) comes from the student's record.
+      await expect(applyingAs.getByRole('definition').nth(2)).not.toHaveText('Not Available');
       await expectAccessible(student);
       await applyForGatePass(student, approveReason);
       await applyForGatePass(student, rejectReason);

@@ -124,6 +124,37 @@ test.describe('controls at phone width (360×740)', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible(PAGE_LOAD);
     await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
     await expectTappable(page, PATHS.signIn);
+    // The password's own input, inside its box's border, is what a finger hits.
+    const password = await page.getByLabel(/^Password/).boundingBox();
+    expect(password?.height).toBeGreaterThanOrEqual(TAP);
+  });
+
+  test("the teacher's Mark Attendance: the date's clear, each student's choices, the top bar", async ({
+    browser,
+  }) => {
+    const page = await phonePage(browser);
+    await signInAs(page, DEMO.teacher, /\/teacher\/home$/);
+    await page.goto(PATHS.teacher.attendance);
+    await page.getByRole('combobox', { name: 'Group' }).click();
+    await page.getByRole('option').first().click();
+    const choices = page.locator('.roster-choice > input[type="radio"]');
+    await expect(choices.first()).toBeVisible(PAGE_LOAD);
+    await settle(page);
+    await expectTappable(page, PATHS.teacher.attendance);
+    // The radio itself, which takes the tap (its label lets taps through), is the whole 44 px.
+    for (const choice of (await choices.all()).slice(0, 4)) {
+      expect((await choice.boundingBox())?.height).toBeGreaterThanOrEqual(TAP);
+    }
+    for (const target of [
+      page.getByRole('link', { name: 'Campus Portal home' }),
+      page.getByRole('button', { name: /^Profile menu/ }),
+    ]) {
+      const box = await target.boundingBox();
+      expect.soft(box?.width, `${await target.getAttribute('aria-label')} wide`).toBeGreaterThanOrEqual(TAP);
+      expect.soft(box?.height, `${await target.getAttribute('aria-label')} tall`).toBeGreaterThanOrEqual(TAP);
+    }
+    // Keys mean nothing on a phone: the hint is not shown.
+    await expect(page.getByText(/^Keys:/)).toBeHidden();
   });
 
   test("the student's gate pass screen and queries board", async ({ browser }) => {

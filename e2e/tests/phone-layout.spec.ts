@@ -129,6 +129,19 @@ test.describe('at phone width (360 px)', () => {
     await expectNoSidewaysScroll(page, PATHS.teacher.attendance);
   });
 
+  test("a student's gate pass form says who applies and shows its Submit on the first screen", async ({
+    browser,
+  }) => {
+    const page = await phonePage(browser);
+    await signInAs(page, DEMO.student, /\/student\/home$/);
+    await page.goto(PATHS.student.gatepass);
+    const applyingAs = page.getByRole('region', { name: 'Applying as' });
+    await expect(applyingAs).toContainText(String(DEMO.student), PAGE_LOAD);
+    await expect(applyingAs.getByRole('definition')).toHaveCount(4);
+    await expect(page.getByRole('button', { name: 'Submit' })).toBeInViewport({ ratio: 1 });
+    await expectNoSidewaysScroll(page, PATHS.student.gatepass);
+  });
+
   test('a teacher reads each request and reaches its Approve and Reject without scrolling sideways', async ({
     browser,
   }) => {

@@ -236,6 +236,7 @@ export function RoleLayout({ session }: { session: Decoded }) {
               component={Link}
               to={session.role === 'teacher' ? PATHS.signIn : ROLE_HOME[session.role]}
               aria-label={words.home}
+              className="role-layout-home"
             >
               <Group gap={8} wrap="nowrap">
                 <Image src="/logo.svg" alt="" w={32} h={32} />

@@ -3,10 +3,29 @@
  * inputs a person could think to change.
  */
 import { SimpleGrid, Text } from '@mantine/core';
+import { Fragment } from 'react';
 
 export interface IdentityField {
   label: string;
   value: string | number | null | undefined;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
+
+/**
+ * An email address that wraps after its @ ("kavya.chopra@" / "campus.example.edu") or before a dot of
+ * the name, rather than mid-word; the domain stays whole. Anything else as it is.
+ */
+export function Breakable({ text }: { text: string }) {
+  if (!EMAIL.test(text)) return text;
+  const at = text.indexOf('@') + 1;
+  const parts = [...text.slice(0, at).replaceAll('.', '\n.').split('\n'), text.slice(at)];
+  return parts.map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));
 }
 
 export function IdentityFields({
@@ -22,7 +41,8 @@ export function IdentityFields({
   missing?: string;
 }) {
   return (
-    <section aria-label={label}>
+    // On a phone the values stand in a line or two, their names left to screen readers (phone.css).
+    <section aria-label={label} className="identity-fields">
       <Text size="sm" c="dimmed" mb={4}>
         {note}
       </Text>
@@ -33,7 +53,11 @@ export function IdentityFields({
               {name}
             </Text>
             <Text component="dd" m={0} fw={500} style={{ overflowWrap: 'anywhere' }}>
-              {value === null || value === undefined || value === '' ? missing : value}
+              {value === null || value === undefined || value === '' ? (
+                missing
+              ) : (
+                <Breakable text={String(value)} />
+              )}
             </Text>
           </div>
         ))}

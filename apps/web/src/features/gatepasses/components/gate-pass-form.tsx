@@ -157,8 +157,9 @@ export function GatePassForm({ onView }: { onView?: () => void } = {}) {
             fields={[
               { label: t('gatepass.form.studentName'), value: user.name },
               { label: t('gatepass.form.rollNo'), value: user.RollNo },
-              { label: t('gatepass.form.email'), value: user.email },
+              // The email last: on a phone the three short values share a line and the email has the next.
               { label: t('gatepass.form.contact'), value: contact.data },
+              { label: t('gatepass.form.email'), value: user.email },
             ]}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
