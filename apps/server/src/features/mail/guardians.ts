@@ -74,28 +74,24 @@ interface Guarded {
 async function readGuarded(db: Db, rollNos: readonly number[]): Promise<Map<number, Guarded>> {
   const found = new Map<number, Guarded>();
   await inChunks([...new Set(rollNos)], async (chunk) => {
+    // Plain left joins, which SQLite's planner walks by index from each student; a joined subquery
+    // on the right of a left join is materialized whole, every guardian link of the campus.
     const rows = await db
       .selectFrom('students as s')
-      .leftJoin(
-        (eb) =>
-          eb
-            .selectFrom('guardian_links as l')
-            .innerJoin('guardians as g', 'g.account_id', 'l.guardian_account_id')
-            .innerJoin('accounts as a', 'a.id', 'l.guardian_account_id')
-            .where('a.deactivated_at', 'is', null)
-            .select(['l.roll_no', 'g.name', 'g.email', 'g.account_id', 'a.language'])
-            .as('lg'),
-        (join) => join.onRef('lg.roll_no', '=', 's.roll_no'),
+      .leftJoin('guardian_links as l', 'l.roll_no', 's.roll_no')
+      .leftJoin('accounts as a', (join) =>
+        join.onRef('a.id', '=', 'l.guardian_account_id').on('a.deactivated_at', 'is', null),
       )
+      .leftJoin('guardians as g', 'g.account_id', 'a.id')
       .select([
         's.roll_no',
         's.name',
         's.guardian_name',
         's.guardian_email',
-        'lg.name as linked_name',
-        'lg.email as linked_email',
-        'lg.account_id as linked_account',
-        'lg.language as linked_language',
+        'g.name as linked_name',
+        'g.email as linked_email',
+        'g.account_id as linked_account',
+        'a.language as linked_language',
       ])
       .where('s.roll_no', 'in', chunk)
       .execute();
