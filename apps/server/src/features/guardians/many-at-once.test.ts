@@ -101,4 +101,28 @@ describe("many students' news for their guardians", () => {
     expect(contact[0]!.text).toContain('Dear Recorded Parent');
     expect(contact[0]!.text).toContain('Child Recorded is at 70 % in Physics.');
   });
+
+  it("tells a student's recorded contact, but not a guardian whose account was deactivated", async () => {
+    const child = await createStudent(t.handle.db, { group: 'MAO-2', name: 'Child Deactivated' });
+    const parent = await createGuardian(t.handle.db, [child.rollNo]);
+    await t.handle.db
+      .updateTable('accounts')
+      .set({ deactivated_at: new Date(clock.now()).toISOString() })
+      .where('id', '=', parent.accountId)
+      .execute();
+    const alone = await createStudent(t.handle.db, { group: 'MAO-2', name: 'Child Alone' });
+    await t.handle.db
+      .updateTable('students')
+      .set({ guardian_name: 'Alone Parent', guardian_email: 'alone-contact@test.example' })
+      .where('roll_no', '=', alone.rollNo)
+      .execute();
+    const mailed = await t.app.mail.notifyGuardians(
+      'attendanceBelowWarning',
+      [child, alone].map((s) => ({ rollNo: s.rollNo, details: `${s.name} is at 60 % in Physics.` })),
+    );
+    expect([...mailed]).toEqual([alone.rollNo]);
+    await server.deliver();
+    expect(smtp.to(parent.email)).toHaveLength(0);
+    expect(smtp.to('alone-contact@test.example')).toHaveLength(1);
+  });
 });
