@@ -8,6 +8,7 @@ import type { GuardianChildDetail } from '@campus/contract';
 import { useForecastWords } from '../../../i18n/forecast';
 import { useGuardianWords } from '../../../i18n/guardian';
 import { formatClock, formatDay, formatTimeOfDay } from '../../../lib/format';
+import { lectureNumber, percentText } from '../../timetable/format';
 import { forecastWords } from '../../timetable/standing-words';
 import { PassConsent } from './pass-consent';
 
@@ -33,7 +34,7 @@ export function Attendance({ detail }: { detail: GuardianChildDetail }) {
     <Stack gap="sm">
       <Text fw={600}>
         {t('attendance.overall', {
-          percent: standings.overall.percent.toFixed(1),
+          percent: lectureNumber(standings.overall.percent),
           attended: standings.overall.attended,
           held: standings.overall.held,
         })}
@@ -43,7 +44,7 @@ export function Attendance({ detail }: { detail: GuardianChildDetail }) {
           <li key={course.course}>
             <Group justify="space-between" wrap="nowrap" gap="xs">
               <Text fw={500}>{course.course}</Text>
-              <Text>{course.held > 0 ? `${((course.attended / course.held) * 100).toFixed(0)}%` : '—'}</Text>
+              <Text>{course.held > 0 ? percentText(course.percent) : '—'}</Text>
             </Group>
             <Text size="sm" c={course.state === 'ok' ? 'dimmed' : 'var(--campus-text-danger)'}>
               {forecastWords(forecast, course, i18n.language)}

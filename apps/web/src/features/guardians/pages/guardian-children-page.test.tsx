@@ -129,6 +129,9 @@ describe("a child's attendance", () => {
     expect(
       await screen.findByText('Attend 12 of the remaining 14 Operating Systems lectures to stay at 75 %'),
     ).toBeInTheDocument();
+    // The figures the child reads: a Late mark counted half shows as 67.5 %, not rounded to 68 %.
+    expect(screen.getByText('67.5%')).toBeInTheDocument();
+    expect(screen.getByText('Overall: 74.2% (44.5 of 60 lectures)')).toBeInTheDocument();
     await act(() => i18n.changeLanguage('hi'));
     await i18n.loadNamespaces('guardian');
     expect(await screen.findByText('Computer Networks में 75 % तक अब नहीं पहुँचा जा सकता')).toBeInTheDocument();
