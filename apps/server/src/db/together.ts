@@ -33,9 +33,11 @@ export interface CountedWrite {
   landed(): void;
 }
 
-class OverAllowance extends Error {}
+/** A write over its writer's allowance, found by its count in the write's own transaction (SQLite). */
+export class OverAllowance extends Error {}
 
-const isOverAllowance = (error: unknown): boolean =>
+/** Whether a write failed for being over its writer's allowance, on either database. */
+export const isOverAllowance = (error: unknown): boolean =>
   error instanceof OverAllowance || (error as { code?: unknown } | null)?.code === OVER_ALLOWANCE;
 
 export async function writeTogether(

@@ -15,7 +15,7 @@ import {
 import { sql, type OperationNodeSource } from 'kysely';
 import { scopedText, type WrittenRows } from '../../db/changes';
 import type { Db, Dialect } from '../../db/index';
-import { OVER_ALLOWANCE, type CountedWrite } from '../../db/together';
+import { isOverAllowance, OverAllowance, type CountedWrite } from '../../db/together';
 import type { AwaySource } from '../attendance/leave-rule';
 import { insertEntries, type AuditRecord } from '../audit/repository';
 import type { GroupAway, RosterMark } from './reads';
@@ -182,37 +182,39 @@ async function run<R>(
   return (await trx.executeQuery<R>(scopedText(text, parameters, writes))).rows;
 }
 
-/** A write over its writer's allowance, found by its count in the write's own transaction. */
-class OverAllowance extends Error {}
-const isOverAllowance = (error: unknown): boolean =>
-  error instanceof OverAllowance || (error as { code?: unknown } | null)?.code === OVER_ALLOWANCE;
-
 /**
- * Runs `work` in one transaction that first counts the write against its writer's allowance
- * (`countedWrite`, decision record 0051): a write over it keeps nothing, and is refused (or, when
- * the count apart finds room after all, made on its own).
+ * A write counted against its writer's allowance (`countedWrite`, decision record 0051), made by
+ * `attempt`: over it, nothing is kept and the write is refused, or made uncounted when the count
+ * apart finds room after all.
  */
-async function countedTransaction<T>(
-  db: Db,
+async function withinAllowance<T>(
   counted: CountedWrite | undefined,
-  work: (trx: Db) => Promise<T>,
+  attempt: (counted: CountedWrite | undefined) => Promise<T>,
 ): Promise<T> {
-  if (!counted) return db.transaction().execute(work);
+  if (!counted) return attempt(undefined);
   let result: T;
   try {
-    result = await db.transaction().execute(async (trx) => {
-      const { rows } = await counted.count.execute(trx);
-      if (Number(rows[0]!.hits) > counted.limit) throw new OverAllowance();
-      return work(trx);
-    });
+    result = await attempt(counted);
   } catch (error) {
     if (!isOverAllowance(error)) throw error;
     await counted.refused();
-    return db.transaction().execute(work);
+    return attempt(undefined);
   }
   counted.landed();
   return result;
 }
+
+/** `work` in one transaction that first counts the write (`withinAllowance`). */
+const countedTransaction = <T>(db: Db, counted: CountedWrite | undefined, work: (trx: Db) => Promise<T>) =>
+  withinAllowance(counted, (count) =>
+    db.transaction().execute(async (trx) => {
+      if (count) {
+        const { rows } = await count.count.execute(trx);
+        if (Number(rows[0]!.hits) > count.limit) throw new OverAllowance();
+      }
+      return work(trx);
+    }),
+  );
 
 /** What a lecture's mark writes besides the marks, in their transaction. */
 export interface MarkWith {
@@ -290,9 +292,9 @@ export async function writeLectureMarks(
 }
 
 /**
- * `writeLectureMarks` on PostgreSQL, in three statements between `begin` and `commit`: the count and
- * the audit entries with the lecture's lock (`lockedWith`), the marks and totals (`PG_MARK`), and what
- * follows the totals (`moved`). Each round trip holds a pool connection for a turn of the event loop.
+ * `writeLectureMarks` on PostgreSQL, in three statements between `begin` and `commit` (each round trip
+ * holds a pool connection for a turn of the event loop): the count and audit entries with the
+ * lecture's lock (`lockedWith`), the marks and totals (`PG_MARK`), and what follows them (`moved`).
  */
 async function markOnPostgres(
   db: Db,
@@ -301,26 +303,15 @@ async function markOnPostgres(
   by: { markedBy: string; markedAt: string },
   also: MarkWith,
 ): Promise<CourseTotals[]> {
-  const attempt = (counted: CountedWrite | undefined) =>
+  return withinAllowance(also.counted, (counted) =>
     db.transaction().execute(async (trx) => {
       await lockedWith(trx, lecture, [
         ...(counted ? [counted.count] : []),
         ...(also.audit && also.audit.length > 0 ? [insertEntries(also.audit)] : []),
       ]);
       return marks.length === 0 ? [] : writeOnPostgres(trx, lecture, marks, by, also);
-    });
-  const { counted } = also;
-  if (!counted) return attempt(undefined);
-  let totals: CourseTotals[];
-  try {
-    totals = await attempt(counted);
-  } catch (error) {
-    if (!isOverAllowance(error)) throw error;
-    await counted.refused();
-    return attempt(undefined);
-  }
-  counted.landed();
-  return totals;
+    }),
+  );
 }
 
 /**
