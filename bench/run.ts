@@ -298,6 +298,7 @@ const pick = (r: LoadResult, cpuUsPerRequest: number): Measured => ({
   non2xx: r.non2xx,
   errors: r.errors,
   bytesPerAnswer: r.bytesPerAnswer,
+  firstAnswerMaxMs: r.firstAnswerMaxMs,
   ...(r.byKind ? { byKind: r.byKind } : {}),
 });
 
@@ -595,7 +596,7 @@ async function runCampus(
         loadavg: load,
       });
       log(
-        `  ${scenario.name.padEnd(20)} ${measured.rps.toFixed(0).padStart(7)} req/s  p50 ${measured.p50.toFixed(1)} ms  p99 ${measured.p99.toFixed(1)} ms  CPU ${measured.cpuUsPerRequest.toFixed(0)} µs/req  ${measured.bytesPerAnswer.toFixed(0)} B/answer  RSS ${peak.toFixed(0)} MB  hits ${percent(hitRates?.answers)} (sessions ${percent(hitRates?.sessions)})${poolShown(pool)}  load ${load.toFixed(1)}${measured.non2xx + measured.errors > 0 ? `  ${measured.non2xx} non-2xx, ${measured.errors} errors` : ''}`,
+        `  ${scenario.name.padEnd(20)} ${measured.rps.toFixed(0).padStart(7)} req/s  p50 ${measured.p50.toFixed(1)} ms  p99 ${measured.p99.toFixed(1)} ms  CPU ${measured.cpuUsPerRequest.toFixed(0)} µs/req  ${measured.bytesPerAnswer.toFixed(0)} B/answer  RSS ${peak.toFixed(0)} MB  first answers ≤ ${measured.firstAnswerMaxMs?.toFixed(0)} ms  hits ${percent(hitRates?.answers)} (sessions ${percent(hitRates?.sessions)})${poolShown(pool)}  load ${load.toFixed(1)}${measured.non2xx + measured.errors > 0 ? `  ${measured.non2xx} non-2xx, ${measured.errors} errors` : ''}`,
       );
     }
     const mixScenario = scenarios.find((s) => s.name === 'mix');

@@ -53,6 +53,8 @@ export interface Measured {
   errors: number;
   /** The mean answer's size, head and body (bare node:http answers the same mean). */
   bytesPerAnswer: number;
+  /** The slowest first answer on a new connection, not in p50 and p99 (decision record 0095). */
+  firstAnswerMaxMs?: number;
   byKind?: Record<string, KindResult>;
 }
 /** Of the reads in a measured run, the share answered from memory: sessions, and every other read. */
