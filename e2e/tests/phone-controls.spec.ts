@@ -157,6 +157,34 @@ test.describe('controls at phone width (360×740)', () => {
     await expect(page.getByText(/^Keys:/)).toBeHidden();
   });
 
+  test("a select's clear beside its chevron: the Audit Log's Action filter", async ({ browser }) => {
+    const page = await phonePage(browser);
+    await signInAs(page, DEMO.admin, /\/admin\/home$/);
+    await page.goto(PATHS.admin.audit);
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    const action = page.getByRole('combobox', { name: 'Action' });
+    await expect(action).toBeVisible(PAGE_LOAD);
+    const field = action.locator('xpath=..');
+    const before = await field.boundingBox();
+    await action.click();
+    const option = page.getByRole('option').first();
+    const chosen = (await option.textContent())?.trim() ?? '';
+    await option.click();
+    await expect(action).toHaveValue(chosen);
+    const clear = field.locator('.mantine-InputClearButton-root');
+    await expect(clear).toBeVisible();
+    const box = await clear.boundingBox();
+    expect(box?.width, 'the clear is wide enough').toBeGreaterThanOrEqual(TAP);
+    expect(box?.height, 'the clear is tall enough').toBeGreaterThanOrEqual(TAP);
+    // The field is no bigger for it, and the chevron beside it is not under the finger's target.
+    const after = await field.boundingBox();
+    expect([after?.width, after?.height]).toEqual([before?.width, before?.height]);
+    const chevron = await field.locator('[data-combined-clear-section] > :last-child').boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual((chevron?.x ?? 0) + 0.5);
+    await clear.click();
+    await expect(action).toHaveValue('');
+  });
+
   test("the student's gate pass screen and queries board", async ({ browser }) => {
     const page = await phonePage(browser);
     await signInAs(page, DEMO.student, /\/student\/home$/);

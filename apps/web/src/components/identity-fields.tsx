@@ -49,7 +49,7 @@ export function IdentityFields({
       <SimpleGrid component="dl" cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing={6} m={0}>
         {fields.map(({ label: name, value }) => (
           <div key={name} style={{ minWidth: 0 }}>
-            <Text component="dt" size="xs" c="dimmed">
+            <Text component="dt" size="xs" c="dimmed" className="visually-hidden-on-phone">
               {name}
             </Text>
             <Text component="dd" m={0} fw={500} style={{ overflowWrap: 'anywhere' }}>

@@ -80,8 +80,18 @@ function campusDayNow(timeZone: string | undefined): string | null {
  * campus day for the screen's life, so that midnight does not move a screen off the day being worked
  * on; otherwise the day turns at the campus's midnight.
  */
-export function useCampusToday({ steady = false }: { steady?: boolean } = {}): string {
-  const timeZone = useTermSettings().data?.timeZone;
+export function useCampusToday(options: { steady?: boolean } = {}): string {
+  return useCampusDay(useTermSettings().data?.timeZone, options);
+}
+
+/**
+ * Today in the campus's zone `timeZone`, as useCampusToday reads it: for a screen that has the zone
+ * from elsewhere (a guardian, who may not read the term settings, has it with a child's records).
+ */
+export function useCampusDay(
+  timeZone: string | undefined,
+  { steady = false }: { steady?: boolean } = {},
+): string {
   // Only a new day renders again: the clock's ticks within a day read the same text.
   const day = useSyncExternalStore(ticking, () => campusDayNow(timeZone));
   const [opened] = useState(localIsoDate);

@@ -3,6 +3,7 @@
  * its status and saying it in text (a letter on the grid, the full word for screen readers and on
  * hover), so colour is never the only sign.
  */
+import { VisuallyHidden } from '@mantine/core';
 import type { AttendanceRecord } from '@campus/contract';
 import { useStudentWords } from '../../../i18n/student';
 import type { AttendanceMonth } from './attendance-months';
@@ -66,9 +67,7 @@ export function AttendanceCalendar({
                       <span className="attendance-calendar-letter" aria-hidden>
                         {t(`attendance.letter.${TONE[status]}`)}
                       </span>
-                      <span className="attendance-calendar-status">
-                        {t(`attendance.status.${TONE[status]}`)}
-                      </span>
+                      <VisuallyHidden>{t(`attendance.status.${TONE[status]}`)}</VisuallyHidden>
                     </>
                   )}
                 </td>

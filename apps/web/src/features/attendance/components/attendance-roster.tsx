@@ -7,6 +7,7 @@
  * The rows come in bodies of {@link CHUNK_ROWS}, each its own paint layer: a tap repaints the body
  * of the row it changed, not all 200 rows.
  */
+import { VisuallyHidden } from '@mantine/core';
 import type { KeyboardEvent } from 'react';
 import type { AttendanceStatus, OnLeaveStudent, RosterStudent } from '@campus/contract';
 import type { Marks } from '../use-roster-marks';
@@ -96,8 +97,8 @@ export function AttendanceRoster({
   }
   return (
     <table className="roster" aria-describedby="roster-keys" onKeyDown={onKeyDown}>
-      <caption className="roster-hidden">{t('roster.caption', { group })}</caption>
-      <thead className="roster-hidden">
+      <caption className={VisuallyHidden.classes.root}>{t('roster.caption', { group })}</caption>
+      <thead className={VisuallyHidden.classes.root}>
         <tr>
           <th scope="col">{t('roster.student')}</th>
           <th scope="col">{t('roster.status')}</th>

@@ -10,7 +10,7 @@ import { i18n } from '../../../i18n/i18n';
 import { resetFormats } from '../../../lib/format';
 import enGuardian from '../../../i18n/locales/en/guardian.json';
 import { renderScreen, stubApi } from '../../../test/render';
-import { STANDINGS } from '../../timetable/test/data';
+import { campusTime, deviceAt, NEXT_DAY, STANDINGS } from '../../timetable/test/data';
 import { GuardianChildrenPage, todayText } from './guardian-children-page';
 import { GuardianConsentPage } from './guardian-consent-page';
 
@@ -136,6 +136,62 @@ describe("a child's attendance", () => {
     await i18n.loadNamespaces('guardian');
     expect(await screen.findByText('Computer Networks में 75 % तक अब नहीं पहुँचा जा सकता')).toBeInTheDocument();
     expect(screen.queryByText(/^Attend /)).not.toBeInTheDocument();
+  });
+});
+
+describe('reporting an absence', { timeout: 20_000 }, () => {
+  let undoDevice = () => {};
+  afterEach(() => undoDevice());
+
+  async function openForm() {
+    // 00:30 on 4 February on the campus in India is still 3 February on a device set to New York.
+    undoDevice = deviceAt('America/New_York', campusTime('00:30', NEXT_DAY));
+    const calls = stubChildren({
+      status: 201,
+      body: { message: 'The absence was reported. The mentor decides it as a leave application.' },
+    });
+    localStorage.setItem('jwtToken', 'tok');
+    const { user } = renderScreen(<GuardianChildrenPage />);
+    const form = await screen.findByRole('form', { name: /Asha/ });
+    return { calls, user, form };
+  }
+
+  it("starts on the campus's today, shows days as DD/MM/YYYY and sends them as YYYY-MM-DD", async () => {
+    const { calls, user, form } = await openForm();
+    const from = within(form).getByLabelText(/^From/);
+    const until = within(form).getByLabelText(/^Until/);
+    await vi.waitFor(() => expect(from).toHaveValue('04/02/2031'));
+    expect(until).toHaveValue('04/02/2031');
+    await user.clear(until);
+    await user.type(until, '06/02/2031');
+    await user.type(within(form).getByLabelText(/^Reason/), 'Fever');
+    await user.click(within(form).getByRole('button', { name: 'Report Asha absent' }));
+    expect(await within(form).findByRole('status')).toHaveTextContent('The absence was reported.');
+    expect(until).toHaveValue('06/02/2031');
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { from: '2031-02-04', to: '2031-02-06', reason: 'Fever' },
+    ]);
+  });
+
+  it('refuses an Until before From on the field, and sends nothing', async () => {
+    const { calls, user, form } = await openForm();
+    const until = within(form).getByLabelText(/^Until/);
+    await vi.waitFor(() => expect(until).toHaveValue('04/02/2031'));
+    await user.clear(until);
+    await user.type(until, '02/02/2031');
+    await user.type(within(form).getByLabelText(/^Reason/), 'Fever');
+    await user.click(within(form).getByRole('button', { name: 'Report Asha absent' }));
+    expect(within(form).getByText('Until must not be before From.')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('names the days in Hindi, in the same DD/MM/YYYY order', async () => {
+    await act(() => i18n.changeLanguage('hi'));
+    await i18n.loadNamespaces('guardian');
+    const { form } = await openForm();
+    await vi.waitFor(() => expect(within(form).getByLabelText(/^से/)).toHaveValue('04/02/2031'));
+    expect(within(form).getByLabelText(/^तक/)).toHaveValue('04/02/2031');
+    expect(within(form).getByLabelText(/^से/)).toHaveAttribute('placeholder', 'DD/MM/YYYY');
   });
 });
 

@@ -4,7 +4,7 @@
  * and their movements (answering one that waits for consent), leave, and marks. Only the
  * guardian's own children are ever asked for. Every word is the guardian catalogue's (record 0090).
  */
-import { Badge, Button, Card, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import type { ChildToday, GuardianChild } from '@campus/contract';
 import { EmptyState, LoadFailedState, LoadingState } from '../../../components/page-states';
@@ -18,6 +18,8 @@ import { serverMessageOr } from '../../../lib/api-client';
 import { choosePassword, useChild, useChildren, useReportAbsence } from '../api';
 import { Attendance, Leave, Marks, Passes } from '../components/child-records';
 import { PasswordField } from '../../../components/password-field';
+import { DayInput } from '../../../components/day-input';
+import { useCampusDay } from '../../timetable/campus-now';
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 
@@ -67,24 +69,27 @@ function Answer({ answer }: { answer: { ok: boolean; text: string } | null }) {
   );
 }
 
-/** The campus day today, as the device reads it (the server checks the range against its own). */
-const localDay = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
-
-/** "Not coming today / until Friday": a leave application the mentor decides. */
-function ReportAbsence({ child }: { child: GuardianChild }) {
+/**
+ * "Not coming today / until Friday": a leave application the mentor decides. Both days start on the
+ * campus's today in its zone (`timeZone`, with the child's records), as the server checks the range.
+ */
+function ReportAbsence({ child, timeZone }: { child: GuardianChild; timeZone: string }) {
   const { t } = useGuardianWords();
   const report = useReportAbsence(child.rollNo);
-  const [from, setFrom] = useState(localDay);
-  const [to, setTo] = useState(localDay);
+  const today = useCampusDay(timeZone, { steady: true });
+  // Null until chosen: the campus's today is known once its clock has loaded; Until follows From.
+  const [chosenFrom, setFrom] = useState<string | null>(null);
+  const [chosenTo, setTo] = useState<string | null>(null);
+  const from = chosenFrom ?? today;
+  const to = chosenTo ?? from;
+  const toError = to < from ? t('absence.beforeFrom') : undefined;
   const [reason, setReason] = useState('');
   const [answer, setAnswer] = useState<{ ok: boolean; text: string } | null>(null);
   const firstName = child.name.split(' ')[0] ?? child.name;
 
   function onSubmit(event: { preventDefault(): void }) {
     event.preventDefault();
+    if (toError) return;
     if (!reason.trim()) {
       setAnswer({ ok: false, text: t('absence.sayWhy') });
       return;
@@ -106,17 +111,14 @@ function ReportAbsence({ child }: { child: GuardianChild }) {
     <form onSubmit={onSubmit} noValidate aria-label={t('absence.form', { name: firstName })}>
       <Stack gap="sm">
         <Group grow wrap="wrap" gap="sm">
-          <TextInput
-            type="date"
-            label={t('absence.from')}
-            value={from}
-            onChange={(e) => setFrom(e.currentTarget.value)}
-          />
-          <TextInput
-            type="date"
+          <DayInput label={t('absence.from')} required value={from} onChange={setFrom} />
+          <DayInput
             label={t('absence.until')}
+            required
             value={to}
-            onChange={(e) => setTo(e.currentTarget.value)}
+            onChange={setTo}
+            min={from}
+            error={toError}
           />
         </Group>
         <Textarea
@@ -170,7 +172,7 @@ function ChildView({ child }: { child: GuardianChild }) {
             <Leave detail={detail.data} />
           </Section>
           <Section title={t('sections.absence')}>
-            <ReportAbsence child={child} />
+            <ReportAbsence child={child} timeZone={detail.data.timeZone} />
           </Section>
           <Section title={t('sections.marks')}>
             <Marks detail={detail.data} />

@@ -4,6 +4,7 @@
  * Late and stays (Tab reaches the minutes), ←/→ switch the choice; Enter in the minutes moves on.
  * Rows come in bodies of CHUNK_ROWS, each its own paint layer (attendance-roster.css).
  */
+import { VisuallyHidden } from '@mantine/core';
 import type { KeyboardEvent } from 'react';
 import type { LectureRosterRow, LectureStatus } from '@campus/contract';
 import { useRosterWords } from '../../../i18n/roster';
@@ -92,8 +93,8 @@ export function LectureRoster({
   }
   return (
     <table className="roster lecture-roster" aria-describedby="roster-keys" onKeyDown={onKeyDown}>
-      <caption className="roster-hidden">{caption}</caption>
-      <thead className="roster-hidden">
+      <caption className={VisuallyHidden.classes.root}>{caption}</caption>
+      <thead className={VisuallyHidden.classes.root}>
         <tr>
           <th scope="col">{t('roster.student')}</th>
           <th scope="col">{t('roster.status')}</th>
