@@ -103,12 +103,14 @@ export interface CourseCounts {
   onLeave: number;
 }
 
+/** What a Late earns of a lecture, by the campus's Late rule. */
+export const lateCredit = (late: LateRule): number => (late === 'present' ? 1 : late === 'half' ? 0.5 : 0);
+
 /** The lectures that count (On leave does not) and the credit earned, by the campus's Late rule. */
 export function courseCredit(counts: CourseCounts, late: LateRule): { held: number; attended: number } {
-  const lateCredit = late === 'present' ? 1 : late === 'half' ? 0.5 : 0;
   return {
     held: counts.present + counts.late + counts.absent,
-    attended: counts.present + counts.late * lateCredit,
+    attended: counts.present + counts.late * lateCredit(late),
   };
 }
 
@@ -121,8 +123,6 @@ export interface Forecast {
   state: CourseState;
   text: string;
 }
-
-const percentOf = (attended: number, held: number) => (held === 0 ? 100 : (attended / held) * 100);
 
 /**
  * What the student must do to end the term at `minPercent` in the course: attend `needed` of the
@@ -168,7 +168,8 @@ export function forecastState(
   const total = held + remaining;
   const needed = Math.max(0, Math.ceil((minPercent / 100) * total - attended - 1e-9));
   if (needed > remaining) return { needed, state: 'unreachable' };
-  const state: CourseState = percentOf(attended, held) < minPercent ? 'at-risk' : 'ok';
+  // Compared in whole numbers: 29 of 100 is 28.999… % once divided, and would be below a 29 % rule.
+  const state: CourseState = attended * 100 < minPercent * held ? 'at-risk' : 'ok';
   return { needed: remaining === 0 ? 0 : needed, state };
 }
 

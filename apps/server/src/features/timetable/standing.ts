@@ -7,6 +7,7 @@ import {
   courseCredit,
   forecast,
   forecastState,
+  lateCredit,
   wallClock,
   type CourseStanding,
   type CourseStandings,
@@ -175,11 +176,11 @@ type StudentTotalsTuple = [number, string, string | null, number, number, number
 
 /**
  * The students of `groups` (roll number → group) and their counted marks in each course, by
- * `roll_no|course_code`. The database sends them as one JSON text: 1,200 rows a group of seven
+ * `roll_no|course_code`; with `belowRuleOnly`, only the courses below their rule, and their students. The database sends them as one JSON text: 1,200 rows a group of seven
  * values each cost the drivers several times more to hand over than the one value
  * (docs/performance.md, "Cold first pages (7 December)").
  */
-async function groupTotals(db: Db, groups: readonly string[]) {
+async function groupTotals(db: Db, groups: readonly string[], belowRuleOnly?: TermSettings) {
   const columns = [
     's.roll_no',
     's.group_name',
@@ -194,9 +195,11 @@ async function groupTotals(db: Db, groups: readonly string[]) {
   const rows = pg
     ? sql<string>`coalesce(json_agg(json_build_array(${tuple})), '[]')::text`
     : sql<string>`json_group_array(json_array(${tuple}))`;
-  const found = await db
-    .selectFrom('students as s')
-    .leftJoin('course_totals as c', 'c.roll_no', 's.roll_no')
+  const found = await (
+    belowRuleOnly
+      ? belowRule(db, belowRuleOnly)
+      : db.selectFrom('students as s').leftJoin('course_totals as c', 'c.roll_no', 's.roll_no')
+  )
     .select(rows.as('rows'))
     .where('s.group_name', 'in', groups)
     .executeTakeFirstOrThrow();
@@ -209,6 +212,23 @@ async function groupTotals(db: Db, groups: readonly string[]) {
     if (code !== null) totals.set(`${rollNo}|${code}`, { present, late, absent, on_leave: onLeave });
   }
   return { groupOf, totals };
+}
+
+/**
+ * The students' courses whose attendance is below the course's rule (`minimum × held > attended ×
+ * 100`, with a thousandth of a point to spare): only these can be at risk or out of reach, whatever
+ * lectures remain. The spare makes this a little wider than the rule; `forecastState` decides each
+ * row. Most of a group's courses are above the line, so the mentors' list reads a sixth of the rows.
+ */
+function belowRule(db: Db, term: TermSettings) {
+  const held = sql<number>`(c.present + c.late + c.absent)`;
+  const attended = sql<number>`(c.present + c.late * cast(${lateCredit(term.lateCounts)} as real))`;
+  const minimum = sql<number>`coalesce(k.min_percent, cast(${term.minPercent} as real))`;
+  return db
+    .selectFrom('students as s')
+    .innerJoin('course_totals as c', 'c.roll_no', 's.roll_no')
+    .leftJoin('courses as k', 'k.code', 'c.course_code')
+    .where(sql<boolean>`${attended} * 100 < (${minimum} + 0.001) * ${held}`);
 }
 
 /** The names of these students, by roll number. */
@@ -238,7 +258,7 @@ export async function groupRisks(
   if (groups.length === 0) return { rows: [], total: 0 };
   // Every read at once: on PostgreSQL each is a round trip, which the pool's connections overlap.
   const [{ groupOf, totals: totalsOf }, courseOf, remainingByGroup] = await Promise.all([
-    groupTotals(db, groups),
+    groupTotals(db, groups, list.atRisk ? term : undefined),
     coursesByCode(reads),
     Promise.all(groups.map((group) => remainingOf(reads, group, term, now))),
   ]);
