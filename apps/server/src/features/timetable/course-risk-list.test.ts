@@ -43,7 +43,15 @@ async function counted(
 ) {
   await t.handle.db
     .insertInto('course_totals')
-    .values({ roll_no: student.rollNo, course_code: course, present, late, absent, on_leave: onLeave })
+    .values({
+      roll_no: student.rollNo,
+      course_code: course,
+      present,
+      late,
+      absent,
+      on_leave: onLeave,
+      state: 'ok',
+    })
     .execute();
 }
 

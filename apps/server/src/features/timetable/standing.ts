@@ -13,7 +13,7 @@ import {
   type CourseStandings,
   type TermSettings,
 } from '@campus/contract';
-import { PostgresAdapter, sql } from 'kysely';
+import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/index';
 import { remainingLectures } from './calendar';
 import type { CourseTotals } from './lectures';
@@ -176,9 +176,10 @@ type StudentTotalsTuple = [number, string, string | null, number, number, number
 
 /**
  * The students of `groups` (roll number → group) and their counted marks in each course, by
- * `roll_no|course_code`; with `belowRuleOnly`, only the courses below their rule, and their students. The database sends them as one JSON text: 1,200 rows a group of seven
- * values each cost the drivers several times more to hand over than the one value
- * (docs/performance.md, "Cold first pages (7 December)").
+ * `roll_no|course_code`; with `belowRuleOnly`, only the courses below their rule, and their
+ * students. The database sends them as one JSON text: 1,200 rows a group of seven values each cost
+ * the drivers several times more to hand over than the one value (docs/performance.md, "Cold first
+ * pages (7 December)").
  */
 async function groupTotals(db: Db, groups: readonly string[], belowRuleOnly?: TermSettings) {
   const columns = [
@@ -197,8 +198,12 @@ async function groupTotals(db: Db, groups: readonly string[], belowRuleOnly?: Te
     : sql<string>`json_group_array(json_array(${tuple}))`;
   const found = await (
     belowRuleOnly
-      ? belowRule(db, belowRuleOnly)
-      : db.selectFrom('students as s').leftJoin('course_totals as c', 'c.roll_no', 's.roll_no')
+      ? belowRule(db, belowRuleOnly, throughKey(pg, groups))
+      : db
+          .selectFrom('students as s')
+          .leftJoin('course_totals as c', (join) =>
+            join.onRef('c.roll_no', '=', 's.roll_no').on(throughKey(pg, groups)),
+          )
   )
     .select(rows.as('rows'))
     .where('s.group_name', 'in', groups)
@@ -215,18 +220,29 @@ async function groupTotals(db: Db, groups: readonly string[], belowRuleOnly?: Te
 }
 
 /**
+ * A student's totals joined by roll number. PostgreSQL is also given the groups' roll numbers as an
+ * array: joining a few groups it otherwise reads every student's totals (120,000 rows, 12 ms on the
+ * 20,000-student campus), where the array is read through the key (2.7–4.3 ms).
+ */
+function throughKey(pg: boolean, groups: readonly string[]): RawBuilder<boolean> {
+  if (!pg) return sql<boolean>`1 = 1`;
+  const rollNos = sql`array(select roll_no from students where group_name in (${sql.join(groups)}))`;
+  return sql<boolean>`c.roll_no = any(${rollNos})`;
+}
+
+/**
  * The students' courses whose attendance is below the course's rule (`minimum × held > attended ×
  * 100`, with a thousandth of a point to spare): only these can be at risk or out of reach, whatever
  * lectures remain. The spare makes this a little wider than the rule; `forecastState` decides each
  * row. Most of a group's courses are above the line, so the mentors' list reads a sixth of the rows.
  */
-function belowRule(db: Db, term: TermSettings) {
+function belowRule(db: Db, term: TermSettings, keyed: RawBuilder<boolean>) {
   const held = sql<number>`(c.present + c.late + c.absent)`;
   const attended = sql<number>`(c.present + c.late * cast(${lateCredit(term.lateCounts)} as real))`;
   const minimum = sql<number>`coalesce(k.min_percent, cast(${term.minPercent} as real))`;
   return db
     .selectFrom('students as s')
-    .innerJoin('course_totals as c', 'c.roll_no', 's.roll_no')
+    .innerJoin('course_totals as c', (join) => join.onRef('c.roll_no', '=', 's.roll_no').on(keyed))
     .leftJoin('courses as k', 'k.code', 'c.course_code')
     .where(sql<boolean>`${attended} * 100 < (${minimum} + 0.001) * ${held}`);
 }
