@@ -176,7 +176,7 @@ export async function runLoad(driver: 'autocannon' | 'builtin', options: LoadOpt
     run.on('response', (client, statusCode, answerBytes, responseTime) => {
       answers++;
       bytes += answerBytes;
-      if (firstAnswers.isFirst(client as object, responseTime)) return;
+      if (firstAnswers.leftOut(client as object, statusCode, responseTime)) return;
       if (statusCode >= 200 && statusCode <= 299) latencies.add(responseTime);
       byKind.add(answered.kind, statusCode, responseTime);
     });
@@ -236,15 +236,18 @@ export function parseResponse(buffer: Buffer): { status: number; length: number 
   return { status, length: bodyStart };
 }
 
-/** Each connection's first answer, kept apart from the latencies of answers on open connections. */
+/**
+ * Each connection's first answer, kept apart from the latencies of answers on open connections. A
+ * first answer that is not 2xx is not left out: it counts against its kind like any other.
+ */
 class FirstAnswers {
   private readonly seen = new WeakSet<object>();
   maxMs = 0;
-  isFirst(connection: object, ms: number): boolean {
+  leftOut(connection: object, status: number, ms: number): boolean {
     if (this.seen.has(connection)) return false;
     this.seen.add(connection);
     this.maxMs = Math.max(this.maxMs, ms);
-    return true;
+    return status >= 200 && status <= 299;
   }
 }
 
@@ -320,7 +323,7 @@ async function builtinLoad(options: LoadOptions): Promise<LoadResult> {
           const ms = performance.now() - sentAt;
           answered++;
           if (response.status < 200 || response.status > 299) non2xx++;
-          if (!firstAnswers.isFirst(socket, ms)) {
+          if (!firstAnswers.leftOut(socket, response.status, ms)) {
             if (response.status >= 200 && response.status <= 299) latencies.add(ms);
             byKind.add(sending?.kind, response.status, ms);
           }

@@ -221,8 +221,8 @@ async function groupTotals(db: Db, groups: readonly string[], belowRuleOnly?: Te
 
 /**
  * A student's totals joined by roll number. PostgreSQL is also given the groups' roll numbers as an
- * array: joining a few groups it otherwise reads every student's totals (120,000 rows, 12 ms on the
- * 20,000-student campus), where the array is read through the key (2.7–4.3 ms).
+ * array: joining a few groups, its planner otherwise reads every student's totals, where the array
+ * is read through the key (docs/performance.md, "The mentors' course risk, cold").
  */
 function throughKey(pg: boolean, groups: readonly string[]): RawBuilder<boolean> {
   if (!pg) return sql<boolean>`1 = 1`;
