@@ -23,6 +23,7 @@ import type {
 } from 'kysely';
 import type { Database } from './schema';
 import { ADDS, type WriteTarget } from './statement-tables';
+import { runTogether } from './pipelined';
 
 /** A point in the history of some tables; equal stamps mean nothing they cover has changed. */
 export interface Stamp {
@@ -231,6 +232,8 @@ export function scopingWrites(dialect: Dialect): Dialect {
 
 function scopingConnection(connection: DatabaseConnection): DatabaseConnection {
   const executeQuery = <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
+    const parts = runTogether<R>(query, executeQuery);
+    if (parts) return parts;
     const before = handingOver;
     handingOver = scopesOfQuery.get(query.queryId);
     try {

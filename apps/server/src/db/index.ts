@@ -288,7 +288,8 @@ export function openDb(options: DbOptions): DbHandle {
       ...(options.pgSchema ? [`-c search_path=${options.pgSchema}`] : []),
     ];
     const connection = { connectionString: options.databaseUrl, options: settings.join(' ') };
-    const pool = new pg.Pool({ ...connection, max: options.poolSize ?? DEFAULT_POOL_SIZE });
+    // Pipelined, so that statements handed over together travel in one round trip (db/pipelined.ts).
+    const pool = new pg.Pool({ ...connection, pipeline: true, max: options.poolSize ?? DEFAULT_POOL_SIZE });
     // An idle connection the database ended (a restart, an administrator) is dropped by the pool,
     // which opens another for the next query; unheard, the event would end the process.
     pool.on('error', () => {});

@@ -12,9 +12,10 @@ import {
   type CourseState,
   type Period,
 } from '@campus/contract';
-import { sql, type OperationNodeSource } from 'kysely';
+import { sql, type CompiledQuery, type OperationNodeSource } from 'kysely';
 import { scopedText, type WrittenRows } from '../../db/changes';
 import type { Db, Dialect } from '../../db/index';
+import { transactionSentAhead } from '../../db/pipelined';
 import { isOverAllowance, OverAllowance, type CountedWrite } from '../../db/together';
 import type { AwaySource } from '../attendance/leave-rule';
 import { insertEntries, type AuditRecord } from '../audit/repository';
@@ -292,9 +293,8 @@ export async function writeLectureMarks(
 }
 
 /**
- * `writeLectureMarks` on PostgreSQL, in three statements between `begin` and `commit` (each round trip
- * holds a pool connection for a turn of the event loop): the count and audit entries with the
- * lecture's lock (`lockedWith`), the marks and totals (`PG_MARK`), and what follows them (`moved`).
+ * `writeLectureMarks` on PostgreSQL: `begin`, the lock with the count and audit entries, and the
+ * marks with the totals go in one round trip (decision record 0096); then what follows the marks.
  */
 async function markOnPostgres(
   db: Db,
@@ -303,15 +303,16 @@ async function markOnPostgres(
   by: { markedBy: string; markedAt: string },
   also: MarkWith,
 ): Promise<CourseTotals[]> {
-  return withinAllowance(also.counted, (counted) =>
-    db.transaction().execute(async (trx) => {
-      await lockedWith(trx, lecture, [
-        ...(counted ? [counted.count] : []),
-        ...(also.audit && also.audit.length > 0 ? [insertEntries(also.audit)] : []),
-      ]);
-      return marks.length === 0 ? [] : writeOnPostgres(trx, lecture, marks, by, also);
-    }),
-  );
+  return withinAllowance(also.counted, (counted) => {
+    const lock = lockedWith(db, lecture, [
+      ...(counted ? [counted.count] : []),
+      ...(also.audit && also.audit.length > 0 ? [insertEntries(also.audit)] : []),
+    ]);
+    if (marks.length === 0) return transactionSentAhead(db, [lock], () => Promise.resolve([]));
+    return transactionSentAhead(db, [lock, markStatement(lecture, marks, by)], (trx, answers) =>
+      afterMark(trx, answers[1]!.rows as PgMarkRow[], also),
+    );
+  });
 }
 
 /**
@@ -319,32 +320,33 @@ async function markOnPostgres(
  * count one change twice; the same period's other days are marked meanwhile. One statement with
  * `parts`: the count fails it when over the allowance (`OVER_ALLOWANCE`).
  */
-async function lockedWith(
-  trx: Db,
+function lockedWith(
+  db: Db,
   { period, date }: LectureAt,
   parts: readonly OperationNodeSource[],
-): Promise<void> {
+): CompiledQuery {
   const lock = sql`select pg_advisory_xact_lock(hashtextextended(${period._id}::text || '|' || ${date}::text, 0))`;
   const before = parts.map((part, n) => sql`${sql.raw(`written_${n}`)} as (${part})`);
-  await (parts.length === 0 ? lock : sql`with ${sql.join(before)} ${lock}`).execute(trx);
+  return (parts.length === 0 ? lock : sql`with ${sql.join(before)} ${lock}`).compile(db);
 }
 
 /** The marks and the totals of a locked lecture on PostgreSQL, in one statement (`PG_MARK`). */
-async function writeOnPostgres(
-  trx: Db,
+function markStatement(
   { period, date }: LectureAt,
   marks: readonly LectureMark[],
   by: { markedBy: string; markedAt: string },
-  also: MarkWith,
-): Promise<CourseTotals[]> {
+): CompiledQuery {
   const sent: Record<number, [LectureStatus, number | null]> = {};
   for (const m of marks) sent[m.rollNo] = [m.status, m.lateMinutes];
-  const rows = await run<PgMarkRow>(
-    trx,
+  return scopedText(
     PG_MARK,
     [period._id, date, period.course, by.markedBy, by.markedAt, JSON.stringify(sent)],
     timetableWrites.marksAndTotals(marks.map((m) => m.rollNo)),
   );
+}
+
+/** What follows the marks `PG_MARK` answered, in their transaction; answers the totals that moved. */
+async function afterMark(trx: Db, rows: readonly PgMarkRow[], also: MarkWith): Promise<CourseTotals[]> {
   const written = rows
     .filter((r) => r.part === 'm')
     .map((r) => ({ rollNo: r.roll_no, status: r.status, lateMinutes: r.late_minutes }));
